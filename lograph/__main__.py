@@ -1,0 +1,3 @@
+from lograph.cli import main
+
+raise SystemExit(main())
