@@ -236,3 +236,43 @@ class PressSystem:
             self.positions,
         )
         return new
+
+    def with_self_action(self, acts_on_itself: ArrayLike) -> PressSystem:
+        """The same board with every button's self action set from a boolean mask.
+
+        Used to apply ``--rule`` to boards read straight into a system (ASCII grids carry no
+        per-button overrides, so the rule decides every diagonal entry).
+        """
+        mask = np.asarray(acts_on_itself, dtype=bool)
+        if mask.shape != (self.n,):
+            raise BoardError(f"expected {self.n} self-action flags, got shape {mask.shape}")
+        cols = np.repeat(np.arange(self.n, dtype=np.int64), np.diff(self.indptr))
+        off = self.indices != cols
+        return PressSystem.from_edges(
+            self.n,
+            cols[off],
+            self.indices[off],
+            mask,
+            directed=True,
+            states=self.states,
+            lights=self.lights,
+            names=self.names,
+            coords=self.coords,
+            positions=self.positions,
+        )
+
+    def with_states(self, states: int) -> PressSystem:
+        """The same board with another prime number of states; lights are reduced mod p."""
+        from lograph.core.board import _check_states
+
+        p = _check_states(states)
+        return PressSystem(
+            self.names,
+            self.indptr,
+            self.indices,
+            p,
+            (self.lights % p).astype(np.uint8),
+            self.symmetric,
+            self.coords,
+            self.positions,
+        )

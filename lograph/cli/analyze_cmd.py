@@ -1,0 +1,124 @@
+"""``lograph analyze BOARD``: rank, nullity, quiet patterns, solvable share, worlds."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+import numpy as np
+
+from lograph.cli.common import (
+    add_board_options,
+    add_engine_option,
+    add_json_flag,
+    emit,
+    fraction_text,
+    grid_picture,
+    load_system,
+    press_list,
+)
+
+#: Quiet patterns listed in full by default (a 10⁶-button board may have hundreds).
+QUIET_LIMIT = 64
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = sub.add_parser(
+        "analyze",
+        help="rank, nullity, quiet patterns and solvability of a board",
+        description="Analyse the press matrix of a board over GF(p).",
+    )
+    add_board_options(parser)
+    add_engine_option(parser)
+    add_json_flag(parser)
+    parser.add_argument(
+        "--histogram",
+        action="store_true",
+        help="also count how many solvable positions need 0, 1, 2, … presses (small boards)",
+    )
+    parser.add_argument(
+        "--quiet-limit",
+        type=int,
+        default=QUIET_LIMIT,
+        metavar="K",
+        help=f"list at most K quiet patterns (default {QUIET_LIMIT})",
+    )
+    parser.set_defaults(run=run)
+
+
+def edge_count(system: Any) -> int:
+    """Edges of the board: off-diagonal entries of A (halved when undirected)."""
+    cols = np.repeat(np.arange(system.n), np.diff(system.indptr))
+    off = int(np.count_nonzero(system.indices != cols))
+    return off // 2 if system.symmetric else off
+
+
+def run(args: argparse.Namespace) -> int:
+    from lograph.core.solve import prepare, required_change
+
+    system = load_system(args.board, args.rule, args.states)
+    solver = prepare(system, args.engine)
+    analysis = solver.analysis
+    world = analysis.syndrome(required_change(system))
+    shown = analysis.quiet[: max(args.quiet_limit, 0)]
+    quiet = [press_list(system, q) for q in shown]
+    data: dict[str, Any] = {
+        "buttons": system.n,
+        "edges": edge_count(system),
+        "states": system.states,
+        "directed": not system.symmetric,
+        "rank": analysis.rank,
+        "nullity": analysis.nullity,
+        "solvable_count": analysis.solvable_count,
+        "solvable_fraction": float(analysis.solvable_fraction),
+        "solvable_fraction_exact": str(analysis.solvable_fraction),
+        "worlds": analysis.worlds,
+        "quiet_patterns": quiet,
+        "quiet_patterns_truncated": len(shown) < analysis.nullity,
+        "solvable": not any(world),
+        "world": list(world),
+        "engine": analysis.engine,
+        "free_buttons": analysis.free_buttons,
+    }
+    lines = [
+        f"buttons          {system.n}",
+        f"edges            {data['edges']}",
+        f"states           {system.states}",
+        f"rank             {analysis.rank}",
+        f"nullity          {analysis.nullity}",
+        f"solvable         {_count_text(system.states, analysis.rank)} of "
+        f"{_count_text(system.states, system.n)} positions = "
+        f"{fraction_text(analysis.solvable_fraction)}",
+        f"worlds           {_count_text(system.states, analysis.nullity)}",
+        f"this position    {'solvable' if not any(world) else f'unsolvable, world {list(world)}'}",
+        f"engine           {analysis.engine}"
+        + (f" ({analysis.free_buttons} free buttons)" if analysis.free_buttons is not None else ""),
+    ]
+    if analysis.nullity:
+        lines.append("")
+        lines.append(
+            f"quiet patterns (a basis of {analysis.nullity}; press sets changing nothing):"
+        )
+        for i, (vec, ids) in enumerate(zip(shown, quiet, strict=True), 1):
+            picture = grid_picture(system, ["x" if v else "-" for v in vec.tolist()])
+            if picture is not None and system.n <= 400:
+                lines.append(f"  #{i}")
+                lines.extend("    " + row for row in picture.splitlines())
+            else:
+                lines.append(f"  #{i}: {' '.join(ids[:40])}" + (" …" if len(ids) > 40 else ""))
+        if data["quiet_patterns_truncated"]:
+            lines.append(f"  … {analysis.nullity - len(shown)} more (raise --quiet-limit)")
+    if args.histogram:
+        from lograph.core.histogram import press_histogram
+
+        histogram = press_histogram(system)
+        data["histogram"] = histogram
+        lines.append("")
+        lines.append("positions by fewest presses:")
+        lines.extend(f"  {k:3d} presses: {count}" for k, count in enumerate(histogram) if count)
+    emit(args, data, "\n".join(lines))
+    return 0
+
+
+def _count_text(p: int, exponent: int) -> str:
+    return f"{p}^{exponent}" if exponent > 20 else str(p**exponent)

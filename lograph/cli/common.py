@@ -1,0 +1,129 @@
+"""Helpers shared by the headless subcommands: loading boards, options, output."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+if TYPE_CHECKING:
+    from lograph.core.board import Board
+    from lograph.core.system import PressSystem
+
+__all__ = [
+    "add_board_options",
+    "add_engine_option",
+    "add_json_flag",
+    "emit",
+    "fraction_text",
+    "grid_picture",
+    "load_board",
+    "load_system",
+    "press_list",
+]
+
+
+def add_json_flag(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--json", action="store_true", help="print JSON instead of text")
+
+
+def add_board_options(parser: argparse.ArgumentParser) -> None:
+    """BOARD plus the --rule and --states overrides."""
+    parser.add_argument("board", metavar="BOARD", help="board file (.json .txt .graphml .g6)")
+    parser.add_argument(
+        "--rule", choices=("closed", "open"), help="override the board's rule (closed = σ+)"
+    )
+    parser.add_argument("--states", type=int, metavar="P", help="override the number of states")
+
+
+def add_engine_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--engine",
+        default="auto",
+        metavar="NAME",
+        help="analysis engine: auto (default), fast (GF(2) chase/banded) or galois (reference)",
+    )
+
+
+def load_board(path: str, rule: str | None = None, states: int | None = None) -> Board:
+    """Read a board file as an editable `Board`, applying overrides."""
+    from lograph.core.files import read_board
+
+    board = read_board(path)
+    if rule is not None:
+        board.rule = rule
+    if states is not None:
+        board.states = states
+    return board
+
+
+def load_system(path: str, rule: str | None = None, states: int | None = None) -> PressSystem:
+    """Read a board file straight into a `PressSystem` (fast for big ASCII grids)."""
+    from lograph.core.files import read_system
+
+    if rule is not None and Path(path).suffix.lower() != ".txt":
+        return load_board(path, rule, states).to_system()
+    system = read_system(path)
+    if rule is not None:
+        system = system.with_self_action(np.full(system.n, rule == "closed"))
+    if states is not None:
+        system = system.with_states(states)
+    return system
+
+
+def emit(args: argparse.Namespace, data: dict[str, Any], text: str) -> None:
+    """Print `data` as JSON when ``--json`` was given, else the human text."""
+    if getattr(args, "json", False):
+        print(json.dumps(data, indent=2, default=_json_default))
+    else:
+        print(text.rstrip("\n"))
+
+
+def _json_default(value: object) -> object:
+    if isinstance(value, np.integer):
+        return int(value)
+    if isinstance(value, np.ndarray):
+        return value.tolist()
+    if isinstance(value, Fraction):
+        return str(value)
+    raise TypeError(f"cannot write {type(value).__name__} as JSON")
+
+
+def press_list(system: PressSystem, presses: Iterable[int] | np.ndarray) -> list[str]:
+    """Button ids to press, a button repeated when it is pressed several times (p > 2)."""
+    vec = np.asarray(presses, dtype=np.int64)
+    out: list[str] = []
+    for i in np.flatnonzero(vec):
+        out.extend([system.names[int(i)]] * int(vec[i]))
+    return out
+
+
+def fraction_text(fraction: Fraction) -> str:
+    """``1/4 (25%)``; tiny fractions as powers."""
+    if fraction.denominator < 10**6:
+        return f"{fraction} ({float(fraction):.4g})"
+    exponent = math.log10(fraction.denominator)
+    return f"1/{fraction.denominator:.3g} (about 10^-{exponent:.1f})"
+
+
+def grid_picture(system: PressSystem, cells: Sequence[str], hole: str = ".") -> str | None:
+    """Draw one short string per button on the board's grid layout (None if not a grid).
+
+    Cells are padded to the widest entry so columns line up; holes show `hole`.
+    """
+    if system.coords is None or system.n == 0:
+        return None
+    rows, cols = (int(v) + 1 for v in system.coords.max(axis=0))
+    if rows * cols > 200 * 200:
+        return None
+    width = max(len(hole), *(len(c) for c in cells))
+    grid = [[hole.rjust(width)] * cols for _ in range(rows)]
+    for (r, c), text in zip(system.coords.tolist(), cells, strict=True):
+        grid[r][c] = text.rjust(width)
+    return "\n".join(" ".join(row) for row in grid)

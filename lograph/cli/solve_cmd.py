@@ -1,0 +1,91 @@
+"""``lograph solve BOARD``: the presses that reach the goal, or the world it is stuck in."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from lograph.cli.common import (
+    add_board_options,
+    add_engine_option,
+    add_json_flag,
+    emit,
+    grid_picture,
+    load_system,
+    press_list,
+)
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = sub.add_parser(
+        "solve",
+        help="find presses that switch every light off (or on)",
+        description="Solve the board's current position. Exit status 1 when it is unsolvable.",
+    )
+    add_board_options(parser)
+    add_engine_option(parser)
+    add_json_flag(parser)
+    parser.add_argument(
+        "--goal", choices=("off", "on"), default="off", help="target: all lights off or on"
+    )
+    parser.add_argument(
+        "--minimal",
+        action="store_true",
+        help="the fewest-presses solution and how many optimal solutions exist",
+    )
+    parser.add_argument(
+        "-o", "--output", metavar="FILE", help="also write the solution (.json .csv .txt)"
+    )
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from lograph.core.solve import prepare, solve
+
+    system = load_system(args.board, args.rule, args.states)
+    solver = prepare(system, args.engine)
+    solution = solve(system, args.goal, solver=solver)
+    data: dict[str, Any] = {
+        "solvable": solution.solvable,
+        "world": list(solution.world),
+        "solutions": solution.solutions,
+        "goal": args.goal,
+    }
+    if solution.presses is None:
+        data.update(presses=None, press_count=None)
+        emit(
+            args,
+            data,
+            f"unsolvable: the position is in world {list(solution.world)} "
+            f"(one of {solver.analysis.worlds}; world 0 is the solvable one)",
+        )
+        return 1
+    presses = solution.presses
+    if args.minimal:
+        from lograph.core.minimal import fewest_presses
+
+        best = fewest_presses(solver, presses)
+        presses = best.presses
+        data.update(optimal_solutions=best.optimal_solutions, exact=best.exact, method=best.method)
+    ids = press_list(system, presses)
+    data.update(presses=ids, press_count=len(ids))
+    kind = "fewest" if args.minimal else "one solution:"
+    lines = [f"solvable: {kind} {len(ids)} presses ({solution.solutions} solutions in all)"]
+    if args.minimal:
+        exact = "exact" if data["exact"] else "heuristic, not proven optimal"
+        lines[0] += f"; {data['optimal_solutions']} optimal ({exact})"
+    picture = grid_picture(system, [str(v) if v else "." for v in presses.tolist()], hole=" ")
+    if picture is not None and system.n <= 2500:
+        lines.append("presses on the board (count per button, blank = hole):")
+        lines.extend("  " + row for row in picture.splitlines())
+    else:
+        lines.append("press: " + " ".join(ids[:200]) + (" …" if len(ids) > 200 else ""))
+    if args.output:
+        from lograph.core.files import write_solution
+
+        write_solution(
+            args.output, system, presses, info={k: data[k] for k in data if k != "presses"}
+        )
+        lines.append(f"written to {args.output}")
+    emit(args, data, "\n".join(lines))
+    return 0
