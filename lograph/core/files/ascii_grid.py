@@ -1,0 +1,231 @@
+"""ASCII boards (``.txt``): the quickest way to type a holed or diamond board by hand.
+
+One line per row of the grid. A digit ``0``..``p-1`` is a button with that light, ``.`` is a
+hole; lines may be ragged (missing cells at the end of a line are holes). ``#`` starts a
+comment that runs to the end of the line. Full-line comments of the form ``# key: value``
+set the board's options:
+
+=========== ============================================ ==========
+key         value                                        default
+=========== ============================================ ==========
+``rule``    ``closed`` (press toggles itself) or ``open`` ``closed``
+``states``  number of light states, a prime ≤ 251        ``2``
+``name``    display name                                 file stem
+=========== ============================================ ==========
+
+Other comments are ignored. Blank lines before the first row and after the last are ignored;
+a blank line between rows is a row of holes (write ``.`` to make that explicit). Neighbours are
+the 4 orthogonal cells; buttons are named ``r<row>c<col>`` (0-based) and drawn at
+``(col, row)``. Spaces and tabs inside a row are refused (use ``.`` for holes).
+
+Example, the 5×5 WayOut board of three diagonal holes::
+
+    # name: WayOut 5x5
+    10101
+    1.101
+    00.10
+    111.0
+    11110
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import NDArray
+
+from lograph.core.board import MAX_STATES, RULES, Board, is_prime
+from lograph.core.errors import BoardFormatError
+from lograph.core.files.source import PathLike, format_error
+from lograph.core.generators import from_mask, grid_system
+from lograph.core.system import PressSystem, parse_cell_name
+
+__all__ = ["MAX_LINE_CHARS", "AsciiGrid", "cannot_hold", "dumps", "parse"]
+
+#: Longest accepted line: a row of 100 000 cells. Longer lines are a wrong file, not a board.
+MAX_LINE_CHARS = 100_000
+
+_SETTING = re.compile(r"#\s*([A-Za-z]+)\s*:\s*(.*?)\s*$")
+_HOLE, _ZERO, _NINE = ord("."), ord("0"), ord("9")
+
+
+@dataclass(frozen=True, eq=False)
+class AsciiGrid:
+    """A parsed ASCII board: the cell mask, the light of every cell, and the options."""
+
+    mask: NDArray[np.bool_]
+    lights: NDArray[np.uint8]
+    rule: str = "closed"
+    states: int = 2
+    name: str = ""
+
+    def to_board(self) -> Board:
+        """The board (a networkx graph; fine up to ~10⁵ buttons)."""
+        return from_mask(
+            self.mask, lights=self.lights, rule=self.rule, states=self.states, name=self.name
+        )
+
+    def to_system(self) -> PressSystem:
+        """The press system, built vectorised (no networkx): fine for 10⁶ buttons."""
+        rows, cols = self.mask.shape
+        return grid_system(
+            rows,
+            cols,
+            mask=self.mask,
+            rule=self.rule,
+            states=self.states,
+            lights=self.lights[self.mask],
+        )
+
+
+def parse(
+    path: PathLike,
+    text: str,
+    *,
+    rule: str | None = None,
+    states: int | None = None,
+    name: str = "",
+) -> AsciiGrid:
+    """Parse ASCII board text; `rule`/`states` override the file's settings.
+
+    Examples
+    --------
+    >>> grid = parse("x.txt", "# rule: open\\n1.1\\n011\\n")
+    >>> grid.rule, grid.mask.sum(), grid.lights.tolist()
+    ('open', np.int64(5), [[1, 0, 1], [0, 1, 1]])
+    """
+    settings: dict[str, str] = {"rule": "closed", "states": "2", "name": name}
+    rows: list[tuple[int, str]] = []  # (line number, row text)
+    for lineno, raw in enumerate(text.split("\n"), start=1):
+        if len(raw) > MAX_LINE_CHARS:
+            raise format_error(
+                path, f"line {lineno} is too long ({len(raw)} characters; limit {MAX_LINE_CHARS})"
+            )
+        content, hash_, comment = raw.partition("#")
+        content = content.rstrip()
+        if hash_ and not content:
+            found = _SETTING.match(hash_ + comment)
+            if found and found.group(1).lower() in settings:
+                settings[found.group(1).lower()] = found.group(2)
+            continue
+        rows.append((lineno, content))
+    while rows and not rows[-1][1]:
+        rows.pop()
+    while rows and not rows[0][1]:
+        rows.pop(0)
+    grid = _cells(path, rows)
+    p = _states(path, settings["states"]) if states is None else states
+    digits = grid != _HOLE
+    lights = np.where(digits, grid - _ZERO, 0).astype(np.uint8)
+    if digits.any() and int(lights.max()) >= p:
+        r, c = np.argwhere(lights >= p)[0]
+        raise format_error(
+            path,
+            f"line {rows[r][0]} column {c + 1}: light {lights[r, c]} is out of range for "
+            f"{p} states (add a '# states: P' line)",
+        )
+    if not digits.any():
+        raise format_error(path, "no buttons: every cell is a hole")
+    chosen = rule if rule is not None else settings["rule"].lower()
+    if chosen not in RULES:
+        raise format_error(path, f"rule {chosen!r} is not one of {', '.join(RULES)}")
+    return AsciiGrid(digits, lights, chosen, p, settings["name"])
+
+
+def _cells(path: PathLike, rows: list[tuple[int, str]]) -> NDArray[np.uint8]:
+    """The rows as a character grid padded with holes, after checking every character."""
+    width = max((len(text) for _, text in rows), default=0)
+    grid = np.full((len(rows), width), _HOLE, dtype=np.uint8)
+    for i, (lineno, text) in enumerate(rows):
+        try:
+            grid[i, : len(text)] = np.frombuffer(text.encode("ascii"), dtype=np.uint8)
+        except UnicodeEncodeError as exc:
+            where = f"line {lineno} column {exc.start + 1}"
+            raise format_error(path, f"{where}: unexpected character {text[exc.start]!r}") from None
+    bad = (grid != _HOLE) & ((grid < _ZERO) | (grid > _NINE))
+    if bad.any():
+        r, c = np.argwhere(bad)[0]
+        char = chr(grid[r, c])
+        hint = " (use '.' for a hole)" if char.isspace() else ""
+        raise format_error(
+            path, f"line {rows[r][0]} column {c + 1}: unexpected character {char!r}{hint}"
+        )
+    return grid
+
+
+def _states(path: PathLike, text: str) -> int:
+    try:
+        p = int(text)
+    except ValueError:
+        raise format_error(path, f"states {text!r} is not a number") from None
+    if not is_prime(p) or p > MAX_STATES:
+        raise format_error(path, f"states {p} must be a prime between 2 and {MAX_STATES}")
+    return p
+
+
+def cannot_hold(board: Board) -> str | None:
+    """Why `board` cannot be written as an ASCII grid, or None when it can."""
+    if not len(board):
+        return "the board has no buttons"
+    if board.directed:
+        return "the board is directed"
+    cells: dict[tuple[int, int], str] = {}
+    for v in board.buttons:
+        cell = parse_cell_name(v)
+        if cell is None or v != f"r{cell[0]}c{cell[1]}":
+            return f"button {v!r} is not named r<row>c<col>"
+        cells[cell] = v
+        if board.self_action_override(v) is not None:
+            return f"button {v!r} has its own self-action setting"
+        if board.light(v) > 9:
+            return f"button {v!r} has light {board.light(v)}, which is not one digit"
+    expected = {
+        frozenset((cells[(r, c)], cells[other]))
+        for (r, c) in cells
+        for other in ((r, c + 1), (r + 1, c))
+        if other in cells
+    }
+    actual = {frozenset(e) for e in board.edges()}
+    if actual != expected:
+        extra = sorted(tuple(sorted(e)) for e in actual - expected)
+        missing = sorted(tuple(sorted(e)) for e in expected - actual)
+        what = f"extra edge {' - '.join(extra[0])}" if extra else ""
+        what = what or f"no edge {' - '.join(missing[0])}"
+        return f"its edges are not the 4-neighbour grid edges ({what})"
+    return None
+
+
+def dumps(board: Board) -> str:
+    """The board as ASCII text (check `cannot_hold` first).
+
+    Examples
+    --------
+    >>> from lograph.core.generators import rectangle
+    >>> print(dumps(rectangle(2, 3, holes=[(0, 1)])), end="")
+    # name: 2x3 with holes
+    # rule: closed
+    # states: 2
+    0.0
+    000
+    """
+    cells = []
+    for v in board.buttons:
+        cell = parse_cell_name(v)
+        if cell is None:
+            raise BoardFormatError(f"button {v!r} is not named r<row>c<col>")
+        cells.append((cell[0], cell[1], board.light(v)))
+    cells.sort()
+    lines: list[list[str]] = [[] for _ in range(cells[-1][0] + 1)]
+    for r, c, light in cells:
+        line = lines[r]
+        line.extend("." * (c - len(line)))
+        line.append(str(light))
+    name = " ".join(board.name.split())
+    head = ([f"# name: {name}"] if name else []) + [
+        f"# rule: {board.rule}",
+        f"# states: {board.states}",
+    ]
+    body = ["".join(line) or "." for line in lines]
+    return "\n".join(head + body) + "\n"

@@ -1,0 +1,118 @@
+"""GraphML boards (``.graphml``), read and written through networkx.
+
+GraphML holds everything a board has. lograph writes the graph attributes ``format``
+(``"lograph"``), ``version``, ``name``, ``rule`` and ``states``, and per node ``x``, ``y``,
+``light`` and (only when set) ``self_action``; the edge default says whether the board is
+directed. GraphML from other tools is read too: missing positions get a spring layout,
+missing lights are off, and a self loop makes its node act on itself.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, TypeGuard
+from xml.etree.ElementTree import ParseError
+
+import networkx as nx
+
+from lograph.core.board import Board
+from lograph.core.files.native_json import FORMAT_NAME, FORMAT_VERSION
+from lograph.core.files.source import NodeSpec, PathLike, assemble_board, format_error
+
+__all__ = ["dumps", "loads"]
+
+
+def dumps(board: Board) -> str:
+    """The board as GraphML text.
+
+    Examples
+    --------
+    >>> from lograph.core.generators import rectangle
+    >>> loads("example.graphml", dumps(rectangle(1, 2))).edges()
+    [('r0c0', 'r0c1')]
+    """
+    graph: nx.Graph = nx.DiGraph() if board.directed else nx.Graph()
+    graph.graph.update(
+        format=FORMAT_NAME,
+        version=FORMAT_VERSION,
+        name=board.name,
+        rule=board.rule,
+        states=board.states,
+    )
+    for v in board.buttons:
+        x, y = board.position(v)
+        attrs: dict[str, Any] = {"x": x, "y": y, "light": board.light(v)}
+        override = board.self_action_override(v)
+        if override is not None:  # GraphML has no null; a missing value means "follow the rule"
+            attrs["self_action"] = override
+        graph.add_node(v, **attrs)
+    graph.add_edges_from(board.edges())
+    body = "\n".join(nx.generate_graphml(graph))
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + body + "\n"
+
+
+def loads(
+    path: PathLike, text: str, *, rule: str | None = None, states: int | None = None
+) -> Board:
+    """Parse GraphML text; `rule`/`states` override the file's settings."""
+    try:
+        graph = nx.parse_graphml(text, node_type=str)
+    except ParseError as exc:
+        raise format_error(path, f"invalid GraphML (XML error: {exc})") from None
+    except (nx.NetworkXError, ValueError, KeyError, TypeError) as exc:
+        raise format_error(path, f"invalid GraphML: {exc}") from None
+    meta = graph.graph
+    if meta.get("format", FORMAT_NAME) != FORMAT_NAME:
+        raise format_error(path, f"unknown format {meta['format']!r} (expected {FORMAT_NAME!r})")
+    if meta.get("version", FORMAT_VERSION) != FORMAT_VERSION:
+        raise format_error(
+            path,
+            f"unsupported version {meta['version']!r}: this lograph reads version {FORMAT_VERSION}",
+        )
+    loops = {u for u, v in graph.edges() if u == v}
+    nodes = [_node(path, v, data, v in loops) for v, data in graph.nodes(data=True)]
+    edges = list(dict.fromkeys((u, v) for u, v in graph.edges() if u != v))  # multigraph-safe
+    return assemble_board(
+        path,
+        nodes,
+        edges,
+        directed=graph.is_directed(),
+        rule=rule if rule is not None else _text(path, meta, "rule", "closed"),
+        states=states if states is not None else _integer(path, meta.get("states", 2), "states"),
+        name=_text(path, meta, "name", ""),
+    )
+
+
+def _text(path: PathLike, meta: dict[str, Any], key: str, default: str) -> str:
+    value = meta.get(key, default)
+    if not isinstance(value, str):
+        raise format_error(path, f"graph attribute {key!r} must be text, not {value!r}")
+    return value
+
+
+def _integer(path: PathLike, value: Any, what: str) -> int:
+    # Other tools may store whole numbers as doubles; accept 1.0 but not 1.5 or True.
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    raise format_error(path, f"{what} {value!r} is not an integer")
+
+
+def _finite_number(value: Any) -> TypeGuard[float]:
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _node(path: PathLike, ident: str, data: dict[str, Any], loop: bool) -> NodeSpec:
+    where = f"node {ident!r}"
+    x, y = data.get("x"), data.get("y")
+    pos = None
+    if x is not None or y is not None:
+        if not (_finite_number(x) and _finite_number(y)):
+            raise format_error(path, f"{where}: position ({x!r}, {y!r}) is not two finite numbers")
+        pos = (float(x), float(y))
+    light = _integer(path, data.get("light", 0), f"{where}: light")
+    self_action = data.get("self_action", True if loop else None)
+    if self_action is not None and not isinstance(self_action, bool):
+        raise format_error(path, f"{where}: self_action {self_action!r} is not a boolean")
+    return NodeSpec(ident, pos, light, self_action)

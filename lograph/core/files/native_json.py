@@ -1,0 +1,203 @@
+"""The native ``.json`` board format: networkx node-link data plus lograph fields.
+
+A file looks like this (one node or edge per line, so diffs stay readable)::
+
+    {
+      "format": "lograph",
+      "version": 1,
+      "name": "triangle",
+      "rule": "closed",
+      "states": 2,
+      "directed": false,
+      "multigraph": false,
+      "graph": {},
+      "nodes": [
+        {"id": "a", "pos": [0.0, 0.0], "light": 1, "self_action": null},
+        ...
+      ],
+      "edges": [
+        {"source": "a", "target": "b"},
+        ...
+      ]
+    }
+
+``nodes`` and ``edges`` are exactly what ``nx.node_link_data(g, edges="edges")`` produces, so
+networkx reads the file with ``nx.node_link_graph(data, edges="edges")``. The node order is
+the board's button order. Plain node-link data without the lograph fields is read too (ids
+may be integers; missing positions get a spring layout, missing lights are off).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Mapping
+from typing import Any
+
+import networkx as nx
+
+from lograph.core.board import Board
+from lograph.core.files.source import NodeSpec, PathLike, assemble_board, format_error
+
+__all__ = ["FORMAT_NAME", "FORMAT_VERSION", "dumps", "loads"]
+
+FORMAT_NAME = "lograph"
+FORMAT_VERSION = 1
+
+
+def dumps(board: Board) -> str:
+    """The board as native JSON text.
+
+    Examples
+    --------
+    >>> from lograph.core.generators import rectangle
+    >>> text = dumps(rectangle(1, 2))
+    >>> loads("example.json", text).edges()
+    [('r0c0', 'r0c1')]
+    """
+    graph: nx.Graph = nx.DiGraph() if board.directed else nx.Graph()
+    for v in board.buttons:
+        x, y = board.position(v)
+        graph.add_node(
+            v, pos=[x, y], light=board.light(v), self_action=board.self_action_override(v)
+        )
+    graph.add_edges_from(board.edges())
+    data = nx.node_link_data(graph, edges="edges")
+    head = {
+        "format": FORMAT_NAME,
+        "version": FORMAT_VERSION,
+        "name": board.name,
+        "rule": board.rule,
+        "states": board.states,
+        "directed": board.directed,
+        "multigraph": False,
+        "graph": {},
+    }
+    lines = ["{"]
+    lines += [f"  {json.dumps(k)}: {json.dumps(v)}," for k, v in head.items()]
+    for key in ("nodes", "edges"):
+        items = [f"    {json.dumps(item, ensure_ascii=False)}" for item in data[key]]
+        body = ",\n".join(items)
+        lines.append(f'  "{key}": [' + (f"\n{body}\n  ]" if items else "]") + ",")
+    lines[-1] = lines[-1].rstrip(",")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def loads(
+    path: PathLike, text: str, *, rule: str | None = None, states: int | None = None
+) -> Board:
+    """Parse native JSON (or plain node-link data); `rule`/`states` override the file's."""
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise format_error(
+            path, f"invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}"
+        ) from None
+    except RecursionError:
+        raise format_error(path, "invalid JSON: nested too deeply") from None
+    if not isinstance(doc, dict):
+        raise format_error(path, f"expected a JSON object, found {type(doc).__name__}")
+    _check_header(path, doc)
+    directed = _field(path, doc, "directed", bool, False)
+    if _field(path, doc, "multigraph", bool, False):
+        raise format_error(path, "multigraphs (parallel edges) are not supported")
+    nodes = _nodes(path, doc.get("nodes"))
+    edges = _edges(path, doc.get("edges", doc.get("links", [])))
+    return assemble_board(
+        path,
+        nodes,
+        edges,
+        directed=directed,
+        rule=rule if rule is not None else _field(path, doc, "rule", str, "closed"),
+        states=states if states is not None else _field(path, doc, "states", int, 2),
+        name=_field(path, doc, "name", str, ""),
+    )
+
+
+def _check_header(path: PathLike, doc: Mapping[str, Any]) -> None:
+    if "format" not in doc:
+        if "nodes" not in doc:  # e.g. a solution file or some other JSON
+            raise format_error(
+                path, "not a lograph board: no 'format' field and no node-link 'nodes' list"
+            )
+        return  # plain networkx node-link data
+    if doc["format"] != FORMAT_NAME:
+        raise format_error(path, f"unknown format {doc['format']!r} (expected {FORMAT_NAME!r})")
+    version = doc.get("version")
+    if version != FORMAT_VERSION or isinstance(version, bool):
+        raise format_error(
+            path,
+            f"unsupported version {version!r}: this lograph reads version {FORMAT_VERSION}",
+        )
+
+
+def _field(path: PathLike, doc: Mapping[str, Any], key: str, kind: type, default: Any) -> Any:
+    value = doc.get(key, default)
+    # bool is an int in Python, but "states": true is a mistake, not 1.
+    if not isinstance(value, kind) or (kind is not bool and isinstance(value, bool)):
+        raise format_error(path, f"field {key!r} must be {kind.__name__}, not {value!r}")
+    return value
+
+
+def _node_id(path: PathLike, value: Any, where: str) -> str:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)  # plain node-link data often numbers its nodes
+    raise format_error(path, f"{where}: id {value!r} must be a string or an integer")
+
+
+def _nodes(path: PathLike, raw: Any) -> list[NodeSpec]:
+    if not isinstance(raw, list):
+        raise format_error(path, f"'nodes' must be a list, not {type(raw).__name__}")
+    specs: list[NodeSpec] = []
+    seen: set[str] = set()
+    for k, item in enumerate(raw):
+        where = f"node {k}"
+        if not isinstance(item, dict) or "id" not in item:
+            raise format_error(path, f"{where}: expected an object with an 'id', got {item!r}")
+        ident = _node_id(path, item["id"], where)
+        where = f"node {ident!r}"
+        if ident in seen:
+            raise format_error(path, f"{where} is listed twice")
+        seen.add(ident)
+        light = item.get("light", 0)
+        if not isinstance(light, int) or isinstance(light, bool):
+            raise format_error(path, f"{where}: light {light!r} is not an integer")
+        self_action = item.get("self_action")
+        if self_action is not None and not isinstance(self_action, bool):
+            raise format_error(path, f"{where}: self_action {self_action!r} is not true/false/null")
+        specs.append(NodeSpec(ident, _pos(path, item.get("pos"), where), light, self_action))
+    return specs
+
+
+def _pos(path: PathLike, raw: Any, where: str) -> tuple[float, float] | None:
+    if raw is None:
+        return None
+    ok = (
+        isinstance(raw, list)
+        and len(raw) == 2
+        and all(isinstance(c, int | float) and not isinstance(c, bool) for c in raw)
+    )
+    if not ok or not all(math.isfinite(c) for c in raw):
+        raise format_error(path, f"{where}: pos {raw!r} is not a pair of finite numbers")
+    return (float(raw[0]), float(raw[1]))
+
+
+def _edges(path: PathLike, raw: Any) -> list[tuple[str, str]]:
+    if not isinstance(raw, list):
+        raise format_error(path, f"'edges' must be a list, not {type(raw).__name__}")
+    edges = []
+    for k, item in enumerate(raw):
+        where = f"edge {k}"
+        if not isinstance(item, dict) or "source" not in item or "target" not in item:
+            raise format_error(path, f"{where}: expected {{'source', 'target'}}, got {item!r}")
+        u = _node_id(path, item["source"], where)
+        v = _node_id(path, item["target"], where)
+        if u == v:
+            raise format_error(
+                path, f'{where} joins {u!r} to itself; set "self_action": true on the node'
+            )
+        edges.append((u, v))
+    return edges

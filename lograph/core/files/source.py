@@ -1,0 +1,130 @@
+"""Shared reading helpers: guarded file input and all-or-nothing board assembly.
+
+Every reader goes through `read_text` (size limit, empty, binary and UTF-8 checks) and
+builds its board with `assemble_board`, which validates everything before returning. Any
+problem becomes one `BoardFormatError` whose message starts with the file name, so the CLI
+prints one line and the GUI one dialog, and no caller ever sees a partial board.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import networkx as nx
+
+from lograph.core.board import Board
+from lograph.core.errors import BoardError, BoardFormatError
+
+__all__ = [
+    "MAX_FILE_BYTES",
+    "NodeSpec",
+    "assemble_board",
+    "format_error",
+    "read_bytes",
+    "read_text",
+    "spring_positions",
+]
+
+#: Largest board file read (bytes). A 1000×1000 ASCII board is about 1 MB; a native JSON
+#: file of 10⁵ buttons about 15 MB. Anything far larger is a mistake, not a board.
+MAX_FILE_BYTES = 128 * 2**20
+
+PathLike = str | os.PathLike[str]
+
+
+def format_error(path: PathLike, problem: str) -> BoardFormatError:
+    """A `BoardFormatError` whose message names the file, then the problem."""
+    return BoardFormatError(f"{os.fspath(path)}: {problem}")
+
+
+def read_bytes(path: PathLike) -> bytes:
+    """The file's bytes, refusing missing, unreadable, empty, oversized and binary files."""
+    try:
+        with open(path, "rb") as handle:
+            size = os.fstat(handle.fileno()).st_size
+            if size > MAX_FILE_BYTES:
+                raise format_error(
+                    path, f"file is too large ({size} bytes; the limit is {MAX_FILE_BYTES})"
+                )
+            data = handle.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise format_error(path, f"cannot read the file: {exc.strerror or exc}") from exc
+    if len(data) > MAX_FILE_BYTES:  # grew while we read, or a special file without a size
+        raise format_error(path, f"file is too large (over {MAX_FILE_BYTES} bytes)")
+    if not data.strip():
+        raise format_error(path, "file is empty")
+    if b"\x00" in data:
+        raise format_error(path, "binary data (NUL bytes), not a board file")
+    return data
+
+
+def read_text(path: PathLike) -> str:
+    """The file as text: UTF-8 (an optional byte-order mark is skipped), checked as above."""
+    data = read_bytes(path)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        bad = data[exc.start]
+        raise format_error(
+            path, f"not UTF-8 text (byte 0x{bad:02x} at offset {exc.start})"
+        ) from None
+
+
+@dataclass(frozen=True)
+class NodeSpec:
+    """One button as a file describes it; `pos` None means "lay it out for me"."""
+
+    id: str
+    pos: tuple[float, float] | None = None
+    light: int = 0
+    self_action: bool | None = None
+
+
+def spring_positions(
+    ids: Sequence[str], edges: Iterable[tuple[str, str]]
+) -> dict[str, tuple[float, float]]:
+    """A deterministic spring layout, scaled so neighbours sit about one unit apart."""
+    graph = nx.Graph()
+    graph.add_nodes_from(ids)
+    graph.add_edges_from(edges)
+    if len(graph) == 0:
+        return {}
+    raw = nx.spring_layout(graph, seed=7)
+    scale = max(2.0, len(graph) ** 0.5)
+    return {v: (float(x) * scale, -float(y) * scale) for v, (x, y) in raw.items()}
+
+
+def assemble_board(
+    path: PathLike,
+    nodes: Sequence[NodeSpec],
+    edges: Sequence[tuple[str, str]],
+    *,
+    directed: bool = False,
+    rule: str = "closed",
+    states: int = 2,
+    name: str = "",
+) -> Board:
+    """Build and validate a whole board; any problem is a `BoardFormatError` naming `path`."""
+    try:
+        board = Board(directed=directed, rule=rule, states=states, name=name)
+        missing = [v.id for v in nodes if v.pos is None]
+        layout = spring_positions([v.id for v in nodes], edges) if missing else {}
+        for spec in nodes:
+            pos = spec.pos if spec.pos is not None else layout[spec.id]
+            if not all(math.isfinite(c) for c in pos):
+                raise BoardError(f"position {pos!r} of button {spec.id!r} is not finite")
+            try:
+                board.add_button(spec.id, pos=pos, light=spec.light, self_action=spec.self_action)
+            except BoardError as exc:
+                raise BoardError(f"button {spec.id!r}: {exc}") from None
+        for u, v in edges:
+            for end in (u, v):
+                if end not in board:
+                    raise BoardError(f"edge {u!r} - {v!r} names unknown button {end!r}")
+            board.add_edge(u, v)
+    except BoardError as exc:
+        raise format_error(path, str(exc)) from None
+    return board
