@@ -37,12 +37,12 @@ import numpy as np
 from numpy.typing import NDArray
 
 from lograph.core.board import MAX_STATES, RULES, Board, is_prime
-from lograph.core.errors import BoardFormatError
+from lograph.core.errors import BoardError, BoardFormatError
 from lograph.core.files.source import PathLike, format_error
 from lograph.core.generators import from_mask, grid_system
 from lograph.core.system import PressSystem, parse_cell_name
 
-__all__ = ["MAX_LINE_CHARS", "AsciiGrid", "cannot_hold", "dumps", "parse"]
+__all__ = ["MAX_LINE_CHARS", "AsciiGrid", "cannot_hold", "dumps", "grid_text", "parse"]
 
 #: Longest accepted line: a row of 100 000 cells. Longer lines are a wrong file, not a board.
 MAX_LINE_CHARS = 100_000
@@ -210,22 +210,50 @@ def dumps(board: Board) -> str:
     0.0
     000
     """
-    cells = []
-    for v in board.buttons:
-        cell = parse_cell_name(v)
-        if cell is None:
-            raise BoardFormatError(f"button {v!r} is not named r<row>c<col>")
-        cells.append((cell[0], cell[1], board.light(v)))
-    cells.sort()
-    lines: list[list[str]] = [[] for _ in range(cells[-1][0] + 1)]
-    for r, c, light in cells:
-        line = lines[r]
-        line.extend("." * (c - len(line)))
-        line.append(str(light))
-    name = " ".join(board.name.split())
-    head = ([f"# name: {name}"] if name else []) + [
-        f"# rule: {board.rule}",
-        f"# states: {board.states}",
+    cells = [parse_cell_name(v) for v in board.buttons]
+    if not cells or any(cell is None for cell in cells):
+        raise BoardFormatError("only boards of r<row>c<col> buttons can be written as ASCII")
+    coords = np.array(cells, dtype=np.int64)
+    shape = (int(coords[:, 0].max()) + 1, int(coords[:, 1].max()) + 1)
+    mask = np.zeros(shape, dtype=bool)
+    mask[coords[:, 0], coords[:, 1]] = True
+    lights = np.zeros(shape, dtype=np.uint8)
+    lights[coords[:, 0], coords[:, 1]] = board.lights()
+    return grid_text(mask, lights, rule=board.rule, states=board.states, name=board.name)
+
+
+def grid_text(
+    mask: NDArray[np.bool_],
+    lights: NDArray[np.uint8] | None = None,
+    *,
+    rule: str = "closed",
+    states: int = 2,
+    name: str = "",
+) -> str:
+    """ASCII text of a masked grid, built with numpy (a 1000×1000 board takes milliseconds).
+
+    `lights` is a full grid (values at holes are ignored) of digits 0..9.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> print(grid_text(np.array([[1, 0], [1, 1]], dtype=bool)), end="")
+    # name:
+    # rule: closed
+    # states: 2
+    0
+    00
+    """
+    values = np.zeros(mask.shape, dtype=np.uint8) if lights is None else lights
+    if mask.any() and int(values[mask].max()) > 9:
+        raise BoardError("light values above 9 do not fit in an ASCII board; use .json")
+    chars = np.where(mask, _ZERO + values.astype(np.uint8), _HOLE).astype(np.uint8)
+    # Rows start at 0 and an all-hole row is written as ".", so reading the text back
+    # gives the same r<row>c<col> names; trailing holes are dropped (lines may be ragged).
+    body = [row.tobytes().decode("ascii").rstrip(".") or "." for row in chars]
+    head = [
+        f"# name: {' '.join(name.split())}".rstrip(),
+        f"# rule: {rule}",
+        f"# states: {states}",
     ]
-    body = ["".join(line) or "." for line in lines]
     return "\n".join(head + body) + "\n"

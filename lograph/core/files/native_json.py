@@ -75,6 +75,7 @@ def dumps(board: Board) -> str:
     }
     lines = ["{"]
     lines += [f"  {json.dumps(k)}: {json.dumps(v)}," for k, v in head.items()]
+    data["nodes"] = [{"id": item.pop("id"), **item} for item in data["nodes"]]  # id first
     for key in ("nodes", "edges"):
         items = [f"    {json.dumps(item, ensure_ascii=False)}" for item in data[key]]
         body = ",\n".join(items)

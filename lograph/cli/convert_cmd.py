@@ -1,0 +1,56 @@
+"""``lograph convert IN OUT``: rewrite a board file in another format.
+
+The formats come from the extensions (``.json .txt .graphml .g6 .graph6``) unless ``--from``
+or ``--to`` names them. A conversion that would lose part of the game (a lit board to graph6,
+a non-grid board to ``.txt``) is refused with a one-line explanation.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from lograph.cli.common import add_json_flag, emit
+
+__all__ = ["register", "run"]
+
+_FORMATS = ("json", "txt", "graphml", "graph6")
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "convert",
+        help="convert a board file to another format (.json .txt .graphml .g6)",
+        description="Read board file IN and write it to OUT in the format of OUT's extension.",
+    )
+    parser.add_argument("input", metavar="IN", help="board file to read")
+    parser.add_argument("output", metavar="OUT", help="board file to write")
+    parser.add_argument("--from", dest="from_fmt", choices=_FORMATS, help="format of IN")
+    parser.add_argument("--to", dest="to_fmt", choices=_FORMATS, help="format of OUT")
+    parser.add_argument("--rule", choices=("closed", "open"), help="set the rule while converting")
+    parser.add_argument("--states", type=int, metavar="P", help="set the number of states")
+    add_json_flag(parser)
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    import os
+
+    from lograph.core.errors import BoardFormatError
+    from lograph.core.files import format_for, read_board, write_board
+
+    target = format_for(args.output, args.to_fmt)  # fail on a bad OUT before reading IN
+    same = os.path.exists(args.output) and os.path.samefile(args.input, args.output)
+    if same and format_for(args.input, args.from_fmt) is target:
+        raise BoardFormatError(f"{args.output}: input and output are the same file")
+    board = read_board(args.input, args.from_fmt, rule=args.rule, states=args.states)
+    write_board(board, args.output, target.name)
+    data = {
+        "input": args.input,
+        "output": args.output,
+        "format": target.name,
+        "buttons": len(board),
+        "edges": board.graph.number_of_edges(),
+    }
+    text = f"wrote {args.output} ({target.name}): {len(board)} buttons, {data['edges']} edges"
+    emit(args, data, text)
+    return 0

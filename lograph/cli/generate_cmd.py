@@ -1,0 +1,205 @@
+"""``lograph generate KIND ARGS -o FILE``: write a generated board to a file.
+
+Every generator of `lograph.core.generators` is a KIND. Grid kinds written as ``.txt`` are
+built straight from their cell mask with numpy, so ``generate rectangle 1000 1000 -o big.txt``
+takes a moment instead of building a million-node graph.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+from typing import TYPE_CHECKING
+
+from lograph.cli.common import add_json_flag, emit
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
+    from lograph.core.board import Board
+
+__all__ = ["register", "run"]
+
+_CELL = re.compile(r"\s*(\d+)\s*,\s*(\d+)\s*|r(\d+)c(\d+)")
+
+
+def _cell(text: str) -> tuple[int, int]:
+    found = _CELL.fullmatch(text)
+    if not found:
+        raise argparse.ArgumentTypeError(f"hole {text!r} is not ROW,COL (e.g. 1,1) or r1c1")
+    row, col = (g for g in found.groups() if g is not None)
+    return int(row), int(col)
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``generate`` and one sub-subcommand per board kind."""
+    parser = subparsers.add_parser(
+        "generate",
+        help="write a generated board (rectangle, diamond, torus, named graph ...) to a file",
+        description="Write a generated board to FILE; the format comes from its extension "
+        "(.json .txt .graphml .g6).",
+    )
+    options = argparse.ArgumentParser(add_help=False)
+    options.add_argument("-o", "--output", required=True, metavar="FILE", help="file to write")
+    options.add_argument(
+        "--rule", choices=("closed", "open"), default="closed", help="closed (σ+, default) or open"
+    )
+    options.add_argument("--states", type=int, default=2, metavar="P", help="light states (prime)")
+    options.add_argument("--name", help="board name (default: a description of the kind)")
+    options.add_argument(
+        "--lights",
+        choices=("off", "on", "random"),
+        default="off",
+        help="start position: all off (default), all on, or random",
+    )
+    options.add_argument("--seed", type=int, help="random seed for --lights random and graphs")
+    add_json_flag(options)
+    kinds = parser.add_subparsers(dest="kind", metavar="KIND", required=True)
+
+    def kind(name: str, help_text: str, *sizes: str) -> argparse.ArgumentParser:
+        sub = kinds.add_parser(name, help=help_text, description=help_text, parents=[options])
+        for size in sizes:
+            sub.add_argument(size, type=int)
+        sub.set_defaults(run=run)
+        return sub
+
+    rect = kind("rectangle", "M×N grid, optionally with holes", "M", "N")
+    rect.add_argument(
+        "--holes", nargs="+", type=_cell, default=[], metavar="R,C", help="cells to leave out"
+    )
+    kind("diamond", "cells within Manhattan distance R of the centre", "R")
+    kind("torus", "M×N grid wrapped in both directions (M, N ≥ 3)", "M", "N")
+    kind("cylinder", "M×N grid whose rows wrap around (N ≥ 3)", "M", "N")
+    kind("hexagonal", "honeycomb of M×N hexagons (buttons are its corners)", "M", "N")
+    kind("triangular", "triangular lattice (buttons have up to 6 neighbours)", "M", "N")
+    kind("wayout", "the 5×5 WayOut board with three diagonal holes")
+    named = kind(
+        "named",
+        "a named graph: petersen, cube, dodecahedron, icosahedron, octahedron, heawood, "
+        "or cycle/path/complete/star/wheel/hypercube SIZE",
+    )
+    named.add_argument("graph", metavar="NAME")
+    named.add_argument("size", metavar="SIZE", type=int, nargs="?")
+    gnp = kind("random", "random graph: N buttons, each pair joined with probability P", "N")
+    gnp.add_argument("p", metavar="P", type=float)
+    gnp.add_argument("--directed", action="store_true", help="random directed edges")
+    geo = kind("geometric", "N random points in the unit square, joined within RADIUS", "N")
+    geo.add_argument("radius", metavar="RADIUS", type=float)
+
+
+def run(args: argparse.Namespace) -> int:
+    from lograph.core.files import format_for, write_board
+    from lograph.core.files.atomic import atomic_write_text
+
+    fmt = format_for(args.output)
+    grid = _grid_mask(args) if fmt.name == "txt" else None
+    if grid is not None:
+        # Fast path: a grid written as ASCII needs no graph at all.
+        from lograph.core.board import Board
+        from lograph.core.files.ascii_grid import grid_text
+
+        Board(rule=args.rule, states=args.states)  # validates both, as the graph path would
+        mask, label = grid
+        name = label if args.name is None else args.name
+        lights = _lights(args, mask.shape)
+        text = grid_text(mask, lights, rule=args.rule, states=args.states, name=name)
+        atomic_write_text(args.output, text)
+        buttons, edges = int(mask.sum()), _grid_edge_count(mask)
+    else:
+        board = _build(args)
+        if args.name is not None:
+            board.name = args.name
+        board.set_lights(_lights(args, (len(board),)))
+        write_board(board, args.output)
+        buttons, edges, name = len(board), board.graph.number_of_edges(), board.name
+    data = {"file": args.output, "format": fmt.name, "name": name, "buttons": buttons}
+    data["edges"] = edges
+    emit(args, data, f"wrote {args.output}: {name}, {buttons} buttons, {edges} edges")
+    return 0
+
+
+def _grid_mask(args: argparse.Namespace) -> tuple[NDArray[np.bool_], str] | None:
+    """The cell mask and default name of grid kinds (rectangle, diamond, wayout), else None."""
+    import numpy as np
+
+    from lograph.core.errors import BoardError
+    from lograph.core.generators import WAYOUT_HOLES, diamond_mask
+
+    if args.kind == "diamond":
+        if args.R < 0:
+            raise BoardError(f"radius must be a non-negative integer, not {args.R}")
+        return diamond_mask(args.R), f"diamond {args.R}"
+    if args.kind == "wayout":
+        rows, cols, holes, label = 5, 5, list(WAYOUT_HOLES), "WayOut 5x5"
+    elif args.kind == "rectangle":
+        rows, cols, holes = args.M, args.N, args.holes
+        if rows < 1 or cols < 1:
+            raise BoardError(f"a rectangle needs positive sizes, not {rows}×{cols}")
+        label = f"{rows}x{cols}" + (" with holes" if holes else "")
+    else:
+        return None
+    mask = np.ones((rows, cols), dtype=bool)
+    for r, c in holes:
+        if not (r < rows and c < cols):
+            raise BoardError(f"hole ({r}, {c}) is outside the {rows}×{cols} board")
+        mask[r, c] = False
+    return mask, label
+
+
+def _grid_edge_count(mask: NDArray[np.bool_]) -> int:
+    return int((mask[:, 1:] & mask[:, :-1]).sum() + (mask[1:, :] & mask[:-1, :]).sum())
+
+
+def _lights(args: argparse.Namespace, shape: tuple[int, ...]) -> NDArray[np.uint8]:
+    import numpy as np
+
+    if args.lights == "on":
+        return np.full(shape, args.states - 1, dtype=np.uint8)
+    if args.lights == "random":
+        rng = np.random.default_rng(args.seed)
+        return rng.integers(0, args.states, size=shape).astype(np.uint8)
+    return np.zeros(shape, dtype=np.uint8)
+
+
+def _build(args: argparse.Namespace) -> Board:
+    import networkx as nx
+
+    from lograph.core import generators as gen
+    from lograph.core.errors import BoardError
+
+    common = {"rule": args.rule, "states": args.states}
+    match args.kind:
+        case "rectangle":
+            return gen.rectangle(args.M, args.N, holes=args.holes, **common)
+        case "diamond":
+            return gen.diamond(args.R, **common)
+        case "wayout":
+            return gen.wayout_5x5(**common)
+        case "torus":
+            return gen.torus(args.M, args.N, **common)
+        case "cylinder":
+            return gen.cylinder(args.M, args.N, **common)
+        case "hexagonal":
+            return gen.hexagonal(args.M, args.N, **common)
+        case "triangular":
+            return gen.triangular(args.M, args.N, **common)
+        case "named":
+            sizes = () if args.size is None else (args.size,)
+            return gen.named(args.graph, *sizes, **common)
+    if args.N < 1:
+        raise BoardError(f"N must be a positive number of buttons, not {args.N}")
+    if args.kind == "random":
+        if not 0.0 <= args.p <= 1.0:
+            raise BoardError(f"edge probability {args.p} is not between 0 and 1")
+        graph = nx.gnp_random_graph(args.N, args.p, seed=args.seed, directed=args.directed)
+        label = f"random {args.N} {args.p}"
+        return gen.from_networkx(graph, layout="spring", name=label, **common)
+    if not args.radius >= 0.0:
+        raise BoardError(f"radius {args.radius} must be a non-negative number")
+    graph = nx.random_geometric_graph(args.N, args.radius, seed=args.seed)
+    scale = max(2.0, args.N**0.5) * 2  # spread the unit square so buttons do not overlap
+    for v, (x, y) in nx.get_node_attributes(graph, "pos").items():
+        graph.nodes[v]["pos"] = (float(x) * scale, -float(y) * scale)
+    label = f"geometric {args.N} {args.radius}"
+    return gen.from_networkx(graph, name=label, **common)
