@@ -46,6 +46,8 @@ TABLE_LIMIT = 1 << 12
 EXACT_LIMIT = 1 << 18
 #: Most free buttons a table is attempted for (the response is free × free).
 FREE_LIMIT = 512
+#: Most work (free buttons × (buttons + matrix entries)) spent building the response.
+RESPONSE_WORK = 100_000_000
 
 Cancel = Callable[[], bool] | None
 
@@ -155,7 +157,7 @@ def check_response(
 ) -> NDArray[np.int64]:
     """The response matrix M: column j = check lights after chasing only free press j.
 
-    Refused (`BoardTooLargeError`) beyond `FREE_LIMIT` free buttons.
+    Refused (`BoardTooLargeError`) beyond `FREE_LIMIT` free buttons or `RESPONSE_WORK`.
     """
     k = plan.free_count
     if k > FREE_LIMIT:

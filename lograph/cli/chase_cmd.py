@@ -1,0 +1,206 @@
+"""``lograph chase BOARD``: a chasing plan a person can follow, with its lookup table."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from lograph.cli.common import (
+    add_board_options,
+    add_json_flag,
+    emit,
+    grid_picture,
+    load_system,
+)
+
+if TYPE_CHECKING:
+    from lograph.core.chase import ChasePlan
+    from lograph.core.chase_table import ChaseTable
+    from lograph.core.system import PressSystem
+
+#: Steps listed in the text output unless --all is given (JSON always has every step).
+STEP_LIMIT = 400
+#: Largest board drawn as a picture.
+PICTURE_LIMIT = 2500
+#: Direction from a button to the grid neighbour whose light forces it.
+ARROWS = {(-1, 0): "^", (1, 0): "v", (0, -1): "<", (0, 1): ">", (0, 0): "o"}
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = sub.add_parser(
+        "chase",
+        help="a light-chasing plan with few free buttons, and its lookup table",
+        description=(
+            "Print a chasing plan: numbered steps ('free' = a button you choose, 'force' = "
+            "press a button to switch a light off), the free buttons, the check lights, and "
+            "the lookup table of the recipe: chase without pressing free buttons, read the "
+            "check lights, press the free buttons the table names, chase again."
+        ),
+    )
+    add_board_options(parser)
+    add_json_flag(parser)
+    parser.add_argument(
+        "--all", action="store_true", help=f"list every step (default: the first {STEP_LIMIT})"
+    )
+    parser.add_argument(
+        "--starts",
+        type=int,
+        default=12,
+        metavar="K",
+        help="BFS start vertices the plan search tries per component (default 12)",
+    )
+    parser.add_argument("--no-table", action="store_true", help="skip the lookup table")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from lograph.core.chase import chase_plan
+    from lograph.core.chase_table import chase_table
+    from lograph.core.errors import BoardTooLargeError
+
+    system = load_system(args.board, args.rule, args.states)
+    plan = chase_plan(system, starts=args.starts)
+    table: ChaseTable | None = None
+    table_error: str | None = "not requested (--no-table)" if args.no_table else None
+    if not args.no_table:
+        try:
+            table = chase_table(system, plan)
+        except BoardTooLargeError as exc:
+            table_error = str(exc)
+    names = system.names
+    picture = plan_picture(system, plan)
+    data: dict[str, Any] = {
+        "buttons": system.n,
+        "states": system.states,
+        "free_count": plan.free_count,
+        "steps": step_records(system, plan),
+        "free": [names[int(w)] for w in plan.free],
+        "check": [names[int(u)] for u in plan.check],
+        "table": None if table is None else table_records(system, table),
+        "table_rows": None if table is None else len(table),
+        "table_minimal": None if table is None else table.minimal,
+        "table_error": table_error,
+        "picture": picture,
+    }
+    emit(args, data, plan_text(system, plan, table, table_error, picture, args.all))
+    return 0
+
+
+def step_records(system: PressSystem, plan: ChasePlan) -> list[dict[str, Any]]:
+    """One dict per step: ``{"step", "action": "free"|"force", "button"[, "light"]}``."""
+    names = system.names
+    records: list[dict[str, Any]] = []
+    for i, (w, u) in enumerate(zip(plan.buttons.tolist(), plan.lights.tolist(), strict=True), 1):
+        if u < 0:
+            records.append({"step": i, "action": "free", "button": names[w]})
+        else:
+            records.append({"step": i, "action": "force", "light": names[u], "button": names[w]})
+    return records
+
+
+def table_records(system: PressSystem, table: ChaseTable) -> list[dict[str, Any]]:
+    """One dict per table row: the check-light values and the free presses."""
+    names = system.names
+    check = [names[int(u)] for u in table.plan.check]
+    free = [names[int(w)] for w in table.plan.free]
+    rows = []
+    for pattern, presses in zip(table.patterns.tolist(), table.presses.tolist(), strict=True):
+        rows.append(
+            {
+                "pattern": pattern,
+                "lit": [c for c, v in zip(check, pattern, strict=True) if v],
+                "presses": presses,
+                "press": [b for b, k in zip(free, presses, strict=True) for _ in range(k)],
+            }
+        )
+    return rows
+
+
+def plan_picture(system: PressSystem, plan: ChasePlan) -> str | None:
+    """The plan drawn on a grid-like board's layout, or None for other boards.
+
+    Each cell shows its step number, then ``F`` for a free button or an arrow pointing at
+    the neighbour whose light forces it (``o`` for its own light, ``*`` when that light is
+    not a grid neighbour), then ``C`` when its light is a check light.
+    """
+    if system.coords is None or system.n > PICTURE_LIMIT:
+        return None
+    coords = system.coords
+    step = np.empty(system.n, dtype=np.int64)
+    step[plan.buttons] = np.arange(1, system.n + 1)
+    forcer = np.full(system.n, -1, dtype=np.int64)
+    forcer[plan.buttons] = plan.lights
+    check = np.zeros(system.n, dtype=bool)
+    check[plan.check] = True
+    cells = []
+    for w in range(system.n):
+        u = int(forcer[w])
+        if u < 0:
+            role = "F"
+        else:
+            dr, dc = (coords[u] - coords[w]).tolist()
+            role = ARROWS.get((dr, dc), "*")
+        cells.append(f"{step[w]}{role}{'C' if check[w] else ''}")
+    return grid_picture(system, cells)
+
+
+def _pattern_text(values: list[int]) -> str:
+    return ("" if max(values, default=0) < 10 else " ").join(map(str, values)) or "(none)"
+
+
+def plan_text(
+    system: PressSystem,
+    plan: ChasePlan,
+    table: ChaseTable | None,
+    table_error: str | None,
+    picture: str | None,
+    show_all: bool,
+) -> str:
+    names = system.names
+    lines = [
+        f"{system.n} buttons, {plan.free_count} free buttons, {len(plan.check)} check lights"
+        f" (p = {system.states})",
+        "",
+        "steps:",
+    ]
+    shown = system.n if show_all else min(system.n, STEP_LIMIT)
+    for i in range(shown):
+        w, u = int(plan.buttons[i]), int(plan.lights[i])
+        action = f"free {names[w]}" if u < 0 else f"force {names[u]} -> {names[w]}"
+        lines.append(f"{i + 1:6d}. {action}")
+    if shown < system.n:
+        lines.append(f"  … {system.n - shown} more steps (use --all or --json)")
+    free = [names[int(w)] for w in plan.free]
+    check = [names[int(u)] for u in plan.check]
+    lines += ["", f"free buttons: {' '.join(free) or '(none)'}"]
+    lines += [f"check lights: {' '.join(check) or '(none)'}"]
+    if picture is not None:
+        lines += [
+            "",
+            "the plan on the board (step number; F = free, arrow = the light that forces the "
+            "button, o = its own light, * = a light that is not a grid neighbour; "
+            "C = check light):",
+        ]
+        lines += ["  " + row for row in picture.splitlines()]
+    lines.append("")
+    if table is None:
+        lines.append(f"lookup table: not available: {table_error}")
+        return "\n".join(lines)
+    how = "fewest presses" if table.minimal else "valid presses, not necessarily the fewest"
+    lines += [
+        f"lookup table ({len(table)} rows, {len(table) - 1} non-trivial; {how}):",
+        "  1. chase with no free presses (free buttons left alone),",
+        f"  2. read the check lights in this order: {' '.join(check) or '(none)'},",
+        "  3. press the free buttons of that row, 4. chase again: every light ends off.",
+        "  A pattern not in the table means the position cannot be solved.",
+        "",
+    ]
+    patterns = [_pattern_text(p) for p in table.patterns.tolist()]
+    width = max(len("check lights"), *(len(p) for p in patterns))
+    lines.append(f"  {'check lights'.ljust(width)}  press")
+    for text, row in zip(patterns, table.presses.tolist(), strict=True):
+        press = [b for b, k in zip(free, row, strict=True) for _ in range(k)]
+        lines.append(f"  {text.ljust(width)}  {' '.join(press) or '-'}")
+    return "\n".join(lines)
