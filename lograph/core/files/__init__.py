@@ -93,7 +93,7 @@ FORMATS: dict[str, FileFormat] = {
         "everything, as GraphML graph and node attributes",
         lambda path, rule, states: graphml.loads(path, read_text(path), rule=rule, states=states),
         lambda board: graphml.dumps(board).encode("utf-8"),
-        _always,
+        graphml.cannot_hold,
     ),
     "txt": FileFormat(
         "txt",

@@ -10,6 +10,7 @@ missing lights are off, and a self loop makes its node act on itself.
 from __future__ import annotations
 
 import math
+import re
 from typing import Any, TypeGuard
 from xml.etree.ElementTree import ParseError
 
@@ -19,7 +20,18 @@ from lograph.core.board import Board
 from lograph.core.files.native_json import FORMAT_NAME, FORMAT_VERSION
 from lograph.core.files.source import NodeSpec, PathLike, assemble_board, format_error
 
-__all__ = ["dumps", "loads"]
+__all__ = ["cannot_hold", "dumps", "loads"]
+
+# Characters XML 1.0 cannot carry at all, not even escaped.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def cannot_hold(board: Board) -> str | None:
+    """Why `board` cannot be written as GraphML (control characters in ids), or None."""
+    for text in (board.name, *board.buttons):
+        if _NOT_XML.search(text):
+            return f"{text!r} contains a control character that XML cannot hold"
+    return None
 
 
 def dumps(board: Board) -> str:

@@ -56,6 +56,8 @@ def read_bytes(path: PathLike) -> bytes:
         raise format_error(path, f"file is too large (over {MAX_FILE_BYTES} bytes)")
     if not data.strip():
         raise format_error(path, "file is empty")
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):  # what some Windows editors save
+        raise format_error(path, "not UTF-8 text but UTF-16; save it as UTF-8")
     if b"\x00" in data:
         raise format_error(path, "binary data (NUL bytes), not a board file")
     return data
