@@ -1,0 +1,64 @@
+"""Compiled inner loops for fewest presses, worst position and the press histogram.
+
+Imported lazily (numba takes a while to load); compiled once and cached on disk.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numba
+
+__all__ = ["min_weight_table", "wht_stage"]
+
+
+@numba.njit(cache=True, nogil=True)
+def wht_stage(a: Any, h: int) -> None:  # pragma: no cover - compiled
+    """One butterfly stage of the in-place Walsh–Hadamard transform (no temporaries)."""
+    n = a.shape[0]
+    for start in range(0, n, 2 * h):
+        for i in range(start, start + h):
+            x = a[i]
+            y = a[i + h]
+            a[i] = x + y
+            a[i + h] = x - y
+
+
+@numba.njit(cache=True, nogil=True)
+def min_weight_table(
+    indptr: Any, indices: Any, p: int, powers: Any, state: Any, table: Any, steps: int
+) -> None:  # pragma: no cover - compiled
+    """Walk `steps` press vectors in base-p counting order, keeping min weight per image.
+
+    `state` holds, in this order: the press digits x (n), the image digits (n), then the
+    image index and the weight. Counting x → x + 1 adds 1 (mod p) to the trailing digits that
+    wrap (p−1 → 0) and to the next one, so the image changes by those columns of A: about
+    p/(p−1) column additions per step. `table[image]` keeps the fewest presses seen.
+    """
+    n = indptr.shape[0] - 1
+    idx = state[2 * n]
+    weight = state[2 * n + 1]
+    for _ in range(steps):
+        if weight < table[idx]:
+            table[idx] = weight
+        # increment x in base p: every digit it touches is added 1 mod p
+        j = 0
+        while j < n:
+            for e in range(indptr[j], indptr[j + 1]):
+                u = indices[e]
+                if state[n + u] == p - 1:
+                    state[n + u] = 0
+                    idx -= (p - 1) * powers[u]
+                else:
+                    state[n + u] += 1
+                    idx += powers[u]
+            if state[j] == p - 1:
+                state[j] = 0
+                weight -= p - 1
+                j += 1
+            else:
+                state[j] += 1
+                weight += 1
+                break
+    state[2 * n] = idx
+    state[2 * n + 1] = weight
