@@ -33,15 +33,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
-    import os
-
-    from lograph.core.errors import BoardFormatError
     from lograph.core.files import format_for, read_board, write_board
 
-    target = format_for(args.output, args.to_fmt)  # fail on a bad OUT before reading IN
-    same = os.path.exists(args.output) and os.path.samefile(args.input, args.output)
-    if same and format_for(args.input, args.from_fmt) is target:
-        raise BoardFormatError(f"{args.output}: input and output are the same file")
+    target = format_for(args.output, args.to_fmt)  # a bad OUT fails before IN is read
     board = read_board(args.input, args.from_fmt, rule=args.rule, states=args.states)
     write_board(board, args.output, target.name)
     data = {
