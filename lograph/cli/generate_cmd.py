@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 __all__ = ["register", "run"]
 
+_SIZE_HELP = {"M": "rows", "N": "columns", "R": "radius"}
 _CELL = re.compile(r"\s*(\d+)\s*,\s*(\d+)\s*|r(\d+)c(\d+)")
 
 
@@ -60,7 +61,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     def kind(name: str, help_text: str, *sizes: str) -> argparse.ArgumentParser:
         sub = kinds.add_parser(name, help=help_text, description=help_text, parents=[options])
         for size in sizes:
-            sub.add_argument(size, type=int)
+            sub.add_argument(size, type=int, help=_SIZE_HELP[size])
         sub.set_defaults(run=run)
         return sub
 
@@ -81,11 +82,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     named.add_argument("graph", metavar="NAME")
     named.add_argument("size", metavar="SIZE", type=int, nargs="?")
-    gnp = kind("random", "random graph: N buttons, each pair joined with probability P", "N")
-    gnp.add_argument("p", metavar="P", type=float)
+    gnp = kind("random", "random graph: N buttons, each pair joined with probability P")
+    gnp.add_argument("N", type=int, help="buttons")
+    gnp.add_argument("p", metavar="P", type=float, help="edge probability")
     gnp.add_argument("--directed", action="store_true", help="random directed edges")
-    geo = kind("geometric", "N random points in the unit square, joined within RADIUS", "N")
-    geo.add_argument("radius", metavar="RADIUS", type=float)
+    geo = kind("geometric", "N random points in the unit square, joined within RADIUS")
+    geo.add_argument("N", type=int, help="buttons")
+    geo.add_argument("radius", metavar="RADIUS", type=float, help="join distance (0..1.5)")
 
 
 def run(args: argparse.Namespace) -> int:
