@@ -31,6 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from lograph.core.board import Board
+from lograph.core.errors import BoardFormatError
 from lograph.core.files import ascii_grid, graph6, graphml, native_json
 from lograph.core.files.atomic import atomic_write_bytes, atomic_write_text
 from lograph.core.files.solutions import read_solution, write_solution
@@ -177,9 +178,7 @@ def board_bytes(board: Board, fmt: str) -> bytes:
     entry = format_for(fmt, fmt)
     reason = entry.why_not(board)
     if reason is not None:
-        raise format_error(
-            f"({entry.name})", f"cannot hold this board: {reason}; use .json instead"
-        )
+        raise BoardFormatError(f"{entry.name} cannot hold this board: {reason}; use json")
     return entry.write(board)
 
 

@@ -98,7 +98,7 @@ def parse(
     """
     settings: dict[str, str] = {"rule": "closed", "states": "2", "name": name}
     rows: list[tuple[int, str]] = []  # (line number, row text)
-    for lineno, raw in enumerate(text.split("\n"), start=1):
+    for lineno, raw in enumerate(text.splitlines(), start=1):
         if len(raw) > MAX_LINE_CHARS:
             raise format_error(
                 path, f"line {lineno} is too long ({len(raw)} characters; limit {MAX_LINE_CHARS})"
