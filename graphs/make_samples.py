@@ -48,7 +48,8 @@ def directed_ring() -> Board:
     ids = [f"d{i}" for i in range(8)]
     for i, v in enumerate(ids):
         angle = 2 * math.pi * i / 8
-        board.add_button(v, pos=(round(3 * math.cos(angle), 6), round(-3 * math.sin(angle), 6)))
+        x, y = round(3 * math.cos(angle), 6) + 0.0, round(-3 * math.sin(angle), 6) + 0.0  # no -0.0
+        board.add_button(v, pos=(x, y))
     for i, v in enumerate(ids):
         board.add_edge(v, ids[(i + 1) % 8])
         board.add_edge(v, ids[(i + 2) % 8])
