@@ -437,6 +437,24 @@ def test_file_size_limit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Non
         read_board(path)
 
 
+def test_padded_grid_limit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ascii_grid, "MAX_CELLS", 1000)
+    path = tmp_path / "ragged.txt"
+    path.write_text("1" * 100 + "\n" + "1\n" * 20)  # 21 rows padded to 100 columns
+    with pytest.raises(BoardFormatError, match="21×100 cells is too large"):
+        read_system(path)
+
+
+def test_overrides_are_validated(tmp_path: Path) -> None:
+    path = tmp_path / "b.txt"
+    path.write_text("11\n")
+    with pytest.raises(BoardFormatError, match="prime"):
+        read_system(path, states=4)
+    with pytest.raises(BoardFormatError, match="'diagonal'"):
+        read_system(path, rule="diagonal")
+    assert read_system(path, states=3).states == 3
+
+
 def test_graph6_line_limit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(graph6, "MAX_LINE_BYTES", 5)
     path = tmp_path / "big.g6"

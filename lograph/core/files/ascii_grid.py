@@ -42,10 +42,13 @@ from lograph.core.files.source import PathLike, format_error
 from lograph.core.generators import from_mask, grid_system
 from lograph.core.system import PressSystem, parse_cell_name
 
-__all__ = ["MAX_LINE_CHARS", "AsciiGrid", "cannot_hold", "dumps", "grid_text", "parse"]
+__all__ = ["MAX_CELLS", "MAX_LINE_CHARS", "AsciiGrid", "cannot_hold", "dumps", "grid_text", "parse"]
 
 #: Longest accepted line: a row of 100 000 cells. Longer lines are a wrong file, not a board.
 MAX_LINE_CHARS = 100_000
+
+#: Largest padded grid (rows × longest line) read: 64 Mi cells, e.g. 8000×8000.
+MAX_CELLS = 64 * 2**20
 
 _SETTING = re.compile(r"#\s*([A-Za-z]+)\s*:\s*(.*?)\s*$")
 _HOLE, _ZERO, _NINE = ord("."), ord("0"), ord("9")
@@ -111,12 +114,10 @@ def parse(
                 settings[found.group(1).lower()] = found.group(2)
             continue
         rows.append((lineno, content))
-    while rows and not rows[-1][1]:
-        rows.pop()
-    while rows and not rows[0][1]:
-        rows.pop(0)
+    filled = [i for i, (_, content) in enumerate(rows) if content]
+    rows = rows[filled[0] : filled[-1] + 1] if filled else []
     grid = _cells(path, rows)
-    p = _states(path, settings["states"]) if states is None else states
+    p = _states(path, settings["states"] if states is None else str(states))
     digits = grid != _HOLE
     lights = np.where(digits, grid - _ZERO, 0).astype(np.uint8)
     if digits.any() and int(lights.max()) >= p:
@@ -137,6 +138,10 @@ def parse(
 def _cells(path: PathLike, rows: list[tuple[int, str]]) -> NDArray[np.uint8]:
     """The rows as a character grid padded with holes, after checking every character."""
     width = max((len(text) for _, text in rows), default=0)
+    if len(rows) * width > MAX_CELLS:  # ragged lines could ask for a huge padded grid
+        raise format_error(
+            path, f"a grid of {len(rows)}×{width} cells is too large (limit {MAX_CELLS} cells)"
+        )
     grid = np.full((len(rows), width), _HOLE, dtype=np.uint8)
     for i, (lineno, text) in enumerate(rows):
         try:
