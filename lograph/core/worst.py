@@ -110,10 +110,16 @@ def _position(
 def _with_counts(
     keys: NDArray[np.int64], cls: NDArray[np.int64], counts: NDArray[np.int64]
 ) -> NDArray[np.uint8]:
-    """A press vector with ``counts[i]`` buttons of class ``cls[i]`` pressed."""
-    presses: NDArray[np.uint8] = (keys == 0).astype(np.uint8)  # class 0: always pressed
-    for v, count in zip(cls.tolist(), counts.tolist(), strict=True):
-        presses[np.flatnonzero(keys == v)[:count]] = 1
+    """A press vector with the first ``counts[i]`` buttons of class ``cls[i]`` pressed, and
+    every button of class 0 (those are pressed in the whole coset, so they always count)."""
+    order = np.argsort(keys, kind="stable")
+    ordered = keys[order]
+    rank = np.arange(len(keys)) - np.searchsorted(ordered, ordered)  # place within its class
+    allowed = np.full(len(keys), len(keys), dtype=np.int64)
+    nonzero = ordered != 0
+    allowed[nonzero] = counts[np.searchsorted(cls, ordered[nonzero])]
+    presses = np.zeros(len(keys), dtype=np.uint8)
+    presses[order] = rank < allowed
     return presses
 
 
@@ -182,9 +188,10 @@ def _ilp(
     return presses, upper, proven
 
 
-def _upper_bound(keys: NDArray[np.int64], n: int, k: int) -> int:
-    # redundancy bound N − k, and min ≤ average: a non-zero class is pressed in half the coset
-    m0 = int(np.count_nonzero(keys == 0))
+def _upper_bound(quiet: NDArray[np.uint8], n: int, k: int) -> int:
+    # redundancy bound N − k, and min ≤ average: a button in no quiet pattern (class 0) is
+    # pressed in the whole coset, any other one in exactly half of it
+    m0 = n - int(np.count_nonzero(quiet.any(axis=0)))
     return min(n - k, m0 + (n - m0) // 2)
 
 
@@ -292,8 +299,11 @@ def worst_position(
         return answer(presses, worst, worst, "brute force")
 
     quiet = np.asarray(analysis.quiet, dtype=np.uint8).reshape(k, n)
+    upper = _upper_bound(quiet, n, k)
+    if k > min(_SEARCH_NULLITY_LIMIT, EXACT_NULLITY_LIMIT):
+        lower = _covering_lower_bound(n, k)
+        return WorstPosition(lower, upper, None, None, lower == upper, "bounds")
     keys = quiet_classes(quiet)
-    upper = _upper_bound(keys, n, k)
     small = _enumerate_counts(keys, k, cancel) if k <= ILP_NULLITY_LIMIT else None
     if small is not None:
         presses, worst, _ = minimise_classes(keys, k, small, cancel)
@@ -309,19 +319,35 @@ def worst_position(
             presses, worst, _ = minimise_classes(keys, k, x, cancel)
             upper = worst if proven else max(worst, min(upper, ilp_upper))
             return answer(presses, worst, upper, "integer program")
-    if k <= min(_SEARCH_NULLITY_LIMIT, EXACT_NULLITY_LIMIT):
-        presses, worst = _search(keys, k, n, cancel, seed)
-        return answer(presses, worst, max(worst, upper), "search")
-    return WorstPosition(_covering_lower_bound(n, k), upper, None, None, False, "bounds")
+    presses, worst = _search(keys, k, n, cancel, seed)
+    return answer(presses, worst, max(worst, upper), "search")
 
 
 def _covering_lower_bound(n: int, k: int) -> int:
-    """Sphere-covering bound: 2^k balls of radius ρ must cover all 2^N press vectors."""
-    need = 1 << (n - k)
-    volume, rho = 1, 0
-    term = 1
-    while volume < need:
-        rho += 1
-        term = term * (n - rho + 1) // rho
-        volume += term
-    return rho
+    """Sphere-covering bound: 2^k balls of radius ρ must cover all 2^N press vectors.
+
+    Exact ball volumes while N is small; beyond, the volume bound ``V(N, r) ≤ 2^{N·H(r/N)}``
+    (r ≤ N/2) can only make the returned radius smaller, so it stays a valid lower bound.
+    """
+    if n - k <= 0:
+        return 0
+    if n <= 4096:
+        need, volume, term, rho = 1 << (n - k), 1, 1, 0
+        while volume < need:
+            rho += 1
+            term = term * (n - rho + 1) // rho
+            volume += term
+        return rho
+
+    def entropy_bits(r: int) -> float:
+        q = r / n
+        return 0.0 if q <= 0.0 else -n * (q * math.log2(q) + (1 - q) * math.log2(1 - q))
+
+    low, high = 0, n // 2  # smallest r ≤ N/2 whose volume bound reaches 2^(N−k)
+    while low < high:
+        mid = (low + high) // 2
+        if entropy_bits(mid) >= n - k:
+            high = mid
+        else:
+            low = mid + 1
+    return low

@@ -1,0 +1,156 @@
+"""The worst position, checked against brute force (max over positions of fewest presses)."""
+
+from __future__ import annotations
+
+import itertools
+
+import networkx as nx
+import numpy as np
+import pytest
+
+from lograph.core import worst as worst_module
+from lograph.core.board import Board
+from lograph.core.errors import BoardTooLargeError, InterruptedComputation
+from lograph.core.generators import rectangle
+from lograph.core.worst import worst_position
+from tests.core.test_minimal import SMALL_BOARDS, RefSolver, brute_force, code_of
+
+
+def _check_position(solver: RefSolver, result, goal: np.ndarray, fewest: np.ndarray) -> None:
+    """The returned position needs exactly `worst_presses` presses, and `presses` does it."""
+    p = solver.system.states
+    change = (goal - result.lights.astype(np.int64)) % p
+    assert np.array_equal(solver.system.apply(result.presses), change)
+    assert int(result.presses.astype(np.int64).sum()) == result.worst_presses
+    assert fewest[code_of(change, p)] == result.worst_presses
+
+
+@pytest.fixture(params=sorted(SMALL_BOARDS), scope="module")
+def small(request: pytest.FixtureRequest) -> tuple[RefSolver, np.ndarray]:
+    solver = RefSolver(SMALL_BOARDS[request.param]().to_system())
+    fewest, _ = brute_force(solver.system)
+    return solver, fewest
+
+
+@pytest.mark.parametrize("route", ["auto", "integer program"])
+def test_matches_brute_force(small, route, monkeypatch):
+    solver, fewest = small
+    if route == "integer program":  # skip the small-case enumeration to exercise HiGHS
+        if solver.system.states > 2:
+            pytest.skip("p > 2 boards are walked, not programmed")
+        monkeypatch.setattr(worst_module, "_COUNT_ENUMERATION_LIMIT", 0)
+    result = worst_position(solver)
+    assert result.exact
+    assert result.worst_presses == result.upper_bound == fewest.max()
+    if route != "auto":
+        assert result.method == route
+    _check_position(solver, result, np.zeros(solver.system.n, dtype=np.int64), fewest)
+
+
+def test_goal_on_moves_the_position_not_the_count(small):
+    solver, fewest = small
+    p, n = solver.system.states, solver.system.n
+    result = worst_position(solver, goal="on")
+    assert result.worst_presses == fewest.max()
+    _check_position(solver, result, np.full(n, p - 1, dtype=np.int64), fewest)
+
+
+def test_three_by_three_seed():
+    # Seed 000: nullity 0, so the worst is all nine presses; towards all-on the position is
+    # the X of lit edges 010/101/010, towards all-off it is A·1 = 101/010/101.
+    system = rectangle(3, 3).to_system()
+    solver = RefSolver(system)
+    on = worst_position(solver, goal="on")
+    off = worst_position(solver)
+    assert (on.worst_presses, on.exact, on.method) == (9, True, "every button")
+    assert on.lights.reshape(3, 3).tolist() == [[0, 1, 0], [1, 0, 1], [0, 1, 0]]
+    assert off.lights.reshape(3, 3).tolist() == [[1, 0, 1], [0, 1, 0], [1, 0, 1]]
+    assert off.presses.tolist() == [1] * 9
+
+
+def test_five_by_five_is_fifteen():
+    # The well-known "God's number" of the classic 5×5 game.
+    result = worst_position(RefSolver(rectangle(5, 5).to_system()))
+    assert (result.worst_presses, result.exact) == (15, True)
+
+
+def test_nullity_zero_over_gf3():
+    solver = RefSolver(rectangle(3, 3, states=3).to_system())
+    assert solver.analysis.nullity == 0
+    fewest, _ = brute_force(solver.system)
+    result = worst_position(solver)
+    assert result.worst_presses == fewest.max() == 18  # every button twice
+    assert result.method == "every button"
+
+
+def test_time_limit_gives_a_bounded_answer():
+    # 9×9 (nullity 8) is hard for the integer program; with half a second it must still
+    # answer, bounded, with a position that really needs the reported count (checked by
+    # enumerating all 2^8 solutions of that position).
+    solver = RefSolver(rectangle(9, 9).to_system())
+    assert solver.analysis.nullity == 8
+    result = worst_position(solver, time_limit=0.5)
+    assert not result.exact
+    assert result.method in ("integer program", "search")
+    assert result.worst_presses <= result.upper_bound <= 81 - 8
+    change = (-result.lights.astype(np.int64)) % 2
+    base = solver.particular(change).astype(np.int64)
+    weights = [
+        int(((base + np.asarray(c) @ solver.analysis.quiet) % 2).sum())
+        for c in itertools.product((0, 1), repeat=8)
+    ]
+    assert min(weights) == result.worst_presses
+
+
+def test_search_beyond_the_program(small, monkeypatch):
+    solver, fewest = small
+    if solver.system.states > 2:
+        pytest.skip("the search is for GF(2)")
+    monkeypatch.setattr(worst_module, "ILP_NULLITY_LIMIT", 0)
+    result = worst_position(solver)
+    assert result.method == "search"
+    assert result.worst_presses <= fewest.max() <= result.upper_bound
+    _check_position(solver, result, np.zeros(solver.system.n, dtype=np.int64), fewest)
+
+
+def test_bounds_for_large_nullity():
+    # Seven disjoint 4×4 boards: nullity 28. The covering radius of a disjoint union is
+    # the sum over the parts, so the truth is 7 × (4×4 worst, by brute force).
+    copies = 7
+    graph = nx.disjoint_union_all([nx.grid_2d_graph(4, 4)] * copies)
+    solver = RefSolver(Board.from_graph(graph).to_system())
+    assert solver.analysis.nullity == 28
+    fewest, _ = brute_force(rectangle(4, 4).to_system())
+    truth = copies * int(fewest.max())
+    result = worst_position(solver)
+    assert (result.method, result.exact, result.presses, result.lights) == (
+        "bounds",
+        False,
+        None,
+        None,
+    )
+    assert result.worst_presses <= truth <= result.upper_bound
+
+
+def test_everything_quiet_is_exact():
+    # Open rule, no edges: every press is quiet, the only solvable position is the goal.
+    board = Board.from_graph(nx.empty_graph(30), rule="open")
+    result = worst_position(RefSolver(board.to_system()))
+    assert (result.worst_presses, result.upper_bound, result.exact) == (0, 0, True)
+
+
+def test_refusals_and_cancel():
+    solver = RefSolver(rectangle(4, 4, states=3).to_system())
+    assert solver.analysis.nullity > 0
+    with pytest.raises(BoardTooLargeError, match="3\\^16"):
+        worst_position(solver)
+    with pytest.raises(InterruptedComputation):
+        worst_position(RefSolver(rectangle(5, 5).to_system()), cancel=lambda: True)
+
+
+def test_with_lograph_engine():
+    try:
+        result = worst_position(rectangle(5, 5))
+    except ModuleNotFoundError as exc:  # pragma: no cover - an engine still being written
+        pytest.skip(f"no engine yet: {exc}")
+    assert (result.worst_presses, result.exact) == (15, True)
