@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -22,6 +23,8 @@ if TYPE_CHECKING:
 
 #: Steps listed in the text output unless --all is given (JSON always has every step).
 STEP_LIMIT = 400
+#: Free buttons and check lights named in the text output.
+LIST_LIMIT = 60
 #: Largest board drawn as a picture.
 PICTURE_LIMIT = 2500
 #: Direction from a button to the grid neighbour whose light forces it.
@@ -69,28 +72,30 @@ def run(args: argparse.Namespace) -> int:
             table = chase_table(system, plan)
         except BoardTooLargeError as exc:
             table_error = str(exc)
-    names = system.names
     picture = plan_picture(system, plan)
-    data: dict[str, Any] = {
-        "buttons": system.n,
-        "states": system.states,
-        "free_count": plan.free_count,
-        "steps": step_records(system, plan),
-        "free": [names[int(w)] for w in plan.free],
-        "check": [names[int(u)] for u in plan.check],
-        "table": None if table is None else table_records(system, table),
-        "table_rows": None if table is None else len(table),
-        "table_minimal": None if table is None else table.minimal,
-        "table_error": table_error,
-        "picture": picture,
-    }
-    emit(args, data, plan_text(system, plan, table, table_error, picture, args.all))
+    if args.json:
+        names = list(system.names)  # one pass: far faster than a lookup per step
+        data: dict[str, Any] = {
+            "buttons": system.n,
+            "states": system.states,
+            "free_count": plan.free_count,
+            "steps": step_records(names, plan),
+            "free": [names[w] for w in plan.free.tolist()],
+            "check": [names[u] for u in plan.check.tolist()],
+            "table": None if table is None else table_records(names, table),
+            "table_rows": None if table is None else len(table),
+            "table_minimal": None if table is None else table.minimal,
+            "table_error": table_error,
+            "picture": picture,
+        }
+        emit(args, data, "")
+    else:
+        emit(args, {}, plan_text(system, plan, table, table_error, picture, args.all))
     return 0
 
 
-def step_records(system: PressSystem, plan: ChasePlan) -> list[dict[str, Any]]:
+def step_records(names: Sequence[str], plan: ChasePlan) -> list[dict[str, Any]]:
     """One dict per step: ``{"step", "action": "free"|"force", "button"[, "light"]}``."""
-    names = system.names
     records: list[dict[str, Any]] = []
     for i, (w, u) in enumerate(zip(plan.buttons.tolist(), plan.lights.tolist(), strict=True), 1):
         if u < 0:
@@ -100,9 +105,8 @@ def step_records(system: PressSystem, plan: ChasePlan) -> list[dict[str, Any]]:
     return records
 
 
-def table_records(system: PressSystem, table: ChaseTable) -> list[dict[str, Any]]:
+def table_records(names: Sequence[str], table: ChaseTable) -> list[dict[str, Any]]:
     """One dict per table row: the check-light values and the free presses."""
-    names = system.names
     check = [names[int(u)] for u in table.plan.check]
     free = [names[int(w)] for w in table.plan.free]
     rows = []
@@ -146,6 +150,11 @@ def plan_picture(system: PressSystem, plan: ChasePlan) -> str | None:
     return grid_picture(system, cells)
 
 
+def _listing(shown: list[str], total: int) -> str:
+    more = f" … ({total - len(shown)} more; see --json)" if total > len(shown) else ""
+    return (" ".join(shown) or "(none)") + more
+
+
 def _pattern_text(values: list[int]) -> str:
     return ("" if max(values, default=0) < 10 else " ").join(map(str, values)) or "(none)"
 
@@ -172,10 +181,10 @@ def plan_text(
         lines.append(f"{i + 1:6d}. {action}")
     if shown < system.n:
         lines.append(f"  … {system.n - shown} more steps (use --all or --json)")
-    free = [names[int(w)] for w in plan.free]
-    check = [names[int(u)] for u in plan.check]
-    lines += ["", f"free buttons: {' '.join(free) or '(none)'}"]
-    lines += [f"check lights: {' '.join(check) or '(none)'}"]
+    free = [names[int(w)] for w in plan.free[:LIST_LIMIT]]
+    check = [names[int(u)] for u in plan.check[:LIST_LIMIT]]
+    lines += ["", f"free buttons: {_listing(free, plan.free_count)}"]
+    lines += [f"check lights: {_listing(check, len(plan.check))}"]
     if picture is not None:
         lines += [
             "",
@@ -189,6 +198,8 @@ def plan_text(
         lines.append(f"lookup table: not available: {table_error}")
         return "\n".join(lines)
     how = "fewest presses" if table.minimal else "valid presses, not necessarily the fewest"
+    free = [names[int(w)] for w in plan.free]
+    check = [names[int(u)] for u in plan.check]
     lines += [
         f"lookup table ({len(table)} rows, {len(table) - 1} non-trivial; {how}):",
         "  1. chase with no free presses (free buttons left alone),",

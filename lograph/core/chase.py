@@ -300,23 +300,35 @@ def check_plan(system: PressSystem, plan: ChasePlan) -> None:
     if not np.array_equal(np.sort(buttons), np.arange(n)):
         raise BoardError("the plan's buttons are not a permutation of the board's buttons")
     forcing = lights[lights >= 0]
-    if forcing.size and (forcing.max() >= n or len(np.unique(forcing)) != len(forcing)):
+    if forcing.size and (forcing.max() >= n or np.bincount(forcing).max() > 1):
         raise BoardError("a force step names a light off the board, or a light forces twice")
     step_of = np.empty(n, dtype=np.int64)
     step_of[buttons] = np.arange(n)
     rptr, ridx = system.transpose
-    for i in np.flatnonzero(lights >= 0).tolist():
+    # A force step i of light u is valid exactly when the latest-decided button acting on u
+    # is decided at step i: that button is then buttons[i] and all others came earlier.
+    steps = np.flatnonzero(lights >= 0)
+    latest = np.full(len(forcing), -1, dtype=np.int64)
+    filled = np.diff(rptr)[forcing] > 0
+    if filled.any():
+        # One sentinel at the end keeps every row start a valid reduceat index.
+        row_steps = np.append(step_of[ridx], -1)
+        row_max = np.maximum.reduceat(row_steps, rptr[:-1])
+        latest[filled] = row_max[forcing[filled]]
+    bad = np.flatnonzero(latest != steps)
+    if bad.size:
+        i = int(steps[bad[0]])
         u, w = int(lights[i]), int(buttons[i])
         row = ridx[rptr[u] : rptr[u + 1]]
         if w not in row:
             raise BoardError(f"step {i + 1}: light {u} is not changed by button {w}")
-        late = row[(step_of[row] >= i) & (row != w)]
-        if late.size:
-            raise BoardError(
-                f"step {i + 1}: light {u} forces button {w} but button {int(late[0])} "
-                "is still undecided"
-            )
-    unused = np.setdiff1d(np.arange(n), forcing)
+        late = int(row[np.argmax(step_of[row])])
+        raise BoardError(
+            f"step {i + 1}: light {u} forces button {w} but button {late} is still undecided"
+        )
+    used = np.zeros(n, dtype=bool)
+    used[forcing] = True
+    unused = np.flatnonzero(~used)
     check = np.asarray(plan.check)
     if len(check) != len(unused) or not np.array_equal(np.sort(check), unused):
         raise BoardError(f"check lights {check.tolist()} are not the unused lights")

@@ -159,11 +159,8 @@ def check_response(
 
     Refused (`BoardTooLargeError`) beyond `FREE_LIMIT` free buttons or `RESPONSE_WORK`.
     """
+    _check_size(system, plan)
     k = plan.free_count
-    if k > FREE_LIMIT:
-        raise BoardTooLargeError(
-            f"the chase plan has {k} free buttons; lookup tables are built for at most {FREE_LIMIT}"
-        )
     response = np.zeros((len(plan.check), k), dtype=np.int64)
     unit = np.zeros(k, dtype=np.int64)
     zeros = np.zeros(system.n, dtype=np.int64)
@@ -175,6 +172,15 @@ def check_response(
         response[:, j] = check
         unit[j] = 0
     return response
+
+
+def _check_size(system: PressSystem, plan: ChasePlan) -> None:
+    k = plan.free_count
+    if k > FREE_LIMIT or k * (system.n + system.nnz) > RESPONSE_WORK:
+        raise BoardTooLargeError(
+            f"the chase plan has {k} free buttons on {system.n} buttons; lookup tables are "
+            f"built for at most {FREE_LIMIT} free buttons and {RESPONSE_WORK:.0e} steps of work"
+        )
 
 
 @dataclass(frozen=True, eq=False)
@@ -287,6 +293,7 @@ def chase_table(
     if plan is None:
         plan = chase_plan(system, cancel=cancel)
     else:
+        _check_size(system, plan)  # before validating a huge plan for nothing
         check_plan(system, plan)
     p = system.states
     response = check_response(system, plan, cancel)

@@ -283,3 +283,44 @@ def test_bad_arguments_and_cancel() -> None:
         chase_plan(rectangle(2, 2))  # type: ignore[arg-type]
     with pytest.raises(InterruptedComputation):
         chase_plan(system, cancel=lambda: True)
+
+
+def valid_by_hand(a: np.ndarray, buttons: list[int], lights: list[int], check: list[int]) -> bool:
+    """The plan rules checked step by step, with sets."""
+    n = len(a)
+    if sorted(buttons) != list(range(n)):
+        return False
+    decided: set[int] = set()
+    used: list[int] = []
+    for w, u in zip(buttons, lights, strict=True):
+        if u >= 0:
+            acting = {v for v in range(n) if a[u, v]}
+            if u in used or w not in acting or acting - decided != {w}:
+                return False
+            used.append(u)
+        decided.add(w)
+    return sorted(check) == sorted(set(range(n)) - set(used))
+
+
+@settings(max_examples=150, deadline=None)
+@given(systems(), st.data())
+def test_check_plan_agrees_with_a_step_by_step_check(system: PressSystem, data) -> None:
+    plan = chase_plan(system)
+    buttons, lights, check = plan.buttons.copy(), plan.lights.copy(), plan.check.copy()
+    n = system.n
+    kind = data.draw(st.sampled_from(["swap steps", "swap buttons", "light", "check"]))
+    i, j = data.draw(st.integers(0, n - 1)), data.draw(st.integers(0, n - 1))
+    if kind == "swap steps":
+        buttons[[i, j]], lights[[i, j]] = buttons[[j, i]], lights[[j, i]]
+    elif kind == "swap buttons":
+        buttons[[i, j]] = buttons[[j, i]]
+    elif kind == "light":
+        lights[i] = data.draw(st.integers(-1, n - 1))
+    elif len(check):
+        check[0] = j
+    expected = valid_by_hand(dense(system), buttons.tolist(), lights.tolist(), check.tolist())
+    if expected:
+        check_plan(system, ChasePlan(buttons, lights, check))
+    else:
+        with pytest.raises(BoardError):
+            check_plan(system, ChasePlan(buttons, lights, check))
