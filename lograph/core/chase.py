@@ -17,6 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
+from lograph.core.board import Board
 from lograph.core.chase_orders import (
     IntArray,
     adjacency,
@@ -178,7 +179,7 @@ def _empty_plan() -> ChasePlan:
 
 
 def chase_plan(
-    system: PressSystem, *, starts: int = 12, cancel: Callable[[], bool] | None = None
+    system: PressSystem | Board, *, starts: int = 12, cancel: Callable[[], bool] | None = None
 ) -> ChasePlan:
     """A chase plan with few free buttons, by the greedy heuristic over several orders.
 
@@ -194,8 +195,9 @@ def chase_plan(
 
     Parameters
     ----------
-    system : PressSystem
-        The board.
+    system : PressSystem or Board
+        The board (a `Board` is converted with ``to_system()``; indices follow its button
+        order).
     starts : int
         How many BFS start vertices to try per component (at least 1).
     cancel : callable, optional
@@ -212,8 +214,10 @@ def chase_plan(
     >>> plan.free_count, plan.free.tolist(), plan.check.tolist()
     (5, [0, 1, 2, 3, 4], [20, 21, 22, 23, 24])
     """
+    if isinstance(system, Board):
+        system = system.to_system()
     if not isinstance(system, PressSystem):
-        raise BoardError(f"chase_plan needs a PressSystem, not {type(system).__name__}")
+        raise BoardError(f"chase_plan needs a Board or PressSystem, not {type(system).__name__}")
     if isinstance(starts, bool) or not isinstance(starts, int) or starts < 1:
         raise BoardError(f"starts must be a positive integer, not {starts!r}")
     n = system.n

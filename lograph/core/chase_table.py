@@ -26,6 +26,7 @@ from functools import cached_property
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from lograph.core.board import Board
 from lograph.core.chase import ChasePlan, chase_plan, check_plan
 from lograph.core.chase_orders import IntArray, jit
 from lograph.core.errors import BoardError, BoardTooLargeError, InterruptedComputation
@@ -271,7 +272,7 @@ def _digits(count: int, width: int, p: int) -> IntArray:
 
 
 def chase_table(
-    system: PressSystem,
+    system: PressSystem | Board,
     plan: ChasePlan | None = None,
     *,
     limit: int = TABLE_LIMIT,
@@ -290,6 +291,8 @@ def chase_table(
         When the table would have more than `limit` rows, or the plan more than
         `FREE_LIMIT` free buttons.
     """
+    if isinstance(system, Board):
+        system = system.to_system()
     if plan is None:
         plan = chase_plan(system, cancel=cancel)
     else:

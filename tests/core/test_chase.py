@@ -280,7 +280,9 @@ def test_bad_arguments_and_cancel() -> None:
     with pytest.raises(BoardError, match="starts"):
         chase_plan(system, starts=0)
     with pytest.raises(BoardError, match="PressSystem"):
-        chase_plan(rectangle(2, 2))  # type: ignore[arg-type]
+        chase_plan(system.dense())  # type: ignore[arg-type]
+    board = rectangle(3, 2)
+    assert np.array_equal(chase_plan(board).buttons, chase_plan(board.to_system()).buttons)
     with pytest.raises(InterruptedComputation):
         chase_plan(system, cancel=lambda: True)
 
