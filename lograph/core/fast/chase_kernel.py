@@ -1,0 +1,149 @@
+"""The symbolic chase: a chase plan run on bit-packed affine forms over GF(2).
+
+Every button decided by a plan is a linear function of the k free unknowns, stored as k bits
+in uint64 words (its *form*). A force step ``u -> w`` sets ``x_w = b_u + Σ x_v`` over the
+other buttons v acting on light u, so its form is the XOR of theirs; one pass costs
+O(nnz · k / 64) word operations. The check lights then give a k × k system M whose nullity
+equals nullity(A) (MATH.md). The constant part (the right-hand side) is never carried in the
+forms: a solution is two cheap scalar chases (free unknowns 0, read the check residual,
+solve M, chase again), so the forms can be dropped after the analysis.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numpy.typing import NDArray
+
+from lograph.core.fast.jit import jit
+
+__all__ = ["adjoint_chase", "chase_forms", "chase_scalar", "check_forms", "check_residual"]
+
+U64 = NDArray[np.uint64]
+U8 = NDArray[np.uint8]
+I64 = NDArray[np.int64]
+
+
+@jit
+def chase_forms(
+    buttons: I64, lights: I64, rptr: I64, ridx: I64, init: U64
+) -> tuple[U64, int]:  # pragma: no cover - compiled
+    """Forms of every button: free step j gets ``init[j]``, force steps XOR their light's
+    other buttons. Returns ``(forms, bad)`` where ``bad`` is the first step that is not a
+    valid force step (its light's other buttons undecided, or the button not acting on it),
+    or -1."""
+    n = buttons.shape[0]
+    width = init.shape[1]
+    forms = np.zeros((n, width), dtype=np.uint64)
+    decided = np.zeros(n, dtype=np.bool_)
+    j = 0
+    for i in range(n):
+        w = buttons[i]
+        u = lights[i]
+        if u < 0:
+            for q in range(width):
+                forms[w, q] = init[j, q]
+            j += 1
+        else:
+            found = False
+            for e in range(rptr[u], rptr[u + 1]):
+                v = ridx[e]
+                if v == w:
+                    found = True
+                elif not decided[v]:
+                    return forms, i
+                else:
+                    for q in range(width):
+                        forms[w, q] ^= forms[v, q]
+            if not found or decided[w]:
+                return forms, i
+        decided[w] = True
+    return forms, -1
+
+
+@jit
+def check_forms(forms: U64, check: I64, rptr: I64, ridx: I64) -> U64:  # pragma: no cover
+    """Row t is the form of check light ``check[t]``: the XOR of its buttons' forms."""
+    width = forms.shape[1]
+    out = np.zeros((check.shape[0], width), dtype=np.uint64)
+    for t in range(check.shape[0]):
+        c = check[t]
+        for e in range(rptr[c], rptr[c + 1]):
+            v = ridx[e]
+            for q in range(width):
+                out[t, q] ^= forms[v, q]
+    return out
+
+
+@jit
+def chase_scalar(
+    buttons: I64, lights: I64, rptr: I64, ridx: I64, rhs: U8, free: U8
+) -> U8:  # pragma: no cover - compiled
+    """Run the plan on numbers: free step j presses ``free[j]``, force steps fix ``rhs``."""
+    n = buttons.shape[0]
+    x = np.zeros(n, dtype=np.uint8)
+    j = 0
+    for i in range(n):
+        w = buttons[i]
+        u = lights[i]
+        if u < 0:
+            x[w] = free[j]
+            j += 1
+        else:
+            acc = rhs[u]
+            for e in range(rptr[u], rptr[u + 1]):
+                v = ridx[e]
+                if v != w:
+                    acc ^= x[v]
+            x[w] = acc
+    return x
+
+
+@jit
+def check_residual(check: I64, rptr: I64, ridx: I64, rhs: U8, x: U8) -> U8:  # pragma: no cover
+    """What the check lights still need: ``rhs_c + (A x)_c`` for each check light c."""
+    out = np.zeros(check.shape[0], dtype=np.uint8)
+    for t in range(check.shape[0]):
+        c = check[t]
+        acc = rhs[c]
+        for e in range(rptr[c], rptr[c + 1]):
+            acc ^= x[ridx[e]]
+        out[t] = acc
+    return out
+
+
+@jit
+def adjoint_chase(
+    buttons: I64, lights: I64, check: I64, rptr: I64, ridx: I64, lam: U64
+) -> U64:  # pragma: no cover - compiled
+    """Left-kernel vectors of A from left-kernel vectors λ of the check system.
+
+    The functional ``b -> λ · residual(b)`` is linear in b; walking the plan backwards
+    (reverse-mode differentiation of the chase) gives its coefficient on every light.
+    ``lam[t]`` holds, bit-sliced, the λ coefficients of check light ``check[t]``; row u of
+    the result holds the coefficients of light u.
+    """
+    n = buttons.shape[0]
+    width = lam.shape[1]
+    grad = np.zeros((n, width), dtype=np.uint64)  # coefficient of each button's value
+    ell = np.zeros((n, width), dtype=np.uint64)  # coefficient of each light's rhs
+    for t in range(check.shape[0]):
+        c = check[t]
+        for q in range(width):
+            ell[c, q] = lam[t, q]
+        for e in range(rptr[c], rptr[c + 1]):
+            v = ridx[e]
+            for q in range(width):
+                grad[v, q] ^= lam[t, q]
+    for i in range(n - 1, -1, -1):
+        u = lights[i]
+        if u < 0:
+            continue  # a free button does not depend on the right-hand side
+        w = buttons[i]
+        for q in range(width):
+            ell[u, q] = grad[w, q]
+        for e in range(rptr[u], rptr[u + 1]):
+            v = ridx[e]
+            if v != w:
+                for q in range(width):
+                    grad[v, q] ^= grad[w, q]
+    return ell
