@@ -20,8 +20,10 @@ For p > 2 every press vector is walked while ``p^N`` is small.
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -41,6 +43,7 @@ from lograph.core.system import PressSystem
 __all__ = ["ILP_NULLITY_LIMIT", "WorstPosition", "worst_position"]
 
 Cancel = Callable[[], bool] | None
+_T = TypeVar("_T")
 
 #: Largest nullity given to the integer program (it has 2^k constraints).
 ILP_NULLITY_LIMIT = 14
@@ -188,6 +191,31 @@ def _ilp(
     return presses, upper, proven
 
 
+def _cancellable(work: Callable[[], _T], cancel: Cancel) -> _T:
+    """Run `work` (HiGHS, which releases the GIL but cannot be polled) in a helper thread
+    and poll `cancel` meanwhile. A cancelled solve is abandoned; it ends by its time limit."""
+    _poll(cancel)
+    if cancel is None:
+        return work()
+    box: dict[str, Any] = {}
+
+    def target() -> None:
+        try:
+            box["result"] = work()
+        except BaseException as exc:  # handed to the caller below
+            box["error"] = exc
+
+    thread = threading.Thread(target=target, name="lograph-worst-milp", daemon=True)
+    thread.start()
+    while thread.is_alive():
+        thread.join(0.05)
+        _poll(cancel)
+    if "error" in box:
+        raise box["error"]
+    result: _T = box["result"]
+    return result
+
+
 def _upper_bound(quiet: NDArray[np.uint8], n: int, k: int) -> int:
     # redundancy bound N − k, and min ≤ average: a button in no quiet pattern (class 0) is
     # pressed in the whole coset, any other one in exactly half of it
@@ -310,9 +338,7 @@ def worst_position(
         return answer(presses, worst, worst, "class enumeration")
     distinct = len(np.unique(keys))
     if k <= ILP_NULLITY_LIMIT and (1 << k) * (distinct + 1) <= _ILP_ENTRIES:
-        _poll(cancel)
-        found = _ilp(keys, k, n, time_limit)
-        _poll(cancel)
+        found = _cancellable(lambda: _ilp(keys, k, n, time_limit), cancel)
         if found is not None:
             x, ilp_upper, proven = found
             # Score the program's position exactly: the reported count never rests on floats.

@@ -148,6 +148,20 @@ def test_refusals_and_cancel():
         worst_position(RefSolver(rectangle(5, 5).to_system()), cancel=lambda: True)
 
 
+def test_cancel_during_the_integer_program():
+    # HiGHS cannot be polled; it runs in a helper thread while `cancel` is polled.
+    solver = RefSolver(rectangle(9, 9).to_system())
+    calls = []
+
+    def cancel() -> bool:
+        calls.append(1)
+        return len(calls) > 3
+
+    with pytest.raises(InterruptedComputation):
+        worst_position(solver, time_limit=2.0, cancel=cancel)
+    assert len(calls) == 4
+
+
 def test_with_lograph_engine():
     try:
         result = worst_position(rectangle(5, 5))

@@ -1,0 +1,91 @@
+"""``lograph worst``: text and JSON, exact and bounded answers, bad input."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from lograph.cli import main
+from lograph.core.board import Board
+from lograph.core.files import write_board
+from lograph.core.generators import rectangle
+
+
+@pytest.fixture(autouse=True)
+def _engine_available() -> None:
+    from lograph.core.solve import prepare
+
+    try:
+        prepare(rectangle(1, 1))
+    except ModuleNotFoundError as exc:  # pragma: no cover - an engine still being written
+        pytest.skip(f"no engine yet: {exc}")
+
+
+def board_file(tmp_path: Path, board: Board, name: str = "board.json") -> str:
+    path = tmp_path / name
+    write_board(board, path)
+    return str(path)
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict:
+    assert main(["worst", *argv, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_three_by_three_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Seed 000: all nine presses; the X of corners and centre towards all-off, the
+    # edge-midpoint pattern 010/101/010 towards all-on.
+    path = board_file(tmp_path, rectangle(3, 3))
+    off = run_json(capsys, path)
+    assert {"worst_presses", "lights", "exact", "presses"} <= set(off)
+    assert (off["worst_presses"], off["exact"], off["press_count"]) == (9, True, 9)
+    assert sorted(off["lights"]) == ["r0c0", "r0c2", "r1c1", "r2c0", "r2c2"]
+    on = run_json(capsys, path, "--goal", "on")
+    assert sorted(on["lights"]) == ["r0c1", "r1c0", "r1c2", "r2c1"]
+
+
+def test_five_by_five_text(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["worst", board_file(tmp_path, rectangle(5, 5))]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("worst position: 15 presses (exact")
+    assert "fewest presses for it:" in out
+    picture = out.split("one such position")[1].splitlines()[1:6]
+    assert all(set(row.split()) <= {"#", "."} for row in picture)
+
+
+def test_position_needs_what_it_says(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Light the reported position on a board and ask `solve --minimal` (a different code
+    # path through the engine) how many presses it needs.
+    board = rectangle(4, 4, holes=[(1, 2)])
+    data = run_json(capsys, board_file(tmp_path, board))
+    for button in data["lights"]:
+        board.set_light(button, 1)
+    assert main(["solve", board_file(tmp_path, board, "pos.json"), "--minimal", "--json"]) == 0
+    solved = json.loads(capsys.readouterr().out)
+    assert solved["press_count"] == data["worst_presses"]
+    assert data["exact"]
+    assert solved["exact"]
+
+
+def test_bounded_answer(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = board_file(tmp_path, rectangle(9, 9))
+    data = run_json(capsys, path, "--time-limit", "0.5")
+    assert data["exact"] is False
+    assert data["worst_presses"] <= data["upper_bound"]
+    assert main(["worst", path, "--time-limit", "0.5"]) == 0
+    assert "between" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [(["--time-limit", "0"], "time-limit"), (["--states", "3"], "3^16")],
+)
+def test_bad_input(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], extra: list[str], message: str
+) -> None:
+    assert main(["worst", board_file(tmp_path, rectangle(4, 4)), *extra]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("lograph: error:")
+    assert message in err
