@@ -27,7 +27,7 @@ from lograph.core.chase import chase_plan
 from lograph.core.errors import BoardError
 from lograph.core.fast.banded import BandedSolver, band_order, banded_cost
 from lograph.core.fast.bits import words
-from lograph.core.fast.chase_solver import BASIS_BYTES_LIMIT, ChaseSolver, poll
+from lograph.core.fast.chase_solver import WORK_BYTES_LIMIT, ChaseSolver, poll
 from lograph.core.system import PressSystem
 
 __all__ = ["build_fast_solver", "chase_cost", "choose_method"]
@@ -51,7 +51,7 @@ def choose_method(
     computed; otherwise both costs are estimated and the cheaper method runs. The band
     order, when computed, is returned for reuse.
     """
-    forms_fit = system.n * words(free) * 8 <= 4 * BASIS_BYTES_LIMIT
+    forms_fit = system.n * words(free) * 8 <= WORK_BYTES_LIMIT
     if free * free <= system.n and forms_fit:
         return "chase", None
     order = band_order(system)

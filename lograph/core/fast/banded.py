@@ -17,7 +17,7 @@ from lograph.core.analysis import Analysis
 from lograph.core.errors import BoardError, BoardTooLargeError
 from lograph.core.fast import banded_kernel as bk
 from lograph.core.fast.bits import unpack_sliced, words
-from lograph.core.fast.chase_solver import check_basis_size, poll
+from lograph.core.fast.chase_solver import WORK_BYTES_LIMIT, check_basis_size, poll
 from lograph.core.system import PressSystem
 
 __all__ = ["NX_ORDER_LIMIT", "BandedSolver", "band_order", "banded_cost", "bandwidth"]
@@ -109,7 +109,7 @@ class BandedSolver:
         self._system = system
         perm, band = order if order is not None else band_order(system)
         ring = bk.ring_words(band)
-        if n * ring * 8 > 4 * (1 << 30):
+        if n * ring * 8 > WORK_BYTES_LIMIT:
             raise BoardTooLargeError(
                 f"banded elimination of {n} buttons with bandwidth {band} needs more than 4 GB"
             )

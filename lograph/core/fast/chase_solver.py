@@ -14,12 +14,20 @@ from lograph.core.fast import chase_kernel as ck
 from lograph.core.fast.bits import DenseGF2, pack_rows, unpack_sliced, words
 from lograph.core.system import PressSystem
 
-__all__ = ["BASIS_BYTES_LIMIT", "ChaseSolver", "check_basis_size", "validate_plan"]
+__all__ = [
+    "BASIS_BYTES_LIMIT",
+    "WORK_BYTES_LIMIT",
+    "ChaseSolver",
+    "check_basis_size",
+    "validate_plan",
+]
 
 Cancel = Callable[[], bool] | None
 
 #: Largest quiet basis (nullity × buttons bytes) the engines build.
 BASIS_BYTES_LIMIT = 1 << 30
+#: Largest working array (chase forms, banded row storage) the engines allocate.
+WORK_BYTES_LIMIT = 4 << 30
 
 
 def poll(cancel: Cancel) -> None:
@@ -85,7 +93,7 @@ class ChaseSolver:
         self._ridx = np.ascontiguousarray(ridx, dtype=np.int64)
         k = len(self._check)
         width = words(k)
-        if n * width * 8 > 4 * BASIS_BYTES_LIMIT:
+        if n * width * 8 > WORK_BYTES_LIMIT:
             raise BoardTooLargeError(
                 f"the chase forms ({n} buttons × {k} free unknowns) need more than 4 GB"
             )

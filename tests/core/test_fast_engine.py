@@ -1,0 +1,412 @@
+"""The fast GF(2) engine against independent answers.
+
+References used here, none of them the engine's own code:
+- a GF(2) elimination on Python-int bitmasks written in this file (rank, solvability,
+  canonical bases to compare spans);
+- the galois reference engine (`get_solver(system, "galois")`) when it is installed;
+- the closed form for m×n grids (`lograph.core.gridforms`, polynomial gcds);
+- published facts: the two quiet patterns of the 5×5 board, seed 003's holed 5×5 solution.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+
+import numpy as np
+import pytest
+
+from lograph.core.analysis import Analysis, get_solver
+from lograph.core.chase import ChasePlan, chase_plan
+from lograph.core.errors import (
+    BoardError,
+    BoardTooLargeError,
+    InterruptedComputation,
+    LographError,
+)
+from lograph.core.fast import chase_solver
+from lograph.core.fast.banded import BandedSolver, band_order, bandwidth
+from lograph.core.fast.bits import DenseGF2, pack_rows, unpack_rows, unpack_sliced
+from lograph.core.fast.chase_solver import ChaseSolver
+from lograph.core.fast.grid_plan import row_plan
+from lograph.core.fast_engine import build_fast_solver
+from lograph.core.generators import grid_system, wayout_5x5
+from lograph.core.gridforms import grid_nullity
+from lograph.core.system import PressSystem
+
+HAVE_GALOIS_ENGINE = importlib.util.find_spec("lograph.core.galois_engine") is not None
+
+# --------------------------------------------------------------------------- reference
+
+
+def to_int(bits: np.ndarray) -> int:
+    return int("".join("1" if v else "0" for v in bits[::-1]) or "0", 2)
+
+
+def canonical(rows: list[int]) -> list[int]:
+    """The reduced echelon basis of the span of `rows` (equal spans give equal lists)."""
+    basis: dict[int, int] = {}  # leading bit -> vector
+    for v in rows:
+        for lead in sorted(basis, reverse=True):
+            if v >> lead & 1:
+                v ^= basis[lead]
+        if v:
+            lead = v.bit_length() - 1
+            for other in list(basis):
+                if basis[other] >> lead & 1:
+                    basis[other] ^= v
+            basis[lead] = v
+    return [basis[k] for k in sorted(basis)]
+
+
+def ref_rank(a: np.ndarray) -> int:
+    return len(canonical([to_int(row) for row in a]))
+
+
+def ref_solvable(a: np.ndarray, b: np.ndarray) -> bool:
+    aug = np.concatenate([a, b[:, None]], axis=1)
+    return ref_rank(aug) == ref_rank(a)
+
+
+def check_analysis(system: PressSystem, a: Analysis, dense: np.ndarray) -> None:
+    """Every property an analysis must have, checked against the dense matrix."""
+    n = system.n
+    rank = ref_rank(dense)
+    assert a.rank == rank
+    assert a.nullity == n - rank
+    assert a.quiet.shape == a.left_kernel.shape == (n - rank, n)
+    assert a.quiet.dtype == a.left_kernel.dtype == np.uint8
+    d = dense.astype(np.int64)
+    assert not ((d @ a.quiet.T.astype(np.int64)) % 2).any()
+    assert not ((a.left_kernel.astype(np.int64) @ d) % 2).any()
+    assert ref_rank(a.quiet) == n - rank
+    assert ref_rank(a.left_kernel) == n - rank
+
+
+def check_solutions(solver, dense: np.ndarray, rng: np.random.Generator) -> None:
+    n = dense.shape[0]
+    d = dense.astype(np.int64)
+    x = rng.integers(0, 2, n)
+    b = (d @ x) % 2
+    y = solver.particular(b)
+    assert y is not None
+    assert y.dtype == np.uint8
+    assert y.shape == (n,)
+    assert np.array_equal((d @ y) % 2, b)
+    b2 = rng.integers(0, 2, n)
+    y2 = solver.particular(b2)
+    assert (y2 is not None) == ref_solvable(dense, b2)
+    assert solver.analysis.is_solvable_pattern(b2) == ref_solvable(dense, b2)
+    if y2 is not None:
+        assert np.array_equal((d @ y2) % 2, b2)
+
+
+# --------------------------------------------------------------------------- random boards
+
+
+def grid_edges(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    index = np.full(mask.shape, -1)
+    coords = np.argwhere(mask)
+    index[mask] = np.arange(len(coords))
+    src, dst = [], []
+    for r, c in coords:
+        for dr, dc in ((0, 1), (1, 0)):
+            rr, cc = r + dr, c + dc
+            if rr < mask.shape[0] and cc < mask.shape[1] and mask[rr, cc]:
+                src.append(index[r, c])
+                dst.append(index[rr, cc])
+    return coords, np.array(src, dtype=np.int64), np.array(dst, dtype=np.int64)
+
+
+def random_board(rng: np.random.Generator, kind: int) -> PressSystem:
+    """Grids with random holes, random graphs, directed graphs; open/closed/mixed self flags."""
+    self_p = rng.choice([0.0, 1.0, 0.5])  # open rule, closed rule, mixed self flags
+    if kind == 0:
+        m, n = rng.integers(1, 7, size=2)
+        mask = rng.random((m, n)) >= rng.choice([0.0, 0.15, 0.35])
+        if not mask.any():
+            mask[0, 0] = True
+        coords, src, dst = grid_edges(mask)
+        selfs = rng.random(len(coords)) < self_p
+        return PressSystem.from_edges(len(coords), src, dst, selfs, coords=coords)
+    n = int(rng.integers(1, 26))
+    m = int(rng.integers(0, 3 * n))
+    src, dst = rng.integers(0, n, m), rng.integers(0, n, m)
+    keep = src != dst
+    selfs = rng.random(n) < self_p
+    return PressSystem.from_edges(n, src[keep], dst[keep], selfs, directed=kind == 2)
+
+
+@pytest.mark.parametrize("kind", [0, 1, 2], ids=["holed-grid", "graph", "directed"])
+def test_random_boards_both_methods(kind: int) -> None:
+    rng = np.random.default_rng(100 + kind)
+    for _ in range(400):
+        system = random_board(rng, kind)
+        dense = system.dense()
+        results = []
+        for method in ("chase", "banded"):
+            solver = build_fast_solver(system, method=method)
+            assert solver.analysis.engine == f"fast-{method}"
+            check_analysis(system, solver.analysis, dense)
+            check_solutions(solver, dense, rng)
+            results.append(solver.analysis)
+        # Both methods span the same spaces.
+        chase, banded = results
+        assert canonical([to_int(q) for q in chase.quiet]) == canonical(
+            [to_int(q) for q in banded.quiet]
+        )
+        assert canonical([to_int(q) for q in chase.left_kernel]) == canonical(
+            [to_int(q) for q in banded.left_kernel]
+        )
+
+
+def random_plan(system: PressSystem, rng: np.random.Generator) -> ChasePlan:
+    """A valid chase plan written independently: force while possible, else free a random
+    undecided button."""
+    n = system.n
+    rows = [
+        set(system.transpose[1][system.transpose[0][u] : system.transpose[0][u + 1]])
+        for u in range(n)
+    ]
+    decided: set[int] = set()
+    used: set[int] = set()
+    buttons, lights = [], []
+    while len(decided) < n:
+        forcing = [u for u in range(n) if u not in used and len(rows[u] - decided) == 1]
+        if forcing:
+            u = forcing[int(rng.integers(len(forcing)))]
+            (w,) = rows[u] - decided
+            used.add(u)
+        else:
+            w = int(rng.choice(sorted(set(range(n)) - decided)))
+            u = -1
+        decided.add(w)
+        buttons.append(w)
+        lights.append(u)
+    check = [u for u in range(n) if u not in used]
+    return ChasePlan(
+        np.array(buttons, np.int64), np.array(lights, np.int64), np.array(check, np.int64)
+    )
+
+
+def test_chase_with_arbitrary_valid_plans() -> None:
+    rng = np.random.default_rng(7)
+    for trial in range(300):
+        system = random_board(rng, trial % 3)
+        solver = ChaseSolver(system, random_plan(system, rng))
+        check_analysis(system, solver.analysis, system.dense())
+        check_solutions(solver, system.dense(), rng)
+
+
+@pytest.mark.skipif(not HAVE_GALOIS_ENGINE, reason="galois reference engine not installed")
+def test_against_galois_reference() -> None:
+    rng = np.random.default_rng(11)
+    for trial in range(450):
+        system = random_board(rng, trial % 3)
+        fast = get_solver(system, "fast").analysis
+        ref = get_solver(system, "galois").analysis
+        assert fast.rank == ref.rank
+        for mine, theirs in ((fast.quiet, ref.quiet), (fast.left_kernel, ref.left_kernel)):
+            assert canonical([to_int(v) for v in mine]) == canonical([to_int(v) for v in theirs])
+
+
+# --------------------------------------------------------------------------- published facts
+
+
+def test_classic_5x5_quiet_patterns() -> None:
+    # The two well-known quiet patterns of the 5×5 board (jaapsch.net, seed 001's lecture).
+    q1 = np.array(
+        [[0, 1, 1, 1, 0], [1, 0, 1, 0, 1], [1, 1, 0, 1, 1], [1, 0, 1, 0, 1], [0, 1, 1, 1, 0]]
+    )
+    q2 = np.array(
+        [[1, 0, 1, 0, 1], [1, 0, 1, 0, 1], [0, 0, 0, 0, 0], [1, 0, 1, 0, 1], [1, 0, 1, 0, 1]]
+    )
+    a = get_solver(grid_system(5, 5), "fast").analysis
+    assert (a.rank, a.nullity, a.engine, a.free_buttons) == (23, 2, "fast-chase", 5)
+    expected = canonical([to_int(q1.ravel()), to_int(q2.ravel())])
+    assert canonical([to_int(q) for q in a.quiet]) == expected
+
+
+def test_seed_003_holed_board() -> None:
+    # Seed 003: the WayOut 5×5 with diagonal holes; the posted start and solution.
+    start = np.array([1, 0, 1, 0, 1, 1, 1, 0, 1, 0, 0, 1, 0, 1, 1, 1, 0, 1, 1, 1, 1, 0])
+    posted = np.array([0, 0, 0, 1, 0, 1, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0])
+    system = wayout_5x5().to_system()
+    solver = get_solver(system, "fast")
+    x = solver.particular(start)
+    assert x is not None
+    assert np.array_equal(system.apply(x), start)
+    # "A and B really are free choices": 2 quiet patterns, and ours differs from the posted
+    # solution by one of them.
+    assert solver.analysis.nullity == 2
+    diff = (x.astype(np.int64) + posted) % 2
+    span = canonical([to_int(q) for q in solver.analysis.quiet])
+    assert canonical([*span, to_int(diff)]) == span
+
+
+def test_grids_match_closed_form() -> None:
+    for m in range(1, 21):
+        for n in range(1, 21):
+            for rule in ("closed", "open"):
+                a = get_solver(grid_system(m, n, rule=rule), "fast").analysis
+                assert a.nullity == grid_nullity(m, n, rule=rule), (m, n, rule)
+                assert a.free_buttons is not None
+                assert a.free_buttons <= min(m, n)  # never worse than the row-by-row chase
+
+
+@pytest.mark.parametrize("side", [97, 150, 255])
+def test_big_grids_closed_form_and_solution(side: int) -> None:
+    system = grid_system(side, side)
+    solver = get_solver(system, "fast")
+    a = solver.analysis
+    assert a.nullity == grid_nullity(side, side)
+    assert a.engine == "fast-chase"
+    assert a.free_buttons == side
+    for quiet in a.quiet:
+        assert quiet.any()
+        assert not system.apply(quiet).any()
+    rng = np.random.default_rng(side)
+    target = system.apply(rng.integers(0, 2, system.n))
+    x = solver.particular(target)
+    assert x is not None
+    assert np.array_equal(system.apply(x), target)
+
+
+# --------------------------------------------------------------------------- choice, guards
+
+
+def random_geometric(n: int, seed: int) -> PressSystem:
+    rng = np.random.default_rng(seed)
+    pts = rng.random((n, 2))
+    radius = np.sqrt(6 / (np.pi * n))
+    d = np.linalg.norm(pts[:, None] - pts[None], axis=2)
+    src, dst = np.nonzero(np.triu(d < radius, 1))
+    return PressSystem.from_edges(n, src, dst, np.ones(n, bool), positions=pts)
+
+
+def test_irregular_board_uses_banded() -> None:
+    system = random_geometric(600, 3)
+    solver = get_solver(system, "auto")
+    a = solver.analysis
+    assert a.engine == "fast-banded"
+    assert a.free_buttons == chase_plan(system).free_count
+    check_analysis(system, a, system.dense())
+    check_solutions(solver, system.dense(), np.random.default_rng(0))
+
+
+def test_row_plan_and_chase_plan_agree() -> None:
+    system = grid_system(12, 7, rule="open")
+    plan = row_plan(system)
+    assert plan.free_count == 7
+    a = ChaseSolver(system, plan).analysis
+    b = ChaseSolver(system, chase_plan(system)).analysis
+    assert a.rank == b.rank == system.n - grid_nullity(12, 7, rule="open")
+
+
+def test_cancel_raises() -> None:
+    system = grid_system(8, 8)
+    for method in ("chase", "banded"):
+        with pytest.raises(InterruptedComputation):
+            build_fast_solver(system, cancel=lambda: True, method=method)
+    calls = iter(range(100))
+    # cancelled after a few polls: the later phases are guarded too
+    with pytest.raises(InterruptedComputation):
+        build_fast_solver(system, cancel=lambda: next(calls) >= 3, method="chase")
+
+
+def test_only_gf2() -> None:
+    system = grid_system(3, 3, states=3)
+    with pytest.raises(LographError, match="does not support"):
+        get_solver(system, "fast")
+    with pytest.raises(BoardError, match="GF\\(3\\)"):
+        build_fast_solver(system)
+    with pytest.raises(BoardError, match="method"):
+        build_fast_solver(grid_system(3, 3), method="magic")
+
+
+def test_invalid_plans_are_refused() -> None:
+    system = grid_system(3, 3)
+    plan = row_plan(system)
+    swapped = plan.buttons.copy()
+    swapped[[3, 8]] = swapped[[8, 3]]  # forces a button before its light is ready
+    with pytest.raises(BoardError, match="not a valid force step"):
+        ChaseSolver(system, ChasePlan(swapped, plan.lights, plan.check))
+    with pytest.raises(BoardError, match="exactly once"):
+        ChaseSolver(system, ChasePlan(np.zeros(9, np.int64), plan.lights, plan.check))
+    with pytest.raises(BoardError, match="partition"):
+        ChaseSolver(system, ChasePlan(plan.buttons, plan.lights, plan.check[:1]))
+    torus_like = grid_system(4, 4, wrap_rows=True)
+    with pytest.raises(BoardError):
+        ChaseSolver(torus_like, row_plan(torus_like))
+
+
+def test_too_large_basis_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(chase_solver, "BASIS_BYTES_LIMIT", 10)
+    system = grid_system(4, 4)  # nullity 4: 4 × 16 bytes > 10
+    for method in ("chase", "banded"):
+        with pytest.raises(BoardTooLargeError, match="quiet basis"):
+            build_fast_solver(system, method=method)
+
+
+def test_particular_validates_shape() -> None:
+    for method in ("chase", "banded"):
+        solver = build_fast_solver(grid_system(2, 2), method=method)
+        with pytest.raises(BoardError, match="expected 4"):
+            solver.particular(np.zeros(5, dtype=np.int64))
+
+
+def test_degenerate_boards() -> None:
+    # A single button that does not act on itself, and isolated buttons: all-zero matrices.
+    for n in (1, 4):
+        system = PressSystem.from_edges(
+            n, np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(n, bool)
+        )
+        for method in ("chase", "banded"):
+            a = build_fast_solver(system, method=method).analysis
+            assert a.rank == 0
+            assert canonical([to_int(q) for q in a.quiet]) == [1 << i for i in range(n)]
+
+
+# --------------------------------------------------------------------------- bit helpers
+
+
+def test_pack_unpack_roundtrip() -> None:
+    rng = np.random.default_rng(1)
+    for cols in (1, 63, 64, 65, 200):
+        bits = rng.integers(0, 2, (5, cols)).astype(np.uint8)
+        packed = pack_rows(bits)
+        assert packed.shape == (5, (cols + 63) // 64)
+        assert np.array_equal(unpack_rows(packed, cols), bits)
+        # bit j of row r is word j // 64, bit j % 64
+        r, j = 3, cols - 1
+        assert (int(packed[r, j // 64]) >> (j % 64)) & 1 == bits[r, j]
+        source = rng.permutation(5)
+        sliced = unpack_sliced(packed, cols, source)
+        assert np.array_equal(sliced, bits[source].T)
+
+
+def test_dense_gf2_against_reference() -> None:
+    rng = np.random.default_rng(2)
+    for _ in range(200):
+        k = int(rng.integers(0, 70))
+        m = (rng.random((k, k)) < rng.choice([0.05, 0.3, 0.6])).astype(np.uint8)
+        d = DenseGF2.reduce(pack_rows(m) if k else np.zeros((0, 1), np.uint64), k)
+        assert d.rank == ref_rank(m)
+        ker, left = d.kernel(), d.left_kernel()
+        assert len(ker) == len(left) == k - d.rank
+        assert not ((m.astype(int) @ ker.T) % 2).any()
+        assert not ((left.astype(int) @ m) % 2).any()
+        assert ref_rank(ker) == ref_rank(left) == k - d.rank
+        rhs = rng.integers(0, 2, k).astype(np.uint8)
+        y = d.solve(rhs)
+        assert (y is not None) == (ref_solvable(m, rhs) if k else True)
+        if y is not None:
+            assert np.array_equal((m.astype(int) @ y) % 2, rhs)
+
+
+def test_band_order_on_grids() -> None:
+    system = grid_system(40, 9, mask=np.random.default_rng(4).random((40, 9)) > 0.1)
+    order, band = band_order(system)
+    assert band == bandwidth(system, order) <= 9
+    assert np.array_equal(np.sort(order), np.arange(system.n))
+    solver = BandedSolver(system)
+    check_analysis(system, solver.analysis, system.dense())
