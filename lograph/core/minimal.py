@@ -45,8 +45,12 @@ _NUMPY_WHT_LIMIT = 20
 ENUMERATION_WORK_LIMIT = 1 << 28
 #: Heuristic: blocks of quiet patterns minimised exactly at once (2^16 per block for p = 2).
 _BLOCK_BITS = 16
-_HEURISTIC_PATIENCE = 8
-_HEURISTIC_MAX_ROUNDS = 64
+_HEURISTIC_PATIENCE = 16
+_HEURISTIC_MAX_ROUNDS = 200
+#: ... and at most about this many element operations in all (fewer rounds on huge boards).
+_HEURISTIC_WORK = 300_000_000
+#: Pairwise overlaps of quiet patterns are computed while k²·N stays below this.
+_OVERLAP_WORK = 4_000_000_000
 
 
 @dataclass(frozen=True, eq=False)
@@ -128,32 +132,36 @@ def _wht_numba(a: NDArray[np.int32], cancel: Cancel) -> None:
 
 
 def minimise_classes(
-    keys: NDArray[np.int64], k: int, x0: NDArray[np.uint8], cancel: Cancel = None
+    keys: NDArray[np.int64],
+    k: int,
+    x0: NDArray[np.uint8],
+    cancel: Cancel = None,
+    rng: np.random.Generator | None = None,
 ) -> tuple[NDArray[np.uint8], int, int]:
     """Exact minimum weight of ``x0 + span(quiet)`` over GF(2), given the buttons' classes.
 
     weight(c) = Σ_v n1[v] + Σ_v d[v]·[c·v odd], with n1[v] / n0[v] the buttons of class v
     pressed / not pressed in x0 and d = n0 − n1; since [odd] = (1 − (−1)^{c·v}) / 2 this is
     ``W1 + (D − H[c]) / 2`` with H the Walsh–Hadamard transform of d. Fewest presses ↔ max H.
-    Returns the lightest solution, its weight and how many solutions share that weight.
+    Returns the lightest solution, its weight and how many solutions share that weight
+    (the first one, or a random one of them when `rng` is given).
     """
     signs = 1 - 2 * x0.astype(np.int64)  # +1 where not pressed, −1 where pressed
     size = 1 << k
     if k <= _NUMPY_WHT_LIMIT:
         spectrum = np.bincount(keys, signs, size).astype(np.int64)
         _wht_numpy(spectrum, cancel)
-        best = int(np.argmax(spectrum))
-        count = int(np.count_nonzero(spectrum == spectrum[best]))
+        ties = np.flatnonzero(spectrum == spectrum.max())
     else:
         # 2^k int32 in place; bincount would allocate 2^k float64 first
         uniq, inverse = np.unique(keys, return_inverse=True)
         compact = np.zeros(size, dtype=np.int32)
         compact[uniq] = np.bincount(inverse, signs, len(uniq)).astype(np.int32)
         _wht_numba(compact, cancel)
-        best = int(np.argmax(compact))
-        count = int(np.count_nonzero(compact == compact[best]))
+        ties = np.flatnonzero(compact == compact.max())
+    best = int(ties[0] if rng is None else rng.choice(ties))
     presses = (x0.astype(np.int64) ^ _parity(keys & best)).astype(np.uint8)
-    return presses, int(presses.sum()), count
+    return presses, int(presses.sum()), len(ties)
 
 
 def _minimise_gf2(
@@ -197,25 +205,57 @@ def _exact_feasible(k: int, p: int, n: int, exact_limit: int) -> bool:
     return k * math.log2(p) <= 62 and p**k * min(n, p ** (k + 1)) <= ENUMERATION_WORK_LIMIT
 
 
+def _overlaps(quiet: NDArray[np.uint8]) -> NDArray[np.float32] | None:
+    """Shared support of every pair of quiet patterns (None when too costly to compute)."""
+    k, n = quiet.shape
+    if k * k * n > _OVERLAP_WORK:
+        return None
+    dense = (quiet != 0).astype(np.float32)
+    shared: NDArray[np.float32] = dense @ dense.T
+    return shared
+
+
+def _pick_block(
+    k: int, block: int, overlaps: NDArray[np.float32] | None, rng: np.random.Generator
+) -> NDArray[np.int64]:
+    """A block of quiet patterns: random, or grown from a random seed by shared support."""
+    if overlaps is None or rng.random() < 0.5:
+        return np.sort(rng.choice(k, block, replace=False))
+    chosen = [int(rng.integers(k))]
+    score = overlaps[chosen[0]] + rng.random(k).astype(np.float32)  # random tie-breaks
+    score[chosen[0]] = -np.inf
+    while len(chosen) < block:
+        nxt = int(np.argmax(score))
+        chosen.append(nxt)
+        score += overlaps[nxt]
+        score[chosen] = -np.inf
+    return np.sort(np.asarray(chosen, dtype=np.int64))
+
+
 def _heuristic(
     quiet: NDArray[np.uint8], x0: NDArray[np.uint8], p: int, cancel: Cancel, seed: int
 ) -> NDArray[np.uint8]:
-    """Large-neighbourhood descent: minimise exactly over random blocks of quiet patterns.
+    """Large-neighbourhood descent: minimise exactly over blocks of quiet patterns.
 
-    Each round picks a block of quiet patterns small enough to search exactly and moves to the
-    best solution reachable with them; it stops after `_HEURISTIC_PATIENCE` rounds without
-    improvement. The result is a local optimum: good, but not proven minimal.
+    Each round picks a block of quiet patterns small enough to search exactly (half the time
+    at random, half the time patterns that overlap, which must usually change together) and
+    moves to a best solution reachable with them, a random one among ties so that plateaus
+    get crossed. It stops after `_HEURISTIC_PATIENCE` rounds without improvement. The result
+    is a local optimum: good, but not proven minimal.
     """
     k = len(quiet)
     block = min(k, max(1, int(_BLOCK_BITS / math.log2(p))))
     rng = np.random.default_rng(seed)
+    overlaps = _overlaps(quiet)
+    per_round = len(x0) * block + block * (1 << block)
+    max_rounds = min(_HEURISTIC_MAX_ROUNDS, max(_HEURISTIC_PATIENCE, _HEURISTIC_WORK // per_round))
     x = x0.copy()
     weight = int(x.astype(np.int64).sum())
     stale = rounds = 0
-    while stale < _HEURISTIC_PATIENCE and rounds < _HEURISTIC_MAX_ROUNDS:
-        rows = quiet[np.sort(rng.choice(k, block, replace=False))]
+    while stale < _HEURISTIC_PATIENCE and rounds < max_rounds:
+        rows = quiet[_pick_block(k, block, overlaps, rng)]
         if p == 2:
-            cand, w, _ = _minimise_gf2(rows, x, cancel)
+            cand, w, _ = minimise_classes(quiet_classes(rows), len(rows), x, cancel, rng)
         else:
             cand, w, _ = _minimise_modp(rows, x, p, cancel)
         stale = 0 if w < weight else stale + 1
