@@ -1,0 +1,313 @@
+"""The analysis (rank, quiet patterns, left kernel, worlds) against independent answers.
+
+Independent references, none of them lograph's algebra:
+- the seeds: 5×5 rank 23 and its quiet patterns n1, n2 (seed 001), 3×3 always solvable
+  (seeds 000/002), the holed 5×5 position and solution (seed 003), the 3×3 worst position;
+- brute force over every press vector on tiny boards;
+- `plain_rref`, a Gaussian elimination on Python lists written below;
+- press matrices built from `Board.targets`, not from `PressSystem`.
+Property tests on random graphs live in ``test_algebra_properties.py``.
+"""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from lograph.core.analysis import available_engines, get_solver
+from lograph.core.board import Board
+from lograph.core.errors import BoardError, InterruptedComputation, LographError
+from lograph.core.generators import grid_system, rectangle, wayout_5x5
+from lograph.core.solve import analyze, count_solutions, iter_solutions, solve
+
+ENGINES = ["galois", "auto"]
+
+# Seed 001: the two quiet patterns of the classic 5×5 board (the 25-entry n1).
+N1 = [0, 1, 1, 1, 0, 1, 0, 1, 0, 1, 1, 1, 0, 1, 1, 1, 0, 1, 0, 1, 0, 1, 1, 1, 0]
+N2 = [1, 0, 1, 0, 1, 1, 0, 1, 0, 1, 0, 0, 0, 0, 0, 1, 0, 1, 0, 1, 1, 0, 1, 0, 1]
+# Seed 003: the holed 5×5 start position S and its solution A (22 buttons, row-major).
+SEED3_START = [1, 0, 1, 0, 1, 1, 1, 0, 1, 0, 0, 1, 0, 1, 1, 1, 0, 1, 1, 1, 1, 0]
+SEED3_PRESSES = [0, 0, 0, 1, 0, 1, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0]
+
+
+# --------------------------------------------------------------------------- references
+
+
+def plain_rref(rows: list[list[int]], p: int) -> tuple[list[list[int]], int]:
+    """Reduced row echelon form mod p on lists, zero rows dropped; returns (rows, rank)."""
+    work = [[v % p for v in row] for row in rows]
+    ncols = len(work[0]) if work else 0
+    r = 0
+    for c in range(ncols):
+        pivot = next((i for i in range(r, len(work)) if work[i][c]), None)
+        if pivot is None:
+            continue
+        work[r], work[pivot] = work[pivot], work[r]
+        inv = pow(work[r][c], -1, p)
+        work[r] = [v * inv % p for v in work[r]]
+        for i in range(len(work)):
+            if i != r and work[i][c]:
+                f = work[i][c]
+                work[i] = [(a - f * b) % p for a, b in zip(work[i], work[r], strict=True)]
+        r += 1
+    return work[:r], r
+
+
+def press_matrix(board: Board) -> np.ndarray:
+    """A[u, w] = 1 when pressing w changes u, read from Board.targets."""
+    a = np.zeros((len(board), len(board)), dtype=np.int64)
+    for w, button in enumerate(board.buttons):
+        for target in board.targets(button):
+            a[board.index(target), w] = 1
+    return a
+
+
+def all_vectors(p: int, n: int) -> np.ndarray:
+    vectors = list(itertools.product(range(p), repeat=n))
+    return np.array(vectors, dtype=np.int64).reshape(len(vectors), n)
+
+
+def span(basis: np.ndarray, p: int) -> set[tuple[int, ...]]:
+    coeffs = all_vectors(p, len(basis))
+    return {tuple(v) for v in ((coeffs @ basis.astype(np.int64)) % p).tolist()}
+
+
+def random_board(rng: np.random.Generator, n: int, p: int, density: float = 0.3) -> Board:
+    directed = bool(rng.integers(2))
+    board = Board(directed=directed, rule=str(rng.choice(["open", "closed"])), states=p)
+    for i in range(n):
+        override = int(rng.integers(4))
+        board.add_button(f"v{i}", self_action=None if override > 1 else bool(override))
+    for u in range(n):
+        for v in range(n):
+            if u != v and rng.random() < density and not board.has_edge(f"v{u}", f"v{v}"):
+                board.add_edge(f"v{u}", f"v{v}")
+    return board
+
+
+# --------------------------------------------------------------------------- seeds
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_5x5_rank_23_and_quiet_patterns_of_seed_001(engine: str) -> None:
+    a = analyze(rectangle(5, 5), engine=engine)
+    assert (a.rank, a.nullity) == (23, 2)
+    assert span(a.quiet, 2) == span(np.array([N1, N2]), 2)
+    assert len(span(a.quiet, 2)) == 4  # and the two patterns are independent
+    # symmetric board: the left kernel is the same space
+    assert span(a.left_kernel, 2) == span(np.array([N1, N2]), 2)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_5x5_quarter_of_patterns_solvable_and_four_solutions(engine: str) -> None:
+    board = rectangle(5, 5)
+    a = analyze(board, engine=engine)
+    # seed 001: "the actual proportion of solvable initial states is 1/4", three bad worlds
+    assert a.solvable_fraction == Fraction(1, 4)
+    assert a.solvable_count == 2**23
+    assert a.worlds == 4
+    # seed 001: solvable iff orthogonal to n1 and n2; checked on random patterns
+    rng = np.random.default_rng(0)
+    for pattern in rng.integers(0, 2, size=(300, 25)):
+        orthogonal = not (np.dot(pattern, N1) % 2 or np.dot(pattern, N2) % 2)
+        assert a.is_solvable_pattern(pattern) == orthogonal
+    # seed 001: single lights stay solvable only on the small X in the middle
+    solvable_cells = {
+        divmod(i, 5) for i in range(25) if a.is_solvable_pattern(np.eye(25, dtype=int)[i])
+    }
+    assert solvable_cells == {(1, 1), (1, 3), (2, 2), (3, 1), (3, 3)}
+    # seed 001: "for any solvable state, there are actually four solutions"
+    board.set_light("r2c2", 1)
+    assert count_solutions(board, engine=engine) == 4
+
+
+def test_rank_to_fraction_by_enumeration_on_smaller_grids() -> None:
+    # The 1/4 on 5×5 comes from p^rank; check p^rank = |image| where enumeration is cheap.
+    for rows, cols in [(2, 2), (3, 3), (2, 5), (3, 4), (4, 4)]:
+        board = rectangle(rows, cols)
+        n = rows * cols
+        images = (all_vectors(2, n) @ press_matrix(board).T) % 2
+        image_size = len({tuple(v) for v in images.tolist()})
+        a = analyze(board, engine="galois")
+        assert image_size == a.solvable_count
+        assert Fraction(image_size, 2**n) == a.solvable_fraction
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_3x3_always_solvable(engine: str) -> None:
+    board = rectangle(3, 3)
+    solver = get_solver(board.to_system(), engine)
+    assert solver.analysis.rank == 9
+    assert solver.analysis.quiet.shape == (0, 9)
+    for pattern in all_vectors(2, 9):
+        x = solver.particular(pattern)
+        assert x is not None
+        assert board.to_system().apply(x).tolist() == pattern.tolist()
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_holed_board_of_seed_003(engine: str) -> None:
+    board = wayout_5x5()
+    board.set_lights(SEED3_START)
+    sol = solve(board, engine=engine)
+    assert sol.solvable
+    assert sol.presses is not None
+    after = board.copy()
+    after.apply_presses(sol.presses)
+    assert after.is_goal()
+    # the seed's answer A satisfies A·M = S and is among the solutions we list
+    assert board.to_system().apply(SEED3_PRESSES).tolist() == SEED3_START
+    listed = [x.tolist() for x in iter_solutions(board, engine=engine)]
+    assert SEED3_PRESSES in listed
+    assert len(listed) == sol.solutions == 2 ** analyze(board, engine=engine).nullity
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_3x3_worst_position_needs_all_nine_presses(engine: str) -> None:
+    # seeds 000/002: goal all on, start 010/101/010 -> press all nine buttons (unique)
+    board = rectangle(3, 3)
+    board.set_lights([0, 1, 0, 1, 0, 1, 0, 1, 0])
+    sol = solve(board, "on", engine=engine)
+    assert sol.presses is not None
+    assert sol.presses.tolist() == [1] * 9
+    assert sol.solutions == 1
+    # seed 000's second answer: goal off, start X (101/010/101) -> the same nine presses
+    board.set_lights([1, 0, 1, 0, 1, 0, 1, 0, 1])
+    assert solve(board, engine=engine).presses.tolist() == [1] * 9  # type: ignore[union-attr]
+    # and it is the only position that needs nine (enumerating all 512 solutions)
+    solver = get_solver(board.to_system(), engine)
+    nines = [
+        tuple(pattern)
+        for pattern in all_vectors(2, 9).tolist()
+        if int(solver.particular(np.array(pattern)).sum()) == 9  # type: ignore[union-attr]
+    ]
+    assert nines == [(1, 0, 1, 0, 1, 0, 1, 0, 1)]
+
+
+# --------------------------------------------------------------------------- brute force
+
+
+def tiny_cases() -> list[tuple[int, int, int]]:
+    """(seed, buttons, p) with p^buttons <= 4096."""
+    sizes = {
+        2: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 12, 10],
+        3: [1, 2, 3, 5, 6, 7, 7],
+        5: [1, 3, 4, 5, 5],
+    }
+    return [(100 * p + i, n, p) for p, ns in sizes.items() for i, n in enumerate(ns)]
+
+
+@pytest.mark.parametrize(("seed", "n", "p"), tiny_cases())
+def test_brute_force_image_kernel_and_worlds(seed: int, n: int, p: int) -> None:
+    rng = np.random.default_rng(seed)
+    board = random_board(rng, n, p, density=float(rng.uniform(0.1, 0.6)))
+    a_mat = press_matrix(board)
+    xs = all_vectors(p, n)
+    images = (xs @ a_mat.T) % p
+    image_set = {tuple(v) for v in images.tolist()}
+    kernel = {tuple(x) for x, img in zip(xs.tolist(), images.tolist(), strict=True) if not any(img)}
+    a = analyze(board, engine="galois")
+    assert len(image_set) == p**a.rank == a.solvable_count
+    assert span(a.quiet, p) == kernel
+    assert len(kernel) == p**a.nullity
+    # every pattern: solvable (in the image) exactly when its syndrome is zero
+    syndromes = (xs @ a.left_kernel.T.astype(np.int64)) % p
+    for pattern, syndrome in zip(xs.tolist(), syndromes.tolist(), strict=True):
+        assert (tuple(pattern) in image_set) == (not any(syndrome))
+    # and there are p^nullity worlds, all reached
+    assert len({tuple(s) for s in syndromes.tolist()}) == a.worlds
+
+
+# --------------------------------------------------------------------------- second elimination
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_rank_matches_plain_elimination_on_random_boards(seed: int) -> None:
+    rng = np.random.default_rng(1000 + seed)
+    p = int(rng.choice([2, 2, 3, 5, 7, 251]))
+    n = int(rng.integers(1, 36))
+    board = random_board(rng, n, p, density=float(rng.uniform(0.02, 0.3)))
+    a_mat = press_matrix(board)
+    _, rank = plain_rref(a_mat.tolist(), p)
+    a = analyze(board, engine="galois")
+    assert a.rank == rank
+    # the quiet basis is exactly the canonical basis of ker A (RREF is unique)
+    assert not ((a_mat @ a.quiet.T.astype(np.int64)) % p).any()
+    assert plain_rref(a.quiet.tolist(), p) == (a.quiet.tolist(), a.nullity)
+    # the left kernel likewise for ker Aᵀ
+    assert not ((a.left_kernel.astype(np.int64) @ a_mat) % p).any()
+    assert plain_rref(a.left_kernel.tolist(), p) == (a.left_kernel.tolist(), a.nullity)
+    if p == 2:  # the fast engine must agree on the same board
+        fast = analyze(board, engine="auto")
+        assert fast.rank == rank
+        assert plain_rref(fast.quiet.tolist(), 2)[0] == a.quiet.tolist()
+
+
+# --------------------------------------------------------------------------- engine details
+
+
+def test_galois_engine_is_registered_and_chosen_for_p_above_2() -> None:
+    assert "galois" in available_engines()
+    assert analyze(rectangle(3, 3, states=3)).engine == "galois"
+    assert analyze(rectangle(3, 3), engine="galois").engine == "galois"
+
+
+def test_empty_board() -> None:
+    for engine in ENGINES:
+        a = analyze(Board(), engine=engine)
+        assert (a.n, a.rank, a.nullity) == (0, 0, 0)
+        assert a.quiet.shape == a.left_kernel.shape == (0, 0)
+        sol = solve(Board(), engine=engine)
+        assert sol.solvable
+        assert sol.presses is not None
+        assert sol.presses.tolist() == []
+        assert sol.solutions == 1
+
+
+def test_cancel_raises_interrupted() -> None:
+    polls: list[int] = []
+
+    def cancel() -> bool:
+        polls.append(1)
+        return len(polls) > 5
+
+    with pytest.raises(InterruptedComputation):
+        get_solver(grid_system(6, 6, states=3), "galois", cancel)
+    assert len(polls) == 6
+
+
+def test_galois_engine_refuses_boards_beyond_the_dense_limit() -> None:
+    with pytest.raises(LographError, match="does not support"):
+        get_solver(grid_system(80, 80, states=3), "galois")
+
+
+def test_particular_validates_its_argument() -> None:
+    solver = get_solver(rectangle(2, 2).to_system(), "galois")
+    with pytest.raises(BoardError, match=r"4 integers, got shape \(3,\)"):
+        solver.particular(np.zeros(3, dtype=np.int64))
+    # values are taken mod p
+    x = solver.particular(np.array([3, -1, 0, 0]))
+    assert x is not None
+    assert rectangle(2, 2).to_system().apply(x).tolist() == [1, 1, 0, 0]
+
+
+def test_largest_prime_and_directed_cycle() -> None:
+    # a directed 4-cycle, open rule, p = 251: A is a permutation matrix, invertible
+    board = Board(directed=True, rule="open", states=251)
+    for v in "abcd":
+        board.add_button(v)
+    for u, v in ["ab", "bc", "cd", "da"]:
+        board.add_edge(u, v)
+    board.set_lights([250, 3, 0, 17])
+    sol = solve(board, engine="galois")
+    assert sol.presses is not None
+    # pressing a adds to b, ..., so press d to fix a: x_d = -250, x_a = -3, x_c = -17
+    assert sol.presses.tolist() == [248, 0, 234, 1]
+    # closed rule makes A = I + P, singular mod any p when the cycle length is even
+    board.rule = "closed"
+    a = analyze(board, engine="galois")
+    assert a.nullity == 1
+    assert a.quiet.tolist() == [[1, 250, 1, 250]]
