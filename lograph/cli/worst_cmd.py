@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+import numpy as np
+
 from lograph.cli.common import (
     add_board_options,
     add_engine_option,
@@ -12,7 +14,6 @@ from lograph.cli.common import (
     emit,
     grid_picture,
     load_system,
-    press_list,
 )
 
 #: Grid pictures are drawn up to this many buttons; larger boards list button ids.
@@ -54,6 +55,22 @@ def _lit(values: Any, states: int) -> list[str]:
     return [str(v) if v else "." for v in values]
 
 
+def _ids(system: Any, counts: Any, limit: int | None = None) -> list[str]:
+    """Button ids with a non-zero count, repeated `count` times (p > 2), at most `limit`.
+
+    Grid boards name buttons lazily; for many ids the names are materialised once, which
+    is far quicker than a million single lookups.
+    """
+    where = np.flatnonzero(counts)
+    if limit is not None:
+        where = where[:limit]
+    names = list(system.names) if len(where) > 1000 else system.names
+    out: list[str] = []
+    for i, times in zip(where.tolist(), counts[where].tolist(), strict=True):
+        out.extend([names[i]] * int(times))
+    return out if limit is None else out[:limit]
+
+
 def run(args: argparse.Namespace) -> int:
     from lograph.core.errors import BoardError
     from lograph.core.solve import prepare
@@ -81,27 +98,40 @@ def run(args: argparse.Namespace) -> int:
             f"(not exact: {result.method})"
         )
     lines = [head]
-    if result.lights is not None and result.presses is not None:
-        lit = [system.names[i] for i in result.lights.nonzero()[0].tolist()]
-        presses = press_list(system, result.presses)
+    if result.lights is None or result.presses is None:
+        lines.append("no position found to show (the lower bound is a counting bound)")
+        emit(args, data, "\n".join(lines))
+        return 0
+    lit_mask = (result.lights != 0).astype(np.int64)
+    if args.json:  # every id; the text below needs only the first few
         data.update(
-            lights=lit,
-            light_values=result.lights.tolist(),
-            presses=presses,
-            press_count=len(presses),
+            lights=_ids(system, lit_mask),
+            presses=_ids(system, result.presses),
+            press_count=int(result.presses.astype(np.int64).sum()),
         )
-        where = "all lights off" if args.goal == "off" else "all lights on"
+        if system.states > 2:
+            data["light_values"] = result.lights.tolist()
+        emit(args, data, "")
+        return 0
+    where = "all lights off" if args.goal == "off" else "all lights on"
+    count = int(result.presses.astype(np.int64).sum())
+    position = pressed = None
+    if system.n <= PICTURE_LIMIT:  # grid_picture is None for boards that are not grids
         position = grid_picture(system, _lit(result.lights.tolist(), system.states))
         pressed = grid_picture(system, [str(v) if v else "." for v in result.presses.tolist()])
-        if position is not None and pressed is not None and system.n <= PICTURE_LIMIT:
-            lines.append(f"one such position (needs {len(presses)} presses to reach {where}):")
-            lines.extend("  " + row for row in position.splitlines())
-            lines.append("fewest presses for it:")
-            lines.extend("  " + row for row in pressed.splitlines())
-        else:
-            lines.append("lit: " + " ".join(lit[:200]) + (" …" if len(lit) > 200 else ""))
-            lines.append("press: " + " ".join(presses[:200]) + (" …" if len(presses) > 200 else ""))
+    if position is not None and pressed is not None:
+        lines.append(f"one such position (needs {count} presses to reach {where}):")
+        lines.extend("  " + row for row in position.splitlines())
+        lines.append("fewest presses for it:")
+        lines.extend("  " + row for row in pressed.splitlines())
     else:
-        lines.append("no position found to show (the lower bound is a counting bound)")
+        shown = 200
+        lit = _ids(system, lit_mask, shown)
+        presses = _ids(system, result.presses, shown)
+        more_lit = " …" if int(lit_mask.sum()) > shown else ""
+        more_presses = " …" if count > shown else ""
+        lines.append(f"one such position (needs {count} presses to reach {where}):")
+        lines.append("lit: " + " ".join(lit) + more_lit)
+        lines.append("press: " + " ".join(presses) + more_presses)
     emit(args, data, "\n".join(lines))
     return 0

@@ -68,7 +68,7 @@ class MinimalSolution:
     solutions : int
         How many solutions there are in all: ``p^nullity``.
     exact : bool
-        True when `press_count` is proven minimal.
+        True when `press_count` is proven minimal (also for a heuristic answer of 0).
     method : str
         ``"unique"`` (nullity 0), ``"walsh-hadamard"``, ``"enumeration"`` or ``"heuristic"``.
     """
@@ -299,11 +299,10 @@ def fewest_presses(
     >>> from lograph.core.solve import prepare, solve
     >>> from lograph.core.generators import rectangle
     >>> board = rectangle(5, 5)
-    >>> board.set_light("r0c0", 1)
     >>> solver = prepare(board)
-    >>> best = fewest_presses(solver, solve(board, solver=solver).presses)
-    >>> best.press_count, best.optimal_solutions, best.exact
-    (7, 1, True)
+    >>> best = fewest_presses(solver, solve(board, goal="on", solver=solver).presses)
+    >>> best.press_count, best.optimal_solutions, best.solutions, best.exact
+    (15, 4, 4, True)
     """
     analysis = source if isinstance(source, Analysis) else source.analysis
     p, n = analysis.states, analysis.n
@@ -328,6 +327,8 @@ def fewest_presses(
         return MinimalSolution(presses, weight, count, solutions, True, method)
     presses = _heuristic(quiet, x0, p, cancel, seed)
     weight = int(presses.astype(np.int64).sum())
+    if weight == 0:  # nothing to press is optimal, and only the zero vector weighs 0
+        return MinimalSolution(presses, 0, 1, solutions, True, "heuristic")
     return MinimalSolution(presses, weight, None, solutions, False, "heuristic")
 
 

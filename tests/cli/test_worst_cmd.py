@@ -10,7 +10,8 @@ import pytest
 from lograph.cli import main
 from lograph.core.board import Board
 from lograph.core.files import write_board
-from lograph.core.generators import rectangle
+from lograph.core.generators import named, rectangle
+from tests.core.test_minimal import brute_force
 
 
 @pytest.fixture(autouse=True)
@@ -67,6 +68,18 @@ def test_position_needs_what_it_says(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert solved["press_count"] == data["worst_presses"]
     assert data["exact"]
     assert solved["exact"]
+
+
+def test_graph_board_lists_ids(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    board = named("petersen")
+    path = board_file(tmp_path, board)
+    data = run_json(capsys, path)
+    fewest, _ = brute_force(board.to_system())
+    assert (data["worst_presses"], data["exact"]) == (fewest.max(), True)
+    assert main(["worst", path]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[2] == "lit: " + " ".join(data["lights"])
+    assert out[3] == "press: " + " ".join(data["presses"])
 
 
 def test_bounded_answer(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -186,6 +186,15 @@ def test_heuristic_on_large_nullity_beats_the_start():
     assert copies * per_copy <= result.press_count < int(x0.sum())
 
 
+def test_heuristic_reaching_zero_is_exact():
+    # Open rule, no edges: all 30 buttons are quiet; any solution can be cut down to nothing.
+    system = Board.from_graph(nx.empty_graph(30), rule="open").to_system()
+    solver = RefSolver(system)
+    assert solver.analysis.nullity == 30
+    result = fewest_presses(solver, np.ones(30, dtype=np.uint8))
+    assert (result.press_count, result.exact, result.optimal_solutions) == (0, True, 1)
+
+
 def test_numba_transform_for_nullity_above_twenty():
     # 21 random quiet rows on 30 buttons: the compiled in-place transform path, checked
     # against enumerating all 2^21 combinations directly.
