@@ -30,9 +30,12 @@ from lograph.core.fast.bits import words
 from lograph.core.fast.chase_solver import WORK_BYTES_LIMIT, ChaseSolver, poll
 from lograph.core.system import PressSystem
 
-__all__ = ["build_fast_solver", "chase_cost", "choose_method"]
+__all__ = ["CHEAP_CHASE", "build_fast_solver", "chase_cost", "choose_method"]
 
 Cancel = Callable[[], bool] | None
+
+#: Word operations below which the chase runs without looking for a band order (~1 ms).
+CHEAP_CHASE = 1_000_000
 
 
 def chase_cost(nnz: int, free: int) -> float:
@@ -47,15 +50,17 @@ def choose_method(
 ) -> tuple[str, tuple[NDArray[np.int64], int] | None]:
     """``("chase" | "banded", band order or None)`` for a plan with `free` free buttons.
 
-    With k ≤ √N free buttons (every lattice) the chase wins outright and no ordering is
-    computed; otherwise both costs are estimated and the cheaper method runs. The band
-    order, when computed, is returned for reuse.
+    With k ≤ √N free buttons (every lattice), or when the chase costs under a millisecond
+    anyway, the chase wins outright and no ordering is computed; otherwise both costs are
+    estimated and the cheaper method runs. The band order, when computed, is returned for
+    reuse.
     """
     forms_fit = system.n * words(free) * 8 <= WORK_BYTES_LIMIT
-    if free * free <= system.n and forms_fit:
+    cost = chase_cost(system.nnz, free)
+    if forms_fit and (free * free <= system.n or cost <= CHEAP_CHASE):
         return "chase", None
     order = band_order(system)
-    if forms_fit and chase_cost(system.nnz, free) <= banded_cost(system.n, order[1]):
+    if forms_fit and cost <= banded_cost(system.n, order[1]):
         return "chase", order
     return "banded", order
 

@@ -14,6 +14,7 @@ import importlib.util
 
 import numpy as np
 import pytest
+from scipy.spatial import cKDTree
 
 from lograph.core.analysis import Analysis, get_solver
 from lograph.core.chase import ChasePlan, chase_plan
@@ -277,20 +278,39 @@ def test_big_grids_closed_form_and_solution(side: int) -> None:
 def random_geometric(n: int, seed: int) -> PressSystem:
     rng = np.random.default_rng(seed)
     pts = rng.random((n, 2))
-    radius = np.sqrt(6 / (np.pi * n))
-    d = np.linalg.norm(pts[:, None] - pts[None], axis=2)
-    src, dst = np.nonzero(np.triu(d < radius, 1))
+    radius = np.sqrt(6 / (np.pi * n))  # about 6 neighbours on average
+    pairs = cKDTree(pts).query_pairs(radius, output_type="ndarray")
+    src, dst = pairs[:, 0], pairs[:, 1]
     return PressSystem.from_edges(n, src, dst, np.ones(n, bool), positions=pts)
 
 
 def test_irregular_board_uses_banded() -> None:
-    system = random_geometric(600, 3)
+    # A random geometric graph leaves a large share of free buttons (≈ 0.37 N, MATH.md),
+    # so the engine must pick banded elimination; both methods must agree.
+    system = random_geometric(2500, 3)
     solver = get_solver(system, "auto")
     a = solver.analysis
     assert a.engine == "fast-banded"
-    assert a.free_buttons == chase_plan(system).free_count
-    check_analysis(system, a, system.dense())
-    check_solutions(solver, system.dense(), np.random.default_rng(0))
+    plan_free = chase_plan(system).free_count
+    assert a.free_buttons == plan_free
+    assert plan_free > 0.2 * system.n
+    other = build_fast_solver(system, method="chase").analysis
+    assert other.rank == a.rank
+    for q in a.quiet:
+        assert not system.apply(q).any()
+    assert ref_rank(a.quiet) == a.nullity
+    target = system.apply(np.random.default_rng(0).integers(0, 2, system.n))
+    x = solver.particular(target)
+    assert x is not None
+    assert np.array_equal(system.apply(x), target)
+
+
+def test_small_irregular_board_full_check() -> None:
+    system = random_geometric(300, 5)
+    for method in ("chase", "banded"):
+        solver = build_fast_solver(system, method=method)
+        check_analysis(system, solver.analysis, system.dense())
+        check_solutions(solver, system.dense(), np.random.default_rng(1))
 
 
 def test_row_plan_and_chase_plan_agree() -> None:
