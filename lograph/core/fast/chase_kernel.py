@@ -6,7 +6,8 @@ other buttons v acting on light u, so its form is the XOR of theirs; one pass co
 O(nnz · k / 64) word operations. The check lights then give a k × k system M whose nullity
 equals nullity(A) (MATH.md). The constant part (the right-hand side) is never carried in the
 forms: a solution is two cheap scalar chases (free unknowns 0, read the check residual,
-solve M, chase again), so the forms can be dropped after the analysis.
+solve M, chase again). `chase_checks` keeps a button's form only while a later step still
+reads it, so on a lattice the working set is a few lines of the board, not N × k bits.
 """
 
 from __future__ import annotations
@@ -16,7 +17,13 @@ from numpy.typing import NDArray
 
 from lograph.core.fast.jit import jit
 
-__all__ = ["adjoint_chase", "chase_forms", "chase_scalar", "check_forms", "check_residual"]
+__all__ = [
+    "adjoint_chase",
+    "chase_checks",
+    "chase_forms",
+    "chase_scalar",
+    "check_residual",
+]
 
 U64 = NDArray[np.uint64]
 U8 = NDArray[np.uint8]
@@ -61,17 +68,111 @@ def chase_forms(
 
 
 @jit
-def check_forms(forms: U64, check: I64, rptr: I64, ridx: I64) -> U64:  # pragma: no cover
-    """Row t is the form of check light ``check[t]``: the XOR of its buttons' forms."""
-    width = forms.shape[1]
-    out = np.zeros((check.shape[0], width), dtype=np.uint64)
-    for t in range(check.shape[0]):
+def _buckets(keys: I64, size: int) -> tuple[I64, I64]:  # pragma: no cover - compiled
+    """Counting sort: items with key b are ``order[ptr[b]:ptr[b+1]]`` (negative keys dropped)."""
+    ptr = np.zeros(size + 1, dtype=np.int64)
+    for key in keys:
+        if key >= 0:
+            ptr[key + 1] += 1
+    for b in range(size):
+        ptr[b + 1] += ptr[b]
+    fill = ptr[:-1].copy()
+    order = np.empty(ptr[size], dtype=np.int64)
+    for item in range(keys.shape[0]):
+        key = keys[item]
+        if key >= 0:
+            order[fill[key]] = item
+            fill[key] += 1
+    return ptr, order
+
+
+@jit
+def chase_checks(
+    buttons: I64, lights: I64, check: I64, rptr: I64, ridx: I64, init: U64
+) -> tuple[U64, int]:  # pragma: no cover - compiled
+    """The check system only: row t is the form of check light ``check[t]``.
+
+    Same forms as `chase_forms`, but a button's form is kept only until the last step that
+    reads it (a check light is read as soon as all its buttons are decided), and freed
+    storage is reused. On lattices only a few lines of buttons are alive at once, so the
+    working set stays in cache instead of spanning N × k bits. Returns ``(rows, bad)`` as
+    `chase_forms` does.
+    """
+    n = buttons.shape[0]
+    width = init.shape[1]
+    kc = check.shape[0]
+    step = np.empty(n, dtype=np.int64)
+    for i in range(n):
+        step[buttons[i]] = i
+    use = np.full(n, -1, dtype=np.int64)  # step at which each light's row is read
+    for i in range(n):
+        if lights[i] >= 0:
+            use[lights[i]] = i
+    ready = np.full(kc, -1, dtype=np.int64)
+    for t in range(kc):
         c = check[t]
         for e in range(rptr[c], rptr[c + 1]):
+            ready[t] = max(ready[t], step[ridx[e]])
+        use[c] = ready[t]
+    release = step.copy()  # free a button's storage after its last reader
+    for u in range(n):
+        for e in range(rptr[u], rptr[u + 1]):
             v = ridx[e]
+            release[v] = max(release[v], use[u])
+    rel_ptr, rel_items = _buckets(release, n)
+    chk_ptr, chk_items = _buckets(ready, n)
+    live = 0
+    peak = 0
+    for i in range(n):
+        live += 1
+        peak = max(peak, live)
+        live -= rel_ptr[i + 1] - rel_ptr[i]
+    forms = np.zeros((max(peak, 1), width), dtype=np.uint64)
+    stack = np.arange(max(peak, 1))[::-1].copy()  # free storage rows
+    top = stack.shape[0]
+    slot = np.full(n, -1, dtype=np.int64)
+    rows = np.zeros((kc, width), dtype=np.uint64)
+    j = 0
+    for i in range(n):
+        w = buttons[i]
+        u = lights[i]
+        if slot[w] >= 0:
+            return rows, i
+        top -= 1
+        s = stack[top]
+        slot[w] = s
+        if u < 0:
             for q in range(width):
-                out[t, q] ^= forms[v, q]
-    return out
+                forms[s, q] = init[j, q]
+            j += 1
+        else:
+            for q in range(width):
+                forms[s, q] = 0
+            found = False
+            for e in range(rptr[u], rptr[u + 1]):
+                v = ridx[e]
+                if v == w:
+                    found = True
+                elif slot[v] < 0 or step[v] > i:
+                    return rows, i
+                else:
+                    sv = slot[v]
+                    for q in range(width):
+                        forms[s, q] ^= forms[sv, q]
+            if not found:
+                return rows, i
+        for b in range(chk_ptr[i], chk_ptr[i + 1]):
+            t = chk_items[b]
+            c = check[t]
+            for e in range(rptr[c], rptr[c + 1]):
+                sv = slot[ridx[e]]
+                for q in range(width):
+                    rows[t, q] ^= forms[sv, q]
+        for b in range(rel_ptr[i], rel_ptr[i + 1]):
+            v = rel_items[b]
+            stack[top] = slot[v]
+            top += 1
+    return rows, -1
 
 
 @jit

@@ -98,16 +98,17 @@ class ChaseSolver:
                 f"the chase forms ({n} buttons × {k} free unknowns) need more than 4 GB"
             )
         poll(cancel)
-        # Phase 1: forms of every button in the free unknowns (unit vectors for free steps).
+        # Phase 1: the check lights as forms in the free unknowns (unit vectors for free
+        # steps); button forms are dropped as soon as no later step reads them.
         unit = pack_rows(np.eye(k, dtype=np.uint8)) if k else np.zeros((0, 1), np.uint64)
-        forms, bad = ck.chase_forms(self._buttons, self._lights, self._rptr, self._ridx, unit)
+        check_rows, bad = ck.chase_checks(
+            self._buttons, self._lights, self._check, self._rptr, self._ridx, unit
+        )
         if bad >= 0:
             raise BoardError(
                 f"chase plan step {bad} (button {system.names[int(self._buttons[bad])]!r}) "
                 "is not a valid force step"
             )
-        check_rows = ck.check_forms(forms, self._check, self._rptr, self._ridx)
-        del forms  # the big array; everything below is k × k or bit-sliced by nullity
         poll(cancel)
         # Phase 2: the k × k check system.
         self._dense = DenseGF2.reduce(check_rows, k)
