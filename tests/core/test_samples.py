@@ -115,10 +115,11 @@ def test_sample_round_trips(tmp_path: Path, sample: tuple[str, Board]) -> None:
             assert (back.name, back.rule, back.states) == (board.name, board.rule, board.states)
 
 
-def test_sample_analysis_matches_plain_elimination(sample: tuple[str, Board]) -> None:
+@pytest.mark.parametrize("engine", ["auto", "galois"])
+def test_sample_analysis_matches_plain_elimination(sample: tuple[str, Board], engine: str) -> None:
     _, board = sample
     a, p = press_matrix(board), board.states
-    result = analyze(board)
+    result = analyze(board, engine)
     rank = rank_mod(a, p)
     assert result.rank == rank
     assert result.nullity == len(board) - rank
