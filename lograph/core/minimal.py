@@ -312,7 +312,7 @@ def fewest_presses(
     if x0.size and (x0.min() < 0 or x0.max() >= p):
         raise BoardError(f"particular solution values must lie in 0..{p - 1}")
     x0 = x0.astype(np.uint8)
-    quiet = np.asarray(analysis.quiet, dtype=np.uint8).reshape(-1, n)
+    quiet = np.asarray(analysis.quiet, dtype=np.uint8).reshape(analysis.nullity, n)
     k = len(quiet)
     solutions = p**k
     if k == 0:

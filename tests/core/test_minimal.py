@@ -289,3 +289,15 @@ def test_with_lograph_engine():
     result = solve_minimal(board)
     assert result.press_count == fewest[code_of(change, 2)]
     assert result.optimal_solutions == count[code_of(change, 2)]
+
+
+def test_empty_board():
+    # No buttons: one position (the empty one), solved by pressing nothing.
+    from lograph.core.histogram import press_histogram
+    from lograph.core.worst import worst_position
+
+    system = Board().to_system()
+    solver = RefSolver(system)
+    assert solve_minimal(system, solver=solver).press_count == 0
+    assert worst_position(solver).worst_presses == 0
+    assert press_histogram(system) == [1]
