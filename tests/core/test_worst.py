@@ -15,6 +15,9 @@ from lograph.core.generators import rectangle
 from lograph.core.worst import worst_position
 from tests.core.test_minimal import SMALL_BOARDS, RefSolver, brute_force, code_of
 
+#: The GF(2) boards (the integer program and the search are for p = 2).
+GF2_BOARDS = sorted(name for name in SMALL_BOARDS if "p=" not in name)
+
 
 def _check_position(solver: RefSolver, result, goal: np.ndarray, fewest: np.ndarray) -> None:
     """The returned position needs exactly `worst_presses` presses, and `presses` does it."""
@@ -32,18 +35,23 @@ def small(request: pytest.FixtureRequest) -> tuple[RefSolver, np.ndarray]:
     return solver, fewest
 
 
-@pytest.mark.parametrize("route", ["auto", "integer program"])
-def test_matches_brute_force(small, route, monkeypatch):
+def test_matches_brute_force(small):
     solver, fewest = small
-    if route == "integer program":  # skip the small-case enumeration to exercise HiGHS
-        if solver.system.states > 2:
-            pytest.skip("p > 2 boards are walked, not programmed")
-        monkeypatch.setattr(worst_module, "_COUNT_ENUMERATION_LIMIT", 0)
     result = worst_position(solver)
     assert result.exact
     assert result.worst_presses == result.upper_bound == fewest.max()
-    if route != "auto":
-        assert result.method == route
+    _check_position(solver, result, np.zeros(solver.system.n, dtype=np.int64), fewest)
+
+
+@pytest.mark.parametrize("name", GF2_BOARDS)
+def test_integer_program_matches_brute_force(name, monkeypatch):
+    # Skip the small-case enumeration of class counts, so that HiGHS answers.
+    monkeypatch.setattr(worst_module, "_COUNT_ENUMERATION_LIMIT", 0)
+    solver = RefSolver(SMALL_BOARDS[name]().to_system())
+    fewest, _ = brute_force(solver.system)
+    result = worst_position(solver)
+    assert (result.method, result.exact) == ("integer program", True)
+    assert result.worst_presses == fewest.max()
     _check_position(solver, result, np.zeros(solver.system.n, dtype=np.int64), fewest)
 
 
@@ -102,10 +110,10 @@ def test_time_limit_gives_a_bounded_answer():
     assert min(weights) == result.worst_presses
 
 
-def test_search_beyond_the_program(small, monkeypatch):
-    solver, fewest = small
-    if solver.system.states > 2:
-        pytest.skip("the search is for GF(2)")
+@pytest.mark.parametrize("name", GF2_BOARDS)
+def test_search_beyond_the_program(name, monkeypatch):
+    solver = RefSolver(SMALL_BOARDS[name]().to_system())
+    fewest, _ = brute_force(solver.system)
     monkeypatch.setattr(worst_module, "ILP_NULLITY_LIMIT", 0)
     result = worst_position(solver)
     assert result.method == "search"
