@@ -54,6 +54,7 @@ U8 = NDArray[np.uint8]
 # Row updates are done in slabs of about this many entries, so the temporaries stay small
 # even on a 6000 × 12000 augmented matrix.
 _SLAB = 1 << 22
+Work = NDArray[np.unsignedinteger]
 
 
 def check_prime(p: int) -> int:
@@ -66,42 +67,71 @@ def check_prime(p: int) -> int:
     return p
 
 
-def _as_matrix(matrix: ArrayLike, p: int) -> NDArray[np.int64]:
+def _as_matrix(matrix: ArrayLike, p: int) -> NDArray[np.integer]:
+    """Validate a 2-D integer matrix and reduce it mod p (unsigned input keeps its dtype,
+    so a 6000 × 12000 uint8 matrix is not blown up to int64)."""
     arr = np.asarray(matrix)
     if arr.ndim != 2:
         raise BoardError(f"expected a two-dimensional matrix, got shape {arr.shape}")
     if arr.size and not np.issubdtype(arr.dtype, np.integer):
         raise BoardError(f"matrix entries must be integers, not {arr.dtype}")
-    return np.mod(arr.astype(np.int64, copy=False), p)
+    reduced: NDArray[np.integer] = (
+        np.mod(arr, arr.dtype.type(p))
+        if arr.dtype.kind == "u"
+        else np.mod(arr.astype(np.int64, copy=False), p)
+    )
+    return reduced
 
 
-def _inverses(p: int) -> NDArray[np.uint16]:
+def _working_dtype(p: int) -> tuple[type[np.unsignedinteger], int]:
+    """The dtype rows are updated in, and how many updates fit before entries overflow.
+
+    Entries are reduced lazily: an update adds at most (p-1)² to an entry, so starting from
+    reduced entries (≤ p-1) the dtype holds `slack` updates before a full ``% p`` is due.
+    For p = 2 rows are XORed and never grow.
+    """
+    if p == 2:
+        return np.uint8, 1 << 62
+    dtype = np.uint16 if p <= 61 else np.uint32
+    return dtype, (int(np.iinfo(dtype).max) - (p - 1)) // (p - 1) ** 2
+
+
+def _inverses(p: int, dtype: type[np.unsignedinteger]) -> Work:
     """Table of multiplicative inverses mod p (index 0 unused)."""
-    table = np.zeros(p, dtype=np.uint16)
+    table = np.zeros(p, dtype=dtype)
     for a in range(1, p):
         table[a] = pow(a, -1, p)
     return table
 
 
-def _eliminate(work: NDArray[np.unsignedinteger], r: int, j: int, p: int) -> None:
-    """Clear column `j` in every row but the pivot row `r` (whose entry there is 1)."""
-    targets = np.flatnonzero(work[:, j])
-    targets = targets[targets != r]
+def _eliminate(work: Work, r: int, j: int, p: int) -> bool:
+    """Clear column `j` (mod p) in every row but the reduced pivot row `r`.
+
+    Returns whether any row changed. Rows are *not* reduced afterwards: an entry that should
+    become 0 may hold a multiple of p until the next full reduction.
+    """
+    factor = work[:, j].copy() if p == 2 else (p - work[:, j] % p) % p
+    factor[r] = 0
+    targets = np.flatnonzero(factor)
     if not targets.size:
-        return
+        return False
     # Only the span of the pivot row's non-zeros can change; a slice costs nothing.
     support = np.flatnonzero(work[r])
     lo, hi = int(support[0]), int(support[-1]) + 1
     pivot = work[r, lo:hi]
+    add = np.bitwise_xor if p == 2 else np.add
     step = max(1, _SLAB // (hi - lo))
-    for start in range(0, targets.size, step):
-        rows = targets[start : start + step]
-        if p == 2:
-            work[rows, lo:hi] ^= pivot
-        else:
-            # entries < p ≤ 251, so f·pivot + entry < 2^16: no overflow in uint16
-            factor = (p - work[rows, j])[:, None]
-            work[rows, lo:hi] = (work[rows, lo:hi] + factor * pivot) % p
+    if 2 * targets.size > len(work):
+        # Most rows change: update whole slabs in place (zero factors add nothing), which
+        # avoids copying rows out and back.
+        for start in range(0, len(work), step):
+            block = work[start : start + step, lo:hi]
+            add(block, np.multiply.outer(factor[start : start + step], pivot), out=block)
+    else:
+        for start in range(0, targets.size, step):
+            rows = targets[start : start + step]
+            work[rows, lo:hi] = add(work[rows, lo:hi], np.multiply.outer(factor[rows], pivot))
+    return True
 
 
 def row_reduce(
@@ -129,6 +159,11 @@ def row_reduce(
         The pivot columns, ascending; ``len(pivots)`` is the rank of the first `ncols`
         columns.
 
+    Notes
+    -----
+    Memory: the matrix is copied once into a working array of 1 byte per entry for p = 2,
+    2 bytes for p ≤ 61 and 4 bytes above.
+
     Examples
     --------
     >>> r, piv = row_reduce([[2, 1], [1, 2]], 3)
@@ -142,26 +177,35 @@ def row_reduce(
         ncols = total
     if isinstance(ncols, bool) or not isinstance(ncols, int) or not 0 <= ncols <= total:
         raise BoardError(f"ncols {ncols!r} must be an integer in 0..{total}")
-    work: NDArray[np.unsignedinteger] = values.astype(np.uint8 if p == 2 else np.uint16)
-    inverse = _inverses(p)
+    dtype, slack = _working_dtype(p)
+    work: Work = values.astype(dtype)
+    del values
+    inverse = _inverses(p, dtype)
     pivots: list[int] = []
+    pending = 0  # updates since entries were last reduced
     r = 0
     for j in range(ncols):
         if r == m:
             break
         if cancel is not None and cancel():
             raise InterruptedComputation(f"row reduction cancelled at column {j} of {ncols}")
-        below = np.flatnonzero(work[r:, j])
+        below = np.flatnonzero(work[r:, j] % p)
         if not below.size:
             continue
         i = r + int(below[0])
         if i != r:
             work[[r, i]] = work[[i, r]]
-        if work[r, j] != 1:
-            work[r] = (work[r] * inverse[work[r, j]]) % p
-        _eliminate(work, r, j, p)
+        row = work[r] % p
+        if row[j] != 1:
+            row = (row * inverse[row[j]]) % p
+        work[r] = row
+        if pending == slack:
+            np.remainder(work, p, out=work)
+            pending = 0
+        pending += _eliminate(work, r, j, p)
         pivots.append(j)
         r += 1
+    np.remainder(work, p, out=work)
     return work.astype(np.uint8), np.asarray(pivots, dtype=np.int64)
 
 

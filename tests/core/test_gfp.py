@@ -213,3 +213,21 @@ def test_cancel_is_polled_and_stops_the_work() -> None:
     assert len(calls) == 4
     _, pivots = row_reduce(mat, 3, cancel=lambda: False)
     assert len(pivots) == 10
+
+
+@pytest.mark.parametrize("p", [3, 61, 251])
+def test_many_pivots_with_deferred_reduction_match_galois(p: int) -> None:
+    # Entries are reduced mod p only every few dozen pivots when p = 61 (uint16 headroom);
+    # dense 90 × 120 matrices make every pivot touch every row, and 90 updates of up to
+    # 60² each would overflow uint16 without those reductions.
+    rng = np.random.default_rng(p)
+    mat = rng.integers(0, p, size=(90, 120))
+    mat[:, 40:50] = (mat[:, :10] * 7 + mat[:, 10:20]) % p  # some dependent columns
+    reduced, pivots = row_reduce(mat, p)
+    assert reduced.tolist() == np.asarray(galois.GF(p)(mat).row_reduce()).tolist()
+    assert len(pivots) == 90
+    tall = np.concatenate([mat.T, mat.T[:5] * 2 % p], axis=0)  # 125 × 90: a kernel of dim 35
+    assert (
+        null_space(tall.T, p).tolist()
+        == galois_rref_basis(galois.GF(p)(tall.T).null_space()).tolist()
+    )
