@@ -69,7 +69,8 @@ class GaloisSolver:
         r = len(pivots)
         self._system = system
         self._pivots = pivots
-        self._transform = reduced[:r, n:]  # rows of T that produce the pivot rows
+        # rows of T that produce the pivot rows (a copy, so the n × 2n array can go)
+        self._transform = reduced[:r, n:].copy()
         # The left-kernel rows of T span ker Aᵀ; reducing them gives the canonical basis.
         left_kernel = row_reduce(reduced[r:, n:], p, cancel=cancel)[0]
         quiet = row_reduce(kernel_from_rref(reduced[:r, :n], pivots, p), p, cancel=cancel)[0]
