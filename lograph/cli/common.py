@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from lograph.core.system import CellNames
+
 if TYPE_CHECKING:
     from lograph.core.board import Board
     from lograph.core.system import PressSystem
@@ -98,9 +100,18 @@ def _json_default(value: object) -> object:
 def press_list(system: PressSystem, presses: Iterable[int] | np.ndarray) -> list[str]:
     """Button ids to press, a button repeated when it is pressed several times (p > 2)."""
     vec = np.asarray(presses, dtype=np.int64)
+    pressed = np.flatnonzero(vec)
+    if isinstance(system.names, CellNames) and system.coords is not None:
+        # build grid names in one go: a lazy lookup per button is slow at 10⁶ buttons
+        cells = system.coords[pressed].tolist()
+        names = [f"r{r}c{c}" for r, c in cells]
+    else:
+        names = [system.names[int(i)] for i in pressed]
+    if system.states == 2:
+        return names
     out: list[str] = []
-    for i in np.flatnonzero(vec):
-        out.extend([system.names[int(i)]] * int(vec[i]))
+    for name, times in zip(names, vec[pressed].tolist(), strict=True):
+        out.extend([name] * times)
     return out
 
 

@@ -22,8 +22,9 @@ from lograph.core.files.source import NodeSpec, PathLike, assemble_board, format
 
 __all__ = ["cannot_hold", "dumps", "loads"]
 
-# Characters XML 1.0 cannot carry at all, not even escaped.
-_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+# Characters XML 1.0 cannot carry at all, not even escaped, and \r, which XML readers turn
+# into \n (so it would not survive a round trip).
+_NOT_XML = re.compile("[\x00-\x08\x0b-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
 def cannot_hold(board: Board) -> str | None:
