@@ -1,118 +1,85 @@
-"""The reference engine: dense Gauss–Jordan elimination of ``[A | I]`` over GF(p).
+"""The reference engine: the galois library's own row reduction over GF(p).
 
-It handles everything a board can be — any prime p ≤ 251, directed boards (A not symmetric),
-the open rule, self-action overrides — up to `DENSE_LIMIT` buttons, and is the yardstick the
-faster GF(2) engines are tested against. Registered as engine ``"galois"`` (the name the
-project gave its reference engine; the arithmetic itself is `lograph.core.gfp`, checked
-against the galois library in the tests).
-
-One elimination gives everything. Row-reducing ``[A | I]`` on the columns of A yields
-``[R | T]`` with ``T A = R`` (T invertible) and rank r:
-
-- the kernel of R (= ker A) gives the quiet patterns;
-- the last n - r rows of T satisfy ``T_i A = 0``: a basis of the left kernel ker Aᵀ;
-- ``A x = b`` ⇔ ``R x = T b``: solvable iff the last rows of ``T b`` vanish, and then
-  ``x[pivots] = (T b)[:r]`` with the free entries 0 is a solution. Each later solve is a
-  matrix–vector product, O(n²).
+It performs the same Gauss–Jordan elimination of ``[A | I]`` as the ``dense`` engine (see
+`lograph.core.dense_engine` for how one elimination yields rank, quiet patterns, left kernel
+and solutions), but every field operation is galois's (`galois.GF(p)` arrays and
+`FieldArray.row_reduce`). It is the independent yardstick the faster engines are tested
+against and is chosen with ``--engine galois``; ``auto`` never picks it because galois's
+reduction is one uninterruptible call (`cancel` is polled only before and after it) and is
+~20× slower than the numpy elimination.
 
 Examples
 --------
 >>> from lograph.core.generators import rectangle
->>> solver = GaloisSolver(rectangle(4, 4).to_system())
->>> a = solver.analysis
->>> a.engine, a.rank, a.nullity, a.quiet.shape
-('galois', 12, 4, (4, 16))
+>>> a = GaloisSolver(rectangle(5, 5).to_system()).analysis
+>>> a.engine, a.rank, a.nullity
+('galois', 23, 2)
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 import numpy as np
-from numpy.typing import ArrayLike, NDArray
+from numpy.typing import NDArray
 
-from lograph.core.analysis import Analysis, EngineFactory, register_engine
-from lograph.core.errors import BoardError
-from lograph.core.gfp import kernel_from_rref, row_reduce
-from lograph.core.system import DENSE_LIMIT, PressSystem
+from lograph.core.analysis import EngineFactory, register_engine
+from lograph.core.dense_engine import DenseSolver
+from lograph.core.errors import InterruptedComputation
+from lograph.core.system import PressSystem
 
-__all__ = ["ENGINE_NAME", "GaloisSolver"]
+__all__ = ["ENGINE_NAME", "GALOIS_LIMIT", "GaloisSolver", "galois_row_reduce"]
 
 ENGINE_NAME = "galois"
-# Rows of T multiplied at a time in `particular`, bounding the int64 temporary.
-_MATVEC_ROWS = 512
+#: galois reduces a 1,600-button [A | I] in ~15 s: larger boards go to the other engines.
+GALOIS_LIMIT = 2500
 
 
-class GaloisSolver:
-    """A board prepared by dense elimination: its `Analysis` and fast repeated solves.
+def _poll(cancel: Callable[[], bool] | None) -> None:
+    if cancel is not None and cancel():
+        raise InterruptedComputation("galois elimination cancelled")
 
-    Parameters
-    ----------
-    system : PressSystem
-        The board; at most `DENSE_LIMIT` buttons.
-    cancel : callable, optional
-        Polled between pivots; returning True raises `InterruptedComputation`.
 
-    Examples
-    --------
-    >>> from lograph.core.generators import rectangle
-    >>> solver = GaloisSolver(rectangle(3, 3).to_system())
-    >>> x = solver.particular(np.ones(9, dtype=np.int64))
-    >>> solver.system.apply(x).tolist() == [1] * 9
-    True
+def galois_row_reduce(
+    matrix: NDArray[np.integer],
+    p: int,
+    *,
+    ncols: int | None = None,
+    cancel: Callable[[], bool] | None = None,
+) -> tuple[NDArray[np.uint8], NDArray[np.int64]]:
+    """Reduced row echelon form of `matrix` mod p (on its first `ncols` columns) by galois.
+
+    Returns the reduced matrix as uint8 and the pivot column of each non-zero row.
     """
+    import galois
+
+    _poll(cancel)
+    field = galois.GF(p)
+    rows, cols = matrix.shape
+    if rows == 0 or cols == 0:
+        return np.zeros((rows, cols), dtype=np.uint8), np.zeros(0, dtype=np.int64)
+    reduced = field(np.asarray(matrix, dtype=np.int64) % p).row_reduce(ncols=ncols)
+    _poll(cancel)
+    out = np.asarray(reduced.view(np.ndarray), dtype=np.uint8)
+    left = out[:, : cols if ncols is None else ncols] != 0
+    nonzero = left.any(axis=1)
+    pivots = np.argmax(left[nonzero], axis=1).astype(np.int64)
+    return out, pivots
+
+
+class GaloisSolver(DenseSolver):
+    """`DenseSolver` with galois doing every elimination."""
 
     def __init__(self, system: PressSystem, cancel: Callable[[], bool] | None = None) -> None:
-        n, p = system.n, system.states
-        augmented = np.concatenate([system.dense(), np.eye(n, dtype=np.uint8)], axis=1)
-        reduced, pivots = row_reduce(augmented, p, ncols=n, cancel=cancel)
-        r = len(pivots)
-        self._system = system
-        self._pivots = pivots
-        # rows of T that produce the pivot rows (a copy, so the n × 2n array can go)
-        self._transform = reduced[:r, n:].copy()
-        # The left-kernel rows of T span ker Aᵀ; reducing them gives the canonical basis.
-        left_kernel = row_reduce(reduced[r:, n:], p, cancel=cancel)[0]
-        quiet = row_reduce(kernel_from_rref(reduced[:r, :n], pivots, p), p, cancel=cancel)[0]
-        self._analysis = Analysis(
-            n=n, states=p, rank=r, quiet=quiet, left_kernel=left_kernel, engine=ENGINE_NAME
-        )
-
-    @property
-    def system(self) -> PressSystem:
-        return self._system
-
-    @property
-    def analysis(self) -> Analysis:
-        return self._analysis
-
-    def particular(self, rhs: ArrayLike) -> NDArray[np.uint8] | None:
-        """One x (entries 0..p-1) with ``A x = rhs (mod p)``, or None if there is none."""
-        n, p = self._system.n, self._system.states
-        vec = np.asarray(rhs)
-        if vec.shape != (n,) or (vec.size and not np.issubdtype(vec.dtype, np.integer)):
-            raise BoardError(f"right-hand side must be {n} integers, got shape {vec.shape}")
-        b = np.mod(vec.astype(np.int64), p)
-        if not self._analysis.is_solvable_pattern(b):
-            return None
-        x = np.zeros(n, dtype=np.uint8)
-        t = self._transform
-        for start in range(0, len(t), _MATVEC_ROWS):
-            block = t[start : start + _MATVEC_ROWS].astype(np.int64)
-            x[self._pivots[start : start + _MATVEC_ROWS]] = (block @ b) % p
-        return x
-
-
-def build(system: PressSystem, cancel: Callable[[], bool] | None = None) -> GaloisSolver:
-    """Engine factory entry: `GaloisSolver` for `system`."""
-    return GaloisSolver(system, cancel)
+        super().__init__(system, cancel, reduce=galois_row_reduce, engine=ENGINE_NAME)
 
 
 register_engine(
     EngineFactory(
         name=ENGINE_NAME,
-        build=build,
-        supports=lambda s: s.n <= DENSE_LIMIT,
+        build=partial(GaloisSolver),
+        supports=lambda s: s.n <= GALOIS_LIMIT,
         preference=100,
     )
 )

@@ -23,7 +23,7 @@ from lograph.core.errors import BoardError, InterruptedComputation, LographError
 from lograph.core.generators import grid_system, rectangle, wayout_5x5
 from lograph.core.solve import analyze, count_solutions, iter_solutions, solve
 
-ENGINES = ["galois", "auto"]
+ENGINES = ["galois", "dense", "auto"]
 
 # Seed 001: the two quiet patterns of the classic 5×5 board (the 25-entry n1).
 N1 = [0, 1, 1, 1, 0, 1, 0, 1, 0, 1, 1, 1, 0, 1, 1, 1, 0, 1, 0, 1, 0, 1, 1, 1, 0]
@@ -249,10 +249,20 @@ def test_rank_matches_plain_elimination_on_random_boards(seed: int) -> None:
 # --------------------------------------------------------------------------- engine details
 
 
-def test_galois_engine_is_registered_and_chosen_for_p_above_2() -> None:
-    assert "galois" in available_engines()
-    assert analyze(rectangle(3, 3, states=3)).engine == "galois"
+def test_engines_are_registered_and_dense_is_chosen_for_p_above_2() -> None:
+    assert {"galois", "dense", "fast"} <= set(available_engines())
+    assert analyze(rectangle(3, 3, states=3)).engine == "dense"
     assert analyze(rectangle(3, 3), engine="galois").engine == "galois"
+
+
+def test_dense_engine_matches_the_galois_library_exactly() -> None:
+    # the same elimination done by galois field arrays and by numpy: identical RREF bases
+    for board in (rectangle(4, 5, states=3), rectangle(5, 5), wayout_5x5(states=5)):
+        ref = analyze(board, engine="galois")
+        ours = analyze(board, engine="dense")
+        assert ours.rank == ref.rank
+        assert ours.quiet.tolist() == ref.quiet.tolist()
+        assert ours.left_kernel.tolist() == ref.left_kernel.tolist()
 
 
 def test_empty_board() -> None:
@@ -275,13 +285,17 @@ def test_cancel_raises_interrupted() -> None:
         return len(polls) > 5
 
     with pytest.raises(InterruptedComputation):
-        get_solver(grid_system(6, 6, states=3), "galois", cancel)
+        get_solver(grid_system(6, 6, states=3), "dense", cancel)
     assert len(polls) == 6
+    with pytest.raises(InterruptedComputation):  # galois polls before its one long call
+        get_solver(grid_system(6, 6, states=3), "galois", lambda: True)
 
 
-def test_galois_engine_refuses_boards_beyond_the_dense_limit() -> None:
+def test_dense_engines_refuse_boards_beyond_their_limits() -> None:
     with pytest.raises(LographError, match="does not support"):
-        get_solver(grid_system(80, 80, states=3), "galois")
+        get_solver(grid_system(80, 80, states=3), "dense")
+    with pytest.raises(LographError, match="does not support"):
+        get_solver(grid_system(60, 60, states=3), "galois")
 
 
 def test_particular_validates_its_argument() -> None:

@@ -25,7 +25,7 @@ from lograph.core.solve import (
 )
 from tests.core.test_algebra import plain_rref, press_matrix, span
 
-ENGINES = ["galois", "auto"]
+ENGINES = ["galois", "dense", "auto"]
 EXAMPLES = 60
 
 
@@ -111,7 +111,7 @@ def test_analysis_invariants(engine: str, board: Board) -> None:
     # the bases are independent; the galois engine's are in reduced row echelon form
     assert plain_rref(a.quiet.tolist(), p)[1] == a.nullity
     assert plain_rref(a.left_kernel.tolist(), p)[1] == a.nullity
-    if engine == "galois":
+    if engine in ("galois", "dense"):
         assert plain_rref(a.quiet.tolist(), p)[0] == a.quiet.tolist()
         assert plain_rref(a.left_kernel.tolist(), p)[0] == a.left_kernel.tolist()
     # left-kernel rows annihilate the image: y·(A x) = 0 for every column of A
