@@ -82,7 +82,10 @@ def load_system(path: str, rule: str | None = None, states: int | None = None) -
 def emit(args: argparse.Namespace, data: dict[str, Any], text: str) -> None:
     """Print `data` as JSON when ``--json`` was given, else the human text."""
     if getattr(args, "json", False):
-        print(json.dumps(data, indent=2, default=_json_default))
+        text = json.dumps(data, default=_json_default)
+        if len(text) < 200_000:  # indent for people; huge answers stay compact for scripts
+            text = json.dumps(data, indent=2, default=_json_default)
+        print(text)
     else:
         print(text.rstrip("\n"))
 
