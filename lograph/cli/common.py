@@ -49,7 +49,8 @@ def add_engine_option(parser: argparse.ArgumentParser) -> None:
         "--engine",
         default="auto",
         metavar="NAME",
-        help="analysis engine: auto (default), fast (GF(2) chase/banded) or galois (reference)",
+        help="analysis engine: auto (default), fast (GF(2) chase/banded), dense (any p) "
+        "or galois (the galois library, reference)",
     )
 
 
