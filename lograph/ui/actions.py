@@ -1,0 +1,76 @@
+"""The table of the main window's actions: name, menu, text, shortcut, tip.
+
+Every action has an objectName (tests find it by name) and its own shortcut; standard keys
+(New, Open, Save, Undo, Redo, Zoom …) come from QKeySequence so each platform gets its own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtGui import QKeySequence
+
+__all__ = ["ACTIONS", "MENUS", "ActionSpec"]
+
+Std = QKeySequence.StandardKey
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    name: str
+    menu: str
+    text: str
+    keys: Std | str
+    tip: str = ""
+    checkable: bool = False
+
+
+MENUS = {
+    "file": "&File",
+    "edit": "&Edit",
+    "view": "&View",
+    "mode": "&Mode",
+    "lights": "&Lights",
+    "play": "&Play",
+    "help": "&Help",
+}
+
+A = ActionSpec
+ACTIONS: tuple[ActionSpec, ...] = (
+    A("new", "file", "&New Board…", Std.New, "Start a board from a generator"),
+    A("open", "file", "&Open…", Std.Open, "Open a board file (.json .txt .graphml .g6)"),
+    A("save", "file", "&Save", Std.Save, "Save the board"),
+    A("save_as", "file", "Save &As…", Std.SaveAs, "Save the board under a new name"),
+    A("quit", "file", "&Quit", "Ctrl+Q", "Close the window"),
+    # undo and redo come from the undo stack; cut … delete act on the selection
+    A("cut", "edit", "Cu&t", Std.Cut, "Copy the selection and delete it"),
+    A("copy", "edit", "&Copy", Std.Copy, "Copy the selected buttons and their edges"),
+    A("paste", "edit", "&Paste", Std.Paste, "Paste buttons and edges"),
+    A("delete", "edit", "&Delete", Std.Delete, "Delete the selected buttons (with their edges)"),
+    A("select_all", "edit", "Select &All", Std.SelectAll, "Select every button and edge"),
+    A(
+        "toggle_self",
+        "edit",
+        "Toggle Self &Action",
+        "Ctrl+T",
+        "Make the selected buttons act on themselves, or stop (a loop mark shows exceptions)",
+    ),
+    A("reverse", "edit", "&Reverse Edges", "Ctrl+R", "Reverse the selected arcs (directed)"),
+    A("properties", "edit", "Board P&roperties…", "Alt+Return", "Name, rule, states, direction"),
+    A("zoom_in", "view", "Zoom &In", Std.ZoomIn),
+    A("zoom_out", "view", "Zoom &Out", Std.ZoomOut),
+    A("fit", "view", "&Fit to Window", "Ctrl+0", "Show the whole board"),
+    A("show_grid", "view", "Show &Grid", "Ctrl+G", "Draw the grid", checkable=True),
+    A("snap", "view", "&Snap to Grid", "Ctrl+Shift+G", "New and moved buttons snap", True),
+    A("show_labels", "view", "Show &Labels", "Ctrl+Shift+L", "Button ids when zoomed in", True),
+    A("mode_edit", "mode", "&Edit", "Ctrl+1", "Draw buttons and edges", checkable=True),
+    A("mode_lights", "mode", "&Lights", "Ctrl+2", "Set lights without pressing", True),
+    A("mode_play", "mode", "&Play", "Ctrl+3", "Press buttons", checkable=True),
+    A("lights_clear", "lights", "&Clear All", "Ctrl+Alt+C", "Every light off"),
+    A("lights_on", "lights", "All &On", "Ctrl+Alt+A", "Every light on (at its top value)"),
+    A("lights_random", "lights", "&Random", "Ctrl+Alt+R", "Random lights (maybe unsolvable)"),
+    A("scramble", "play", "&Scramble", "F5", "A random position that can be solved"),
+    A("reset", "play", "&Reset", "F6", "Back to the start position"),
+    A("goal_on", "play", "Goal: All Lights &On", "Ctrl+Alt+G", "Win with every light on", True),
+    A("about", "help", "&About lograph", Std.HelpContents),
+)

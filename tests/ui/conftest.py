@@ -1,0 +1,48 @@
+"""Fixtures for the window tests: a main window with its own settings file, no modal boxes."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QMessageBox
+
+from lograph.ui.main_window import MainWindow
+
+
+@pytest.fixture
+def settings(tmp_path) -> QSettings:
+    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+
+
+@pytest.fixture
+def no_dialogs(monkeypatch) -> list[tuple[str, str]]:
+    """Record message boxes instead of showing them (a modal box would block the test)."""
+    shown: list[tuple[str, str]] = []
+
+    def fake(kind: str, answer: QMessageBox.StandardButton):
+        def show(parent, title, text, *args, **kwargs):
+            shown.append((kind, text))
+            return answer
+
+        return show
+
+    monkeypatch.setattr(QMessageBox, "critical", fake("critical", QMessageBox.StandardButton.Ok))
+    monkeypatch.setattr(QMessageBox, "information", fake("info", QMessageBox.StandardButton.Ok))
+    monkeypatch.setattr(QMessageBox, "about", fake("about", QMessageBox.StandardButton.Ok))
+    # tests of the unsaved-changes prompt patch this again with the answer they need
+    monkeypatch.setattr(QMessageBox, "warning", fake("warning", QMessageBox.StandardButton.Cancel))
+    return shown
+
+
+@pytest.fixture
+def window(qtbot, settings, no_dialogs) -> Iterator[MainWindow]:
+    w = MainWindow(settings=settings)
+    w.resize(900, 700)
+    w.show()
+    qtbot.waitExposed(w)
+    yield w
+    w.document.undo_stack.setClean()  # closing must not prompt
+    w.close()
+    w.deleteLater()
