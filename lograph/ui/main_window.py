@@ -351,7 +351,8 @@ class MainWindow(QMainWindow):
 
     def _solved(self, moves: int) -> None:
         goal = "on" if self.action("goal_on").isChecked() else "off"
-        self.banner.setText(f"Solved in {moves} moves! Every light is {goal}.")
+        plural = "move" if moves == 1 else "moves"
+        self.banner.setText(f"Solved in {moves} {plural}! Every light is {goal}.")
         self.banner.adjustSize()
         self.banner.move((self.view.width() - self.banner.width()) // 2, 16)
         self.banner.show()

@@ -138,7 +138,7 @@ class EditTool(Tool):
         elif self.state == "move":
             anchor_from = QPointF(*self.start[self.moving.index(self.anchor)])
             moved = scene.snap(anchor_from + (point - self.origin)) - anchor_from
-            scene.preview_positions(self.moving, self.start + (moved.x(), moved.y()))
+            scene.preview_positions(self.moving, self.start + np.array([moved.x(), moved.y()]))
 
     def release(self, event: QGraphicsSceneMouseEvent) -> None:
         if event.button() != _LEFT or self.state is None:
@@ -169,7 +169,9 @@ class EditTool(Tool):
             now = store.pos[store.slots_of(self.moving)]
             if np.allclose(now, self.start):
                 return
-            new = {b: scene.to_board(QPointF(x, y)) for b, (x, y) in zip(self.moving, now)}
+            new = {
+                b: scene.to_board(QPointF(x, y)) for b, (x, y) in zip(self.moving, now, strict=True)
+            }
             doc.push(MoveCommand(doc, new))
 
     def _add_button(self, point: QPointF) -> None:

@@ -1,0 +1,215 @@
+"""Files through the window: save/load round trip, the unsaved-changes prompt, broken files,
+recent files, title, drag and drop, settings."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
+from PySide6.QtGui import QDragEnterEvent, QDropEvent
+from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
+
+from lograph.core.board import Board
+from lograph.core.generators import named, rectangle
+from lograph.ui.main_window import MainWindow
+from tests.ui.helpers import button_point, click, load, snapshot
+
+Btn = QMessageBox.StandardButton
+NO_MOD = Qt.KeyboardModifier.NoModifier
+
+
+def rich_board() -> Board:
+    """A board using every feature a file must keep."""
+    board = Board(directed=True, rule="open", states=3, name="rich")
+    for i, b in enumerate(["a", "b", "c", "d"]):
+        board.add_button(b, (float(i), float(i % 2) * 1.5), light=i % 3)
+    board.add_edge("a", "b")
+    board.add_edge("b", "a")
+    board.add_edge("c", "d")
+    board.set_self_action("c", True)
+    return board
+
+
+def answer(monkeypatch, reply: QMessageBox.StandardButton) -> list[str]:
+    asked: list[str] = []
+
+    def warning(parent, title, text, *args, **kwargs):
+        asked.append(text)
+        return reply
+
+    monkeypatch.setattr(QMessageBox, "warning", warning)
+    return asked
+
+
+def choose_file(monkeypatch, path) -> None:
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(path), ""))
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(path), ""))
+
+
+@pytest.mark.parametrize("suffix", [".json", ".graphml"])
+def test_save_and_open_round_trip(window, tmp_path, monkeypatch, suffix):
+    load(window, rich_board())
+    original = snapshot(window.document.board)
+    path = tmp_path / f"board{suffix}"
+    choose_file(monkeypatch, path)
+    assert window.action("save").trigger() is None
+    assert path.exists()
+    assert window.document.path == path.resolve()
+    load(window, Board())
+    window.action("open").trigger()
+    assert snapshot(window.document.board) == original
+    assert window.document.path == path.resolve()
+
+
+def test_title_shows_file_name_and_modified_mark(window, tmp_path, monkeypatch):
+    load(window, rectangle(2, 2))
+    path = tmp_path / "grid.txt"
+    choose_file(monkeypatch, path)
+    window.action("save").trigger()
+    assert window.windowTitle().startswith("grid.txt")
+    assert not window.isWindowModified()
+    window.action("mode_play").trigger()
+    click(window, button_point(window, "r0c0"))
+    assert window.isWindowModified()
+    window.action("undo").trigger()
+    assert not window.isWindowModified()  # back at the saved state
+
+
+def test_save_in_a_format_that_cannot_hold_the_board_explains(
+    window, tmp_path, monkeypatch, no_dialogs
+):
+    load(window, named("petersen"))
+    window.scene.set_selection(["0"])
+    window.action("delete").trigger()
+    path = tmp_path / "p.txt"
+    choose_file(monkeypatch, path)
+    window.action("save_as").trigger()
+    assert not path.exists()
+    assert window.isWindowModified()
+    ((kind, text),) = no_dialogs
+    assert kind == "critical"
+    assert ".json" in text  # the core's message suggests the format that keeps everything
+
+
+def test_broken_file_leaves_the_board_untouched(window, tmp_path, no_dialogs):
+    load(window, rectangle(3, 3))
+    window.action("mode_play").trigger()
+    click(window, button_point(window, "r1c1"))
+    before = snapshot(window.document.board)
+    steps = window.document.undo_stack.count()
+    bad = tmp_path / "broken.json"
+    bad.write_text('{"nodes": [oops', encoding="utf-8")
+    assert not window.files.open_path(bad, ask=False)
+    assert snapshot(window.document.board) == before
+    assert window.document.undo_stack.count() == steps
+    assert window.document.path is None
+    ((kind, text),) = no_dialogs
+    assert kind == "critical"
+    assert "broken.json" in text
+    assert "Traceback" not in text
+
+
+def test_missing_file_is_reported_not_raised(window, tmp_path, no_dialogs):
+    assert not window.files.open_path(tmp_path / "nowhere.json", ask=False)
+    assert no_dialogs[0][0] == "critical"
+    assert "nowhere.json" in no_dialogs[0][1]
+
+
+def modify(window) -> None:
+    window.action("mode_lights").trigger()
+    click(window, button_point(window, "r0c0"))
+    assert window.document.is_modified
+
+
+@pytest.fixture
+def other_file(tmp_path):
+    from lograph.core.files import write_board
+
+    path = tmp_path / "other.json"
+    write_board(named("petersen"), path)
+    return path
+
+
+def test_open_with_unsaved_changes_cancel_keeps_everything(window, monkeypatch, other_file):
+    load(window, rectangle(2, 2))
+    modify(window)
+    before = snapshot(window.document.board)
+    asked = answer(monkeypatch, Btn.Cancel)
+    assert not window.files.open_path(other_file)
+    assert len(asked) == 1
+    assert snapshot(window.document.board) == before
+    assert window.document.is_modified
+
+
+def test_open_with_unsaved_changes_discard_opens(window, monkeypatch, other_file):
+    load(window, rectangle(2, 2))
+    modify(window)
+    answer(monkeypatch, Btn.Discard)
+    assert window.files.open_path(other_file)
+    assert len(window.document.board) == 10
+    assert not window.document.is_modified
+
+
+def test_open_with_unsaved_changes_save_saves_first(window, monkeypatch, tmp_path, other_file):
+    load(window, rectangle(2, 2))
+    modify(window)
+    saved = tmp_path / "mine.json"
+    choose_file(monkeypatch, saved)
+    answer(monkeypatch, Btn.Save)
+    assert window.files.open_path(other_file)
+    from lograph.core.files import read_board
+
+    assert read_board(saved).light("r0c0") == 1
+    assert len(window.document.board) == 10
+
+
+def test_no_prompt_without_changes(window, monkeypatch, other_file):
+    load(window, rectangle(2, 2))
+    asked = answer(monkeypatch, Btn.Cancel)
+    assert window.files.open_path(other_file)
+    assert asked == []
+
+
+def test_close_with_unsaved_changes_asks(window, monkeypatch):
+    load(window, rectangle(2, 2))
+    modify(window)
+    asked = answer(monkeypatch, Btn.Cancel)
+    window.close()
+    assert window.isVisible()
+    assert len(asked) == 1
+    answer(monkeypatch, Btn.Discard)
+    window.close()
+    assert not window.isVisible()
+
+
+def test_recent_files_and_last_directory_persist(window, settings, tmp_path, qtbot):
+    from lograph.core.files import write_board
+
+    paths = []
+    for i in range(3):
+        path = tmp_path / f"b{i}.json"
+        write_board(rectangle(1, i + 1), path)
+        window.files.open_path(path)
+        paths.append(str(path.resolve()))
+    assert window.files.recent_files() == paths[::-1]
+    assert window.action("recent_1").statusTip() == paths[2]
+    window.action("recent_3").trigger()  # b0 again
+    assert len(window.document.board) == 1
+    assert window.files.recent_files()[0] == paths[0]
+    assert window.files.last_dir() == str(tmp_path.resolve())
+    window.close()
+    again = MainWindow(settings=settings)
+    qtbot.addWidget(again)
+    assert again.files.recent_files()[0] == paths[0]
+    assert settings.value("geometry") is not None
+
+
+def test_dropping_a_file_opens_it(window, other_file):
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(other_file))])
+    args = (Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton, NO_MOD)
+    enter = QDragEnterEvent(QPoint(100, 100), *args)
+    QApplication.sendEvent(window, enter)
+    assert enter.isAccepted()
+    QApplication.sendEvent(window, QDropEvent(QPointF(100, 100), *args))
+    assert len(window.document.board) == 10
+    assert window.document.path == other_file.resolve()
