@@ -274,7 +274,8 @@ def _layout(graph: nx.Graph, layout: str) -> dict[object, tuple[float, float]]:
     if len(graph) == 0:
         return {}
     if layout == "shell" and len(graph) == 10:  # Petersen: outer 5-cycle, inner star
-        raw = nx.shell_layout(graph, [list(range(5)), list(range(5, 10))])
+        # the first shell is the inner one: the star 5..9 inside, spokes radial (rotate=0)
+        raw = nx.shell_layout(graph, [list(range(5, 10)), list(range(5))], rotate=0)
     elif layout == "circular":
         raw = nx.circular_layout(graph)
     elif layout == "line":
