@@ -85,7 +85,7 @@ def paste_plan(
         buttons = clip["buttons"]
         taken = set(board.buttons)
         rename: dict[str, str] = {}
-        records = []
+        records: list[ButtonRecord] = []
         for item in buttons:
             old = str(item["id"])
             k = len(board) + len(records)

@@ -180,7 +180,7 @@ class SetLightsCommand(QUndoCommand):
             self.new_all = np.asarray(values, dtype=np.uint8)
             self.old_all = doc.board.lights()
         else:
-            self.new = dict(values)  # type: ignore[arg-type]
+            self.new = dict(values)
             self.old = {b: doc.board.light(b) for b in self.new}
         self.moves = (doc.moves, moves)
         self.start = (doc.start_lights, start)

@@ -25,6 +25,7 @@ from lograph.core.board import MAX_STATES, RULES, Board, is_prime
 from lograph.core.errors import BoardError
 from lograph.ui.document import BoardProperties
 from lograph.ui.preview import BoardPreview
+from lograph.ui.widgets import named
 
 __all__ = ["KINDS", "NewBoardDialog", "PropertiesDialog"]
 
@@ -40,7 +41,7 @@ KINDS: dict[str, tuple[str, tuple[str, ...]]] = {
     "hexagonal": ("Hexagonal lattice", ("rows", "cols")),
     "triangular": ("Triangular lattice", ("rows", "cols")),
     "wayout": ("WayOut 5×5 (three holes)", ()),
-    "named": ("Named graph", ("graph", "size")),
+    "named": ("Named graph", ("graph", "graph_size")),
 }
 
 
@@ -67,25 +68,25 @@ class NewBoardDialog(QDialog):
         self.setWindowTitle("New board")
         self.holes: set[tuple[int, int]] = set()
         self._board: Board | None = None
-        self.kind = QComboBox(objectName="kind")
+        self.kind = named(QComboBox(), "kind")
         for key, (label, _) in KINDS.items():
             self.kind.addItem(label, key)
         self.rows = self._spin("rows", 5, 1, MAX_SIDE)
         self.cols = self._spin("cols", 5, 1, MAX_SIDE)
         self.radius = self._spin("radius", 2, 0, MAX_SIDE // 2)
-        self.graph = QComboBox(objectName="graph")
+        self.graph = named(QComboBox(), "graph")
         for name, (_, _, text) in gen.NAMED_GRAPHS.items():
             self.graph.addItem(f"{name} — {text}", name)
-        self.size = self._spin("size", 7, 1, 2000)
-        self.rule = QComboBox(objectName="rule")
+        self.graph_size = self._spin("graph_size", 7, 1, 2000)
+        self.rule = named(QComboBox(), "rule")
         self.rule.addItems(RULES)
         self.states = self._spin("states", 2, 2, MAX_STATES)
-        self.directed = QCheckBox("Directed (each edge becomes two arcs)", objectName="directed")
-        self.clear_holes = QPushButton("Fill all holes", objectName="clear_holes")
+        self.directed = named(QCheckBox("Directed (each edge becomes two arcs)"), "directed")
+        self.clear_holes = named(QPushButton("Fill all holes"), "clear_holes")
         self.clear_holes.clicked.connect(self._fill_holes)
         self.preview = BoardPreview()
         self.preview.cell_clicked.connect(self._toggle_hole)
-        self.error = QLabel(objectName="error")
+        self.error = named(QLabel(), "error")
         self.error.setStyleSheet("color: #c92a2a")
         self.error.setWordWrap(True)
 
@@ -96,7 +97,7 @@ class NewBoardDialog(QDialog):
             ("Columns", self.cols),
             ("Radius", self.radius),
             ("Graph", self.graph),
-            ("Size N", self.size),
+            ("Size N", self.graph_size),
             ("Rule", self.rule),
             ("States", self.states),
         ):
@@ -127,7 +128,7 @@ class NewBoardDialog(QDialog):
             self.cols.valueChanged,
             self.radius.valueChanged,
             self.graph.currentIndexChanged,
-            self.size.valueChanged,
+            self.graph_size.valueChanged,
             self.rule.currentIndexChanged,
             self.states.valueChanged,
             self.directed.toggled,
@@ -137,7 +138,7 @@ class NewBoardDialog(QDialog):
         self.refresh()
 
     def _spin(self, name: str, value: int, low: int, high: int) -> QSpinBox:
-        spin = QSpinBox(objectName=name)
+        spin = named(QSpinBox(), name)
         spin.setRange(low, high)
         spin.setValue(value)
         return spin
@@ -150,10 +151,10 @@ class NewBoardDialog(QDialog):
             ("cols", self.cols),
             ("radius", self.radius),
             ("graph", self.graph),
-            ("size", self.size),
+            ("graph_size", self.graph_size),
         ):
             visible = name in fields
-            if name == "size" and visible:
+            if name == "graph_size" and visible:
                 visible = _takes_size(self.graph.currentData())
             widget.setVisible(visible)
             self.form.labelForField(widget).setVisible(visible)
@@ -201,7 +202,7 @@ class NewBoardDialog(QDialog):
 
     def _named(self) -> Board:
         name = self.graph.currentData()
-        args = (self.size.value(),) if _takes_size(name) else ()
+        args = (self.graph_size.value(),) if _takes_size(name) else ()
         return gen.named(name, *args, rule=self.rule.currentText(), states=self.states.value())
 
     def refresh(self) -> None:
@@ -239,16 +240,16 @@ class PropertiesDialog(QDialog):
         super().__init__(parent)
         self.setObjectName("properties_dialog")
         self.setWindowTitle("Board properties")
-        self.name = QLineEdit(props.name, objectName="name")
-        self.rule = QComboBox(objectName="rule")
+        self.name = named(QLineEdit(props.name), "name")
+        self.rule = named(QComboBox(), "rule")
         self.rule.addItems(RULES)
         self.rule.setCurrentText(props.rule)
-        self.states = QSpinBox(objectName="states")
+        self.states = named(QSpinBox(), "states")
         self.states.setRange(2, MAX_STATES)
         self.states.setValue(props.states)
-        self.directed = QCheckBox("Directed", objectName="directed")
+        self.directed = named(QCheckBox("Directed"), "directed")
         self.directed.setChecked(props.directed)
-        self.error = QLabel(objectName="error")
+        self.error = named(QLabel(), "error")
         self.error.setStyleSheet("color: #c92a2a")
         note = QLabel(
             "Closed: a press changes the button and its neighbours; open: only the "

@@ -152,8 +152,8 @@ class FileController(QObject):
     def recent_files(self) -> list[str]:
         value = self.settings.value("recent_files", [])
         if isinstance(value, str):  # QSettings gives a lone string for a one-item list
-            value = [value]
-        return [str(v) for v in value or []]
+            return [value]
+        return [str(v) for v in value] if isinstance(value, list) else []
 
     def _remember(self, path: Path) -> None:
         full = str(path.resolve())

@@ -39,6 +39,7 @@ from lograph.ui.filectl import FileController
 from lograph.ui.scene import GRID, BoardScene
 from lograph.ui.tools import EditTool, LightsTool, PlayTool, Tool
 from lograph.ui.view import BoardView
+from lograph.ui.widgets import named
 
 __all__ = ["MainWindow"]
 
@@ -212,13 +213,13 @@ class MainWindow(QMainWindow):
 
     def _build_status(self) -> None:
         bar = self.statusBar()
-        self.mode_label = QLabel(objectName="mode_label")
-        self.moves_label = QLabel(objectName="moves_label")
-        self.count_label = QLabel(objectName="count_label")
-        self.zoom_label = QLabel(objectName="zoom_label")
+        self.mode_label = named(QLabel(), "mode_label")
+        self.moves_label = named(QLabel(), "moves_label")
+        self.count_label = named(QLabel(), "count_label")
+        self.zoom_label = named(QLabel(), "zoom_label")
         for label in (self.moves_label, self.count_label, self.zoom_label, self.mode_label):
             bar.addPermanentWidget(label)
-        self.banner = QLabel(self.view, objectName="goal_banner")
+        self.banner = named(QLabel(self.view), "goal_banner")
         self.banner.setStyleSheet(
             "background: #2b8a3e; color: white; padding: 8px 18px; border-radius: 6px;"
             "font-size: 15px; font-weight: bold;"
@@ -364,11 +365,11 @@ class MainWindow(QMainWindow):
         self.setWindowModified(self.document.is_modified)
 
     def _update_counts(self) -> None:
-        board = self.document.board
+        board, store = self.document.board, self.scene.store
         kind = f"{board.rule}, directed" if board.directed else board.rule
+        # the scene's store counts in O(1); networkx counts edges by summing every degree
         self.count_label.setText(
-            f"{len(board)} buttons · {board.graph.number_of_edges()} edges · "
-            f"{kind} · {board.states} states"
+            f"{len(store)} buttons · {len(store.edge_slot)} edges · {kind} · {board.states} states"
         )
 
     def _update_moves(self, moves: int) -> None:

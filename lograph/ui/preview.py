@@ -12,7 +12,7 @@ from PySide6.QtGui import QMouseEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from lograph.core.board import Board
-from lograph.ui.items import Palette, light_colors, polygon
+from lograph.ui.items import Palette, light_colors, line_list, polygon
 
 __all__ = ["BoardPreview"]
 
@@ -83,7 +83,7 @@ class BoardPreview(QWidget):
         if len(edges):
             pairs = np.hstack([pos[edges[:, 0]], pos[edges[:, 1]]]).reshape(-1, 2)
             painter.setPen(QPen(Palette.edge, max(0.6, min(2.0, scale * 0.06))))
-            painter.drawLines(polygon(pairs))
+            painter.drawLines(line_list(pairs))
         if self.grid is not None and self.holes:
             holes = np.array(sorted(self.holes), dtype=np.float64)[:, ::-1] * scale + (ox, oy)
             painter.setPen(QPen(Palette.edge, 1.2, Qt.PenStyle.DashLine))

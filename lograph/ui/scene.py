@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 from numpy.typing import NDArray
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QPointF, QRect, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QKeyEvent, QPainter, QPen
 from PySide6.QtWidgets import (
     QGraphicsLineItem,
@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from lograph.core.board import Board
 from lograph.ui.document import Document
-from lograph.ui.items import RADIUS, ButtonLayer, EdgeLayer, Palette, light_colors, polygon
+from lograph.ui.items import RADIUS, ButtonLayer, EdgeLayer, Palette, light_colors, line_list
 from lograph.ui.store import DrawingStore, edge_key
 
 if TYPE_CHECKING:
@@ -48,8 +48,8 @@ def loop_mark(board: Board, button: str) -> int:
     return 1 if override else -1
 
 
-def _unit_for(pos: NDArray[np.float64]) -> float:
-    """Scene units per board unit: puts the median nearest-neighbour distance at GRID."""
+def _unit_for(pos: NDArray[np.float64], spacing: float = GRID) -> float:
+    """Scene units per board unit: puts the median nearest-neighbour distance at `spacing`."""
     if len(pos) < 2:
         return GRID
     from scipy.spatial import cKDTree
@@ -57,7 +57,7 @@ def _unit_for(pos: NDArray[np.float64]) -> float:
     dist, _ = cKDTree(pos).query(pos, k=2)
     nearest = dist[:, 1]
     nearest = nearest[nearest > 1e-9]
-    return GRID / float(np.median(nearest)) if len(nearest) else GRID
+    return spacing / float(np.median(nearest)) if len(nearest) else GRID
 
 
 class BoardScene(QGraphicsScene):
@@ -118,6 +118,11 @@ class BoardScene(QGraphicsScene):
         """Pixels per scene unit in the first view (1 when there is no view)."""
         views = self.views()
         return views[0].transform().m11() if views else 1.0
+
+    def lights_at_goal(self, goal: str) -> bool:
+        """Every drawn light off (``"off"``) or at p-1 (``"on"``): vectorised, for big boards."""
+        target = 0 if goal == "off" else len(self.button_layer.colors) - 1
+        return bool(np.all(self.store.light[self.store.live_slots()] == target))
 
     def board_rect(self) -> QRectF:
         """The rectangle holding every button (empty board: a default area)."""
@@ -209,8 +214,8 @@ class BoardScene(QGraphicsScene):
         board = self.document.board
         ids = board.buttons
         pos = board.positions()
-        if rescale:
-            self.unit = _unit_for(pos)
+        if rescale:  # arrows need room between discs: directed boards are drawn wider apart
+            self.unit = _unit_for(pos, 2 * GRID if board.directed else GRID)
         self.store = DrawingStore(board.directed)
         self.store.add_buttons(
             ids, pos * self.unit, board.lights().tolist(), (loop_mark(board, b) for b in ids)
@@ -309,8 +314,9 @@ class BoardScene(QGraphicsScene):
         room = rect.adjusted(-20 * GRID, -20 * GRID, 20 * GRID, 20 * GRID)
         self.setSceneRect(self.sceneRect().united(room) if self.sceneRect().isValid() else room)
 
-    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
-        super().drawBackground(painter, rect)
+    def drawBackground(self, painter: QPainter, area: QRectF | QRect) -> None:
+        super().drawBackground(painter, area)
+        rect = QRectF(area)
         lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
         if not self.grid_visible or GRID * lod < 6:
             return
@@ -322,7 +328,7 @@ class BoardScene(QGraphicsScene):
         pen = QPen(Palette.grid, 1)
         pen.setCosmetic(True)
         painter.setPen(pen)
-        painter.drawLines(polygon(np.concatenate(lines).reshape(-1, 2)))
+        painter.drawLines(line_list(np.concatenate(lines)))
 
     # ------------------------------------------------------------------ events go to the tool
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:

@@ -8,12 +8,17 @@ hit-testing and rubber-band selection are single vectorised passes. No Qt here.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Sequence
 
 import numpy as np
 from numpy.typing import NDArray
 
 __all__ = ["DrawingStore", "edge_key"]
+
+#: One counter for all stores, so a cache keyed by generation never mistakes a new store
+#: (after a board is replaced) for the old one.
+_GENERATIONS = itertools.count(1)
 
 FloatArray = NDArray[np.float64]
 IntArray = NDArray[np.int64]
@@ -64,7 +69,8 @@ class DrawingStore:
         self.src: IntArray = np.zeros(0, dtype=np.int64)
         self.dst: IntArray = np.zeros(0, dtype=np.int64)
         self.edge_alive: NDArray[np.bool_] = np.zeros(0, dtype=bool)
-        self.generation = 0  # bumped on every change, so painters can cache
+        # changes with every change of geometry (not of lights), so painters can cache lines
+        self.generation = next(_GENERATIONS)
 
     # ------------------------------------------------------------------ buttons
     def __len__(self) -> int:
@@ -90,7 +96,7 @@ class DrawingStore:
         self.alive[start:end] = True
         self.ids.extend(ids)
         self.slot.update(zip(ids, range(start, end), strict=True))
-        self.generation += 1
+        self.generation = next(_GENERATIONS)
 
     def remove_buttons(self, ids: Iterable[str]) -> None:
         """Drop buttons and every edge touching them."""
@@ -103,22 +109,20 @@ class DrawingStore:
         n = len(self.edge_ids)
         dead = np.isin(self.src[:n], slots) | np.isin(self.dst[:n], slots)
         self._drop_edges(np.flatnonzero(dead & self.edge_alive[:n]))
-        self.generation += 1
+        self.generation = next(_GENERATIONS)
 
     def slots_of(self, ids: Iterable[str]) -> IntArray:
         return np.fromiter((self.slot[b] for b in ids), dtype=np.int64)
 
     def set_positions(self, ids: Sequence[str], pos: FloatArray) -> None:
         self.pos[self.slots_of(ids)] = pos
-        self.generation += 1
+        self.generation = next(_GENERATIONS)
 
     def set_lights(self, ids: Sequence[str], values: Iterable[int]) -> None:
         self.light[self.slots_of(ids)] = np.fromiter(values, dtype=np.int64, count=len(ids))
-        self.generation += 1
 
     def set_loops(self, ids: Sequence[str], values: Iterable[int]) -> None:
         self.loop[self.slots_of(ids)] = np.fromiter(values, dtype=np.int8, count=len(ids))
-        self.generation += 1
 
     def position(self, button: str) -> tuple[float, float]:
         x, y = self.pos[self.slot[button]]
@@ -138,11 +142,11 @@ class DrawingStore:
         self.edge_alive[start:end] = True
         self.edge_ids.extend(keys)
         self.edge_slot.update(zip(keys, range(start, end), strict=True))
-        self.generation += 1
+        self.generation = next(_GENERATIONS)
 
     def remove_edges(self, edges: Iterable[tuple[str, str]]) -> None:
         self._drop_edges(self.slots_of_edges(edges))
-        self.generation += 1
+        self.generation = next(_GENERATIONS)
 
     def _drop_edges(self, slots: IntArray) -> None:
         for s in slots.tolist():
@@ -167,7 +171,7 @@ class DrawingStore:
         slots = self.slots_of(ids)
         live = self.live_edge_slots()
         hit = live[np.isin(self.src[live], slots) | np.isin(self.dst[live], slots)]
-        return [self.edge_ids[s] for s in hit.tolist()]  # type: ignore[misc]
+        return [self.edge_ids[s] for s in hit.tolist()]
 
     # ------------------------------------------------------------------ geometry
     def live_slots(self) -> IntArray:
@@ -197,7 +201,7 @@ class DrawingStore:
 
     def buttons_in(self, rect: tuple[float, float, float, float]) -> list[str]:
         """Ids of the buttons whose centre lies inside the rectangle, in slot order."""
-        return [self.ids[s] for s in self.slots_in(rect).tolist()]  # type: ignore[misc]
+        return [self.ids[s] for s in self.slots_in(rect).tolist()]
 
     def button_at(self, x: float, y: float, radius: float) -> str | None:
         """The button whose disc (of `radius`) contains the point, nearest first."""

@@ -77,6 +77,7 @@ class EditTool(Tool):
         self.moving: list[str] = []
         self.start = np.zeros((0, 2))
         self.base: set[str] = set()
+        self.modifiers = Qt.KeyboardModifier.NoModifier
 
     def press(self, event: QGraphicsSceneMouseEvent) -> None:
         if event.button() != _LEFT:
@@ -136,6 +137,7 @@ class EditTool(Tool):
             end = QPointF(*store.position(target)) if target not in (None, self.anchor) else point
             scene.show_edge_preview(a, end)
         elif self.state == "move":
+            assert self.anchor is not None
             anchor_from = QPointF(*self.start[self.moving.index(self.anchor)])
             moved = scene.snap(anchor_from + (point - self.origin)) - anchor_from
             scene.preview_positions(self.moving, self.start + np.array([moved.x(), moved.y()]))
@@ -222,5 +224,5 @@ class PlayTool(Tool):
         if event.button() != _LEFT or button is None:
             return
         self.doc.push(PressCommand(self.doc, button))
-        if self.doc.board.is_goal(self.goal):
+        if self.scene.lights_at_goal(self.goal):
             self.solved.emit(self.doc.moves)

@@ -215,3 +215,16 @@ def test_directed_to_undirected_and_back_keeps_one_way_arcs(qtbot):
         assert not doc.board.directed
 
     cycle(qtbot, sample_board(directed=True), make, check)
+
+
+def test_the_edge_layer_draws_the_new_board_after_a_replacement(qtbot):
+    """Full frames reuse cached lines: a new board must not reuse the old board's."""
+    doc = Document(rectangle(3, 3))
+    scene = BoardScene(doc)
+    assert len(scene.edge_layer.all_lines()) == 12
+    doc.replace_board(rectangle(4, 4))  # a store with the same history as the first
+    assert len(scene.edge_layer.all_lines()) == 24
+    doc.push(AddEdgesCommand(doc, [("r0c0", "r3c3")]))
+    assert len(scene.edge_layer.all_lines()) == 25
+    doc.push(PressCommand(doc, "r0c0"))  # lights only: the cached lines stay valid
+    assert len(scene.edge_layer.all_lines()) == 25

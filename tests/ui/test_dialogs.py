@@ -45,7 +45,7 @@ def degrees(board) -> list[int]:
         ("triangular", {"rows": 1, "cols": 2}, 4, 5),  # two triangles sharing a side
         ("wayout", {}, 22, 40 - 12),  # 5×5 minus three cells of degree 4
         ("named", {"graph": "petersen"}, 10, 15),
-        ("named", {"graph": "cycle", "size": 7}, 7, 7),
+        ("named", {"graph": "cycle", "graph_size": 7}, 7, 7),
         ("empty", {}, 0, 0),
     ],
 )

@@ -192,3 +192,22 @@ def test_lights_actions_clear_all_on_random_and_undo(window):
     assert doc.board.lights().tolist() == [0] * 9
     window.action("undo").trigger()
     assert doc.board.lights().tolist() == [4] * 9
+
+
+def test_a_press_repaints_only_around_the_changed_lights(window, qtbot):
+    load(window, rectangle(30, 30))
+    window.action("mode_play").trigger()
+    qtbot.wait(10)  # let the first full paint go by
+    regions = []
+    window.scene.changed.connect(regions.extend)
+    click(window, button_point(window, "r15c15"))
+    qtbot.waitUntil(lambda: bool(regions))
+    united = regions[0]
+    for rect in regions[1:]:
+        united = united.united(rect)
+    unit = window.scene.unit
+    # the plus of five discs spans 3 cells each way; the board spans 30
+    assert united.width() < 5 * unit
+    assert united.height() < 5 * unit
+    assert united.contains(button_point(window, "r14c15"))
+    assert united.contains(button_point(window, "r15c16"))
