@@ -187,10 +187,12 @@ class ButtonLayer(_Layer):
             return
         lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
         on_screen = RADIUS * lod  # disc radius in pixels
-        # Wide round points cost ~4 µs each with antialiasing, square ones ~0.1 µs: far away
-        # (where thousands of discs show) draw small squares, then round discs, then smooth.
-        smooth = on_screen >= 6
-        cap = Qt.PenCapStyle.RoundCap if on_screen >= 3 else Qt.PenCapStyle.SquareCap
+        # Wide round points cost ~4 µs each with antialiasing, square ones ~0.1 µs: when tens
+        # of thousands of tiny discs show, draw squares; then rough discs; smooth ones when
+        # they are big or few.
+        few = len(slots) <= 6000
+        smooth = few or on_screen >= 6
+        cap = Qt.PenCapStyle.RoundCap if few or on_screen >= 3 else Qt.PenCapStyle.SquareCap
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, smooth)
         xy = store.pos[slots]
         if scene.selected:

@@ -184,6 +184,8 @@ class EditTool(Tool):
         self.scene.set_selection([button])
 
     def cancel(self) -> None:
+        if self.state is None:  # Escape with no gesture going on: drop the selection
+            self.scene.clear_selection()
         if self.state == "move":
             self.scene.restore_positions(self.moving)
         self.state = None

@@ -30,7 +30,8 @@ class BoardView(QGraphicsView):
         self.setObjectName("board_view")
         self.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         self.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
-        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        # keys zoom around the centre; the wheel keeps the point under the cursor (zoom_by)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
         self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
         # the grid is drawn in the background: cache it, the board changes far more often
         self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
@@ -55,11 +56,20 @@ class BoardView(QGraphicsView):
     def current_scale(self) -> float:
         return self.transform().m11()
 
-    def zoom_by(self, factor: float) -> None:
-        """Zoom by `factor` (kept between MIN_SCALE and MAX_SCALE)."""
+    def zoom_by(self, factor: float, at: QPoint | None = None) -> None:
+        """Zoom by `factor` (kept between MIN_SCALE and MAX_SCALE).
+
+        With `at` (a viewport pixel) the scene point under it stays under it.
+        """
         s = self.current_scale()
         factor = max(MIN_SCALE / s, min(MAX_SCALE / s, factor))
+        under = self.mapToScene(at) if at is not None else None
         self.scale(factor, factor)
+        if at is not None and under is not None:
+            drift = self.mapFromScene(under) - at
+            h, v = self.horizontalScrollBar(), self.verticalScrollBar()
+            h.setValue(h.value() + drift.x())
+            v.setValue(v.value() + drift.y())
         self.scale_changed.emit(self.current_scale())
 
     def zoom_in(self) -> None:
@@ -96,7 +106,7 @@ class BoardView(QGraphicsView):
     def wheelEvent(self, event: QWheelEvent) -> None:
         steps = event.angleDelta().y() / 120.0
         if steps:
-            self.zoom_by(1.2**steps)
+            self.zoom_by(1.2**steps, event.position().toPoint())
         event.accept()
 
     # ------------------------------------------------------------------ pan
