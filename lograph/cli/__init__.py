@@ -19,7 +19,17 @@ from lograph import __version__
 
 __all__ = ["main"]
 
-COMMANDS = ("analyze", "solve", "chase", "worst", "generate", "convert", "render", "gui")
+COMMANDS = (
+    "analyze",
+    "solve",
+    "chase",
+    "worst",
+    "report",
+    "generate",
+    "convert",
+    "render",
+    "gui",
+)
 log = logging.getLogger("lograph")
 
 

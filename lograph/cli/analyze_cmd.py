@@ -5,8 +5,6 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-import numpy as np
-
 from lograph.cli.common import (
     add_board_options,
     add_engine_option,
@@ -15,8 +13,8 @@ from lograph.cli.common import (
     fraction_text,
     grid_picture,
     load_system,
-    press_list,
 )
+from lograph.core.records import count_json, fraction_json, press_ids
 
 #: Quiet patterns listed in full by default (a 10⁶-button board may have hundreds).
 QUIET_LIMIT = 64
@@ -46,13 +44,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.set_defaults(run=run)
 
 
-def edge_count(system: Any) -> int:
-    """Edges of the board: off-diagonal entries of A (halved when undirected)."""
-    cols = np.repeat(np.arange(system.n), np.diff(system.indptr))
-    off = int(np.count_nonzero(system.indices != cols))
-    return off // 2 if system.symmetric else off
-
-
 def run(args: argparse.Namespace) -> int:
     from lograph.core.solve import prepare, required_change
 
@@ -61,18 +52,18 @@ def run(args: argparse.Namespace) -> int:
     analysis = solver.analysis
     world = analysis.syndrome(required_change(system))
     shown = analysis.quiet[: max(args.quiet_limit, 0)]
-    quiet = [press_list(system, q) for q in shown]
+    quiet = [press_ids(system, q) for q in shown]
     data: dict[str, Any] = {
         "buttons": system.n,
-        "edges": edge_count(system),
+        "edges": system.edge_count,
         "states": system.states,
         "directed": not system.symmetric,
         "rank": analysis.rank,
         "nullity": analysis.nullity,
-        "solvable_count": analysis.solvable_count,
-        "solvable_fraction": float(analysis.solvable_fraction),
-        "solvable_fraction_exact": str(analysis.solvable_fraction),
-        "worlds": analysis.worlds,
+        "solvable_count": count_json(system.states, analysis.rank),
+        "solvable_fraction": float(analysis.solvable_fraction) if analysis.nullity < 1000 else 0.0,
+        "solvable_fraction_exact": fraction_json(system.states, analysis.nullity),
+        "worlds": count_json(system.states, analysis.nullity),
         "quiet_patterns": quiet,
         "quiet_patterns_truncated": len(shown) < analysis.nullity,
         "solvable": not any(world),

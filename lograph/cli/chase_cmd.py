@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -15,6 +14,7 @@ from lograph.cli.common import (
     grid_picture,
     load_system,
 )
+from lograph.core.records import step_records, table_records
 
 if TYPE_CHECKING:
     from lograph.core.chase import ChasePlan
@@ -92,34 +92,6 @@ def run(args: argparse.Namespace) -> int:
     else:
         emit(args, {}, plan_text(system, plan, table, table_error, picture, args.all))
     return 0
-
-
-def step_records(names: Sequence[str], plan: ChasePlan) -> list[dict[str, Any]]:
-    """One dict per step: ``{"step", "action": "free"|"force", "button"[, "light"]}``."""
-    records: list[dict[str, Any]] = []
-    for i, (w, u) in enumerate(zip(plan.buttons.tolist(), plan.lights.tolist(), strict=True), 1):
-        if u < 0:
-            records.append({"step": i, "action": "free", "button": names[w]})
-        else:
-            records.append({"step": i, "action": "force", "light": names[u], "button": names[w]})
-    return records
-
-
-def table_records(names: Sequence[str], table: ChaseTable) -> list[dict[str, Any]]:
-    """One dict per table row: the check-light values and the free presses."""
-    check = [names[int(u)] for u in table.plan.check]
-    free = [names[int(w)] for w in table.plan.free]
-    rows = []
-    for pattern, presses in zip(table.patterns.tolist(), table.presses.tolist(), strict=True):
-        rows.append(
-            {
-                "pattern": pattern,
-                "lit": [c for c, v in zip(check, pattern, strict=True) if v],
-                "presses": presses,
-                "press": [b for b, k in zip(free, presses, strict=True) for _ in range(k)],
-            }
-        )
-    return rows
 
 
 def plan_picture(system: PressSystem, plan: ChasePlan) -> str | None:

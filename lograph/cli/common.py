@@ -5,14 +5,12 @@ from __future__ import annotations
 import argparse
 import json
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
-
-from lograph.core.system import CellNames
 
 if TYPE_CHECKING:
     from lograph.core.board import Board
@@ -27,7 +25,6 @@ __all__ = [
     "grid_picture",
     "load_board",
     "load_system",
-    "press_list",
 ]
 
 
@@ -99,24 +96,6 @@ def _json_default(value: object) -> object:
     if isinstance(value, Fraction):
         return str(value)
     raise TypeError(f"cannot write {type(value).__name__} as JSON")
-
-
-def press_list(system: PressSystem, presses: Iterable[int] | np.ndarray) -> list[str]:
-    """Button ids to press, a button repeated when it is pressed several times (p > 2)."""
-    vec = np.asarray(presses, dtype=np.int64)
-    pressed = np.flatnonzero(vec)
-    if isinstance(system.names, CellNames) and system.coords is not None:
-        # build grid names in one go: a lazy lookup per button is slow at 10⁶ buttons
-        cells = system.coords[pressed].tolist()
-        names = [f"r{r}c{c}" for r, c in cells]
-    else:
-        names = [system.names[int(i)] for i in pressed]
-    if system.states == 2:
-        return names
-    out: list[str] = []
-    for name, times in zip(names, vec[pressed].tolist(), strict=True):
-        out.extend([name] * times)
-    return out
 
 
 def fraction_text(fraction: Fraction) -> str:

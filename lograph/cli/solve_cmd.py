@@ -12,8 +12,8 @@ from lograph.cli.common import (
     emit,
     grid_picture,
     load_system,
-    press_list,
 )
+from lograph.core.records import count_json, press_ids
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
     data: dict[str, Any] = {
         "solvable": solution.solvable,
         "world": list(solution.world),
-        "solutions": solution.solutions,
+        "solutions": count_json(system.states, solver.analysis.nullity) if solution.solvable else 0,
         "goal": args.goal,
     }
     if solution.presses is None:
@@ -67,10 +67,10 @@ def run(args: argparse.Namespace) -> int:
         best = fewest_presses(solver, presses)
         presses = best.presses
         data.update(optimal_solutions=best.optimal_solutions, exact=best.exact, method=best.method)
-    ids = press_list(system, presses)
+    ids = press_ids(system, presses)
     data.update(presses=ids, press_count=len(ids))
     kind = "fewest" if args.minimal else "one solution:"
-    lines = [f"solvable: {kind} {len(ids)} presses ({solution.solutions} solutions in all)"]
+    lines = [f"solvable: {kind} {len(ids)} presses ({data['solutions']} solutions in all)"]
     if args.minimal:
         exact = "exact" if data["exact"] else "heuristic, not proven optimal"
         lines[0] += f"; {data['optimal_solutions']} optimal ({exact})"

@@ -15,6 +15,7 @@ from lograph.cli.common import (
     grid_picture,
     load_system,
 )
+from lograph.core.records import press_ids
 
 #: Grid pictures are drawn up to this many buttons; larger boards list button ids.
 PICTURE_LIMIT = 2500
@@ -55,22 +56,6 @@ def _lit(values: Any, states: int) -> list[str]:
     return [str(v) if v else "." for v in values]
 
 
-def _ids(system: Any, counts: Any, limit: int | None = None) -> list[str]:
-    """Button ids with a non-zero count, repeated `count` times (p > 2), at most `limit`.
-
-    Grid boards name buttons lazily; for many ids the names are materialised once, which
-    is far quicker than a million single lookups.
-    """
-    where = np.flatnonzero(counts)
-    if limit is not None:
-        where = where[:limit]
-    names = list(system.names) if len(where) > 1000 else system.names
-    out: list[str] = []
-    for i, times in zip(where.tolist(), counts[where].tolist(), strict=True):
-        out.extend([names[i]] * int(times))
-    return out if limit is None else out[:limit]
-
-
 def run(args: argparse.Namespace) -> int:
     from lograph.core.errors import BoardError
     from lograph.core.solve import prepare
@@ -105,8 +90,8 @@ def run(args: argparse.Namespace) -> int:
     lit_mask = (result.lights != 0).astype(np.int64)
     if args.json:  # every id; the text below needs only the first few
         data.update(
-            lights=_ids(system, lit_mask),
-            presses=_ids(system, result.presses),
+            lights=press_ids(system, lit_mask),
+            presses=press_ids(system, result.presses),
             press_count=int(result.presses.astype(np.int64).sum()),
         )
         if system.states > 2:
@@ -126,8 +111,8 @@ def run(args: argparse.Namespace) -> int:
         lines.extend("  " + row for row in pressed.splitlines())
     else:
         shown = 200
-        lit = _ids(system, lit_mask, shown)
-        presses = _ids(system, result.presses, shown)
+        lit = press_ids(system, lit_mask, shown)
+        presses = press_ids(system, result.presses, shown)
         more_lit = " …" if int(lit_mask.sum()) > shown else ""
         more_presses = " …" if count > shown else ""
         lines.append(f"one such position (needs {count} presses to reach {where}):")

@@ -114,6 +114,13 @@ class PressSystem:
     def nnz(self) -> int:
         return len(self.indices)
 
+    @property
+    def edge_count(self) -> int:
+        """Edges of the board: off-diagonal entries of A (halved when undirected)."""
+        cols = np.repeat(np.arange(self.n, dtype=np.int64), np.diff(self.indptr))
+        off = int(np.count_nonzero(self.indices != cols))
+        return off // 2 if self.symmetric else off
+
     @classmethod
     def from_edges(
         cls,

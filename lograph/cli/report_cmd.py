@@ -1,0 +1,46 @@
+"""``lograph report BOARD``: every figure about a board as Markdown or JSON."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from lograph.cli.common import add_board_options, add_engine_option, add_json_flag
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = sub.add_parser(
+        "report",
+        help="a full analysis report (Markdown or JSON)",
+        description=(
+            "Rank, nullity, quiet patterns, the current position, fewest presses, the worst "
+            "position, the press histogram and the chasing recipe with its lookup table. "
+            "Parts too big for an exact answer are skipped with the reason."
+        ),
+    )
+    add_board_options(parser)
+    add_engine_option(parser)
+    add_json_flag(parser)
+    parser.add_argument("-o", "--output", metavar="FILE", help="write to FILE (.md or .json)")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from lograph.cli.common import load_board, load_system
+    from lograph.core.report import board_report, report_markdown, write_report
+
+    if args.board.lower().endswith(".txt"):  # big grids stay out of networkx
+        source = load_system(args.board, args.rule, args.states)
+    else:
+        source = load_board(args.board, args.rule, args.states)
+    report = board_report(source, engine=args.engine)
+    report["name"] = report["name"] or Path(args.board).stem
+    if args.output:
+        write_report(args.output, report)
+        print(f"wrote {args.output}")
+    elif args.json:
+        print(json.dumps(report, indent=2))
+    else:
+        print(report_markdown(report), end="")
+    return 0

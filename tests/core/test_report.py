@@ -1,0 +1,106 @@
+"""The analysis report, checked against the seeds and small independent computations."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from lograph.core.errors import LographError
+from lograph.core.generators import grid_system, rectangle
+from lograph.core.report import board_report, report_markdown, write_report
+
+# The two 5×5 quiet patterns of seed 001 (row-major).
+N1 = [0, 1, 1, 1, 0, 1, 0, 1, 0, 1, 1, 1, 0, 1, 1, 1, 0, 1, 0, 1, 0, 1, 1, 1, 0]
+N2 = [1, 0, 1, 0, 1, 1, 0, 1, 0, 1, 0, 0, 0, 0, 0, 1, 0, 1, 0, 1, 1, 0, 1, 0, 1]
+
+
+def ids_to_vector(ids: list[str], n: int, cols: int) -> np.ndarray:
+    vec = np.zeros(n, dtype=np.int64)
+    for name in ids:
+        r, c = name[1:].split("c")
+        vec[int(r) * cols + int(c)] += 1
+    return vec
+
+
+def test_5x5_report_matches_seed_facts() -> None:
+    board = rectangle(5, 5)
+    for name in ("r2c1", "r2c3"):  # the lecture's two-light position
+        board.set_light(name, 1)
+    report = board_report(board)
+    assert (report["rank"], report["nullity"], report["worlds"]) == (23, 2, 4)
+    assert report["solvable_fraction"] == "1/4"
+    quiet = {tuple(ids_to_vector(q, 25, 5)) for q in report["quiet_patterns"]}
+    span = {tuple((a * np.array(N1) + b * np.array(N2)) % 2) for a, b in [(1, 0), (0, 1), (1, 1)]}
+    assert quiet <= span
+    assert len(quiet) == 2
+    # fewest presses: the minimum over the four solutions x + span{n1, n2}
+    fewest = report["fewest"]
+    x = ids_to_vector(fewest["presses"], 25, 5)
+    system = board.to_system()
+    assert ((system.apply(x) + system.lights) % 2 == 0).all()
+    weights = [
+        int(((x + a * np.array(N1) + b * np.array(N2)) % 2).sum())
+        for a, b in itertools.product((0, 1), repeat=2)
+    ]
+    assert fewest["press_count"] == min(weights)
+    assert fewest["optimal_solutions"] == weights.count(min(weights))
+    # the recipe: rows = 2^(free - nullity) on the classic board's 5 free buttons
+    assert len(report["chase"]["free"]) == 5
+    assert len(report["chase"]["table"]) == 2 ** (5 - 2)
+    assert len(report["chase"]["steps"]) == 25
+
+
+def test_3x3_worst_is_every_button_as_in_seed_000() -> None:
+    report = board_report(rectangle(3, 3))
+    assert report["nullity"] == 0
+    assert report["worst"]["worst_presses"] == 9
+    assert report["worst"]["exact"]
+    assert sorted(report["worst"]["presses"]) == sorted(rectangle(3, 3).buttons)
+    histogram = report["histogram"]
+    assert sum(histogram) == 2**9  # every pattern solvable, each counted once
+    assert histogram[9] == 1
+
+
+def test_unsolvable_position_names_its_world() -> None:
+    board = rectangle(5, 5)
+    board.set_light("r0c0", 1)  # a corner is off the solvable X of seed 001
+    report = board_report(board)
+    position = report["position"]
+    assert not position["solvable"]
+    # the world is the dot product with each left-kernel basis vector
+    lights = np.zeros(25, dtype=np.int64)
+    lights[0] = 1
+    assert any(position["world"])
+    assert position["failed_patterns"] == [i for i, s in enumerate(position["world"]) if s]
+    assert "skipped" in report["fewest"]
+    assert "**not** solvable" in report_markdown(report)
+
+
+def test_big_boards_skip_the_expensive_parts_with_reasons() -> None:
+    report = board_report(grid_system(200, 200))
+    assert report["buttons"] == 40_000
+    assert "skipped" in report["worst"]
+    assert "skipped" in report["histogram"]
+    assert report["chase"]["table"] is None
+    assert "2^" in report["chase"]["table_skipped"] or "rows" in report["chase"]["table_skipped"]
+    assert report["chase"]["steps"] is None
+    text = report_markdown(report)
+    assert "Not available" in text
+    assert "Skipped" in text
+
+
+def test_written_reports_round_trip(tmp_path: Path) -> None:
+    report = board_report(rectangle(4, 4, states=3))
+    write_report(tmp_path / "r.json", report)
+    assert json.loads((tmp_path / "r.json").read_text()) == report
+    write_report(tmp_path / "r.md", report)
+    text = (tmp_path / "r.md").read_text()
+    assert f"| rank | {report['rank']} |" in text
+    assert f"| nullity | {report['nullity']} |" in text
+    with pytest.raises(LographError, match=r"\.md or \.json"):
+        write_report(tmp_path / "r.pdf", report)
+    assert not (tmp_path / "r.pdf").exists()
