@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import NDArray
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
@@ -32,6 +32,8 @@ from lograph.ui.items import RADIUS, line_list, polygon
 from lograph.ui.scene import BoardScene
 
 __all__ = ["STYLES", "Mark", "Overlay", "overlay"]
+
+Array = NDArray[np.float64]
 
 STYLES = ("ring", "dot", "fill")
 _MARGIN = 2 * RADIUS + 24  # room for rings, labels and arrowheads around a centre
@@ -85,6 +87,8 @@ class Overlay(QGraphicsItem):
         self.arrows: list[tuple[str, str, str]] = []
         # (store generation, groups) where groups maps (colour, style) -> slots
         self._groups: tuple[int, dict[tuple[str, str], NDArray[np.int64]]] | None = None
+        # (store generation, colour -> (sources, targets) as (k, 2) arrays, all lines)
+        self._arrow_cache: tuple[int, dict[str, tuple[Array, Array, list[QLineF]]]] | None = None
         self._rect = QRectF()
         self.setZValue(z)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
@@ -139,7 +143,7 @@ class Overlay(QGraphicsItem):
             self._changed()
 
     def _changed(self) -> None:
-        self._groups = None
+        self._groups = self._arrow_cache = None
         self._refresh_rect()
         self.update()
 
@@ -175,21 +179,18 @@ class Overlay(QGraphicsItem):
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
         store = self.board_scene.store
-        exposed = option.exposedRect.adjusted(-_MARGIN, -_MARGIN, _MARGIN, _MARGIN)
+        exposed = _visible(painter, option.exposedRect).adjusted(
+            -_MARGIN, -_MARGIN, _MARGIN, _MARGIN
+        )
         lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
         on_screen = RADIUS * lod
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         if self.arrows:
-            self._paint_arrows(painter, on_screen)
+            self._paint_arrows(painter, on_screen, exposed)
         labelled: list[tuple[int, Mark]] = []
         for (color, style), slots in self._mark_groups().items():
             xy = store.pos[slots]
-            inside = (
-                (xy[:, 0] >= exposed.left())
-                & (xy[:, 0] <= exposed.right())
-                & (xy[:, 1] >= exposed.top())
-                & (xy[:, 1] <= exposed.bottom())
-            )
+            inside = _inside(xy, exposed)
             xy, shown = xy[inside], slots[inside]
             if len(xy):
                 self._paint_group(painter, QColor(color), style, xy, on_screen)
@@ -258,27 +259,64 @@ class Overlay(QGraphicsItem):
             painter.drawText(box, Qt.AlignmentFlag.AlignCenter, mark.label)
         painter.setBrush(Qt.BrushStyle.NoBrush)
 
-    def _paint_arrows(self, painter: QPainter, on_screen: float) -> None:
+    def _arrow_groups(self) -> dict[str, tuple[Array, Array, list[QLineF]]]:
+        """Per colour: arrow tails, heads and every line, cached until the geometry changes."""
         store = self.board_scene.store
-        by_color: dict[str, list[tuple[str, str]]] = {}
-        for a, b, c in self.arrows:
-            by_color.setdefault(c, []).append((a, b))
-        for color, pairs in by_color.items():
-            src = store.pos[store.slots_of(a for a, _ in pairs)]
-            dst = store.pos[store.slots_of(b for _, b in pairs)]
-            same = np.all(np.abs(src - dst) < 1e-9, axis=1)
+        if self._arrow_cache is None or self._arrow_cache[0] != store.generation:
+            by_color: dict[str, list[tuple[str, str]]] = {}
+            for a, b, c in self.arrows:
+                by_color.setdefault(c, []).append((a, b))
+            groups = {}
+            for color, pairs in by_color.items():
+                src = store.pos[store.slots_of(a for a, _ in pairs)]
+                dst = store.pos[store.slots_of(b for _, b in pairs)]
+                groups[color] = (src, dst, line_list(_arrow_lines(src, dst)))
+            self._arrow_cache = (store.generation, groups)
+        return self._arrow_cache[1]
+
+    def _paint_arrows(self, painter: QPainter, on_screen: float, area: QRectF) -> None:
+        for color, (src, dst, every) in self._arrow_groups().items():
+            near = _inside(src, area) | _inside(dst, area)
+            if not near.any():
+                continue
             pen = QPen(QColor(color), 3.0, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
-            if on_screen < 2:
+            if on_screen < 2:  # far away: hairlines without antialiasing are much faster
                 pen.setWidthF(1.0)
                 pen.setCosmetic(True)
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing, on_screen >= 2)
             painter.setPen(pen)
-            painter.drawLines(line_list(_arrow_lines(src[~same], dst[~same])))
+            # all lines are cached for full frames; a small exposed part builds its own few
+            painter.drawLines(
+                every if near.all() else line_list(_arrow_lines(src[near], dst[near]))
+            )
+            same = near & np.all(np.abs(src - dst) < 1e-9, axis=1)
             painter.setBrush(Qt.BrushStyle.NoBrush)
             for x, y in src[same].tolist():  # a light forcing its own button: a small loop
                 painter.drawEllipse(QPointF(x + RADIUS * 0.9, y + RADIUS * 0.9), 6.0, 6.0)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
 
 
-def _arrow_lines(src: NDArray[np.float64], dst: NDArray[np.float64]) -> NDArray[np.float64]:
+def _visible(painter: QPainter, exposed: QRectF) -> QRectF:
+    """The exposed rectangle cut to what the paint device shows (QGraphicsScene.render
+    exposes whole items, which would draw every label of a big board for a small image)."""
+    device = painter.device()
+    inverse, ok = painter.worldTransform().inverted()
+    if device is None or not ok:
+        return exposed
+    shown = inverse.mapRect(QRectF(0, 0, device.width(), device.height()))
+    return exposed.intersected(shown)
+
+
+def _inside(xy: Array, rect: QRectF) -> NDArray[np.bool_]:
+    return (
+        (xy[:, 0] >= rect.left())
+        & (xy[:, 0] <= rect.right())
+        & (xy[:, 1] >= rect.top())
+        & (xy[:, 1] <= rect.bottom())
+    )
+
+
+def _arrow_lines(src: Array, dst: Array) -> Array:
     """Point pairs: a shaft from disc edge to disc edge, and two strokes for the head."""
     d = dst - src
     length = np.maximum(np.hypot(d[:, 0], d[:, 1]), 1e-9)[:, None]
