@@ -1,0 +1,210 @@
+"""``lograph analyze``, ``solve`` and ``report`` end to end, against seed facts and brute force."""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from lograph.cli import main
+from lograph.core.board import Board
+from lograph.core.files import write_board
+from lograph.core.generators import rectangle
+
+GRAPHS = Path(__file__).resolve().parents[2] / "graphs"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out = capsys.readouterr()
+    return status, out.out, out.err
+
+
+def board_file(tmp_path: Path, board: Board, name: str = "board.json") -> str:
+    path = tmp_path / name
+    write_board(board, path)
+    return str(path)
+
+
+def plain_rank(a: np.ndarray, p: int) -> int:
+    """Gaussian elimination mod p, written independently of lograph's engines."""
+    m = a.astype(np.int64) % p
+    rank = 0
+    for col in range(m.shape[1]):
+        rows = [r for r in range(rank, m.shape[0]) if m[r, col]]
+        if not rows:
+            continue
+        m[[rank, rows[0]]] = m[[rows[0], rank]]
+        m[rank] = (m[rank] * pow(int(m[rank, col]), -1, p)) % p
+        for r in range(m.shape[0]):
+            if r != rank and m[r, col]:
+                m[r] = (m[r] - m[r, col] * m[rank]) % p
+        rank += 1
+    return rank
+
+
+@pytest.mark.parametrize("engine", ["auto", "fast", "dense", "galois"])
+def test_analyze_classic_5x5_json(capsys: pytest.CaptureFixture[str], engine: str) -> None:
+    status, out, _ = run(
+        capsys, "analyze", str(GRAPHS / "classic-5x5.txt"), "--json", "--engine", engine
+    )
+    assert status == 0
+    data = json.loads(out)
+    assert (data["buttons"], data["edges"], data["rank"], data["nullity"]) == (25, 40, 23, 2)
+    assert data["solvable_count"] == 2**23
+    assert data["solvable_fraction"] == 0.25
+    assert data["solvable_fraction_exact"] == "1/4"
+    assert data["worlds"] == 4
+    assert len(data["quiet_patterns"]) == 2
+    # each quiet pattern really changes nothing: pressed on a copy, the lights stay off
+    for pattern in data["quiet_patterns"]:
+        board = rectangle(5, 5)
+        for button in pattern:
+            board.press(button)
+        assert not board.lights().any()
+
+
+def test_analyze_rule_and_states_overrides_match_plain_elimination(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    path = str(GRAPHS / "classic-5x5.txt")
+    for extra, p, rule in ((["--rule", "open"], 2, "open"), (["--states", "3"], 3, "closed")):
+        status, out, _ = run(capsys, "analyze", path, "--json", *extra)
+        assert status == 0
+        a = rectangle(5, 5, rule=rule).to_system().dense()
+        assert json.loads(out)["rank"] == plain_rank(a, p)
+
+
+def test_analyze_histogram_sums_to_the_solvable_count(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, _ = run(
+        capsys, "analyze", str(GRAPHS / "classic-3x3.txt"), "--histogram", "--json"
+    )
+    assert status == 0
+    data = json.loads(out)
+    assert sum(data["histogram"]) == data["solvable_count"] == 512
+    # by brute force: how many positions need k presses (3×3 has one solution each)
+    system = rectangle(3, 3).to_system()
+    counts = [0] * 10
+    for x in itertools.product((0, 1), repeat=9):
+        counts[sum(x)] += 1
+    assert data["histogram"] == counts
+    assert system.n == 9
+
+
+def test_solve_lecture_position_fewest_is_13(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # seed 001: two lights in the middle row need 13 presses at the fewest
+    board = rectangle(5, 5)
+    board.set_light("r2c1", 1)
+    board.set_light("r2c3", 1)
+    path = board_file(tmp_path, board)
+    status, out, _ = run(capsys, "solve", path, "--minimal", "--json")
+    assert status == 0
+    data = json.loads(out)
+    assert data["solvable"] is True
+    assert data["press_count"] == len(data["presses"]) == 13
+    assert data["solutions"] == 4
+    assert data["exact"] is True
+    for button in data["presses"]:
+        board.press(button)
+    assert board.is_goal()
+
+
+def test_solve_writes_a_solution_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    src = str(GRAPHS / "wayout-holed-5x5.txt")
+    out_file = tmp_path / "sol.json"
+    status, _, _ = run(capsys, "solve", src, "-o", str(out_file))
+    assert status == 0
+    presses = json.loads(out_file.read_text())["presses"]
+    from lograph.core.files import read_board
+
+    board = read_board(src)
+    for button, times in presses.items():
+        board.press(button, times)
+    assert board.is_goal()
+
+
+def test_solve_goal_on_three_states(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    board = rectangle(3, 3, states=3)
+    board.set_light("r1c1", 2)
+    status, out, _ = run(capsys, "solve", board_file(tmp_path, board), "--goal", "on", "--json")
+    data = json.loads(out)
+    if data["solvable"]:
+        assert status == 0
+        for button in data["presses"]:  # repeated ids mean repeated presses
+            board.press(button)
+        assert board.is_goal("on")
+    else:
+        assert status == 1
+
+
+def test_unsolvable_position_exit_1_and_world(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    board = rectangle(5, 5)
+    board.set_light("r0c0", 1)  # seed 001: only the small X of single lights is solvable
+    status, out, _ = run(capsys, "solve", board_file(tmp_path, board), "--json")
+    assert status == 1
+    data = json.loads(out)
+    assert data["solvable"] is False
+    assert data["presses"] is None
+    assert any(data["world"])
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["analyze", "missing.txt"], "missing.txt"),
+        (["analyze", "{empty}"], "empty"),
+        (["solve", "{board}", "--engine", "nope"], "engine 'nope' is unknown"),
+        (["analyze", "{board}", "--states", "4"], "must be a prime"),
+        (["solve", "{board}", "--goal", "sideways"], "invalid choice"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    (tmp_path / "empty.json").write_bytes(b"")
+    board = board_file(tmp_path, rectangle(2, 2))
+    argv = [a.format(empty=tmp_path / "empty.json", board=board) for a in argv]
+    with pytest.raises(SystemExit) if "--goal" in argv else contextlib.nullcontext():
+        status = main(argv)
+        assert status == 2
+    err = capsys.readouterr().err
+    assert message in err
+    assert len(err.strip().splitlines()) == 1
+    assert "Traceback" not in err
+
+
+def test_huge_board_counts_stay_printable(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "big.txt"
+    path.write_text(("0" * 120 + "\n") * 120)
+    status, out, _ = run(capsys, "analyze", str(path), "--json", "--quiet-limit", "0")
+    assert status == 0
+    data = json.loads(out)
+    assert data["buttons"] == 14_400
+    assert data["solvable_count"] == f"2^{data['rank']}"
+
+
+def test_report_command_markdown_and_json(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, _ = run(capsys, "report", str(GRAPHS / "classic-5x5.txt"))
+    assert status == 0
+    assert "| rank | 23 |" in out
+    assert "## Lookup table" in out.replace("### Lookup table", "## Lookup table")
+    target = tmp_path / "r.json"
+    status, _, _ = run(capsys, "report", str(GRAPHS / "classic-5x5.txt"), "-o", str(target))
+    assert status == 0
+    data = json.loads(target.read_text())
+    assert data["name"]
+    assert data["worst"]["worst_presses"] == 15
