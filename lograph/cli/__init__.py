@@ -25,6 +25,7 @@ COMMANDS = (
     "chase",
     "worst",
     "report",
+    "grid",
     "generate",
     "convert",
     "render",

@@ -208,3 +208,18 @@ def test_report_command_markdown_and_json(
     data = json.loads(target.read_text())
     assert data["name"]
     assert data["worst"]["worst_presses"] == 15
+
+
+def test_grid_closed_form_agrees_with_analyze(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for m, n, rule in ((4, 4, "closed"), (5, 5, "closed"), (5, 11, "open"), (9, 9, "closed")):
+        status, out, _ = run(capsys, "grid", str(m), str(n), "--rule", rule, "--json")
+        assert status == 0
+        closed_form = json.loads(out)
+        path = board_file(tmp_path, rectangle(m, n, rule=rule), f"g{m}x{n}{rule}.json")
+        status, out, _ = run(capsys, "analyze", path, "--json", "--engine", "dense")
+        assert closed_form["nullity"] == json.loads(out)["nullity"]
+    status, _, err = run(capsys, "grid", "0", "5")
+    assert status == 2
+    assert "positive integer" in err
