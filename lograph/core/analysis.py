@@ -17,12 +17,13 @@ from typing import Protocol
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from lograph.core.errors import LographError
+from lograph.core.errors import BoardError, LographError
 from lograph.core.system import PressSystem
 
 __all__ = [
     "Analysis",
     "EngineFactory",
+    "PreparedSolver",
     "Solver",
     "available_engines",
     "get_solver",
@@ -112,6 +113,30 @@ class Solver(Protocol):
     def particular(self, rhs: NDArray[np.int64]) -> NDArray[np.uint8] | None:
         """One x (entries 0..p-1) with ``A x = rhs mod p``, or None if there is none."""
         ...
+
+
+class PreparedSolver:
+    """Plumbing shared by the engines' solvers: the `system` and `analysis` properties and
+    validation of a right-hand side. Subclasses set ``_system`` and ``_analysis``."""
+
+    _system: PressSystem
+    _analysis: Analysis
+
+    @property
+    def system(self) -> PressSystem:
+        return self._system
+
+    @property
+    def analysis(self) -> Analysis:
+        return self._analysis
+
+    def _rhs(self, rhs: ArrayLike) -> NDArray[np.int64]:
+        """`rhs` as int64 values mod p, after checking its shape and type."""
+        n = self._system.n
+        vec = np.asarray(rhs)
+        if vec.shape != (n,) or (vec.size and not np.issubdtype(vec.dtype, np.integer)):
+            raise BoardError(f"right-hand side must be {n} integers, got shape {vec.shape}")
+        return np.mod(vec.astype(np.int64), self._system.states)
 
 
 #: An engine factory: ``factory(system, cancel)`` returns a Solver. `supports(system)` says

@@ -32,8 +32,7 @@ from collections.abc import Callable
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from lograph.core.analysis import Analysis, EngineFactory, register_engine
-from lograph.core.errors import BoardError
+from lograph.core.analysis import Analysis, EngineFactory, PreparedSolver, register_engine
 from lograph.core.gfp import kernel_from_rref, row_reduce
 from lograph.core.system import DENSE_LIMIT, PressSystem
 
@@ -46,7 +45,7 @@ RowReduce = Callable[..., tuple[NDArray[np.uint8], NDArray[np.int64]]]
 _MATVEC_ROWS = 512
 
 
-class DenseSolver:
+class DenseSolver(PreparedSolver):
     """A board prepared by dense elimination: its `Analysis` and fast repeated solves.
 
     Parameters
@@ -91,21 +90,10 @@ class DenseSolver:
             n=n, states=p, rank=r, quiet=quiet, left_kernel=left_kernel, engine=engine
         )
 
-    @property
-    def system(self) -> PressSystem:
-        return self._system
-
-    @property
-    def analysis(self) -> Analysis:
-        return self._analysis
-
     def particular(self, rhs: ArrayLike) -> NDArray[np.uint8] | None:
         """One x (entries 0..p-1) with ``A x = rhs (mod p)``, or None if there is none."""
         n, p = self._system.n, self._system.states
-        vec = np.asarray(rhs)
-        if vec.shape != (n,) or (vec.size and not np.issubdtype(vec.dtype, np.integer)):
-            raise BoardError(f"right-hand side must be {n} integers, got shape {vec.shape}")
-        b = np.mod(vec.astype(np.int64), p)
+        b = self._rhs(rhs)
         if not self._analysis.is_solvable_pattern(b):
             return None
         x = np.zeros(n, dtype=np.uint8)

@@ -370,7 +370,7 @@ def test_too_large_basis_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_particular_validates_shape() -> None:
     for method in ("chase", "banded"):
         solver = build_fast_solver(grid_system(2, 2), method=method)
-        with pytest.raises(BoardError, match="expected 4"):
+        with pytest.raises(BoardError, match="must be 4 integers"):
             solver.particular(np.zeros(5, dtype=np.int64))
 
 

@@ -13,7 +13,7 @@ from collections.abc import Callable
 import numpy as np
 from numpy.typing import NDArray
 
-from lograph.core.analysis import Analysis
+from lograph.core.analysis import Analysis, PreparedSolver
 from lograph.core.errors import BoardError, BoardTooLargeError
 from lograph.core.fast import banded_kernel as bk
 from lograph.core.fast.bits import unpack_sliced, words
@@ -83,7 +83,7 @@ def banded_cost(n: int, band: int) -> float:
     return n * (band / 2 + 1) * (2 * band / 64 + 2)
 
 
-class BandedSolver:
+class BandedSolver(PreparedSolver):
     """Analyse `system` (p = 2) by banded forward elimination.
 
     Examples
@@ -161,19 +161,9 @@ class BandedSolver:
         )
         self.band = band
 
-    @property
-    def system(self) -> PressSystem:
-        return self._system
-
-    @property
-    def analysis(self) -> Analysis:
-        return self._analysis
-
     def particular(self, rhs: NDArray[np.int64]) -> NDArray[np.uint8] | None:
         """One x with ``A x = rhs (mod 2)``, or None when the pattern is unsolvable."""
-        b = np.asarray(rhs, dtype=np.int64)
-        if b.shape != (self._system.n,):
-            raise BoardError(f"expected {self._system.n} light values, got shape {b.shape}")
+        b = self._rhs(rhs)
         b8 = (b[self._perm] & 1).astype(np.uint8)
         xp, ok = bk.replay_solve(
             self._rows, self._last, self._pivot_row, self._op_ptr, self._ops, self._ring, b8

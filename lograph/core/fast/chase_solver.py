@@ -7,7 +7,7 @@ from collections.abc import Callable
 import numpy as np
 from numpy.typing import NDArray
 
-from lograph.core.analysis import Analysis
+from lograph.core.analysis import Analysis, PreparedSolver
 from lograph.core.chase import ChasePlan
 from lograph.core.errors import BoardError, BoardTooLargeError, InterruptedComputation
 from lograph.core.fast import chase_kernel as ck
@@ -67,7 +67,7 @@ def _is_permutation(values: NDArray[np.int64], n: int) -> bool:
     return bool((np.bincount(values, minlength=n) == 1).all())
 
 
-class ChaseSolver:
+class ChaseSolver(PreparedSolver):
     """Analyse `system` (p = 2) by running `plan` symbolically.
 
     Examples
@@ -147,19 +147,9 @@ class ChaseSolver:
         out, _ = ck.chase_forms(self._buttons, self._lights, self._rptr, self._ridx, init)
         return unpack_sliced(out, count)
 
-    @property
-    def system(self) -> PressSystem:
-        return self._system
-
-    @property
-    def analysis(self) -> Analysis:
-        return self._analysis
-
     def particular(self, rhs: NDArray[np.int64]) -> NDArray[np.uint8] | None:
         """One x with ``A x = rhs (mod 2)``, or None when the pattern is unsolvable."""
-        b = np.asarray(rhs, dtype=np.int64)
-        if b.shape != (self._system.n,):
-            raise BoardError(f"expected {self._system.n} light values, got shape {b.shape}")
+        b = self._rhs(rhs)
         b8 = (b & 1).astype(np.uint8)
         args = (self._buttons, self._lights, self._rptr, self._ridx, b8)
         zero = np.zeros(len(self._check), dtype=np.uint8)
