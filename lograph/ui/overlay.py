@@ -35,7 +35,7 @@ __all__ = ["STYLES", "Mark", "Overlay", "overlay"]
 
 Array = NDArray[np.float64]
 
-STYLES = ("ring", "dot", "fill")
+STYLES = ("ring", "dot", "fill", "badge")
 _MARGIN = 2 * RADIUS + 24  # room for rings, labels and arrowheads around a centre
 _MANY = 3000  # above this many visible marks, rings become batched round points
 
@@ -52,7 +52,7 @@ class Mark:
         Short text shown in a badge at the button's upper right (a step number, a count).
     style : str
         ``"ring"`` (an outline around the disc), ``"dot"`` (a small centre dot) or
-        ``"fill"`` (a translucent disc over the button).
+        ``"fill"`` (a translucent disc over the button) or ``"badge"`` (only the label).
     """
 
     color: str
@@ -210,6 +210,8 @@ class Overlay(QGraphicsItem):
         xy: NDArray[np.float64],
         on_screen: float,
     ) -> None:
+        if style == "badge":
+            return  # the label is all there is, drawn with the others
         cap = Qt.PenCapStyle.RoundCap
         tiny = on_screen < 1.5
         if style == "fill" or (style == "ring" and (tiny or len(xy) > _MANY)):

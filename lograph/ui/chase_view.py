@@ -1,0 +1,439 @@
+"""The chasing view: the recommended chase drawn on the board, its lookup table in a dock,
+and the Chase action that plays the forced presses.
+
+The plan and table are computed on a worker thread from a snapshot of the board (they only
+depend on its structure, so lighting changes keep them). Any structural edit drops them at
+once (a stale plan is never drawn) and, while the dock or the plan is shown, a new one is
+computed after a short pause.
+
+A person's recipe, as the view offers it: **Chase** presses every forced button; the check
+lights left on are looked up in the table (the row is selected and its free buttons ringed
+green); **Press Free Buttons** presses them; **Chase** again switches every light off.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, QTimer, Signal
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QDockWidget
+
+from lograph.core.errors import InterruptedComputation, LographError
+from lograph.ui.chase_panel import ChasePanel
+from lograph.ui.chase_plan_data import (
+    CHECK,
+    ChaseData,
+    check_marks,
+    compute_chase,
+    counts_text,
+    pattern_text,
+    plan_marks,
+    row_marks,
+)
+from lograph.ui.chase_player import ChasePlayer, shifted_lights
+from lograph.ui.commands import PressCommand
+from lograph.ui.overlay import Mark, Overlay, overlay
+
+if TYPE_CHECKING:
+    from lograph.ui.main_window import MainWindow
+
+__all__ = ["ChaseView", "install"]
+
+log = logging.getLogger("lograph.ui")
+DEBOUNCE_MS = 300
+#: name, text, shortcut, tip, checkable
+ACTIONS = (
+    ("chase_show", "Show Chase &Plan", "Ctrl+Shift+K", "Draw the chase plan on the board", True),
+    ("chase_run", "&Chase", "Ctrl+K", "Press every forced button, step by step", False),
+    ("chase_stop", "S&top Chase", "Ctrl+Alt+K", "Stop the chase being played", False),
+    (
+        "chase_press_free",
+        "Press &Free Buttons",
+        "Ctrl+Alt+F",
+        "Press the free buttons of the chosen table row, then chase again",
+        False,
+    ),
+)
+
+
+class _Relay(QObject):
+    done = Signal(int, object)  # token, result (or the exception raised)
+
+
+class _Task(QRunnable):
+    def __init__(self, relay: _Relay, token: int, work: Callable[[], Any]) -> None:
+        super().__init__()
+        self.relay, self.token, self.work = relay, token, work
+
+    def run(self) -> None:
+        try:
+            result = self.work()
+        except BaseException as exc:  # handed to the GUI thread, which decides
+            result = exc
+        with contextlib.suppress(RuntimeError):  # the window closed meanwhile
+            self.relay.done.emit(self.token, result)
+
+
+class ChaseView(QObject):
+    """The chasing view of one window (made by `install`).
+
+    Parameters
+    ----------
+    window : MainWindow
+        The window to extend.
+    goal : callable, optional
+        Returns ``"off"`` or ``"on"`` (default: the play tool's goal).
+    """
+
+    data_ready = Signal()
+    chase_done = Signal(str)  # the message shown when a chase ends
+
+    def __init__(self, window: MainWindow, goal: Callable[[], str] | None = None) -> None:
+        super().__init__(window)
+        self.window = window
+        self.document = window.document
+        self.scene = window.scene
+        self.goal = goal or (lambda: getattr(window.tools["play"], "goal", "off"))
+        self.data: ChaseData | None = None
+        self.revision = 0
+        self.free_presses: dict[str, int] = {}  # what Press Free Buttons presses
+        self._want_chase = False
+        self._stop = [False]  # the cancel flag of the job running now
+        self._pool = QThreadPool(self)
+        self._pool.setMaxThreadCount(1)
+        self._relay = _Relay(self)
+        self._relay.done.connect(self._job_done)
+        self._pending: dict[int, Callable[[object], None]] = {}
+        self._next_token = 0
+        self.plan_overlay = overlay(self.scene, "chase")
+        self.steps_overlay = overlay(self.scene, "chase_steps")
+        self.steps_overlay.setZValue(13)  # numbers above every ring
+        self.check_overlay = overlay(self.scene, "chase_check")
+        self.row_overlay = overlay(self.scene, "chase_row")
+        self.lit_overlay = overlay(self.scene, "chase_lit")
+        step = overlay(self.scene, "chase_step")
+        step.setZValue(14)
+        self.row_overlay.setZValue(12)
+        self.panel = ChasePanel()
+        self.player = ChasePlayer(self.document, step)
+        self.player.finished.connect(self._chase_finished)
+        self.player.progress.connect(
+            lambda done, total: self.panel.set_message(f"Chasing: step {done} of {total}…")
+        )
+        self.panel.row_chosen.connect(self._row_chosen)
+        self.panel.cancel_requested.connect(self.cancel_computation)
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(DEBOUNCE_MS)
+        self._timer.timeout.connect(self._maybe_compute)
+        self.actions: dict[str, QAction] = {}
+        for name, text, keys, tip, checkable in ACTIONS:
+            act = QAction(text, window)
+            act.setObjectName(name)
+            act.setShortcut(QKeySequence(keys))
+            act.setStatusTip(tip)
+            act.setToolTip(f"{text.replace('&', '')} ({keys})")
+            act.setCheckable(checkable)
+            self.actions[name] = act
+        self.actions["chase_show"].toggled.connect(self.show_plan)
+        self.actions["chase_run"].triggered.connect(self.chase)
+        self.actions["chase_stop"].triggered.connect(self.player.stop)
+        self.actions["chase_press_free"].triggered.connect(self.press_free)
+        self.panel.set_actions(self.actions)
+        self._update_actions()
+        doc = self.document
+        for signal in (
+            doc.board_replaced,
+            doc.buttons_added,
+            doc.buttons_removed,
+            doc.edges_added,
+            doc.edges_removed,
+            doc.self_actions_changed,
+            doc.properties_changed,
+        ):
+            signal.connect(self._structure_changed)
+        doc.lights_changed.connect(self._lights_changed)
+        self.dock: QDockWidget | None = None
+        self._structure_changed()
+
+    # ------------------------------------------------------------------ computing
+    def _wanted(self) -> bool:
+        shown = self.dock is not None and self.panel.isVisible()
+        return shown or self.actions["chase_show"].isChecked() or self._want_chase
+
+    def _structure_changed(self, *args: object) -> None:
+        self.revision += 1
+        self.data = None
+        self._stop[0] = True  # the running job is for an older board
+        self.free_presses = {}
+        for lay in self._overlays():
+            lay.clear()
+        self.panel.clear_table("The board changed: updating the plan…")
+        self._update_actions()
+        self._timer.start()
+
+    def _overlays(self) -> tuple[Overlay, ...]:
+        return (
+            self.plan_overlay,
+            self.steps_overlay,
+            self.check_overlay,
+            self.row_overlay,
+            self.lit_overlay,
+        )
+
+    def _maybe_compute(self) -> None:
+        if self.data is None and self._wanted():
+            self.compute()
+
+    def compute(self) -> None:
+        """Start computing the plan and table of the current board (on the worker)."""
+        if self.data is not None:
+            return
+        self._stop = [False]
+        stop = self._stop
+        try:
+            system = self.document.board.to_system()  # the snapshot; the board stays here
+        except LographError as exc:
+            self.panel.clear_table(f"No chase plan: {exc}")
+            return
+        revision = self.revision
+        self.panel.set_busy(True, f"Finding a chase plan for {system.n} buttons…")
+        self._submit(
+            lambda: compute_chase(system, lambda: stop[0]), lambda r: self._got(revision, r)
+        )
+
+    def cancel_computation(self) -> None:
+        self._stop[0] = True
+        self._want_chase = False
+
+    def _submit(self, work: Callable[[], Any], done: Callable[[object], None]) -> None:
+        self._next_token += 1
+        self._pending[self._next_token] = done
+        self._pool.start(_Task(self._relay, self._next_token, work))
+
+    def _job_done(self, token: int, result: object) -> None:
+        done = self._pending.pop(token, None)
+        if done is not None:
+            done(result)
+
+    def _got(self, revision: int, result: object) -> None:
+        self.panel.set_busy(False)
+        if revision != self.revision:
+            return  # a plan for a board that has changed since: never shown
+        if isinstance(result, InterruptedComputation):
+            self.panel.clear_table("Cancelled. Show the plan or chase to compute it again.")
+            return
+        if isinstance(result, BaseException):
+            if not isinstance(result, LographError | MemoryError):
+                log.error("chase plan failed", exc_info=result)
+            self.panel.clear_table(f"No chase plan: {result}")
+            self._want_chase = False
+            return
+        assert isinstance(result, ChaseData)
+        self.data = result
+        self.panel.show_data(result)
+        if self.actions["chase_show"].isChecked():
+            self._draw_plan()
+        self._update_actions()
+        self.data_ready.emit()
+        if self._want_chase:
+            self._want_chase = False
+            self.chase()
+
+    # ------------------------------------------------------------------ drawing
+    def show_plan(self, on: bool) -> None:
+        """Draw (or hide) the plan: numbered steps, free buttons, arrows, check lights."""
+        if self.actions["chase_show"].isChecked() != on:
+            self.actions["chase_show"].setChecked(on)  # comes back here through toggled
+            return
+        if not on:
+            self.plan_overlay.clear()
+            self.steps_overlay.clear()
+            self.check_overlay.clear()
+        elif self.data is None:
+            self.compute()
+        else:
+            self._draw_plan()
+
+    def _draw_plan(self) -> None:
+        assert self.data is not None
+        rings, badges, arrows = plan_marks(self.data)
+        self.plan_overlay.set_marks(rings)
+        self.plan_overlay.set_arrows(arrows)
+        self.steps_overlay.set_marks(badges)
+        self.check_overlay.set_marks(check_marks(self.data))
+
+    def _row_chosen(self, row: int) -> None:
+        """Mark the free presses of a table row, and the check lights its pattern has on."""
+        data = self.data
+        if data is None or data.table is None or row < 0:
+            self.row_overlay.clear()
+            self.lit_overlay.clear()
+            self.free_presses = {}
+            self._update_actions()
+            return
+        presses = data.table.presses[row]
+        self.free_presses = {
+            b: int(t) for b, t in zip(data.free_ids, presses.tolist(), strict=True) if t
+        }
+        self.row_overlay.set_marks(row_marks(data, presses))
+        self._mark_lit(data, data.table.patterns[row])
+        self._update_actions()
+
+    def _mark_lit(self, data: ChaseData, pattern: np.ndarray) -> None:
+        labels = data.states > 2
+        self.lit_overlay.set_marks(
+            {
+                b: Mark(CHECK, str(v) if labels else "", "ring")
+                for b, v in zip(data.check_ids, np.asarray(pattern).tolist(), strict=True)
+                if v
+            }
+        )
+
+    # ------------------------------------------------------------------ the Chase action
+    def chase(self) -> None:
+        """Play the forced presses for the current position (computing the plan first)."""
+        if self.player.running:
+            return
+        if self.data is None:
+            self._want_chase = True
+            self.panel.set_message("Finding a chase plan first…")
+            self.compute()
+            return
+        self.row_overlay.clear()
+        self.lit_overlay.clear()
+        self.free_presses = {}
+        self._update_actions()
+        if not self.player.start(self.data, self.goal()):
+            pass  # finished already emitted: nothing was forced
+        self._update_actions()
+
+    def _chase_finished(self, complete: bool) -> None:
+        self._update_actions()
+        if not complete:
+            self._say("Chase stopped: the presses made so far stay (each can be undone).")
+            return
+        data = self.data
+        if data is None:
+            return
+        goal = self.goal()
+        pattern = shifted_lights(self.document, data.names, goal)[data.plan.check]
+        if not pattern.any():
+            self.panel.select_row(-1)
+            self._say(f"Chase done: every light is {goal}. Solved!")
+            return
+        self._mark_lit(data, pattern)
+        lit = counts_text(data.check_ids, pattern)
+        if data.table is None:
+            self._say(f"Check lights on: {lit}. Looking up the free presses…")
+            self._solve_free(data, goal)
+            return
+        rows = np.flatnonzero((data.table.patterns == pattern).all(axis=1))
+        if not len(rows):
+            self.panel.select_row(-1)
+            self._mark_lit(data, pattern)
+            self._say(
+                f"Check lights read {pattern_text(pattern)} ({lit}): no table row has this "
+                f"pattern, so this position cannot be solved (to all {goal})."
+            )
+            return
+        row = int(rows[0])
+        self.panel.select_row(row)  # marks the row's free presses through row_chosen
+        self._mark_lit(data, pattern)
+        self._say(
+            f"Check lights read {pattern_text(pattern)} ({lit}): table row {row + 1}. Press "
+            f"the free buttons ringed green ({counts_text(data.free_ids, data.table.presses[row])})"
+            ", then Chase again."
+        )
+
+    def _solve_free(self, data: ChaseData, goal: str) -> None:
+        """No table (too big): the free presses of this one position, from a full solve.
+
+        Any solution x, restricted to the free buttons, is what the lookup would give: the
+        forced presses follow from the free ones, so chasing after pressing x[free] is x.
+        """
+        from lograph.core.solve import solve
+
+        system = self.document.board.to_system()
+        revision = self.revision
+
+        def done(result: object) -> None:
+            if revision != self.revision or self.player.running:
+                return
+            if isinstance(result, BaseException):
+                self._say(f"Cannot look up the free presses: {result}")
+                return
+            if result is None:
+                self._say(f"This position cannot be solved (to all {goal}).")
+                return
+            presses = np.asarray(result)[data.plan.free]
+            self.free_presses = {
+                b: int(t) for b, t in zip(data.free_ids, presses.tolist(), strict=True) if t
+            }
+            self.row_overlay.set_marks(row_marks(data, presses))
+            self._update_actions()
+            self._say(
+                f"Press the free buttons ringed green ({counts_text(data.free_ids, presses)}), "
+                "then Chase again."
+            )
+
+        self._submit(lambda: solve(system, goal).presses, done)
+
+    def press_free(self) -> None:
+        """Press the free buttons of the chosen row (each press a PressCommand)."""
+        if not self.free_presses or self.player.running:
+            return
+        presses, self.free_presses = self.free_presses, {}
+        stack = self.document.undo_stack
+        stack.beginMacro("Press free buttons")
+        try:
+            for button, times in presses.items():
+                for _ in range(times):
+                    self.document.push(PressCommand(self.document, button))
+        finally:
+            stack.endMacro()
+        self.row_overlay.clear()
+        self.lit_overlay.clear()
+        self.panel.select_row(-1)
+        self._update_actions()
+        self._say("Free buttons pressed: now Chase again.")
+
+    def _lights_changed(self, ids: list[str]) -> None:
+        if not self.player.running and self.lit_overlay.marks:
+            self.lit_overlay.clear()  # they showed the check lights of an earlier position
+
+    def _say(self, text: str) -> None:
+        self.panel.set_message(text)
+        self.window.statusBar().showMessage(text, 8000)
+        self.chase_done.emit(text)
+
+    def _update_actions(self) -> None:
+        running = self.player.running
+        self.actions["chase_run"].setEnabled(not running)
+        self.actions["chase_stop"].setEnabled(running)
+        self.actions["chase_press_free"].setEnabled(bool(self.free_presses) and not running)
+
+
+def install(window: MainWindow) -> ChaseView:
+    """Add the Chasing dock and the chase actions (menu Analysis) to `window`."""
+    view = ChaseView(window)
+    for name in ("chase_show", "chase_run", "chase_stop", "chase_press_free"):
+        window.add_action("analysis", view.actions[name])
+    area = Qt.DockWidgetArea.RightDockWidgetArea
+    others = [
+        d
+        for d in window.findChildren(QDockWidget)
+        if window.dockWidgetArea(d) == area and not d.isFloating()
+    ]
+    view.panel.setObjectName("chase_panel")
+    view.dock = window.add_dock(view.panel, "Chasing", area)
+    if others:
+        window.tabifyDockWidget(others[0], view.dock)
+        others[0].raise_()
+    view.dock.visibilityChanged.connect(lambda shown: shown and view._timer.start(0))
+    return view
