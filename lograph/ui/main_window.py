@@ -32,6 +32,8 @@ from PySide6.QtWidgets import (
 from lograph import __version__
 from lograph.ui import operations as ops
 from lograph.ui.actions import ACTIONS, MENUS
+from lograph.ui.analysis import install as install_analysis
+from lograph.ui.chase_view import install as install_chase
 from lograph.ui.clipboard import dict_from_mime, mime_from_dict
 from lograph.ui.dialogs import NewBoardDialog, PropertiesDialog
 from lograph.ui.document import BoardProperties, Document
@@ -85,6 +87,8 @@ class MainWindow(QMainWindow):
             self.resize(1000, 720)
         self._update_title()
         self._update_counts()
+        self.analysis = install_analysis(self)  # the analysis dock (issue 5)
+        self.chase = install_chase(self)  # the chasing dock and actions (issue 5)
 
     # ------------------------------------------------------------------ extension points
     def action(self, name: str) -> QAction:

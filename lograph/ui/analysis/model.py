@@ -1,0 +1,447 @@
+"""The analysis state behind the dock: follows the Document, keeps the prepared solver and
+the answers for the current board, and never lets a stale one through.
+
+Two counters name what an answer belongs to. ``structure`` grows with every edit that changes
+the press matrix (buttons, edges, self actions, rule, states, direction, a new board);
+``lights`` grows with every change of lights. A structural edit drops the solver and every
+answer at once and starts a short debounce timer, so a burst of edits costs one analysis; the
+analysis then runs in the background and its solver is kept only if ``structure`` has not
+moved meanwhile. A change of lights alone reuses the solver: the position's world is a few
+dot products, computed at once on the GUI thread; the fewest-presses solution, when wanted,
+is a background job tagged with both counters.
+
+Examples
+--------
+>>> model = AnalysisModel(document, goal=lambda: "off")  # doctest: +SKIP
+>>> model.analysis_changed.connect(lambda: print(model.analysis.rank))  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from lograph.core.analysis import Analysis, Solver
+from lograph.core.errors import LographError
+from lograph.core.histogram import HISTOGRAM_LIMIT
+from lograph.core.minimal import MinimalSolution
+from lograph.core.system import PressSystem
+from lograph.core.worst import WorstPosition
+from lograph.ui.analysis.jobs import JobRunner
+from lograph.ui.document import Document
+
+__all__ = [
+    "AUTO_HISTOGRAM_BITS",
+    "AUTO_SOLUTION_BITS",
+    "DEBOUNCE_MS",
+    "AnalysisModel",
+    "Position",
+]
+
+#: Quiet time after the last structural edit before the analysis starts.
+DEBOUNCE_MS = 150
+#: The histogram is computed without asking while p^N ≤ 2^this (a fraction of a second).
+AUTO_HISTOGRAM_BITS = 16
+#: The fewest presses are kept up to date without asking while p^nullity ≤ 2^this …
+AUTO_SOLUTION_BITS = 16
+#: … on boards of at most this many buttons.
+AUTO_SOLUTION_BUTTONS = 10_000
+
+STRUCTURAL = (
+    "buttons_added",
+    "buttons_removed",
+    "edges_added",
+    "edges_removed",
+    "self_actions_changed",
+    "properties_changed",
+    "board_replaced",
+)
+
+
+@dataclass(frozen=True, eq=False)
+class Position:
+    """Where the current lights stand relative to the goal.
+
+    Attributes
+    ----------
+    change : ndarray of int64
+        What the presses must add: ``goal − lights mod p``.
+    syndrome : tuple of int
+        Dot products of `change` with the left-kernel basis; all zero iff solvable.
+    world : int
+        The syndrome as one base-p number (0 = solvable), out of `worlds`.
+    worlds : int
+        ``p^nullity``.
+    failing : tuple of int
+        Rows of the left-kernel basis the position fails (non-zero syndrome digits).
+    """
+
+    change: NDArray[np.int64]
+    syndrome: tuple[int, ...]
+    world: int
+    worlds: int
+    failing: tuple[int, ...]
+
+    @property
+    def solvable(self) -> bool:
+        return not self.failing
+
+
+def histogram_bits(n: int, states: int) -> float:
+    """log2 of the press vectors the histogram walks: N·log2 p."""
+    return n * math.log2(states)
+
+
+class AnalysisModel(QObject):
+    """The current board's analysis, position, solution, worst position and histogram.
+
+    Parameters
+    ----------
+    document : Document
+        The document to follow.
+    goal : callable
+        Returns the goal, ``"off"`` or ``"on"`` (the window's "Goal: all lights on").
+    runner : JobRunner, optional
+        Where background work runs (one is made if not given).
+    engine : str
+        Engine name passed to the core (``"auto"`` picks the fastest).
+    """
+
+    analysis_changed = Signal()  # solver set or dropped
+    position_changed = Signal()
+    solution_changed = Signal()
+    worst_changed = Signal()
+    histogram_changed = Signal()
+    message = Signal(str, str)  # (section, text): a refusal or error to show in the panel
+
+    def __init__(
+        self,
+        document: Document,
+        goal: Callable[[], str] = lambda: "off",
+        runner: JobRunner | None = None,
+        engine: str = "auto",
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.goal_of = goal
+        self.runner = runner if runner is not None else JobRunner(parent=self)
+        self.engine = engine
+        self.structure = 0
+        self.lights = 0
+        self.solver: Solver | None = None
+        self.system: PressSystem | None = None
+        self.position: Position | None = None
+        self.solution: MinimalSolution | None = None
+        self.worst: WorstPosition | None = None
+        self.histogram: list[int] | None = None
+        self.error = ""  # why there is no analysis (too large, failed, cancelled)
+        self.want_solution = False
+        self.analyses_started = 0  # how many analyses ran (tests check the debounce)
+        self._solution_waiters: list[Callable[[MinimalSolution | None], None]] = []
+        self.timer = QTimer(self)
+        self.timer.setSingleShot(True)
+        self.timer.setInterval(DEBOUNCE_MS)
+        self.timer.timeout.connect(self.start_analysis)
+        for name in STRUCTURAL:
+            getattr(document, name).connect(self._structure_edited)
+        document.lights_changed.connect(self._lights_edited)
+        self._structure_edited()
+
+    # ------------------------------------------------------------------ state
+    @property
+    def analysis(self) -> Analysis | None:
+        return self.solver.analysis if self.solver is not None else None
+
+    @property
+    def goal(self) -> str:
+        return self.goal_of()
+
+    @property
+    def pending(self) -> bool:
+        """An analysis is scheduled or running for the current structure."""
+        return self.timer.isActive() or self.runner.is_running("analysis")
+
+    @property
+    def wants_solution(self) -> bool:
+        """Recompute the fewest presses after every change of lights: when shown, or when it
+        is cheap (an exact search over at most 2^16 combinations), so the count stays live."""
+        analysis = self.analysis
+        if self.want_solution:
+            return True
+        if analysis is None:
+            return False
+        cheap = analysis.nullity * math.log2(analysis.states) <= AUTO_SOLUTION_BITS
+        return cheap and analysis.n <= AUTO_SOLUTION_BUTTONS
+
+    def histogram_bits(self) -> float:
+        board = self.document.board
+        return histogram_bits(len(board), board.states)
+
+    # ------------------------------------------------------------------ following the board
+    def _structure_edited(self, *_: Any) -> None:
+        self.structure += 1
+        self.lights += 1
+        for channel in ("analysis", "solution", "worst", "histogram"):
+            self.runner.cancel(channel)
+        self.solver = self.system = self.position = self.solution = None
+        self.worst = self.histogram = None
+        self.error = ""
+        self._fail_waiters()
+        self.timer.start()
+        self.analysis_changed.emit()
+        self.position_changed.emit()
+        self.solution_changed.emit()
+        self.worst_changed.emit()
+        self.histogram_changed.emit()
+
+    def _lights_edited(self, *_: Any) -> None:
+        self.lights += 1
+        self.runner.cancel("solution")
+        self._fail_waiters()
+        if self.solution is not None:
+            self.solution = None
+            self.solution_changed.emit()
+        self.update_position()
+        if self.wants_solution:
+            self.request_solution()
+
+    def goal_changed(self) -> None:
+        """The goal switched between all off and all on: position and answers change."""
+        self._lights_edited()
+        self.runner.cancel("worst")
+        if self.worst is not None:
+            self.worst = None
+            self.worst_changed.emit()
+
+    def set_engine(self, engine: str) -> None:
+        """Analyse with another engine (the figures stay the same; the speed does not)."""
+        if engine != self.engine:
+            self.engine = engine
+            self._structure_edited()
+
+    # ------------------------------------------------------------------ the analysis
+    def start_analysis(self) -> None:
+        """Analyse the board now (the debounce timer calls this; so does "Recompute")."""
+        self.timer.stop()
+        board = self.document.board
+        self.error = ""
+        if not len(board):
+            self.runner.cancel("analysis")
+            self.analysis_changed.emit()
+            return
+        # The snapshot is taken here, on the GUI thread: the board is mutated only here.
+        system = board.to_system()
+        engine, structure = self.engine, self.structure
+        self.analyses_started += 1
+
+        def work(cancel: Callable[[], bool]) -> Solver:
+            from lograph.core.solve import prepare
+
+            return prepare(system, engine, cancel)
+
+        text = f"Analysing {system.n:,} buttons over GF({system.states})…"
+        self.runner.submit(
+            "analysis", work, text, token=(structure, system), done=self._analysed,
+            failed=self._analysis_failed,
+        )  # fmt: skip
+        self.analysis_changed.emit()
+
+    def cancel(self) -> None:
+        """Stop every running job (the Cancel button)."""
+        was_analysing = self.runner.is_running("analysis") or self.timer.isActive()
+        self.timer.stop()
+        self.runner.cancel()
+        self._fail_waiters()
+        if was_analysing and self.solver is None:
+            self.error = "Analysis cancelled."
+        self.analysis_changed.emit()
+        self.solution_changed.emit()
+        self.worst_changed.emit()
+        self.histogram_changed.emit()
+
+    def _analysed(self, token: object, solver: Solver) -> None:
+        structure, system = token  # type: ignore[misc]
+        if structure != self.structure:
+            return  # the board changed while this ran: a newer analysis is on its way
+        self.solver, self.system = solver, system
+        self.analysis_changed.emit()
+        self.update_position()
+        if self.wants_solution or self._solution_waiters:
+            self.request_solution()
+        if self.histogram_bits() <= AUTO_HISTOGRAM_BITS:
+            self.request_histogram()
+
+    def _analysis_failed(self, token: object, error: BaseException) -> None:
+        structure, _ = token  # type: ignore[misc]
+        if structure != self.structure:
+            return
+        if not isinstance(error, LographError):
+            raise error
+        self.error = str(error)
+        self.analysis_changed.emit()
+
+    # ------------------------------------------------------------------ the position
+    def current_lights(self) -> NDArray[np.uint8]:
+        return self.document.board.lights()
+
+    def update_position(self) -> None:
+        """The world of the current lights: cheap (a few dot products), done at once."""
+        analysis = self.analysis
+        if analysis is None or self.system is None:
+            self.position = None
+        else:
+            p = analysis.states
+            goal = 0 if self.goal == "off" else p - 1
+            change = (goal - self.current_lights().astype(np.int64)) % p
+            syndrome = analysis.syndrome(change)
+            failing = tuple(i for i, s in enumerate(syndrome) if s)
+            index = 0
+            for digit in syndrome:
+                index = index * p + digit
+            self.position = Position(change, syndrome, index, analysis.worlds, failing)
+        self.position_changed.emit()
+
+    # ------------------------------------------------------------------ fewest presses
+    def request_solution(
+        self, then: Callable[[MinimalSolution | None], None] | None = None
+    ) -> None:
+        """Compute the fewest-presses solution of the current position in the background.
+
+        `then(solution)` is called once it is known (at once if it already is); it gets None
+        when the position cannot be solved or the work was cancelled or superseded.
+        """
+        if then is not None:
+            if self.solution is not None:
+                then(self.solution)
+                return
+            self._solution_waiters.append(then)
+        if self.solution is not None:
+            return
+        solver, position = self.solver, self.position
+        if solver is None or position is None:
+            return  # the analysis will ask again when it is done
+        if not position.solvable:
+            self._fail_waiters()
+            return
+        if self.runner.is_running("solution"):
+            return
+        change = position.change
+
+        def work(cancel: Callable[[], bool]) -> MinimalSolution:
+            from lograph.core.minimal import fewest_presses
+
+            x0 = solver.particular(change)
+            if x0 is None:  # the engine contradicts its own left kernel: a bug
+                raise AssertionError("no particular solution for a solvable position")
+            return fewest_presses(solver, x0, cancel=cancel)
+
+        self.runner.submit(
+            "solution", work, "Finding the fewest presses…", token=(self.structure, self.lights),
+            done=self._solved, failed=self._solution_failed,
+        )  # fmt: skip
+
+    def _solved(self, token: object, solution: MinimalSolution) -> None:
+        if token != (self.structure, self.lights):
+            return
+        self.solution = solution
+        self.solution_changed.emit()
+        waiters, self._solution_waiters = self._solution_waiters, []
+        for then in waiters:
+            then(solution)
+
+    def _solution_failed(self, token: object, error: BaseException) -> None:
+        if token != (self.structure, self.lights):
+            return
+        self._fail_waiters()
+        if not isinstance(error, LographError):
+            raise error
+        self.message.emit("solution", str(error))
+
+    def _fail_waiters(self) -> None:
+        waiters, self._solution_waiters = self._solution_waiters, []
+        for then in waiters:
+            then(None)
+
+    # ------------------------------------------------------------------ worst position
+    def request_worst(self, time_limit: float = 20.0) -> None:
+        """Find the hardest position (the count does not depend on the lights)."""
+        solver = self.solver
+        if solver is None:
+            self.message.emit("worst", "Wait for the analysis to finish.")
+            return
+        goal = self.goal
+
+        def work(cancel: Callable[[], bool]) -> WorstPosition:
+            from lograph.core.worst import worst_position
+
+            return worst_position(solver, goal, time_limit=time_limit, cancel=cancel)
+
+        self.runner.submit(
+            "worst", work, "Searching for the worst position…", token=(self.structure, goal),
+            done=self._worst_found, failed=self._worst_failed,
+        )  # fmt: skip
+        self.worst_changed.emit()
+
+    def _worst_found(self, token: object, worst: WorstPosition) -> None:
+        if token != (self.structure, self.goal):
+            return
+        self.worst = worst
+        self.worst_changed.emit()
+
+    def _worst_failed(self, token: object, error: BaseException) -> None:
+        if token != (self.structure, self.goal):
+            return
+        if not isinstance(error, LographError):
+            raise error
+        self.message.emit("worst", str(error))
+        self.worst_changed.emit()
+
+    # ------------------------------------------------------------------ histogram
+    def histogram_allowed(self) -> bool:
+        return 0 < self.histogram_bits() <= HISTOGRAM_LIMIT
+
+    def request_histogram(self) -> None:
+        """Count positions by fewest presses (walks every press vector: small boards only)."""
+        system = self.system
+        if system is None:
+            self.message.emit("histogram", "Wait for the analysis to finish.")
+            return
+        if not self.histogram_allowed():
+            board = self.document.board
+            self.message.emit(
+                "histogram",
+                f"Too many positions to count: {board.states}^{len(board)} press vectors "
+                f"(the limit is 2^{HISTOGRAM_LIMIT}).",
+            )
+            return
+
+        def work(cancel: Callable[[], bool]) -> list[int]:
+            from lograph.core.histogram import press_histogram
+
+            return press_histogram(system, cancel=cancel)
+
+        self.runner.submit(
+            "histogram", work, "Counting positions by presses…", token=self.structure,
+            done=self._histogram_done, failed=self._histogram_failed,
+        )  # fmt: skip
+        self.histogram_changed.emit()
+
+    def _histogram_done(self, token: object, counts: list[int]) -> None:
+        if token != self.structure:
+            return
+        self.histogram = counts
+        self.histogram_changed.emit()
+
+    def _histogram_failed(self, token: object, error: BaseException) -> None:
+        if token != self.structure:
+            return
+        if not isinstance(error, LographError):
+            raise error
+        self.message.emit("histogram", str(error))

@@ -1,0 +1,350 @@
+"""The analysis panel: what the dock shows, section by section, bound to an `AnalysisModel`.
+
+Top to bottom: a busy row (what runs, a busy bar, Cancel), the board's figures (rank,
+nullity, solvable positions …), the current position, the quiet-pattern browser, the
+solution buttons, the worst position and the press histogram. Every label has an objectName
+(``analysis_rank`` …) so tests and style sheets find it.
+
+Examples
+--------
+>>> power_text(2, 23)
+'8,388,608 (2^23)'
+>>> power_text(2, 400)
+'2^400'
+>>> fraction_text(3, 2)
+'1/9'
+"""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QFrame,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from lograph.core.worst import WorstPosition
+from lograph.ui.analysis.histogram_view import HistogramView
+from lograph.ui.analysis.model import AnalysisModel
+from lograph.ui.analysis.patterns import PositionSection, QuietBrowser
+from lograph.ui.analysis.solution import SolutionController
+from lograph.ui.commands import SetLightsCommand
+from lograph.ui.scene import BoardScene
+from lograph.ui.widgets import named
+
+__all__ = ["AnalysisPanel", "fraction_text", "power_text", "worst_text"]
+
+#: Numbers are written out in full below this many bits, as powers above.
+_FULL_BITS = 60
+
+
+def power_text(p: int, e: int) -> str:
+    """``p^e`` written out when it is short, as a power otherwise."""
+    if e * math.log2(p) > _FULL_BITS:
+        return f"{p}^{e}"
+    value = f"{p**e:,}"
+    return value if e <= 1 else f"{value} ({p}^{e})"
+
+
+def fraction_text(p: int, k: int) -> str:
+    """The solvable share ``1/p^k``."""
+    if k == 0:
+        return "all positions"
+    return f"1/{p**k:,}" if k * math.log2(p) <= _FULL_BITS else f"1/{p}^{k}"
+
+
+def worst_text(worst: WorstPosition) -> str:
+    """One sentence about a worst position: its count, exact or bounded, and how it was found."""
+    if worst.exact:
+        return f"The worst position needs {worst.worst_presses} presses (exact, {worst.method})."
+    found = "" if worst.presses is None else f"; the one found needs {worst.worst_presses}"
+    return (
+        f"The worst position needs between {worst.worst_presses} and {worst.upper_bound} "
+        f"presses ({worst.method}, not proven{found})."
+    )
+
+
+def _label(name: str, text: str = "…") -> QLabel:
+    label = named(QLabel(text), name)
+    label.setWordWrap(True)
+    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    return label
+
+
+class AnalysisPanel(QScrollArea):
+    """Everything the analyser knows about the board, one click from the canvas.
+
+    Parameters
+    ----------
+    model : AnalysisModel
+        The analysis state to show.
+    solutions : SolutionController
+        Draws and plays solutions (the panel's solution buttons drive it).
+    scene : BoardScene
+        Where patterns are drawn.
+    """
+
+    def __init__(
+        self,
+        model: AnalysisModel,
+        solutions: SolutionController,
+        scene: BoardScene,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("analysis_panel")
+        self.model, self.solutions, self.scene = model, solutions, scene
+        self.document = model.document
+        self.setWidgetResizable(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # labels wrap
+        body = QWidget()
+        self.layout_ = QVBoxLayout(body)
+        self.layout_.setContentsMargins(6, 6, 6, 6)
+        self.layout_.addLayout(self._busy_row())
+        self.layout_.addWidget(self._figures_box())
+        self.position = PositionSection(model, scene)
+        self.quiet = QuietBrowser(model, scene)
+        self.layout_.addWidget(self.position)
+        self.layout_.addWidget(self.quiet)
+        self.layout_.addWidget(self._solution_box())
+        self.layout_.addWidget(self._worst_box())
+        self.layout_.addWidget(self._histogram_box())
+        self.layout_.addStretch(1)
+        self.setWidget(body)
+        self.setMinimumWidth(270)
+        model.analysis_changed.connect(self.refresh_figures)
+        model.analysis_changed.connect(self.refresh_worst)
+        model.analysis_changed.connect(self.refresh_histogram)
+        model.solution_changed.connect(self.refresh_solution)
+        model.position_changed.connect(self.refresh_solution)
+        model.worst_changed.connect(self.refresh_worst)
+        model.histogram_changed.connect(self.refresh_histogram)
+        model.message.connect(self._message)
+        model.runner.activity_changed.connect(self.refresh_busy)
+        model.timer.timeout.connect(self.refresh_busy)
+        solutions.stepping_changed.connect(self._stepping)
+        self.document.changed.connect(self.refresh_busy)
+        self.refresh_figures()
+        self.refresh_solution()
+        self.refresh_worst()
+        self.refresh_histogram()
+
+    # ------------------------------------------------------------------ building
+    def _busy_row(self) -> QVBoxLayout:
+        self.busy_bar = named(QProgressBar(), "analysis_busy")
+        self.busy_bar.setRange(0, 0)  # no percentage is known: an animated busy bar
+        self.busy_bar.setTextVisible(False)
+        self.busy_bar.setMaximumHeight(10)
+        self.busy_text = _label("analysis_busy_text", "")
+        self.cancel_button = named(QPushButton("Cancel"), "analysis_cancel")
+        self.cancel_button.setToolTip("Stop the computations running now")
+        self.cancel_button.clicked.connect(self.model.cancel)
+        self.recompute_button = named(QPushButton("Analyse"), "analysis_recompute")
+        self.recompute_button.setToolTip("Run the analysis again")
+        self.recompute_button.clicked.connect(self.model.start_analysis)
+        top = QHBoxLayout()
+        top.addWidget(self.busy_text, 1)
+        top.addWidget(self.cancel_button)
+        top.addWidget(self.recompute_button)
+        box = QVBoxLayout()
+        box.addLayout(top)
+        box.addWidget(self.busy_bar)
+        return box
+
+    def _figures_box(self) -> QGroupBox:
+        box = named(QGroupBox("Board"), "analysis_figures_box")
+        form = QFormLayout(box)
+        self.figures: dict[str, QLabel] = {}
+        rows = [
+            ("buttons", "Buttons"),
+            ("rule", "Rule"),
+            ("rank", "Rank"),
+            ("nullity", "Nullity"),
+            ("solvable_count", "Solvable positions"),
+            ("solvable_fraction", "Solvable share"),
+            ("worlds", "Worlds"),
+        ]
+        for key, title in rows:
+            self.figures[key] = _label(f"analysis_{key}")
+            form.addRow(title, self.figures[key])
+        self.engine = named(QComboBox(), "analysis_engine")
+        self.engine.addItems(["auto", "fast", "dense", "galois"])
+        self.engine.setToolTip("Which solver analyses the board (the figures do not depend on it)")
+        self.engine.currentTextChanged.connect(self.model.set_engine)
+        form.addRow("Engine", self.engine)
+        self.error = _label("analysis_error", "")
+        self.error.setStyleSheet("color: #c92a2a;")
+        form.addRow(self.error)
+        return box
+
+    def _solution_box(self) -> QGroupBox:
+        box = named(QGroupBox("Solution"), "analysis_solution_box")
+        self.show_button = named(QPushButton("Show"), "analysis_show_button")
+        self.show_button.setCheckable(True)
+        self.show_button.toggled.connect(self.solutions.set_show)
+        self.hint_button = named(QPushButton("Hint"), "analysis_hint_button")
+        self.hint_button.clicked.connect(self.solutions.hint)
+        self.step_button = named(QPushButton("Step by step"), "analysis_step_button")
+        self.step_button.clicked.connect(self.solutions.toggle_steps)
+        row = QHBoxLayout()
+        for b in (self.show_button, self.hint_button, self.step_button):
+            row.addWidget(b)
+        self.solution_text = _label("analysis_solution", "")
+        layout = QVBoxLayout(box)
+        layout.addLayout(row)
+        layout.addWidget(self.solution_text)
+        return box
+
+    def _worst_box(self) -> QGroupBox:
+        box = named(QGroupBox("Worst position"), "analysis_worst_box")
+        self.worst_button = named(QPushButton("Compute"), "analysis_worst_compute")
+        self.worst_button.clicked.connect(lambda: self.model.request_worst())
+        self.load_button = named(QPushButton("Load onto board"), "analysis_worst_load")
+        self.load_button.clicked.connect(self.load_worst)
+        self.worst_label = _label("analysis_worst", "")
+        row = QHBoxLayout()
+        row.addWidget(self.worst_button)
+        row.addWidget(self.load_button)
+        layout = QVBoxLayout(box)
+        layout.addLayout(row)
+        layout.addWidget(self.worst_label)
+        return box
+
+    def _histogram_box(self) -> QGroupBox:
+        box = named(QGroupBox("Positions by fewest presses"), "analysis_histogram_box")
+        self.histogram = HistogramView()
+        self.histogram_button = named(QPushButton("Count"), "analysis_histogram_compute")
+        self.histogram_button.setToolTip("Walk every press vector (boards up to 2^26 of them)")
+        self.histogram_button.clicked.connect(self.model.request_histogram)
+        self.histogram_note = _label("analysis_histogram_note", "")
+        layout = QVBoxLayout(box)
+        layout.addWidget(self.histogram)
+        layout.addWidget(self.histogram_note)
+        layout.addWidget(self.histogram_button)
+        return box
+
+    # ------------------------------------------------------------------ refreshing
+    def refresh_busy(self) -> None:
+        jobs = self.model.runner.active
+        waiting = self.model.timer.isActive()
+        busy = bool(jobs) or waiting
+        texts = [job.text for job in jobs] or (["Waiting for edits to settle…"] if waiting else [])
+        self.busy_text.setText("\n".join(texts))
+        self.busy_bar.setVisible(busy)
+        self.busy_text.setVisible(busy)
+        self.cancel_button.setVisible(busy)
+        stopped = self.model.solver is None and not self.model.pending
+        self.recompute_button.setVisible(stopped and len(self.document.board) > 0)
+
+    def refresh_figures(self) -> None:
+        board, analysis, f = self.document.board, self.model.analysis, self.figures
+        p = board.states
+        f["buttons"].setText(f"{len(board):,}")
+        kind = "directed" if board.directed else "undirected"
+        f["rule"].setText(f"{board.rule}, {kind}, {p} states (GF({p}))")
+        if analysis is None:
+            text = "—" if self.model.error or not len(board) else "…"
+            for key in ("rank", "nullity", "solvable_count", "solvable_fraction", "worlds"):
+                f[key].setText(text if len(board) else "0")
+        else:
+            f["rank"].setText(f"{analysis.rank:,}")
+            f["nullity"].setText(f"{analysis.nullity:,}")
+            f["solvable_count"].setText(power_text(p, analysis.rank))
+            f["solvable_fraction"].setText(fraction_text(p, analysis.nullity))
+            f["worlds"].setText(power_text(p, analysis.nullity))
+            self.engine.setToolTip(f"Analysed by the {analysis.engine} engine")
+        self.error.setText(self.model.error)
+        self.error.setVisible(bool(self.model.error))
+        ready = analysis is not None
+        for w in (self.show_button, self.hint_button, self.step_button, self.worst_button):
+            w.setEnabled(ready)
+        self.refresh_busy()
+
+    def refresh_solution(self) -> None:
+        solution, position = self.model.solution, self.model.position
+        if position is not None and not position.solvable:
+            self.solution_text.setText("No solution: this position is in another world.")
+        elif solution is None:
+            running = self.model.runner.is_running("solution")
+            self.solution_text.setText("Finding the fewest presses…" if running else "")
+        else:
+            how = "exact" if solution.exact else "heuristic: maybe not the fewest"
+            if solution.optimal_solutions is None:
+                optimal = f"{solution.solutions:,} solutions in all"
+            else:
+                optimal = f"{solution.optimal_solutions:,} of {solution.solutions:,} solutions"
+                optimal += " reach it"
+            self.solution_text.setText(
+                f"Fewest presses: {solution.press_count} ({how}, {solution.method}); {optimal}."
+            )
+
+    def refresh_worst(self) -> None:
+        worst = self.model.worst
+        running = self.model.runner.is_running("worst")
+        self.worst_button.setEnabled(self.model.solver is not None and not running)
+        self.load_button.setEnabled(worst is not None and worst.lights is not None)
+        if worst is not None:
+            self.worst_label.setText(worst_text(worst))
+        elif running:
+            self.worst_label.setText("Searching…")
+        else:
+            self.worst_label.setText("")
+
+    def refresh_histogram(self) -> None:
+        counts, model = self.model.histogram, self.model
+        allowed = model.histogram_allowed()
+        running = model.runner.is_running("histogram")
+        self.histogram_button.setEnabled(
+            allowed and counts is None and not running and model.system is not None
+        )
+        if counts is not None:
+            total, worst = sum(counts), len(counts) - 1
+            self.histogram.set_counts(counts)
+            self.histogram_note.setText(
+                f"{total:,} solvable positions; the hardest need {worst} presses "
+                f"({counts[-1]:,} of them)."
+            )
+        elif not allowed and len(self.document.board):
+            board = self.document.board
+            self.histogram.set_counts(None, "Too many positions to count.")
+            self.histogram_note.setText(
+                f"Counting walks all {board.states}^{len(board)} press vectors; "
+                "boards up to 2^26 of them are counted."
+            )
+        else:
+            self.histogram.set_counts(None, "Counting…" if running else "Not counted yet.")
+            self.histogram_note.setText("")
+
+    def _message(self, section: str, text: str) -> None:
+        target = {
+            "solution": self.solution_text,
+            "worst": self.worst_label,
+            "histogram": self.histogram_note,
+        }.get(section, self.error)
+        target.setText(text)
+        target.setVisible(True)
+
+    def _stepping(self, on: bool) -> None:
+        self.step_button.setText("Stop" if on else "Step by step")
+
+    # ------------------------------------------------------------------ actions
+    def load_worst(self) -> bool:
+        """Set the lights to the worst position (one undoable step) and mark its presses."""
+        worst = self.model.worst
+        if worst is None or worst.lights is None or worst.presses is None:
+            return False
+        self.document.push(SetLightsCommand(self.document, worst.lights, "Load worst position"))
+        self.solutions.show_presses(worst.presses)
+        return True

@@ -1,0 +1,302 @@
+"""The two panel sections that draw patterns on the board: the current position (its world
+and the patterns it fails) and the quiet-pattern browser.
+
+A position is solvable exactly when its required change ``c = goal − lights`` is orthogonal
+(mod p) to every pattern ``y`` of the left-kernel basis (``yᵀA = 0``). Each pattern it is not
+orthogonal to is a reason it fails; on an undirected board those patterns are the quiet
+patterns themselves. The browser steps through the quiet basis (press patterns that change
+no light) or, when there are few, through all ``p^k − 1`` non-zero combinations.
+
+Examples
+--------
+>>> coefficients(5, 2, 3)  # combination 5 = 1·q1 + 0·q2 + 1·q3
+[1, 0, 1]
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numpy.typing import NDArray
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QRadioButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from lograph.ui.analysis.model import AnalysisModel
+from lograph.ui.overlay import Mark, overlay
+from lograph.ui.scene import BoardScene
+from lograph.ui.widgets import named
+
+__all__ = [
+    "COMBINATION_LIMIT",
+    "PositionSection",
+    "QuietBrowser",
+    "coefficients",
+    "pattern_marks",
+]
+
+WORLD_COLOR = "#f08c00"
+QUIET_COLOR = "#9c36b5"
+#: The combination spin box offers all p^k − 1 combinations while there are at most this many.
+COMBINATION_LIMIT = 1 << 16
+
+
+def coefficients(index: int, states: int, k: int) -> list[int]:
+    """Base-p digits of `index`, lowest first: the coefficient of each basis pattern."""
+    digits = []
+    for _ in range(k):
+        index, digit = divmod(index, states)
+        digits.append(digit)
+    return digits
+
+
+def pattern_marks(
+    names: tuple[str, ...], vector: NDArray[np.integer], color: str, style: str
+) -> dict[str, Mark]:
+    """A mark on every button where `vector` is non-zero (labelled with the value if > 1)."""
+    where = np.flatnonzero(vector)
+    return {
+        names[i]: Mark(color, str(int(vector[i])) if vector[i] > 1 else "", style)
+        for i in where.tolist()
+    }
+
+
+def _row(*widgets: QWidget) -> QHBoxLayout:
+    row = QHBoxLayout()
+    row.setContentsMargins(0, 0, 0, 0)
+    for w in widgets:
+        row.addWidget(w)
+    return row
+
+
+class PositionSection(QGroupBox):
+    """Solvable or not; the world (syndrome and its number); the failed patterns, drawn."""
+
+    def __init__(self, model: AnalysisModel, scene: BoardScene, parent: QWidget | None = None):
+        super().__init__("Current position", parent)
+        self.setObjectName("analysis_position_box")
+        self.model, self.scene = model, scene
+        self.status = named(QLabel("…"), "analysis_position")
+        self.status.setWordWrap(True)
+        self.world = named(QLabel(""), "analysis_world")
+        self.world.setWordWrap(True)
+        self.world.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.failing = named(QComboBox(), "analysis_failing")
+        self.failing.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.failing.setToolTip(
+            "Patterns the position fails: the lights that must change under such a pattern, "
+            "weighted by it and summed mod p, must give 0 for the position to be solvable. "
+            "The chosen one is drawn on the board."
+        )
+        self.highlight = named(QCheckBox("Highlight on the board"), "analysis_highlight_world")
+        self.highlight.setChecked(True)
+        layout = QVBoxLayout(self)
+        for w in (self.status, self.world, self.failing, self.highlight):
+            layout.addWidget(w)
+        model.position_changed.connect(self.refresh)
+        self.failing.currentIndexChanged.connect(lambda _row: self.draw())
+        self.highlight.toggled.connect(lambda _on: self.draw())
+        self.refresh()
+
+    @property
+    def marks(self):  # type: ignore[no-untyped-def]
+        return overlay(self.scene, "analysis.world")
+
+    def refresh(self) -> None:
+        pos, analysis = self.model.position, self.model.analysis
+        self.failing.blockSignals(True)
+        self.failing.clear()
+        if pos is None or analysis is None:
+            empty = not len(self.model.document.board)
+            self.status.setText("Empty board." if empty else "Waiting for the analysis…")
+            self.status.setStyleSheet("")
+            self.world.setText("")
+            self.failing.hide()
+            self.failing.blockSignals(False)
+            self.draw()
+            return
+        goal = "every light off" if self.model.goal == "off" else "every light on"
+        if pos.solvable:
+            self.status.setText(f"Solvable: {goal} can be reached.")
+            self.status.setStyleSheet("color: #2b8a3e; font-weight: bold;")
+        else:
+            self.status.setText(f"Not solvable: {goal} cannot be reached from here.")
+            self.status.setStyleSheet("color: #c92a2a; font-weight: bold;")
+        if pos.worlds > 1:
+            syndrome = ", ".join(map(str, pos.syndrome))
+            self.world.setText(
+                f"World {pos.world:,} (syndrome ({syndrome})). The {pos.worlds:,} worlds are "
+                f"numbered 0 to {pos.worlds - 1:,}; world 0 is the solvable one."
+            )
+        else:
+            self.world.setText("Every position is solvable on this board (one world).")
+        kind = "Left-kernel pattern" if self.model.document.board.directed else "Quiet pattern"
+        for j in pos.failing:
+            size = int(np.count_nonzero(analysis.left_kernel[j]))
+            text = f"{kind} {j + 1} · {size} buttons · sum {pos.syndrome[j]}, not 0"
+            self.failing.addItem(text)
+        self.failing.setVisible(bool(pos.failing))
+        if pos.failing:
+            self.failing.setCurrentIndex(0)
+        self.failing.blockSignals(False)
+        self.draw()
+
+    def selected_pattern(self) -> int | None:
+        """The left-kernel row drawn on the board (None when none is)."""
+        pos, row = self.model.position, self.failing.currentIndex()
+        if pos is None or pos.solvable or row < 0 or row >= len(pos.failing):
+            return None
+        return pos.failing[row]
+
+    def draw(self) -> None:
+        j, analysis = self.selected_pattern(), self.model.analysis
+        if j is None or analysis is None or not self.highlight.isChecked():
+            self.marks.clear()
+            return
+        names = self.model.document.board.buttons
+        self.marks.set_marks(pattern_marks(names, analysis.left_kernel[j], WORLD_COLOR, "dot"))
+
+
+class QuietBrowser(QGroupBox):
+    """Step through the quiet basis, or every combination of it, drawn on the board."""
+
+    def __init__(self, model: AnalysisModel, scene: BoardScene, parent: QWidget | None = None):
+        super().__init__("Quiet patterns", parent)
+        self.setObjectName("analysis_quiet_box")
+        self.model, self.scene = model, scene
+        self.summary = named(QLabel("…"), "analysis_quiet_summary")
+        self.summary.setWordWrap(True)
+        self.basis_mode = named(QRadioButton("Basis"), "analysis_quiet_basis")
+        self.combo_mode = named(QRadioButton("Combinations"), "analysis_quiet_combinations")
+        self.basis_mode.setChecked(True)
+        self.prev = named(QPushButton("◀"), "analysis_quiet_prev")
+        self.next = named(QPushButton("▶"), "analysis_quiet_next")
+        for b in (self.prev, self.next):
+            b.setFixedWidth(36)
+        self.prev.setToolTip("Previous pattern")
+        self.next.setToolTip("Next pattern")
+        self.spin = named(QSpinBox(), "analysis_quiet_spin")
+        self.spin.setToolTip("Combination number: its base-p digits are the coefficients")
+        self.which = named(QLabel(""), "analysis_quiet_which")
+        self.which.setWordWrap(True)
+        self.show_board = named(QCheckBox("Show on the board"), "analysis_quiet_show")
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.summary)
+        layout.addLayout(_row(self.basis_mode, self.combo_mode))
+        layout.addLayout(_row(self.prev, self.spin, self.next))
+        layout.addWidget(self.which)
+        layout.addWidget(self.show_board)
+        self.index = 0  # basis row, or combination number in combination mode
+        self.prev.clicked.connect(lambda: self.step(-1))
+        self.next.clicked.connect(lambda: self.step(1))
+        self.spin.valueChanged.connect(self._spun)
+        self.basis_mode.toggled.connect(lambda _on: self._mode_changed())
+        self.show_board.toggled.connect(lambda _on: self.draw())
+        model.analysis_changed.connect(self.refresh)
+        self.refresh()
+
+    @property
+    def marks(self):  # type: ignore[no-untyped-def]
+        return overlay(self.scene, "analysis.quiet")
+
+    @property
+    def k(self) -> int:
+        analysis = self.model.analysis
+        return 0 if analysis is None else analysis.nullity
+
+    @property
+    def count(self) -> int:
+        """How many items the browser steps through in the current mode."""
+        analysis = self.model.analysis
+        if analysis is None or not self.k:
+            return 0
+        if self.basis_mode.isChecked():
+            return self.k
+        return int(analysis.states**self.k - 1)
+
+    def combinations_allowed(self) -> bool:
+        analysis = self.model.analysis
+        return analysis is not None and 0 < analysis.states**self.k - 1 <= COMBINATION_LIMIT
+
+    def refresh(self) -> None:
+        analysis = self.model.analysis
+        self.index = 0
+        if analysis is None:
+            self.summary.setText("Waiting for the analysis…")
+        elif not self.k:
+            self.summary.setText("None: no press pattern leaves every light as it is, so each "
+                                 "solvable position has exactly one solution.")  # fmt: skip
+        else:
+            s = "s" if self.k > 1 else ""
+            self.summary.setText(
+                f"{self.k} basis pattern{s}: pressing the buttons of any quiet pattern changes "
+                f"no light, so solutions come in families of {analysis.worlds:,}."
+            )
+        self.combo_mode.setEnabled(self.combinations_allowed())
+        if not self.combinations_allowed():
+            self.basis_mode.setChecked(True)
+        self._mode_changed()
+
+    def _mode_changed(self) -> None:
+        self.index = 0
+        self.spin.blockSignals(True)
+        self.spin.setRange(1, max(self.count, 1))
+        self.spin.setValue(1)
+        self.spin.blockSignals(False)
+        for w in (self.prev, self.next, self.spin, self.show_board):
+            w.setEnabled(self.count > 0)
+        self.draw()
+
+    def step(self, delta: int) -> None:
+        """Move to the previous/next pattern (wrapping) and show it on the board."""
+        if not self.count:
+            return
+        self.spin.setValue((self.index + delta) % self.count + 1)
+        self.show_board.setChecked(True)
+
+    def _spun(self, value: int) -> None:
+        self.index = value - 1
+        self.draw()
+
+    def vector(self) -> NDArray[np.int64] | None:
+        """The press pattern currently selected (None when there is none)."""
+        analysis = self.model.analysis
+        if analysis is None or not self.count:
+            return None
+        quiet = analysis.quiet.astype(np.int64)
+        if self.basis_mode.isChecked():
+            return quiet[self.index]
+        coeffs = np.array(coefficients(self.index + 1, analysis.states, self.k), dtype=np.int64)
+        return (coeffs @ quiet) % analysis.states
+
+    def draw(self) -> None:
+        vec, analysis = self.vector(), self.model.analysis
+        if vec is None or analysis is None:
+            self.which.setText("")
+            self.marks.clear()
+            return
+        presses = int(vec.sum())
+        if self.basis_mode.isChecked():
+            self.which.setText(f"Pattern {self.index + 1} of {self.k}: {presses} presses.")
+        else:
+            coeffs = coefficients(self.index + 1, analysis.states, self.k)
+            terms = " + ".join(
+                (f"q{j + 1}" if c == 1 else f"{c}·q{j + 1}") for j, c in enumerate(coeffs) if c
+            )
+            self.which.setText(f"Combination {self.index + 1} = {terms}: {presses} presses.")
+        if self.show_board.isChecked():
+            names = self.model.document.board.buttons
+            self.marks.set_marks(pattern_marks(names, vec, QUIET_COLOR, "fill"))
+        else:
+            self.marks.clear()

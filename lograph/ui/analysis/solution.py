@@ -1,0 +1,220 @@
+"""Solutions on the board: show the fewest presses, give a hint, solve step by step.
+
+The presses come from the model's background fewest-presses job; this controller only draws
+them (overlay marks on the buttons to press) and plays them back. Step by step is a QTimer
+that pushes one real `PressCommand` per tick, so every step is on the undo stack; it stops
+by itself when the board changes under it (any press or edit it did not make).
+
+Examples
+--------
+>>> controller = SolutionController(model, window.scene)  # doctest: +SKIP
+>>> controller.set_show(True)  # marks appear when the solution is known  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numpy.typing import NDArray
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from lograph.core.minimal import MinimalSolution
+from lograph.ui.analysis.model import AnalysisModel
+from lograph.ui.commands import PressCommand
+from lograph.ui.overlay import Mark, overlay
+from lograph.ui.scene import BoardScene
+
+__all__ = ["HINT_COLOR", "SOLUTION_COLOR", "STEP_MS", "SolutionController"]
+
+SOLUTION_COLOR = "#e4572e"
+HINT_COLOR = "#2b8a3e"
+NEXT_COLOR = "#f59f00"
+#: Milliseconds between two presses of "Solve step by step".
+STEP_MS = 350
+#: Step numbers are written on at most this many marks (more would be unreadable anyway).
+_NUMBERED = 400
+
+
+def press_marks(
+    names: list[str], presses: NDArray[np.uint8], color: str = SOLUTION_COLOR
+) -> dict[str, Mark]:
+    """Ring marks on the buttons to press; the badge says how often when more than once."""
+    where = np.flatnonzero(presses)
+    return {
+        names[i]: Mark(color, str(int(presses[i])) if presses[i] > 1 else "", "ring")
+        for i in where.tolist()
+    }
+
+
+class SolutionController(QObject):
+    """Draws and plays the model's fewest-presses solution.
+
+    Signals
+    -------
+    status(str)
+        One line for the status bar ("Press r2c3", "Solved in 7 presses" …).
+    stepping_changed(bool)
+        Step-by-step playback started or stopped.
+    """
+
+    status = Signal(str)
+    stepping_changed = Signal(bool)
+
+    def __init__(self, model: AnalysisModel, scene: BoardScene, parent: QObject | None = None):
+        super().__init__(parent)
+        self.model = model
+        self.scene = scene
+        self.document = model.document
+        self.show = False
+        self.hint_button: str | None = None
+        self.steps: list[str] = []  # presses still to make
+        self.done_steps = 0
+        self._expected: tuple[int, int] | None = None
+        self.timer = QTimer(self)
+        self.timer.setInterval(STEP_MS)
+        self.timer.timeout.connect(self._step)
+        model.solution_changed.connect(self.redraw)
+        model.analysis_changed.connect(self._structure_maybe_changed)
+        self.document.lights_changed.connect(self._lights_changed)
+
+    @property
+    def solution_overlay(self):  # type: ignore[no-untyped-def]
+        return overlay(self.scene, "analysis.solution")
+
+    @property
+    def hint_overlay(self):  # type: ignore[no-untyped-def]
+        return overlay(self.scene, "analysis.hint")
+
+    @property
+    def stepping(self) -> bool:
+        return self.timer.isActive()
+
+    # ------------------------------------------------------------------ show solution
+    def set_show(self, on: bool) -> None:
+        """Keep the fewest-presses solution of the current position marked (or stop)."""
+        self.show = on
+        self.model.want_solution = on
+        if on:
+            self.model.request_solution()
+        self.redraw()
+
+    def redraw(self) -> None:
+        if self.stepping:
+            return  # the step overlay owns the marks while playing
+        solution = self.model.solution
+        if not self.show or solution is None:
+            self.solution_overlay.clear()
+            return
+        names = list(self.document.board.buttons)
+        self.solution_overlay.set_marks(press_marks(names, solution.presses))
+
+    def show_presses(self, presses: NDArray[np.uint8]) -> None:
+        """Mark these presses until the lights change (the loaded worst position's)."""
+        names = list(self.document.board.buttons)
+        self.solution_overlay.set_marks(press_marks(names, presses))
+
+    def _lights_changed(self, _ids: list[str]) -> None:
+        self.hint_overlay.clear()
+        self.hint_button = None
+        if not self.stepping:
+            self.redraw()
+
+    def _structure_maybe_changed(self) -> None:
+        if self.model.solver is None:  # an edit dropped the analysis: old marks mean nothing
+            self.stop()
+            self.hint_overlay.clear()
+            self.hint_button = None
+            self.redraw()
+
+    # ------------------------------------------------------------------ hint
+    def hint(self) -> None:
+        """Highlight one press of an optimal solution (it cuts the fewest count by one)."""
+        position = self.model.position
+        if position is not None and not position.solvable:
+            self.status.emit("This position cannot be solved: no hint.")
+            return
+        self.status.emit("Looking for a hint…")
+        self.model.request_solution(self._show_hint)
+
+    def _show_hint(self, solution: MinimalSolution | None) -> None:
+        if solution is None:
+            self.status.emit("No hint: the position cannot be solved or the board changed.")
+            return
+        where = np.flatnonzero(solution.presses)
+        if not len(where):
+            self.status.emit("Nothing to press: the goal is reached.")
+            return
+        # Any press of an optimal solution works; the first in board order is predictable.
+        button = self.document.board.buttons[int(where[0])]
+        self.hint_button = button
+        self.hint_overlay.set_marks({button: Mark(HINT_COLOR, "?", "fill")})
+        left = solution.press_count
+        self.status.emit(f"Hint: press {button} ({left} presses left at the fewest)")
+
+    # ------------------------------------------------------------------ step by step
+    def toggle_steps(self) -> None:
+        """Start solving step by step, or stop if it is running."""
+        if self.stepping:
+            self.stop("Stopped.")
+        else:
+            self.start_steps()
+
+    def start_steps(self) -> None:
+        position = self.model.position
+        if position is not None and not position.solvable:
+            self.status.emit("This position cannot be solved.")
+            return
+        self.status.emit("Finding the fewest presses…")
+        self.model.request_solution(self._begin)
+
+    def _begin(self, solution: MinimalSolution | None) -> None:
+        if solution is None:
+            self.status.emit("Cannot solve step by step: unsolvable, or the board changed.")
+            return
+        names, presses = self.document.board.buttons, solution.presses
+        # p > 2: a button pressed t times appears t times in a row
+        self.steps = [names[i] for i in np.flatnonzero(presses).tolist() for _ in range(presses[i])]
+        self.done_steps = 0
+        if not self.steps:
+            self.status.emit("Nothing to press: the goal is reached.")
+            return
+        self.hint_overlay.clear()
+        self._expected = (self.model.structure, self.model.lights)
+        self._draw_steps()
+        self.timer.start()
+        self.stepping_changed.emit(True)
+        self.status.emit(f"Solving in {len(self.steps)} presses…")
+
+    def _draw_steps(self) -> None:
+        marks: dict[str, Mark] = {}
+        for i, button in enumerate(self.steps):
+            if button in marks:
+                continue  # a button pressed several times keeps its first step number
+            number = str(self.done_steps + i + 1) if i < _NUMBERED else ""
+            color = NEXT_COLOR if i == 0 else SOLUTION_COLOR
+            marks[button] = Mark(color, number, "fill" if i == 0 else "ring")
+        self.solution_overlay.set_marks(marks)
+
+    def _step(self) -> None:
+        if self._expected != (self.model.structure, self.model.lights):
+            self.stop("Stopped: the board changed.")
+            return
+        button = self.steps.pop(0)
+        self.document.push(PressCommand(self.document, button))
+        self.done_steps += 1
+        self._expected = (self.model.structure, self.model.lights)
+        if not self.steps:
+            self.stop(f"Solved in {self.done_steps} presses (each can be undone).")
+            return
+        self._draw_steps()
+
+    def stop(self, text: str = "") -> None:
+        """Stop step-by-step playback (the presses made so far stay, undoable)."""
+        was = self.stepping
+        self.timer.stop()
+        self.steps = []
+        self._expected = None
+        if was:
+            self.stepping_changed.emit(False)
+            self.redraw()
+        if text:
+            self.status.emit(text)
