@@ -105,8 +105,9 @@ class ChasePlayer(QObject):
             if u >= 0 and presses[w]
         ]
         self.done = 0
-        ticks = max(1, min(len(self.steps), TOTAL_MS // max(self.interval, 1)))
-        self._batch = math.ceil(len(self.steps) / ticks) if self.steps else 1
+        # several steps per tick only when a long chase at the normal pace would drag on
+        pace = min(self.interval, 140)
+        self._batch = max(1, math.ceil(len(self.steps) * pace / TOTAL_MS))
         if not self.steps:
             self.finished.emit(True)
             return 0

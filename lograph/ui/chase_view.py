@@ -104,6 +104,7 @@ class ChaseView(QObject):
         self.free_presses: dict[str, int] = {}  # what Press Free Buttons presses
         self._want_chase = False
         self._stop = [False]  # the cancel flag of the job running now
+        self._computing = -1  # the revision a plan is being computed for
         self._pool = QThreadPool(self)
         self._pool.setMaxThreadCount(1)
         self._relay = _Relay(self)
@@ -192,7 +193,7 @@ class ChaseView(QObject):
 
     def compute(self) -> None:
         """Start computing the plan and table of the current board (on the worker)."""
-        if self.data is not None:
+        if self.data is not None or self._computing == self.revision:
             return
         self._stop = [False]
         stop = self._stop
@@ -201,7 +202,7 @@ class ChaseView(QObject):
         except LographError as exc:
             self.panel.clear_table(f"No chase plan: {exc}")
             return
-        revision = self.revision
+        revision = self._computing = self.revision
         self.panel.set_busy(True, f"Finding a chase plan for {system.n} buttons…")
         self._submit(
             lambda: compute_chase(system, lambda: stop[0]), lambda r: self._got(revision, r)
@@ -222,7 +223,9 @@ class ChaseView(QObject):
             done(result)
 
     def _got(self, revision: int, result: object) -> None:
-        self.panel.set_busy(False)
+        if revision == self._computing:
+            self._computing = -1
+            self.panel.set_busy(False)
         if revision != self.revision:
             return  # a plan for a board that has changed since: never shown
         if isinstance(result, InterruptedComputation):
