@@ -37,6 +37,7 @@ from lograph.ui.chase_view import install as install_chase
 from lograph.ui.clipboard import dict_from_mime, mime_from_dict
 from lograph.ui.dialogs import NewBoardDialog, PropertiesDialog
 from lograph.ui.document import BoardProperties, Document
+from lograph.ui.export import install as install_export
 from lograph.ui.filectl import FileController
 from lograph.ui.scene import GRID, BoardScene
 from lograph.ui.tools import EditTool, LightsTool, PlayTool, Tool
@@ -89,6 +90,7 @@ class MainWindow(QMainWindow):
         self._update_counts()
         self.analysis = install_analysis(self)  # the analysis dock (issue 5)
         self.chase = install_chase(self)  # the chasing dock and actions (issue 5)
+        self.exports = install_export(self)  # File > Export: image, solution, report (issue 5)
 
     # ------------------------------------------------------------------ extension points
     def action(self, name: str) -> QAction:

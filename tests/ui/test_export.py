@@ -1,0 +1,197 @@
+"""Export: pictures (PNG/SVG, with or without marks), solutions and reports from the window.
+
+Independent answers: the classic 5×5 facts (rank 23, nullity 2; all off -> all on takes 15
+presses at least), presses made on a board copy, Qt's own image/SVG readers and xml.etree.
+"""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+
+import pytest
+from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtGui import QColor, QImage
+from PySide6.QtWidgets import QDialog, QFileDialog
+
+from lograph.core.chase import chase_plan
+from lograph.core.files import read_solution
+from lograph.core.generators import rectangle
+from lograph.ui.chase_plan_data import FREE, ROW
+from lograph.ui.export import ImageOptionsDialog
+from lograph.ui.items import RADIUS, light_colors
+from lograph.ui.overlay import Mark, overlay
+
+from .helpers import load
+
+
+def near(c: QColor, hex_color: str, tol: int = 40) -> bool:
+    want = QColor(hex_color)
+    return all(abs(a - b) <= tol for a, b in zip(c.getRgb()[:3], want.getRgb()[:3], strict=True))
+
+
+def to_image(window, image: QImage, point: QPointF) -> tuple[int, int]:
+    """Pixel of a scene point in an exported picture (the board rect is fitted and centred)."""
+    rect: QRectF = window.scene.board_rect()
+    scale = min(image.width() / rect.width(), image.height() / rect.height())
+    x0 = (image.width() - rect.width() * scale) / 2
+    y0 = (image.height() - rect.height() * scale) / 2
+    return (
+        round(x0 + (point.x() - rect.left()) * scale),
+        round(y0 + (point.y() - rect.top()) * scale),
+    )
+
+
+def ring_colors(window, image: QImage) -> dict[str, QColor]:
+    """The colour just outside each button's disc, where ring marks are drawn."""
+    out = {}
+    for b in window.document.board.buttons:
+        x, y = window.scene.store.position(b)
+        out[b] = image.pixelColor(*to_image(window, image, QPointF(x + RADIUS + 4, y)))
+    return out
+
+
+def test_png_has_the_size_and_the_lights(window, tmp_path):
+    board = rectangle(5, 5)
+    board.set_light("r2c2", 1)
+    load(window, board)
+    path = tmp_path / "board.png"
+    assert window.exports.export_image(path, "none", width=320)
+    image = QImage(str(path))
+    assert not image.isNull()
+    assert (image.width(), image.height()) == (320, 320)  # a square board stays square
+    lit, dark = light_colors(2)[1], light_colors(2)[0]
+    for b, color in (("r2c2", lit), ("r0c0", dark)):
+        pixel = image.pixelColor(*to_image(window, image, QPointF(*window.scene.store.position(b))))
+        assert near(pixel, color.name(), 10)
+    assert window.exports.export_image(path, "none", width=200, height=90)
+    assert QImage(str(path)).size().toTuple() == (200, 90)
+    assert [p.name for p in tmp_path.iterdir()] == ["board.png"]  # no temporary file left
+
+
+def test_svg_parses_and_draws_the_buttons(window, tmp_path):
+    load(window, rectangle(3, 4))
+    path = tmp_path / "board.svg"
+    assert window.exports.export_image(path, "chase")
+    root = ET.parse(path).getroot()
+    assert root.tag.endswith("svg")
+    tags = [e.tag.rsplit("}", 1)[-1] for e in root.iter()]
+    assert tags.count("circle") + tags.count("path") >= 12
+    assert QImage(str(path)).isNull() is False  # Qt reads it back as a picture too
+
+
+def test_solution_picture_rings_the_fewest_presses(window, tmp_path):
+    load(window, rectangle(5, 5))
+    window.action("goal_on").trigger()  # all off -> all on: 15 presses at least (classic)
+    path = tmp_path / "solution.png"
+    assert window.exports.export_image(path, "solution", width=600)
+    image = QImage(str(path))
+    ringed = {b for b, c in ring_colors(window, image).items() if near(c, ROW)}
+    assert len(ringed) == 15
+    probe = rectangle(5, 5)
+    for b in ringed:
+        probe.press(b)
+    assert probe.is_goal("on")
+
+
+def test_marks_modes_leave_the_board_marks_as_they_were(window, tmp_path):
+    load(window, rectangle(3, 3))
+    shown = overlay(window.scene, "mine")
+    shown.set_marks({"r1c1": Mark("#ff0000")})
+    path = tmp_path / "a.png"
+    assert window.exports.export_image(path, "none", width=300)
+    assert not near(ring_colors(window, QImage(str(path)))["r1c1"], "#ff0000")
+    assert window.exports.export_image(path, "chase", width=300)
+    colors = ring_colors(window, QImage(str(path)))
+    assert not near(colors["r1c1"], "#ff0000")
+    plan = chase_plan(window.document.board)
+    free = {window.document.board.buttons[i] for i in plan.free.tolist()}
+    assert len(free) == 3  # a chase on a 3-wide grid frees one row
+    assert {b for b, c in colors.items() if near(c, FREE)} == free
+    assert shown.isVisible()
+    assert set(shown.marked()) == {"r1c1"}
+    assert window.exports.export_image(path, "shown", width=300)
+    assert near(ring_colors(window, QImage(str(path)))["r1c1"], "#ff0000")
+
+
+@pytest.mark.parametrize("suffix", [".json", ".csv", ".txt"])
+def test_solution_file_round_trips(window, tmp_path, suffix):
+    board = rectangle(5, 5)
+    for b in ("r0c0", "r3c1", "r4c4"):
+        board.press(b)
+    load(window, board)
+    path = tmp_path / f"s{suffix}"
+    assert window.exports.export_solution(path)
+    system = window.document.board.to_system()
+    presses = read_solution(path, system)
+    probe = window.document.board.copy()
+    for i, times in enumerate(presses.tolist()):
+        for _ in range(times):
+            probe.press(probe.buttons[i])
+    assert probe.is_goal("off")
+    assert int(presses.sum()) <= 3  # three presses made the position: never more needed
+    if suffix == ".json":
+        doc = json.loads(path.read_text())
+        assert doc["format"] == "lograph-solution"
+        assert doc["info"]["goal"] == "off"
+        assert doc["press_count"] == int(presses.sum())
+
+
+def test_report_has_the_figures(window, tmp_path):
+    load(window, rectangle(5, 5))
+    md, js = tmp_path / "r.md", tmp_path / "r.json"
+    assert window.exports.export_report(md)
+    assert window.exports.export_report(js)
+    data = json.loads(js.read_text())
+    assert (data["rank"], data["nullity"]) == (23, 2)
+    assert len(data["chase"]["table"]) == 8
+    text = md.read_text()
+    assert "23" in text
+    assert "nullity" in text.lower()
+
+
+def test_errors_show_a_dialog_and_write_nothing(window, tmp_path, no_dialogs):
+    board = rectangle(5, 5)
+    board.set_light("r0c0", 1)  # the corner alone cannot be switched off on the 5×5
+    load(window, board)
+    assert not window.exports.export_image(tmp_path / "x.gif")
+    assert not window.exports.export_solution(tmp_path / "s.json")
+    assert not window.exports.export_image(tmp_path / "missing" / "x.png")
+    assert not window.exports.export_report(tmp_path / "r.html")
+    kinds = [kind for kind, _ in no_dialogs]
+    assert kinds == ["critical"] * 4
+    assert ".png or .svg" in no_dialogs[0][1]
+    assert "cannot be reached" in no_dialogs[1][1]
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_dialogs_add_the_extension_and_remember_the_folder(window, tmp_path, monkeypatch):
+    load(window, rectangle(2, 3))
+    starts: list[str] = []
+    answers = iter(
+        [
+            (str(tmp_path / "pic"), "SVG drawing (*.svg)"),
+            (str(tmp_path / "sol"), "CSV table (*.csv)"),
+            (str(tmp_path / "rep.md"), "JSON report (*.json)"),
+        ]
+    )
+
+    def fake(parent, title, start, filters):
+        starts.append(start)
+        return next(answers)
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", fake)
+    monkeypatch.setattr(ImageOptionsDialog, "exec", lambda self: QDialog.DialogCode.Accepted)
+    window.action("export_image").trigger()
+    window.action("export_solution").trigger()
+    window.action("export_report").trigger()
+    names = sorted(p.name for p in tmp_path.iterdir())
+    assert names == ["pic.svg", "rep.md", "sol.csv"]
+    assert all(s.startswith(str(tmp_path)) for s in starts[1:])  # the last export folder
+
+
+def test_options_dialog_keeps_the_board_shape(qtbot):
+    dialog = ImageOptionsDialog(2.0, (400, 200))
+    qtbot.addWidget(dialog)
+    dialog.width_box.setValue(1000)
+    assert dialog.options() == ("shown", 1000, 500)
