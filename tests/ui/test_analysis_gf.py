@@ -20,7 +20,7 @@ from tests.ui.gf import press_matrix
 def matrix(board: Board) -> np.ndarray:
     """A[u, w] = 1 when pressing w changes u, from the graph (self action by the rule)."""
     order = list(board.buttons)
-    own = {b: board.rule == "closed" for b in order}
+    own = dict.fromkeys(order, board.rule == "closed")
     for b in order:
         override = board.self_action_override(b)
         if override is not None:
@@ -97,11 +97,11 @@ def test_fewest_table_reproduces_the_3x3_histogram():
     assert histogram(matrix(rectangle(3, 3)), 2) == [comb(9, k) for k in range(10)]
 
 
-
 def test_solvable_agrees_with_the_fewest_table():
     a, p = matrix(rectangle(2, 2)), 2  # 2x2: nullity 0 over GF(2), every change reachable
     table = fewest_table(a, p)
     assert len(table) == 16
     b = matrix(rectangle(1, 2))  # both buttons change both lights: only 00 and 11 reachable
     assert sorted(fewest_table(b, 2)) == [(0, 0), (1, 1)]
-    assert solvable(b, 2, np.array([1, 1])) and not solvable(b, 2, np.array([1, 0]))
+    assert solvable(b, 2, np.array([1, 1]))
+    assert not solvable(b, 2, np.array([1, 0]))

@@ -88,9 +88,10 @@ class HistogramView(QWidget):
         gap = min(step * 0.15, 3.0)
         worst = n - 1
         for k, count in enumerate(self.counts):
-            h = self._height(count) * plot.height()
-            if h <= 0:
+            if count <= 0:
                 continue
+            # at least 2 px: a single hardest position must not vanish next to thousands
+            h = max(self._height(count) * plot.height(), 2.0)
             bar = QRectF(plot.left() + k * step + gap / 2, plot.bottom() - h, step - gap, h)
             painter.fillRect(bar, _WORST if k == worst else _BAR)
         painter.setPen(QPen(_AXIS, 1))

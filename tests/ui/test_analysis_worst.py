@@ -1,0 +1,102 @@
+"""The worst position (computed, loaded, and needing its reported count) and the press
+histogram, against walking every press vector of small boards."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from PySide6.QtGui import QColor
+
+from lograph.core.generators import rectangle
+from lograph.ui.overlay import overlay
+from tests.ui.helpers import load
+from tests.ui.test_analysis_figures import settle, text
+from tests.ui.test_analysis_gf import fewest_table, histogram, matrix
+
+
+@pytest.mark.parametrize(("m", "n", "states", "goal"), [(4, 4, 2, "off"), (2, 3, 3, "off"),
+                                                         (3, 3, 2, "on")])  # fmt: skip
+def test_worst_position_loads_and_needs_its_count(qtbot, window, m, n, states, goal):
+    board = rectangle(m, n)
+    board.states = states
+    a = matrix(board)
+    table = fewest_table(a, states)
+    load(window, board)
+    settle(qtbot, window)
+    if goal == "on":
+        window.action("goal_on").trigger()
+    model, panel, doc = window.analysis.model, window.analysis.panel, window.document
+    window.action("analysis_worst").trigger()
+    qtbot.waitUntil(lambda: model.worst is not None, timeout=20_000)
+    worst = model.worst
+    assert worst.exact
+    assert worst.worst_presses == max(table.values())  # independent: the hardest of all
+    assert f"needs {worst.worst_presses} presses" in text(window, "analysis_worst")
+    before = doc.board.lights().copy()
+    assert panel.load_button.isEnabled()
+    panel.load_button.click()
+    lights = doc.board.lights().astype(np.int64)
+    target = 0 if goal == "off" else states - 1
+    change = tuple(((target - lights) % states).tolist())
+    assert table[change] == worst.worst_presses  # the loaded position needs that many
+    marks = overlay(window.scene, "analysis.solution").marked()
+    assert sum(int(mk.label or 1) for mk in marks.values()) == worst.worst_presses
+    doc.undo_stack.undo()  # loading was one undoable step
+    assert doc.board.lights().tolist() == before.tolist()
+
+
+def test_worst_is_dropped_by_an_edit(qtbot, window):
+    load(window, rectangle(3, 3))
+    settle(qtbot, window)
+    model = window.analysis.model
+    model.request_worst()
+    qtbot.waitUntil(lambda: model.worst is not None, timeout=10_000)
+    from lograph.ui.commands import RemoveCommand
+
+    window.document.push(RemoveCommand(window.document, ["r1c1"]))
+    assert model.worst is None
+    assert not window.analysis.panel.load_button.isEnabled()
+
+
+@pytest.mark.parametrize(("m", "n", "states"), [(3, 3, 2), (4, 4, 2), (2, 3, 3), (3, 3, 3)])
+def test_histogram_matches_walking_every_press_vector(qtbot, window, m, n, states):
+    board = rectangle(m, n)
+    board.states = states
+    load(window, board)
+    settle(qtbot, window)
+    model = window.analysis.model
+    qtbot.waitUntil(lambda: model.histogram is not None, timeout=10_000)  # small: automatic
+    expected = histogram(matrix(board), states)
+    assert model.histogram == expected
+    view = window.analysis.panel.histogram
+    assert view.counts == expected
+    assert f"need {len(expected) - 1} presses" in text(window, "analysis_histogram_note")
+
+
+def test_histogram_on_request_and_refused_beyond_the_limit(qtbot, window):
+    board = rectangle(6, 5)  # 2^30 press vectors: too many
+    load(window, board)
+    settle(qtbot, window)
+    panel, model = window.analysis.panel, window.analysis.model
+    assert model.histogram is None
+    assert not panel.histogram_button.isEnabled()
+    assert "2^26" in text(window, "analysis_histogram_note")
+    model.request_histogram()
+    assert "Too many positions" in text(window, "analysis_histogram_note")
+    assert not model.runner.is_running("histogram")
+
+
+def test_histogram_widget_draws_bars(qtbot, window):
+    load(window, rectangle(3, 3))
+    settle(qtbot, window)
+    view = window.analysis.panel.histogram
+    qtbot.waitUntil(lambda: bool(view.counts), timeout=10_000)
+    view.resize(300, 140)
+    image = view.grab().toImage()
+    colors = {
+        image.pixelColor(x, y).name() for x in range(image.width()) for y in range(image.height())
+    }
+    assert QColor("#4c6ef5").name() in colors  # ordinary bars
+    assert QColor("#e4572e").name() in colors  # the hardest count stands out
+    assert view.bar_at(view.width() - 10) == len(view.counts) - 1
+    assert view.bar_at(10) == 0
