@@ -37,6 +37,7 @@ from lograph.ui.render import (
     MARK_MODES,
     MAX_SIDE,
     chase_layers,
+    check_folder,
     image_size,
     marks_for_export,
     solution_layers,
@@ -202,6 +203,7 @@ class ExportController(QObject):
         path = Path(path)
         board = self.document.board
         try:
+            check_folder(path)
             layers = []
             if mode == "solution":
                 copy, goal = board.copy(), self.goal()
@@ -238,6 +240,7 @@ class ExportController(QObject):
         path = Path(path)
         system, goal = self.document.board.to_system(), self.goal()
         try:
+            check_folder(path)
             best = busy_call(
                 self.window,
                 "Finding the fewest presses…",
@@ -275,6 +278,7 @@ class ExportController(QObject):
         try:
             if path.suffix.lower() not in REPORT_FILTERS.values():
                 raise LographError(f"{path.name}: a report is written as .md or .json")
+            check_folder(path)
             report = busy_call(
                 self.window, "Analysing the board…", lambda c: board_report(board, cancel=c)
             )

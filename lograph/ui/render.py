@@ -37,6 +37,7 @@ __all__ = [
     "MARK_MODES",
     "Layer",
     "chase_layers",
+    "check_folder",
     "image_size",
     "marks_for_export",
     "render_bytes",
@@ -152,9 +153,17 @@ def write_image(
     """Write the picture atomically (type from the extension); returns its size."""
     from lograph.core.files import atomic_write_bytes
 
+    check_folder(path)
     size = image_size(scene, width, height)
     atomic_write_bytes(path, render_bytes(scene, Path(path).suffix, size, title))
     return size
+
+
+def check_folder(path: str | Path) -> None:
+    """Refuse a path whose folder does not exist (before any work, with a plain message)."""
+    folder = Path(path).absolute().parent
+    if not folder.is_dir():
+        raise LographError(f"{folder}: no such folder")
 
 
 def solution_layers(board: Board, goal: str = "off", cancel: Cancel = None) -> list[Layer]:

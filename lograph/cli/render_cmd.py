@@ -1,0 +1,97 @@
+"""``lograph render BOARD -o FILE.png|svg``: a picture of a board, drawn headless.
+
+The board is drawn exactly as the window draws it (the same scene and layers), on Qt's
+offscreen platform unless QT_QPA_PLATFORM says otherwise, so pictures can be made in scripts
+and on servers with no display. Qt is imported only inside `run`: other commands never load
+it. A QApplication (not just a QGuiApplication) is needed: QGraphicsScene uses the widget
+style and crashes without one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+
+from lograph.cli.common import add_board_options, add_json_flag, emit
+
+IMAGE_TYPES = (".png", ".svg")
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = sub.add_parser(
+        "render",
+        help="draw a board to a PNG or SVG picture (no display needed)",
+        description=(
+            "Draw BOARD as the window shows it and write a PNG or SVG picture, optionally "
+            "with the fewest-presses solution (green rings) or the chase plan (numbered "
+            "steps, free buttons, forcing arrows, check lights) marked on it."
+        ),
+    )
+    add_board_options(parser)
+    add_json_flag(parser)
+    parser.add_argument(
+        "-o", "--output", required=True, metavar="FILE", help="picture to write (.png or .svg)"
+    )
+    parser.add_argument(
+        "--overlay",
+        choices=("none", "solution", "chase"),
+        default="none",
+        help="marks to draw: none (default), the fewest-presses solution, or the chase plan",
+    )
+    parser.add_argument(
+        "--goal", choices=("off", "on"), default="off", help="goal of --overlay solution"
+    )
+    parser.add_argument("--width", type=int, metavar="W", help="width in pixels")
+    parser.add_argument("--height", type=int, metavar="H", help="height in pixels")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from lograph.cli.common import load_board
+    from lograph.core.errors import LographError
+
+    output = Path(args.output)
+    if output.suffix.lower() not in IMAGE_TYPES:
+        raise LographError(
+            f"{args.output}: pictures are written as .png or .svg, not "
+            f"{output.suffix or '(no extension)'}"
+        )
+    for name in ("width", "height"):
+        value = getattr(args, name)
+        if value is not None and not 1 <= value <= 16384:
+            raise LographError(f"--{name} must be 1..16384 pixels, not {value}")
+    if not output.absolute().parent.is_dir():
+        raise LographError(f"{output.absolute().parent}: no such folder")
+    board = load_board(args.board, args.rule, args.states)  # before Qt: bad input fails fast
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtWidgets import QApplication
+
+    from lograph.ui.render import (
+        chase_layers,
+        marks_for_export,
+        scene_for,
+        solution_layers,
+        write_image,
+    )
+
+    app = QApplication.instance() or QApplication(["lograph"])
+    scene = scene_for(board)
+    layers = []
+    if args.overlay == "solution":
+        layers = solution_layers(board, args.goal)
+    elif args.overlay == "chase":
+        layers = chase_layers(board)
+    with marks_for_export(scene, args.overlay, layers):
+        width, height = write_image(scene, output, args.width, args.height, title=board.name)
+    del app  # kept alive until the picture is written
+    data = {
+        "output": str(output),
+        "format": output.suffix.lower().lstrip("."),
+        "width": width,
+        "height": height,
+        "overlay": args.overlay,
+        "buttons": len(board.buttons),
+    }
+    emit(args, data, f"wrote {output} ({width}×{height} px, {len(board.buttons)} buttons)")
+    return 0
