@@ -198,3 +198,16 @@ def test_errors_of_the_core_are_shown_politely(qtbot, window, monkeypatch):
     qtbot.waitUntil(lambda: not model.pending, timeout=5000)
     assert "too large" in text(window, "analysis_error")
     assert window.analysis.panel.error.isVisible()
+
+
+def test_a_queued_job_cancelled_before_it_starts_never_runs(qtbot):
+    runner = JobRunner(threads=1)
+    gate, ran = threading.Event(), []
+    runner.submit("a", lambda cancel: gate.wait(5), "blocker", done=lambda t, r: None)
+    runner.submit("b", lambda cancel: ran.append(1), "queued", done=lambda t, r: None)
+    runner.cancel("b")
+    gate.set()
+    assert runner.pool.waitForDone(5000)
+    qtbot.wait(20)
+    assert ran == []
+    assert not runner.active

@@ -100,3 +100,16 @@ def test_histogram_widget_draws_bars(qtbot, window):
     assert QColor("#e4572e").name() in colors  # the hardest count stands out
     assert view.bar_at(view.width() - 10) == len(view.counts) - 1
     assert view.bar_at(10) == 0
+
+
+def test_worst_refused_politely_when_too_large(qtbot, window):
+    board = rectangle(5, 5)
+    board.states = 3  # 3^25 press vectors: beyond the exhaustive search for p > 2
+    load(window, board)
+    settle(qtbot, window)
+    model = window.analysis.model
+    window.action("analysis_worst").trigger()
+    qtbot.waitUntil(lambda: not model.runner.is_running("worst"), timeout=10_000)
+    assert model.worst is None
+    assert "supported" in text(window, "analysis_worst")
+    assert not window.analysis.panel.load_button.isEnabled()

@@ -139,6 +139,9 @@ class JobRunner(QObject):
         stopped = [self._current.pop(c) for c in channels if c in self._current]
         for job in stopped:
             job.stop.set()
+            task = self._tasks.get(job.id)
+            if task is not None and self.pool.tryTake(task):  # still queued: never runs
+                del self._tasks[job.id]
         if stopped:
             self.activity_changed.emit()
 

@@ -33,7 +33,7 @@ from lograph.core.histogram import HISTOGRAM_LIMIT
 from lograph.core.minimal import MinimalSolution
 from lograph.core.system import PressSystem
 from lograph.core.worst import WorstPosition
-from lograph.ui.analysis.jobs import JobRunner
+from lograph.ui.analysis.jobs import JobRunner, Work
 from lograph.ui.document import Document
 
 __all__ = [
@@ -185,6 +185,15 @@ class AnalysisModel(QObject):
         return histogram_bits(len(board), board.states)
 
     # ------------------------------------------------------------------ following the board
+    def _signals(self) -> tuple[Any, ...]:
+        return (
+            self.analysis_changed,
+            self.position_changed,
+            self.solution_changed,
+            self.worst_changed,
+            self.histogram_changed,
+        )
+
     def _structure_edited(self, *_: Any) -> None:
         self.structure += 1
         self.lights += 1
@@ -195,11 +204,8 @@ class AnalysisModel(QObject):
         self.error = ""
         self._fail_waiters()
         self.timer.start()
-        self.analysis_changed.emit()
-        self.position_changed.emit()
-        self.solution_changed.emit()
-        self.worst_changed.emit()
-        self.histogram_changed.emit()
+        for signal in self._signals():
+            signal.emit()
 
     def _lights_edited(self, *_: Any) -> None:
         self.lights += 1
@@ -226,9 +232,43 @@ class AnalysisModel(QObject):
             self.engine = engine
             self._structure_edited()
 
+    # ------------------------------------------------------------------ background answers
+    def token(self, channel: str) -> object:
+        """What a channel's answer depends on; an answer for another token is stale."""
+        if channel == "solution":
+            return (self.structure, self.lights)
+        if channel == "worst":
+            return (self.structure, self.goal)
+        return self.structure  # analysis, histogram: the press matrix only
+
+    def _submit(self, channel: str, work: Work, text: str, store: Callable[[Any], None]) -> None:
+        """Run `work` for the current board; `store` its answer only if still current."""
+
+        def done(token: object, result: Any) -> None:
+            if token == self.token(channel):
+                store(result)
+
+        def failed(token: object, error: BaseException) -> None:
+            if token != self.token(channel):
+                return
+            if channel == "solution":
+                self._fail_waiters()
+            if not isinstance(error, LographError):
+                raise error  # a bug: let the window's error hook report it
+            if channel == "analysis":
+                self.error = str(error)
+                self.analysis_changed.emit()
+            else:  # the section refreshes first, then shows why it has no answer
+                {"worst": self.worst_changed, "histogram": self.histogram_changed}.get(
+                    channel, self.solution_changed
+                ).emit()
+                self.message.emit(channel, str(error))
+
+        self.runner.submit(channel, work, text, token=self.token(channel), done=done, failed=failed)
+
     # ------------------------------------------------------------------ the analysis
     def start_analysis(self) -> None:
-        """Analyse the board now (the debounce timer calls this; so does "Recompute")."""
+        """Analyse the board now (the debounce timer calls this; so does "Analyse")."""
         self.timer.stop()
         board = self.document.board
         self.error = ""
@@ -237,40 +277,31 @@ class AnalysisModel(QObject):
             self.analysis_changed.emit()
             return
         # The snapshot is taken here, on the GUI thread: the board is mutated only here.
-        system = board.to_system()
-        engine, structure = self.engine, self.structure
+        system, engine = board.to_system(), self.engine
         self.analyses_started += 1
 
-        def work(cancel: Callable[[], bool]) -> Solver:
+        def work(cancel: Callable[[], bool]) -> tuple[Solver, PressSystem]:
             from lograph.core.solve import prepare
 
-            return prepare(system, engine, cancel)
+            return prepare(system, engine, cancel), system
 
         text = f"Analysing {system.n:,} buttons over GF({system.states})…"
-        self.runner.submit(
-            "analysis", work, text, token=(structure, system), done=self._analysed,
-            failed=self._analysis_failed,
-        )  # fmt: skip
+        self._submit("analysis", work, text, self._analysed)
         self.analysis_changed.emit()
 
     def cancel(self) -> None:
         """Stop every running job (the Cancel button)."""
-        was_analysing = self.runner.is_running("analysis") or self.timer.isActive()
+        was_analysing = self.pending
         self.timer.stop()
         self.runner.cancel()
         self._fail_waiters()
         if was_analysing and self.solver is None:
             self.error = "Analysis cancelled."
-        self.analysis_changed.emit()
-        self.solution_changed.emit()
-        self.worst_changed.emit()
-        self.histogram_changed.emit()
+        for signal in self._signals():
+            signal.emit()
 
-    def _analysed(self, token: object, solver: Solver) -> None:
-        structure, system = token  # type: ignore[misc]
-        if structure != self.structure:
-            return  # the board changed while this ran: a newer analysis is on its way
-        self.solver, self.system = solver, system
+    def _analysed(self, result: tuple[Solver, PressSystem]) -> None:
+        self.solver, self.system = result
         self.analysis_changed.emit()
         self.update_position()
         if self.wants_solution or self._solution_waiters:
@@ -278,34 +309,20 @@ class AnalysisModel(QObject):
         if self.histogram_bits() <= AUTO_HISTOGRAM_BITS:
             self.request_histogram()
 
-    def _analysis_failed(self, token: object, error: BaseException) -> None:
-        structure, _ = token  # type: ignore[misc]
-        if structure != self.structure:
-            return
-        if not isinstance(error, LographError):
-            raise error
-        self.error = str(error)
-        self.analysis_changed.emit()
-
     # ------------------------------------------------------------------ the position
-    def current_lights(self) -> NDArray[np.uint8]:
-        return self.document.board.lights()
-
     def update_position(self) -> None:
         """The world of the current lights: cheap (a few dot products), done at once."""
         analysis = self.analysis
-        if analysis is None or self.system is None:
+        if analysis is None:
             self.position = None
         else:
             p = analysis.states
             goal = 0 if self.goal == "off" else p - 1
-            change = (goal - self.current_lights().astype(np.int64)) % p
+            change = (goal - self.document.board.lights().astype(np.int64)) % p
             syndrome = analysis.syndrome(change)
             failing = tuple(i for i, s in enumerate(syndrome) if s)
-            index = 0
-            for digit in syndrome:
-                index = index * p + digit
-            self.position = Position(change, syndrome, index, analysis.worlds, failing)
+            world = analysis.world_index(change) if failing else 0
+            self.position = Position(change, syndrome, world, analysis.worlds, failing)
         self.position_changed.emit()
 
     # ------------------------------------------------------------------ fewest presses
@@ -322,11 +339,9 @@ class AnalysisModel(QObject):
                 then(self.solution)
                 return
             self._solution_waiters.append(then)
-        if self.solution is not None:
-            return
         solver, position = self.solver, self.position
-        if solver is None or position is None:
-            return  # the analysis will ask again when it is done
+        if self.solution is not None or solver is None or position is None:
+            return  # known already, or the analysis will ask again when it is done
         if not position.solvable:
             self._fail_waiters()
             return
@@ -342,27 +357,14 @@ class AnalysisModel(QObject):
                 raise AssertionError("no particular solution for a solvable position")
             return fewest_presses(solver, x0, cancel=cancel)
 
-        self.runner.submit(
-            "solution", work, "Finding the fewest presses…", token=(self.structure, self.lights),
-            done=self._solved, failed=self._solution_failed,
-        )  # fmt: skip
+        self._submit("solution", work, "Finding the fewest presses…", self._solved)
 
-    def _solved(self, token: object, solution: MinimalSolution) -> None:
-        if token != (self.structure, self.lights):
-            return
+    def _solved(self, solution: MinimalSolution) -> None:
         self.solution = solution
         self.solution_changed.emit()
         waiters, self._solution_waiters = self._solution_waiters, []
         for then in waiters:
             then(solution)
-
-    def _solution_failed(self, token: object, error: BaseException) -> None:
-        if token != (self.structure, self.lights):
-            return
-        self._fail_waiters()
-        if not isinstance(error, LographError):
-            raise error
-        self.message.emit("solution", str(error))
 
     def _fail_waiters(self) -> None:
         waiters, self._solution_waiters = self._solution_waiters, []
@@ -372,35 +374,21 @@ class AnalysisModel(QObject):
     # ------------------------------------------------------------------ worst position
     def request_worst(self, time_limit: float = 20.0) -> None:
         """Find the hardest position (the count does not depend on the lights)."""
-        solver = self.solver
+        solver, goal = self.solver, self.goal
         if solver is None:
             self.message.emit("worst", "Wait for the analysis to finish.")
             return
-        goal = self.goal
 
         def work(cancel: Callable[[], bool]) -> WorstPosition:
             from lograph.core.worst import worst_position
 
             return worst_position(solver, goal, time_limit=time_limit, cancel=cancel)
 
-        self.runner.submit(
-            "worst", work, "Searching for the worst position…", token=(self.structure, goal),
-            done=self._worst_found, failed=self._worst_failed,
-        )  # fmt: skip
-        self.worst_changed.emit()
+        def store(worst: WorstPosition) -> None:
+            self.worst = worst
+            self.worst_changed.emit()
 
-    def _worst_found(self, token: object, worst: WorstPosition) -> None:
-        if token != (self.structure, self.goal):
-            return
-        self.worst = worst
-        self.worst_changed.emit()
-
-    def _worst_failed(self, token: object, error: BaseException) -> None:
-        if token != (self.structure, self.goal):
-            return
-        if not isinstance(error, LographError):
-            raise error
-        self.message.emit("worst", str(error))
+        self._submit("worst", work, "Searching for the worst position…", store)
         self.worst_changed.emit()
 
     # ------------------------------------------------------------------ histogram
@@ -414,10 +402,9 @@ class AnalysisModel(QObject):
             self.message.emit("histogram", "Wait for the analysis to finish.")
             return
         if not self.histogram_allowed():
-            board = self.document.board
             self.message.emit(
                 "histogram",
-                f"Too many positions to count: {board.states}^{len(board)} press vectors "
+                f"Too many positions to count: {system.states}^{system.n} press vectors "
                 f"(the limit is 2^{HISTOGRAM_LIMIT}).",
             )
             return
@@ -427,21 +414,9 @@ class AnalysisModel(QObject):
 
             return press_histogram(system, cancel=cancel)
 
-        self.runner.submit(
-            "histogram", work, "Counting positions by presses…", token=self.structure,
-            done=self._histogram_done, failed=self._histogram_failed,
-        )  # fmt: skip
-        self.histogram_changed.emit()
+        def store(counts: list[int]) -> None:
+            self.histogram = counts
+            self.histogram_changed.emit()
 
-    def _histogram_done(self, token: object, counts: list[int]) -> None:
-        if token != self.structure:
-            return
-        self.histogram = counts
+        self._submit("histogram", work, "Counting positions by presses…", store)
         self.histogram_changed.emit()
-
-    def _histogram_failed(self, token: object, error: BaseException) -> None:
-        if token != self.structure:
-            return
-        if not isinstance(error, LographError):
-            raise error
-        self.message.emit("histogram", str(error))

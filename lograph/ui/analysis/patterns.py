@@ -123,6 +123,7 @@ class PositionSection(QGroupBox):
             self.status.setStyleSheet("")
             self.world.setText("")
             self.failing.hide()
+            self.highlight.hide()
             self.failing.blockSignals(False)
             self.draw()
             return
@@ -147,6 +148,7 @@ class PositionSection(QGroupBox):
             text = f"{kind} {j + 1} · {size} buttons · sum {pos.syndrome[j]}, not 0"
             self.failing.addItem(text)
         self.failing.setVisible(bool(pos.failing))
+        self.highlight.setVisible(bool(pos.failing))
         if pos.failing:
             self.failing.setCurrentIndex(0)
         self.failing.blockSignals(False)
