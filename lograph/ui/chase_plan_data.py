@@ -51,9 +51,9 @@ ROW = "#2f9e44"  # the free presses of the chosen table row
 STEP = "#e03131"  # the step being played by the Chase action
 STEP_BADGE = "#343a40"  # step numbers of forced buttons
 
-#: Above this many steps the plan shows without per-button step numbers (they would be
-#: unreadable anyway, and labels are the costly part of painting).
-LABEL_LIMIT = 20_000
+#: Above this many steps the plan shows without step numbers (only the visible labels are
+#: painted, but a Mark per button costs memory and time to build).
+LABEL_LIMIT = 250_000
 
 
 @dataclass(frozen=True, eq=False)
@@ -102,7 +102,11 @@ def compute_chase(system: PressSystem, cancel: Callable[[], bool] | None = None)
     try:
         table = chase_table(system, plan, cancel=cancel)
     except BoardTooLargeError as exc:
-        note = str(exc)
+        reason = str(exc).split(";")[0]
+        note = (
+            f"{reason}. A chase still works: the free presses for the position it leaves "
+            "are worked out directly."
+        )
     return ChaseData(system, tuple(system.names), system.states, plan, table, note)
 
 

@@ -20,10 +20,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
-from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
@@ -88,7 +89,7 @@ class Overlay(QGraphicsItem):
         # (store generation, groups) where groups maps (colour, style) -> slots
         self._groups: tuple[int, dict[tuple[str, str], NDArray[np.int64]]] | None = None
         # (store generation, colour -> (sources, targets) as (k, 2) arrays, all lines)
-        self._arrow_cache: tuple[int, dict[str, tuple[Array, Array, list[QLineF]]]] | None = None
+        self._arrow_cache: tuple[int, dict[str, list[Any]]] | None = None
         self._rect = QRectF()
         self.setZValue(z)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
@@ -185,8 +186,8 @@ class Overlay(QGraphicsItem):
         lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
         on_screen = RADIUS * lod
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        if self.arrows:
-            self._paint_arrows(painter, on_screen, exposed)
+        if self.arrows and on_screen >= 2:  # below, arrows are a few pixels: only clutter
+            self._paint_arrows(painter, exposed)
         labelled: list[tuple[int, Mark]] = []
         for (color, style), slots in self._mark_groups().items():
             xy = store.pos[slots]
@@ -261,41 +262,42 @@ class Overlay(QGraphicsItem):
             painter.drawText(box, Qt.AlignmentFlag.AlignCenter, mark.label)
         painter.setBrush(Qt.BrushStyle.NoBrush)
 
-    def _arrow_groups(self) -> dict[str, tuple[Array, Array, list[QLineF]]]:
-        """Per colour: arrow tails, heads and every line, cached until the geometry changes."""
+    def _arrow_groups(self) -> dict[str, list[Any]]:
+        """Per colour ``[tails, heads, all lines or None]``, kept until the geometry changes.
+
+        The QLineF list of every arrow is only built when a frame shows all of them (a
+        zoomed-in frame of a 40,000-arrow plan builds just its few).
+        """
         store = self.board_scene.store
         if self._arrow_cache is None or self._arrow_cache[0] != store.generation:
             by_color: dict[str, list[tuple[str, str]]] = {}
             for a, b, c in self.arrows:
                 by_color.setdefault(c, []).append((a, b))
-            groups = {}
+            groups: dict[str, list[Any]] = {}
             for color, pairs in by_color.items():
                 src = store.pos[store.slots_of(a for a, _ in pairs)]
                 dst = store.pos[store.slots_of(b for _, b in pairs)]
-                groups[color] = (src, dst, line_list(_arrow_lines(src, dst)))
+                groups[color] = [src, dst, None]
             self._arrow_cache = (store.generation, groups)
         return self._arrow_cache[1]
 
-    def _paint_arrows(self, painter: QPainter, on_screen: float, area: QRectF) -> None:
-        for color, (src, dst, every) in self._arrow_groups().items():
+    def _paint_arrows(self, painter: QPainter, area: QRectF) -> None:
+        for color, group in self._arrow_groups().items():
+            src, dst = group[0], group[1]
             near = _inside(src, area) | _inside(dst, area)
             if not near.any():
                 continue
-            pen = QPen(QColor(color), 3.0, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
-            if on_screen < 2:  # far away: hairlines without antialiasing are much faster
-                pen.setWidthF(1.0)
-                pen.setCosmetic(True)
-            painter.setRenderHint(QPainter.RenderHint.Antialiasing, on_screen >= 2)
-            painter.setPen(pen)
-            # all lines are cached for full frames; a small exposed part builds its own few
-            painter.drawLines(
-                every if near.all() else line_list(_arrow_lines(src[near], dst[near]))
-            )
+            painter.setPen(QPen(QColor(color), 3.0, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+            if near.all():
+                if group[2] is None:
+                    group[2] = line_list(_arrow_lines(src, dst))
+                painter.drawLines(group[2])
+            else:
+                painter.drawLines(line_list(_arrow_lines(src[near], dst[near])))
             same = near & np.all(np.abs(src - dst) < 1e-9, axis=1)
             painter.setBrush(Qt.BrushStyle.NoBrush)
             for x, y in src[same].tolist():  # a light forcing its own button: a small loop
                 painter.drawEllipse(QPointF(x + RADIUS * 0.9, y + RADIUS * 0.9), 6.0, 6.0)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
 
 
 def _visible(painter: QPainter, exposed: QRectF) -> QRectF:

@@ -224,6 +224,7 @@ def test_big_board_has_no_table_but_the_chase_still_solves(window, qtbot):
     ready(qtbot, view, show=False)
     assert view.data.table is None
     assert "lookup table would have" in view.panel.summary.text()
+    assert "worked out directly" in view.panel.summary.text()
     assert view.panel.table.rowCount() == 0
     chase(qtbot, view)
     qtbot.waitUntil(lambda: view.actions["chase_press_free"].isEnabled(), timeout=20_000)
