@@ -41,6 +41,9 @@ def test_worst_position_loads_and_needs_its_count(qtbot, window, m, n, states, g
     assert table[change] == worst.worst_presses  # the loaded position needs that many
     marks = overlay(window.scene, "analysis.solution").marked()
     assert sum(int(mk.label or 1) for mk in marks.values()) == worst.worst_presses
+    qtbot.waitUntil(lambda: model.solution is not None, timeout=10_000)  # live count arrives
+    assert model.solution.press_count == worst.worst_presses
+    assert overlay(window.scene, "analysis.solution").marked() == marks  # still shown
     doc.undo_stack.undo()  # loading was one undoable step
     assert doc.board.lights().tolist() == before.tolist()
 

@@ -333,7 +333,7 @@ class AnalysisPanel(QScrollArea):
             "worst": self.worst_label,
             "histogram": self.histogram_note,
         }.get(section, self.error)
-        target.setText(text)
+        target.setText(text[:1].upper() + text[1:])  # core messages start in lower case
         target.setVisible(True)
 
     def _stepping(self, on: bool) -> None:

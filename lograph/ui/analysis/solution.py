@@ -66,6 +66,7 @@ class SolutionController(QObject):
         self.document = model.document
         self.show = False
         self.hint_button: str | None = None
+        self.pinned = False  # marks from `show_presses`, kept until the lights change
         self.steps: list[str] = []  # presses still to make
         self.done_steps = 0
         self._expected: tuple[int, int] | None = None
@@ -102,7 +103,8 @@ class SolutionController(QObject):
             return  # the step overlay owns the marks while playing
         solution = self.model.solution
         if not self.show or solution is None:
-            self.solution_overlay.clear()
+            if not self.pinned:
+                self.solution_overlay.clear()
             return
         names = list(self.document.board.buttons)
         self.solution_overlay.set_marks(press_marks(names, solution.presses))
@@ -111,10 +113,12 @@ class SolutionController(QObject):
         """Mark these presses until the lights change (the loaded worst position's)."""
         names = list(self.document.board.buttons)
         self.solution_overlay.set_marks(press_marks(names, presses))
+        self.pinned = True
 
     def _lights_changed(self, _ids: list[str]) -> None:
         self.hint_overlay.clear()
         self.hint_button = None
+        self.pinned = False
         if not self.stepping:
             self.redraw()
 
@@ -123,6 +127,7 @@ class SolutionController(QObject):
             self.stop()
             self.hint_overlay.clear()
             self.hint_button = None
+            self.pinned = False
             self.redraw()
 
     # ------------------------------------------------------------------ hint
