@@ -238,3 +238,22 @@ def test_actions_are_in_the_window(window, name):
     act = window.action(name)
     assert not act.shortcut().isEmpty()
     assert act in window.menus["analysis"].actions()
+
+
+def test_three_states_recipe_ends_at_the_goal(window, qtbot):
+    board = rectangle(4, 4)
+    board.states = 3
+    rng = np.random.default_rng(11)
+    for b in rng.choice(board.buttons, size=10).tolist():  # repeats press twice: still solvable
+        board.press(b)
+    load(window, board)
+    view = window.chase
+    ready(qtbot, view, show=False)
+    chase(qtbot, view)
+    after = lights(window)
+    assert {b for b, v in after.items() if v} <= set(view.data.check_ids)
+    assert any(after.values())  # this position needs the lookup
+    assert view.free_presses
+    view.actions["chase_press_free"].trigger()
+    chase(qtbot, view)
+    assert set(lights(window).values()) == {0}
