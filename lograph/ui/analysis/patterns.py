@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from lograph.ui.analysis.model import AnalysisModel
-from lograph.ui.overlay import Mark, overlay
+from lograph.ui.overlay import Mark, Overlay, overlay
 from lograph.ui.scene import BoardScene
 from lograph.ui.widgets import named
 
@@ -110,7 +110,7 @@ class PositionSection(QGroupBox):
         self.refresh()
 
     @property
-    def marks(self):  # type: ignore[no-untyped-def]
+    def marks(self) -> Overlay:
         return overlay(self.scene, "analysis.world")
 
     def refresh(self) -> None:
@@ -209,7 +209,7 @@ class QuietBrowser(QGroupBox):
         self.refresh()
 
     @property
-    def marks(self):  # type: ignore[no-untyped-def]
+    def marks(self) -> Overlay:
         return overlay(self.scene, "analysis.quiet")
 
     @property

@@ -20,7 +20,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from lograph.core.minimal import MinimalSolution
 from lograph.ui.analysis.model import AnalysisModel
 from lograph.ui.commands import PressCommand
-from lograph.ui.overlay import Mark, overlay
+from lograph.ui.overlay import Mark, Overlay, overlay
 from lograph.ui.scene import BoardScene
 
 __all__ = ["HINT_COLOR", "SOLUTION_COLOR", "STEP_MS", "SolutionController"]
@@ -78,11 +78,11 @@ class SolutionController(QObject):
         self.document.lights_changed.connect(self._lights_changed)
 
     @property
-    def solution_overlay(self):  # type: ignore[no-untyped-def]
+    def solution_overlay(self) -> Overlay:
         return overlay(self.scene, "analysis.solution")
 
     @property
-    def hint_overlay(self):  # type: ignore[no-untyped-def]
+    def hint_overlay(self) -> Overlay:
         return overlay(self.scene, "analysis.hint")
 
     @property
