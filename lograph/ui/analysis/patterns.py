@@ -278,7 +278,7 @@ class QuietBrowser(QGroupBox):
             return None
         quiet = analysis.quiet.astype(np.int64)
         if self.basis_mode.isChecked():
-            return quiet[self.index]
+            return np.asarray(quiet[self.index], dtype=np.int64)
         coeffs = np.array(coefficients(self.index + 1, analysis.states, self.k), dtype=np.int64)
         return (coeffs @ quiet) % analysis.states
 
