@@ -69,7 +69,7 @@ class ChasePlayer(QObject):
         self.interval = interval
         self.timer = QTimer(self)
         self.timer.timeout.connect(self._tick)
-        self.steps: list[tuple[str, str, int]] = []  # (forcing light, button, times)
+        self.steps: list[tuple[str, str, int, int]] = []  # (light, button, times, step number)
         self.done = 0
         self._batch = 1
         self._pressing = False
@@ -100,8 +100,10 @@ class ChasePlayer(QObject):
         presses, _ = run_chase(data.system, data.plan, system_lights)
         plan = data.plan
         self.steps = [
-            (data.names[u], data.names[w], int(presses[w]))
-            for w, u in zip(plan.buttons.tolist(), plan.lights.tolist(), strict=True)
+            (data.names[u], data.names[w], int(presses[w]), i + 1)
+            for i, (w, u) in enumerate(
+                zip(plan.buttons.tolist(), plan.lights.tolist(), strict=True)
+            )
             if u >= 0 and presses[w]
         ]
         self.done = 0
@@ -126,14 +128,16 @@ class ChasePlayer(QObject):
         chunk = self.steps[self.done : self.done + self._batch]
         self._pressing = True
         try:
-            for _light, button, times in chunk:
+            for _light, button, times, _step in chunk:
                 for _ in range(times):
                     self.document.push(PressCommand(self.document, button))
         finally:
             self._pressing = False
         self.done += len(chunk)
-        light, button, _ = chunk[-1]
-        self.overlay.set_marks({button: Mark(STEP, str(self.done), "ring")})
+        light, button, _, step = chunk[-1]
+        # the light that forces the press, ringed in the arrow's colour, then the button
+        marks = {light: Mark(FORCE, "", "ring"), button: Mark(STEP, str(step), "ring")}
+        self.overlay.set_marks(marks)
         self.overlay.set_arrows([(light, button, FORCE)])
         self.progress.emit(self.done, len(self.steps))
         if self.done >= len(self.steps):

@@ -123,9 +123,7 @@ class ChaseView(QObject):
         self.panel = ChasePanel()
         self.player = ChasePlayer(self.document, step)
         self.player.finished.connect(self._chase_finished)
-        self.player.progress.connect(
-            lambda done, total: self.panel.set_message(f"Chasing: step {done} of {total}…")
-        )
+        self.player.progress.connect(self._progress)
         self.panel.row_chosen.connect(self._row_chosen)
         self.panel.cancel_requested.connect(self.cancel_computation)
         self._timer = QTimer(self)
@@ -315,6 +313,13 @@ class ChaseView(QObject):
         if not self.player.start(self.data, self.goal()):
             pass  # finished already emitted: nothing was forced
         self._update_actions()
+
+    def _progress(self, done: int, total: int) -> None:
+        light, button, times, step = self.player.steps[done - 1]
+        again = f" ×{times}" if times > 1 else ""
+        self.panel.set_message(
+            f"Chasing: press {done} of {total} — step {step}: light {light} forces {button}{again}"
+        )
 
     def _chase_finished(self, complete: bool) -> None:
         self._update_actions()
