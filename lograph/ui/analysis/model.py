@@ -93,6 +93,17 @@ class Position:
         return not self.failing
 
 
+@dataclass(frozen=True, eq=False)
+class Prepared:
+    """What the background analysis hands back: the solver and what the GUI thread needs to
+    follow the lights cheaply (prepared off the GUI thread too)."""
+
+    solver: Solver
+    system: PressSystem
+    index: dict[str, int]
+    kernel: NDArray[np.int64]
+
+
 def histogram_bits(n: int, states: int) -> float:
     """log2 of the press vectors the histogram walks: N·log2 p."""
     return n * math.log2(states)
@@ -145,6 +156,9 @@ class AnalysisModel(QObject):
         self.want_solution = False
         self.analyses_started = 0  # how many analyses ran (tests check the debounce)
         self._solution_waiters: list[Callable[[MinimalSolution | None], None]] = []
+        self._index: dict[str, int] | None = None  # button -> position in the analysed order
+        self._kernel: NDArray[np.int64] | None = None  # the left kernel, ready for products
+        self._lights_now: NDArray[np.uint8] | None = None  # the lights, in that order
         self.timer = QTimer(self)
         self.timer.setSingleShot(True)
         self.timer.setInterval(DEBOUNCE_MS)
@@ -200,6 +214,7 @@ class AnalysisModel(QObject):
         for channel in ("analysis", "solution", "worst", "histogram"):
             self.runner.cancel(channel)
         self.solver = self.system = self.position = self.solution = None
+        self._index = self._kernel = self._lights_now = None
         self.worst = self.histogram = None
         self.error = ""
         self._fail_waiters()
@@ -207,8 +222,9 @@ class AnalysisModel(QObject):
         for signal in self._signals():
             signal.emit()
 
-    def _lights_edited(self, *_: Any) -> None:
+    def _lights_edited(self, ids: list[str] | None = None) -> None:
         self.lights += 1
+        self._follow_lights(ids)
         self.runner.cancel("solution")
         self._fail_waiters()
         if self.solution is not None:
@@ -280,10 +296,12 @@ class AnalysisModel(QObject):
         system, engine = board.to_system(), self.engine
         self.analyses_started += 1
 
-        def work(cancel: Callable[[], bool]) -> tuple[Solver, PressSystem]:
+        def work(cancel: Callable[[], bool]) -> Prepared:
             from lograph.core.solve import prepare
 
-            return prepare(system, engine, cancel), system
+            solver = prepare(system, engine, cancel)
+            kernel = solver.analysis.left_kernel.astype(np.int64)
+            return Prepared(solver, system, {b: i for i, b in enumerate(system.names)}, kernel)
 
         text = f"Analysing {system.n:,} buttons over GF({system.states})…"
         self._submit("analysis", work, text, self._analysed)
@@ -300,8 +318,10 @@ class AnalysisModel(QObject):
         for signal in self._signals():
             signal.emit()
 
-    def _analysed(self, result: tuple[Solver, PressSystem]) -> None:
-        self.solver, self.system = result
+    def _analysed(self, result: Prepared) -> None:
+        self.solver, self.system = result.solver, result.system
+        self._index, self._kernel = result.index, result.kernel
+        self._lights_now = self.document.board.lights()  # they may have changed meanwhile
         self.analysis_changed.emit()
         self.update_position()
         if self.wants_solution or self._solution_waiters:
@@ -310,18 +330,30 @@ class AnalysisModel(QObject):
             self.request_histogram()
 
     # ------------------------------------------------------------------ the position
+    def _follow_lights(self, ids: list[str] | None) -> None:
+        """Keep the light vector in step: a press touches a few lights, and reading all of
+        them from the board costs ~10 ms on a 200×200 board."""
+        board, index = self.document.board, self._index
+        if self._lights_now is None or index is None or ids is None or len(ids) > 64:
+            self._lights_now = board.lights() if index is not None else None
+            return
+        for b in ids:
+            self._lights_now[index[b]] = board.light(b)
+
     def update_position(self) -> None:
         """The world of the current lights: cheap (a few dot products), done at once."""
-        analysis = self.analysis
-        if analysis is None:
+        analysis, lights, kernel = self.analysis, self._lights_now, self._kernel
+        if analysis is None or lights is None or kernel is None:
             self.position = None
         else:
             p = analysis.states
             goal = 0 if self.goal == "off" else p - 1
-            change = (goal - self.document.board.lights().astype(np.int64)) % p
-            syndrome = analysis.syndrome(change)
-            failing = tuple(i for i, s in enumerate(syndrome) if s)
-            world = analysis.world_index(change) if failing else 0
+            change = (goal - lights.astype(np.int64)) % p
+            syndrome = tuple(int(v) for v in (kernel @ change) % p)
+            failing = tuple(i for i, v in enumerate(syndrome) if v)
+            world = 0
+            for digit in syndrome:  # base-p digits, first pattern most significant
+                world = world * p + digit
             self.position = Position(change, syndrome, world, analysis.worlds, failing)
         self.position_changed.emit()
 
