@@ -213,3 +213,22 @@ def test_presses_reuse_the_solver_and_edits_reanalyse(qtbot, window):
     assert model.analyses_started == started + 1
     a = matrix(doc.board)
     assert text(window, "analysis_rank") == str(rank_mod_p(a, 2))
+
+
+def test_position_follows_presses_undo_and_bulk_light_changes(qtbot, window):
+    board = rectangle(5, 5)
+    load(window, board)
+    settle(qtbot, window)
+    doc, model, a = window.document, window.analysis.model, matrix(board)
+    rng = np.random.default_rng(8)
+    names = list(board.buttons)
+    for step in range(30):
+        if step % 7 == 6:
+            doc.push(SetLightsCommand(doc, rng.integers(0, 2, 25)))  # every light at once
+        elif step % 5 == 4:
+            doc.undo_stack.undo()
+        else:
+            doc.push(PressCommand(doc, names[int(rng.integers(25))]))
+        lights = doc.board.lights().astype(np.int64)
+        assert model.position.change.tolist() == ((-lights) % 2).tolist()
+        assert model.position.solvable == solvable(a, 2, lights)
