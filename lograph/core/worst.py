@@ -205,7 +205,10 @@ def _cancellable(work: Callable[[], _T], cancel: Cancel) -> _T:
         except BaseException as exc:  # handed to the caller below
             box["error"] = exc
 
-    thread = threading.Thread(target=target, name="lograph-worst-milp", daemon=True)
+    # Not a daemon: an abandoned solve still runs C++ threads of HiGHS, and a process that
+    # exits under them aborts ("terminate called without an active exception"). Python
+    # waits for it at exit instead; it ends by its own time limit.
+    thread = threading.Thread(target=target, name="lograph-worst-milp", daemon=False)
     thread.start()
     while thread.is_alive():
         thread.join(0.05)
