@@ -12,11 +12,11 @@ from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import QCoreApplication, QSettings  # noqa: E402
-from PySide6.QtWidgets import QApplication  # noqa: E402
+from PySide6.QtCore import QCoreApplication, QSettings
+from PySide6.QtWidgets import QApplication
 
-from lograph.core.files import read_board  # noqa: E402
-from lograph.ui.main_window import MainWindow  # noqa: E402
+from lograph.core.files import read_board
+from lograph.ui.main_window import MainWindow
 
 HERE = Path(__file__).resolve().parent
 GRAPHS = HERE.parent / "graphs"
