@@ -196,7 +196,7 @@ class ChaseView(QObject):
         self._stop = [False]
         stop = self._stop
         try:
-            system = self.document.board.to_system()  # the snapshot; the board stays here
+            system = self.document.press_system()  # the snapshot; the board stays here
         except LographError as exc:
             self.panel.clear_table(f"No chase plan: {exc}")
             return
@@ -367,7 +367,7 @@ class ChaseView(QObject):
         """
         from lograph.core.solve import solve
 
-        system = self.document.board.to_system()
+        system = self.document.press_system()
         revision = self.revision
 
         def done(result: object) -> None:

@@ -25,6 +25,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from lograph.core.board import Board
+from lograph.core.system import PressSystem
 
 __all__ = ["BoardProperties", "ButtonRecord", "Document"]
 
@@ -86,6 +87,30 @@ class Document(QObject):
         self._start: NDArray[np.uint8] = self._board.lights()
         self.undo_stack = QUndoStack(self)
         self.undo_stack.cleanChanged.connect(self._clean_changed)
+        # The press matrix is rebuilt only after a change to anything but the lights: the
+        # analysis dock and the chasing view both ask for it after every edit.
+        self._system: PressSystem | None = None
+        for signal in (
+            self.buttons_added,
+            self.buttons_removed,
+            self.edges_added,
+            self.edges_removed,
+            self.positions_changed,
+            self.self_actions_changed,
+            self.properties_changed,
+            self.board_replaced,
+        ):
+            signal.connect(self._forget_system)
+
+    def _forget_system(self, *_: object) -> None:
+        self._system = None
+
+    def press_system(self) -> PressSystem:
+        """A snapshot of the board's press matrix with the current lights (cached)."""
+        if self._system is None:
+            self._system = self._board.to_system()
+            return self._system
+        return self._system.with_lights(self._board.lights())
 
     def _clean_changed(self, clean: bool) -> None:
         self.modified_changed.emit(not clean)

@@ -238,7 +238,7 @@ class ExportController(QObject):
         from lograph.core.minimal import solve_minimal
 
         path = Path(path)
-        system, goal = self.document.board.to_system(), self.goal()
+        system, goal = self.document.press_system(), self.goal()
         try:
             check_folder(path)
             best = busy_call(

@@ -293,7 +293,7 @@ class AnalysisModel(QObject):
             self.analysis_changed.emit()
             return
         # The snapshot is taken here, on the GUI thread: the board is mutated only here.
-        system, engine = board.to_system(), self.engine
+        system, engine = self.document.press_system(), self.engine
         self.analyses_started += 1
 
         def work(cancel: Callable[[], bool]) -> Prepared:
