@@ -131,12 +131,15 @@ class Board:
             f"{kind}, rule={self._rule}, states={self._states}>"
         )
 
-    def index(self, button: str) -> int:
-        """Position of `button` in the button order."""
+    def _index_map(self) -> dict[str, int]:
         if self._index is None:
             self._index = {v: i for i, v in enumerate(self._order)}
+        return self._index
+
+    def index(self, button: str) -> int:
+        """Position of `button` in the button order."""
         try:
-            return self._index[button]
+            return self._index_map()[button]
         except KeyError:
             raise BoardError(f"button {button!r} is not on the board") from None
 
@@ -388,12 +391,14 @@ class Board:
 
     def to_system(self) -> PressSystem:
         """The compact press matrix of this board, in button order."""
-        index = self.index
-        edges = list(self._graph.edges())
-        src = np.fromiter((index(u) for u, _ in edges), dtype=np.int64, count=len(edges))
-        dst = np.fromiter((index(v) for _, v in edges), dtype=np.int64, count=len(edges))
-        self_mask = np.fromiter(
-            (self.acts_on_itself(v) for v in self._order), dtype=bool, count=len(self)
+        index = self._index_map()
+        edges = np.array(
+            [(index[u], index[v]) for u, v in self._graph.edges()], dtype=np.int64
+        ).reshape(-1, 2)
+        attrs = [self._graph.nodes[v] for v in self._order]  # one lookup per button
+        default = self._rule == "closed"
+        self_mask = np.array(
+            [default if a["self_action"] is None else a["self_action"] for a in attrs], dtype=bool
         )
         cells = [parse_cell_name(v) for v in self._order]
         coords = (
@@ -403,15 +408,15 @@ class Board:
         )
         return PressSystem.from_edges(
             len(self),
-            src,
-            dst,
+            edges[:, 0],
+            edges[:, 1],
             self_mask,
             directed=self.directed,
             states=self._states,
-            lights=self.lights(),
+            lights=np.array([a["light"] for a in attrs], dtype=np.uint8),
             names=tuple(self._order),
             coords=coords,
-            positions=self.positions(),
+            positions=np.array([a["pos"] for a in attrs], dtype=np.float64).reshape(-1, 2),
         )
 
     @classmethod
