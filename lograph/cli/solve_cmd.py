@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lograph.cli.common import (
     add_board_options,
@@ -14,6 +14,13 @@ from lograph.cli.common import (
     load_system,
 )
 from lograph.core.records import count_json, press_ids
+
+if TYPE_CHECKING:
+    from lograph.core.analysis import Solver
+    from lograph.core.system import PressSystem
+
+#: `--all` lists every solution while there are at most this many.
+ALL_LIMIT = 4096
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -32,6 +39,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--minimal",
         action="store_true",
         help="the fewest-presses solution and how many optimal solutions exist",
+    )
+    parser.add_argument(
+        "--all",
+        action="store_true",
+        help=f"list every solution, fewest presses first (up to {ALL_LIMIT})",
     )
     parser.add_argument(
         "-o", "--output", metavar="FILE", help="also write the solution (.json .csv .txt)"
@@ -80,6 +92,11 @@ def run(args: argparse.Namespace) -> int:
         lines.extend("  " + row for row in picture.splitlines())
     else:
         lines.append("press: " + " ".join(ids[:200]) + (" …" if len(ids) > 200 else ""))
+    if args.all:
+        listing = all_solutions(system, solver, args.goal)
+        data["all_solutions"] = listing
+        lines.append(f"all {len(listing)} solutions, fewest presses first:")
+        lines.extend(f"  {len(ids):3d}: {' '.join(ids)}" for ids in listing[:200])
     if args.output:
         from lograph.core.files import write_solution
 
@@ -89,3 +106,12 @@ def run(args: argparse.Namespace) -> int:
         lines.append(f"written to {args.output}")
     emit(args, data, "\n".join(lines))
     return 0
+
+
+def all_solutions(system: PressSystem, solver: Solver, goal: str) -> list[list[str]]:
+    """Every solution as button ids, fewest presses first; refused beyond `ALL_LIMIT`."""
+    from lograph.core.solve import iter_solutions
+
+    vectors = iter_solutions(system, goal, limit=ALL_LIMIT, solver=solver)
+    listing = [press_ids(system, x) for x in vectors]
+    return sorted(listing, key=len)

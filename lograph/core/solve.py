@@ -157,10 +157,14 @@ def iter_solutions(
     goal: Goal = "off",
     engine: str = "auto",
     limit: int = ENUMERATION_LIMIT,
+    solver: Solver | None = None,
 ) -> Iterator[NDArray[np.uint8]]:
-    """Every press vector that reaches the goal (refused when there are more than `limit`)."""
+    """Every press vector that reaches the goal (refused when there are more than `limit`).
+
+    Pass the board's prepared `solver` to skip analysing it again.
+    """
     system = _system(board)
-    solver = prepare(system, engine)
+    solver = solver or prepare(system, engine)
     sol = solve(system, goal, solver=solver)
     if sol.presses is None:
         return

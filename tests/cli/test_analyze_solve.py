@@ -223,3 +223,22 @@ def test_grid_closed_form_agrees_with_analyze(
     status, _, err = run(capsys, "grid", "0", "5")
     assert status == 2
     assert "positive integer" in err
+
+
+def test_solve_all_lists_every_solution_fewest_first(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    src = str(GRAPHS / "wayout-holed-5x5.txt")
+    status, out, _ = run(capsys, "solve", src, "--all", "--json")
+    assert status == 0
+    listing = json.loads(out)["all_solutions"]
+    assert len(listing) == 4  # nullity 2: 2^2 solutions
+    assert [len(x) for x in listing] == sorted(len(x) for x in listing)
+    assert len({tuple(sorted(x)) for x in listing}) == 4
+    from lograph.core.files import read_board
+
+    for presses in listing:
+        board = read_board(src)
+        for button in presses:
+            board.press(button)
+        assert board.is_goal()
