@@ -83,7 +83,11 @@ def run(args: argparse.Namespace) -> int:
         f"worlds           {_count_text(system.states, analysis.nullity)}",
         f"this position    {'solvable' if not any(world) else f'unsolvable, world {list(world)}'}",
         f"engine           {analysis.engine}"
-        + (f" ({analysis.free_buttons} free buttons)" if analysis.free_buttons is not None else ""),
+        + (
+            f" ({analysis.free_buttons} free button{'' if analysis.free_buttons == 1 else 's'})"
+            if analysis.free_buttons is not None
+            else ""
+        ),
     ]
     if analysis.nullity:
         lines.append("")

@@ -52,7 +52,7 @@ _ILP_ENTRIES = 1 << 22
 #: Exhaustive search over class counts while there are at most this many choices.
 _COUNT_ENUMERATION_LIMIT = 1 << 16
 #: p > 2 (or tiny boards): walk every press vector while p^N ≤ 2^this.
-BRUTE_FORCE_BITS = 22
+BRUTE_FORCE_BITS = 26  # 3^16 (a 3-state 4×4 board) takes about 2 s
 #: Nullity up to which positions found by search are evaluated exactly (2^k work each).
 _SEARCH_NULLITY_LIMIT = 20
 _SEARCH_TRIES = 24

@@ -93,12 +93,12 @@ def test_bounded_answer(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
 
 @pytest.mark.parametrize(
     ("extra", "message"),
-    [(["--time-limit", "0"], "time-limit"), (["--states", "3"], "3^16")],
+    [(["--time-limit", "0"], "time-limit"), (["--states", "3"], "3^25")],
 )
 def test_bad_input(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], extra: list[str], message: str
 ) -> None:
-    assert main(["worst", board_file(tmp_path, rectangle(4, 4)), *extra]) == 2
+    assert main(["worst", board_file(tmp_path, rectangle(5, 5)), *extra]) == 2
     err = capsys.readouterr().err
     assert err.startswith("lograph: error:")
     assert message in err

@@ -148,9 +148,9 @@ def test_everything_quiet_is_exact():
 
 
 def test_refusals_and_cancel():
-    solver = RefSolver(rectangle(4, 4, states=3).to_system())
+    solver = RefSolver(rectangle(5, 5, states=3).to_system())
     assert solver.analysis.nullity > 0
-    with pytest.raises(BoardTooLargeError, match="3\\^16"):
+    with pytest.raises(BoardTooLargeError, match="3\\^25"):
         worst_position(solver)
     with pytest.raises(InterruptedComputation):
         worst_position(RefSolver(rectangle(5, 5).to_system()), cancel=lambda: True)
