@@ -8,41 +8,28 @@ value. For analysis, `Board.to_system` turns the board into a compact `PressSyst
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 
 import networkx as nx
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from lograph.core.board_checks import (
+    MAX_STATES,
+    RULES,
+    check_button_id,
+    check_light,
+    check_pos,
+    check_rule,
+    check_self_action,
+    is_prime,
+)
+from lograph.core.board_checks import check_states as _check_states  # still imported from here
+from lograph.core.board_convert import board_from_graph, press_system
 from lograph.core.errors import BoardError
 from lograph.core.system import PressSystem, parse_cell_name
 
 __all__ = ["MAX_STATES", "RULES", "Board", "is_prime", "parse_cell_name"]
-
-RULES = ("closed", "open")
-MAX_STATES = 251
-
-
-def is_prime(p: int) -> bool:
-    """Return True if `p` is a prime number."""
-    if p < 2:
-        return False
-    return all(p % d for d in range(2, math.isqrt(p) + 1))
-
-
-def _check_rule(rule: str) -> str:
-    if rule not in RULES:
-        raise BoardError(f"rule {rule!r} is not one of {', '.join(RULES)}")
-    return rule
-
-
-def _check_states(states: int) -> int:
-    if isinstance(states, bool) or not isinstance(states, int | np.integer):
-        raise BoardError(f"number of states {states!r} is not an integer")
-    if not is_prime(int(states)) or states > MAX_STATES:
-        raise BoardError(f"number of states {states} must be a prime between 2 and {MAX_STATES}")
-    return int(states)
 
 
 class Board:
@@ -77,7 +64,7 @@ class Board:
         self._graph: nx.Graph = nx.DiGraph() if directed else nx.Graph()
         self._order: list[str] = []
         self._index: dict[str, int] | None = None
-        self._rule = _check_rule(rule)
+        self._rule = check_rule(rule)
         self._states = _check_states(states)
         self.name = name
 
@@ -92,7 +79,7 @@ class Board:
 
     @rule.setter
     def rule(self, rule: str) -> None:
-        self._rule = _check_rule(rule)
+        self._rule = check_rule(rule)
 
     @property
     def states(self) -> int:
@@ -166,14 +153,11 @@ class Board:
         """Add a button and return its id (a fresh ``b<k>`` when `button` is None)."""
         if button is None:
             button = self.new_button_id()
-        if not isinstance(button, str) or not button or button != button.strip():
-            raise BoardError(f"button id {button!r} must be a non-empty string without padding")
-        if button in self._graph:
+        if check_button_id(button) in self._graph:
             raise BoardError(f"button {button!r} is already on the board")
-        pos = self._check_pos(pos)
-        light = self._check_light(light)
-        if self_action is not None and not isinstance(self_action, bool | np.bool_):
-            raise BoardError(f"self action {self_action!r} must be True, False or None")
+        pos = check_pos(pos)
+        light = check_light(light, self._states)
+        self_action = check_self_action(self_action)
         self._graph.add_node(button, pos=pos, light=light, self_action=self_action)
         self._order.append(button)
         if self._index is not None:
@@ -189,9 +173,7 @@ class Board:
     def rename_button(self, button: str, new: str) -> None:
         """Give `button` a new id, keeping its place in the order, edges and state."""
         self._check(button)
-        if not isinstance(new, str) or not new or new != new.strip():
-            raise BoardError(f"button id {new!r} must be a non-empty string without padding")
-        if new in self._graph:
+        if check_button_id(new) in self._graph:
             raise BoardError(f"button {new!r} is already on the board")
         nx.relabel_nodes(self._graph, {button: new}, copy=False)
         self._order[self._order.index(button)] = new
@@ -261,22 +243,12 @@ class Board:
         return sorted(near, key=self.index)
 
     # ----------------------------------------------------------------- positions
-    @staticmethod
-    def _check_pos(pos: tuple[float, float]) -> tuple[float, float]:
-        try:
-            x, y = (float(c) for c in pos)
-        except (TypeError, ValueError):
-            raise BoardError(f"position {pos!r} is not a pair of numbers") from None
-        if not (math.isfinite(x) and math.isfinite(y)):
-            raise BoardError(f"position {pos!r} is not finite")
-        return (x, y)
-
     def position(self, button: str) -> tuple[float, float]:
         pos: tuple[float, float] = self._graph.nodes[self._check(button)]["pos"]
         return pos
 
     def set_position(self, button: str, pos: tuple[float, float]) -> None:
-        self._graph.nodes[self._check(button)]["pos"] = self._check_pos(pos)
+        self._graph.nodes[self._check(button)]["pos"] = check_pos(pos)
 
     def positions(self) -> NDArray[np.float64]:
         """Positions as an ``(N, 2)`` array in button order."""
@@ -293,19 +265,12 @@ class Board:
         return bool(self._order) and all(parse_cell_name(v) for v in self._order)
 
     # ----------------------------------------------------------------- lights
-    def _check_light(self, value: int) -> int:
-        if isinstance(value, bool) or not isinstance(value, int | np.integer):
-            raise BoardError(f"light value {value!r} is not an integer")
-        if not 0 <= value < self._states:
-            raise BoardError(f"light value {value} is out of range 0..{self._states - 1}")
-        return int(value)
-
     def light(self, button: str) -> int:
         value: int = self._graph.nodes[self._check(button)]["light"]
         return value
 
     def set_light(self, button: str, value: int) -> None:
-        self._graph.nodes[self._check(button)]["light"] = self._check_light(value)
+        self._graph.nodes[self._check(button)]["light"] = check_light(value, self._states)
 
     def lights(self) -> NDArray[np.uint8]:
         """Light states as an array in button order."""
@@ -316,12 +281,15 @@ class Board:
     def set_lights(self, values: ArrayLike | Mapping[str, int]) -> None:
         """Set lights from an array in button order, or from a mapping button -> value."""
         if isinstance(values, Mapping):
-            items = [(self._check(b), self._check_light(v)) for b, v in values.items()]
+            items = [(self._check(b), check_light(v, self._states)) for b, v in values.items()]
         else:
             arr = np.asarray(values)
             if arr.shape != (len(self),):
                 raise BoardError(f"expected {len(self)} light values, got shape {arr.shape}")
-            items = [(b, self._check_light(int(v))) for b, v in zip(self._order, arr, strict=True)]
+            items = [
+                (b, check_light(int(v), self._states))
+                for b, v in zip(self._order, arr, strict=True)
+            ]
         for b, v in items:
             self._graph.nodes[b]["light"] = v
 
@@ -337,8 +305,7 @@ class Board:
 
     def set_self_action(self, button: str, value: bool | None) -> None:
         """Make `button` act on itself (True), not (False), or follow the rule (None)."""
-        if value is not None and not isinstance(value, bool | np.bool_):
-            raise BoardError(f"self action {value!r} must be True, False or None")
+        value = check_self_action(value)
         self._graph.nodes[self._check(button)]["self_action"] = (
             None if value is None else bool(value)
         )
@@ -391,33 +358,7 @@ class Board:
 
     def to_system(self) -> PressSystem:
         """The compact press matrix of this board, in button order."""
-        index = self._index_map()
-        edges = np.array(
-            [(index[u], index[v]) for u, v in self._graph.edges()], dtype=np.int64
-        ).reshape(-1, 2)
-        attrs = [self._graph.nodes[v] for v in self._order]  # one lookup per button
-        default = self._rule == "closed"
-        self_mask = np.array(
-            [default if a["self_action"] is None else a["self_action"] for a in attrs], dtype=bool
-        )
-        cells = [parse_cell_name(v) for v in self._order]
-        coords = (
-            np.array(cells, dtype=np.int64).reshape(-1, 2)
-            if self._order and all(c is not None for c in cells)
-            else None
-        )
-        return PressSystem.from_edges(
-            len(self),
-            edges[:, 0],
-            edges[:, 1],
-            self_mask,
-            directed=self.directed,
-            states=self._states,
-            lights=np.array([a["light"] for a in attrs], dtype=np.uint8),
-            names=tuple(self._order),
-            coords=coords,
-            positions=np.array([a["pos"] for a in attrs], dtype=np.float64).reshape(-1, 2),
-        )
+        return press_system(self._graph, self._order, self._index_map(), self._rule, self._states)
 
     @classmethod
     def from_graph(
@@ -436,25 +377,6 @@ class Board:
         positions come from `pos` or a spring layout. Self loops of the graph become
         ``self_action=True`` overrides.
         """
-        nodes = list(order) if order is not None else list(graph.nodes())
-        if pos is None and any("pos" not in graph.nodes[v] for v in nodes):
-            pos = nx.spring_layout(graph, seed=1) if len(graph) else {}
-        ids = {v: str(v) for v in nodes}
-        if len(set(ids.values())) != len(ids):
-            raise BoardError("two graph nodes have the same string form")
-        board = cls(directed=graph.is_directed(), rule=rule, states=states, name=name)
-        for v in nodes:
-            data = graph.nodes[v]
-            p = data.get("pos", pos[v] if pos is not None else (0.0, 0.0))
-            board.add_button(
-                ids[v],
-                pos=(float(p[0]), float(p[1])),
-                light=int(data.get("light", 0)),
-                self_action=data.get("self_action"),
-            )
-        for u, v in graph.edges():
-            if u == v:
-                board.set_self_action(ids[u], True)
-            else:
-                board.add_edge(ids[u], ids[v])
-        return board
+        return board_from_graph(
+            cls, graph, rule=rule, states=states, name=name, pos=pos, order=order
+        )

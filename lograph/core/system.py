@@ -18,6 +18,7 @@ import numpy as np
 import scipy.sparse
 from numpy.typing import ArrayLike, NDArray
 
+from lograph.core.board_checks import check_states
 from lograph.core.errors import BoardError, BoardTooLargeError
 
 __all__ = ["DENSE_LIMIT", "CellNames", "PressSystem", "parse_cell_name"]
@@ -273,9 +274,7 @@ class PressSystem:
 
     def with_states(self, states: int) -> PressSystem:
         """The same board with another prime number of states; lights are reduced mod p."""
-        from lograph.core.board import _check_states
-
-        p = _check_states(states)
+        p = check_states(states)
         return PressSystem(
             self.names,
             self.indptr,
