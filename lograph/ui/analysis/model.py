@@ -20,11 +20,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-from numpy.typing import NDArray
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from lograph.core.analysis import Analysis, Solver
@@ -34,6 +31,7 @@ from lograph.core.minimal import MinimalSolution
 from lograph.core.system import PressSystem
 from lograph.core.worst import WorstPosition
 from lograph.ui.analysis.jobs import JobRunner, Work
+from lograph.ui.analysis.position import Position, PositionTracker, Prepared, prepare
 from lograph.ui.document import Document
 
 __all__ = [
@@ -62,46 +60,6 @@ STRUCTURAL = (
     "properties_changed",
     "board_replaced",
 )
-
-
-@dataclass(frozen=True, eq=False)
-class Position:
-    """Where the current lights stand relative to the goal.
-
-    Attributes
-    ----------
-    change : ndarray of int64
-        What the presses must add: ``goal − lights mod p``.
-    syndrome : tuple of int
-        Dot products of `change` with the left-kernel basis; all zero iff solvable.
-    world : int
-        The syndrome as one base-p number (0 = solvable), out of `worlds`.
-    worlds : int
-        ``p^nullity``.
-    failing : tuple of int
-        Rows of the left-kernel basis the position fails (non-zero syndrome digits).
-    """
-
-    change: NDArray[np.int64]
-    syndrome: tuple[int, ...]
-    world: int
-    worlds: int
-    failing: tuple[int, ...]
-
-    @property
-    def solvable(self) -> bool:
-        return not self.failing
-
-
-@dataclass(frozen=True, eq=False)
-class Prepared:
-    """What the background analysis hands back: the solver and what the GUI thread needs to
-    follow the lights cheaply (prepared off the GUI thread too)."""
-
-    solver: Solver
-    system: PressSystem
-    index: dict[str, int]
-    kernel: NDArray[np.int64]
 
 
 def histogram_bits(n: int, states: int) -> float:
@@ -156,9 +114,7 @@ class AnalysisModel(QObject):
         self.want_solution = False
         self.analyses_started = 0  # how many analyses ran (tests check the debounce)
         self._solution_waiters: list[Callable[[MinimalSolution | None], None]] = []
-        self._index: dict[str, int] | None = None  # button -> position in the analysed order
-        self._kernel: NDArray[np.int64] | None = None  # the left kernel, ready for products
-        self._lights_now: NDArray[np.uint8] | None = None  # the lights, in that order
+        self._tracker = PositionTracker()  # the lights in the analysed order
         self.timer = QTimer(self)
         self.timer.setSingleShot(True)
         self.timer.setInterval(DEBOUNCE_MS)
@@ -214,7 +170,7 @@ class AnalysisModel(QObject):
         for channel in ("analysis", "solution", "worst", "histogram"):
             self.runner.cancel(channel)
         self.solver = self.system = self.position = self.solution = None
-        self._index = self._kernel = self._lights_now = None
+        self._tracker.reset()
         self.worst = self.histogram = None
         self.error = ""
         self._fail_waiters()
@@ -224,7 +180,7 @@ class AnalysisModel(QObject):
 
     def _lights_edited(self, ids: list[str] | None = None) -> None:
         self.lights += 1
-        self._follow_lights(ids)
+        self._tracker.follow(self.document.board, ids)
         self.runner.cancel("solution")
         self._fail_waiters()
         if self.solution is not None:
@@ -297,11 +253,7 @@ class AnalysisModel(QObject):
         self.analyses_started += 1
 
         def work(cancel: Callable[[], bool]) -> Prepared:
-            from lograph.core.solve import prepare
-
-            solver = prepare(system, engine, cancel)
-            kernel = solver.analysis.left_kernel.astype(np.int64)
-            return Prepared(solver, system, {b: i for i, b in enumerate(system.names)}, kernel)
+            return prepare(system, engine, cancel)
 
         text = f"Analysing {system.n:,} buttons over GF({system.states})…"
         self._submit("analysis", work, text, self._analysed)
@@ -320,8 +272,7 @@ class AnalysisModel(QObject):
 
     def _analysed(self, result: Prepared) -> None:
         self.solver, self.system = result.solver, result.system
-        self._index, self._kernel = result.index, result.kernel
-        self._lights_now = self.document.board.lights()  # they may have changed meanwhile
+        self._tracker.start(result, self.document.board.lights())  # they may have changed
         self.analysis_changed.emit()
         self.update_position()
         if self.wants_solution or self._solution_waiters:
@@ -330,31 +281,9 @@ class AnalysisModel(QObject):
             self.request_histogram()
 
     # ------------------------------------------------------------------ the position
-    def _follow_lights(self, ids: list[str] | None) -> None:
-        """Keep the light vector in step: a press touches a few lights, and reading all of
-        them from the board costs ~10 ms on a 200×200 board."""
-        board, index = self.document.board, self._index
-        if self._lights_now is None or index is None or ids is None or len(ids) > 64:
-            self._lights_now = board.lights() if index is not None else None
-            return
-        for b in ids:
-            self._lights_now[index[b]] = board.light(b)
-
     def update_position(self) -> None:
         """The world of the current lights: cheap (a few dot products), done at once."""
-        analysis, lights, kernel = self.analysis, self._lights_now, self._kernel
-        if analysis is None or lights is None or kernel is None:
-            self.position = None
-        else:
-            p = analysis.states
-            goal = 0 if self.goal == "off" else p - 1
-            change = (goal - lights.astype(np.int64)) % p
-            syndrome = tuple(int(v) for v in (kernel @ change) % p)
-            failing = tuple(i for i, v in enumerate(syndrome) if v)
-            world = 0
-            for digit in syndrome:  # base-p digits, first pattern most significant
-                world = world * p + digit
-            self.position = Position(change, syndrome, world, analysis.worlds, failing)
+        self.position = self._tracker.locate(self.analysis, self.goal)
         self.position_changed.emit()
 
     # ------------------------------------------------------------------ fewest presses
@@ -394,14 +323,15 @@ class AnalysisModel(QObject):
     def _solved(self, solution: MinimalSolution) -> None:
         self.solution = solution
         self.solution_changed.emit()
+        self._call_waiters(solution)
+
+    def _fail_waiters(self) -> None:
+        self._call_waiters(None)
+
+    def _call_waiters(self, solution: MinimalSolution | None) -> None:
         waiters, self._solution_waiters = self._solution_waiters, []
         for then in waiters:
             then(solution)
-
-    def _fail_waiters(self) -> None:
-        waiters, self._solution_waiters = self._solution_waiters, []
-        for then in waiters:
-            then(None)
 
     # ------------------------------------------------------------------ worst position
     def request_worst(self, time_limit: float = 20.0) -> None:
