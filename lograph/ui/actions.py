@@ -2,15 +2,17 @@
 
 Every action has an objectName (tests find it by name) and its own shortcut; standard keys
 (New, Open, Save, Undo, Redo, Zoom …) come from QKeySequence so each platform gets its own.
+`make_action` builds the actions the docks add themselves (chasing, analysis) the same way.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtGui import QKeySequence
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QAction, QKeySequence
 
-__all__ = ["ACTIONS", "MENUS", "ActionSpec"]
+__all__ = ["ACTIONS", "MENUS", "ActionSpec", "make_action"]
 
 Std = QKeySequence.StandardKey
 
@@ -74,3 +76,16 @@ ACTIONS: tuple[ActionSpec, ...] = (
     A("goal_on", "play", "Goal: All Lights &On", "Ctrl+Alt+G", "Win with every light on", True),
     A("about", "help", "&About lograph", Std.HelpContents),
 )
+
+
+def make_action(
+    parent: QObject, name: str, text: str, keys: str, tip: str, checkable: bool = False
+) -> QAction:
+    """An action found by `name`, with its shortcut named in the tooltip."""
+    act = QAction(text, parent)
+    act.setObjectName(name)
+    act.setShortcut(QKeySequence(keys))
+    act.setStatusTip(tip)
+    act.setToolTip(f"{text.replace('&', '').rstrip('…')} ({keys})")
+    act.setCheckable(checkable)
+    return act

@@ -20,6 +20,7 @@ from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QMenu
 
+from lograph.ui.actions import make_action
 from lograph.ui.analysis.model import AnalysisModel
 from lograph.ui.analysis.panel import AnalysisPanel
 from lograph.ui.analysis.solution import SolutionController
@@ -70,13 +71,7 @@ class _CloseWatcher(QObject):
 
 
 def _action(window: MainWindow, name: str, text: str, tip: str, checkable: bool = False) -> QAction:
-    act = QAction(text, window)
-    act.setObjectName(name)
-    act.setShortcut(QKeySequence(SHORTCUTS[name]))
-    act.setStatusTip(tip)
-    act.setToolTip(f"{text.replace('&', '').rstrip('…')} ({SHORTCUTS[name]})")
-    act.setCheckable(checkable)
-    return act
+    return make_action(window, name, text, SHORTCUTS[name], tip, checkable)
 
 
 def install(window: MainWindow) -> AnalysisDock:
