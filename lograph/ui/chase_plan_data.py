@@ -3,7 +3,7 @@ the marks that draw them on the board. No widgets here.
 
 `compute_chase` runs on a worker (it only reads a `PressSystem` snapshot); the mark builders
 turn its result into overlay marks: numbered steps, free buttons, forcing arrows, check
-lights, and the free presses of one table row.
+lights, the free presses of one table row and the check lights a position has on.
 
 Examples
 --------
@@ -39,6 +39,7 @@ __all__ = [
     "check_marks",
     "compute_chase",
     "counts_text",
+    "lit_marks",
     "pattern_text",
     "plan_marks",
     "row_marks",
@@ -150,6 +151,19 @@ def row_marks(data: ChaseData, presses: NDArray[np.integer]) -> dict[str, Mark]:
         if times:
             out[b] = Mark(ROW, f"×{times}" if times > 1 else "", "ring")
     return out
+
+
+def lit_marks(data: ChaseData, pattern: NDArray[np.integer]) -> dict[str, Mark]:
+    """Purple rings on the check lights that are on (with their value when p > 2).
+
+    `pattern` holds the check-light values in ``plan.check`` order.
+    """
+    labels = data.states > 2
+    return {
+        b: Mark(CHECK, str(v) if labels else "", "ring")
+        for b, v in zip(data.check_ids, np.asarray(pattern).tolist(), strict=True)
+        if v
+    }
 
 
 def pattern_text(pattern: NDArray[np.integer]) -> str:

@@ -9,35 +9,30 @@ computed after a short pause.
 A person's recipe, as the view offers it: **Chase** presses every forced button; the check
 lights left on are looked up in the table (the row is selected and its free buttons ringed
 green); **Press Free Buttons** presses them; **Chase** again switches every light off.
+
+The parts it drives: `chase_worker` (the background thread), `chase_marks` (the overlays),
+`chase_panel` (the dock) and `chase_player` (the presses played one by one).
 """
 
 from __future__ import annotations
 
-import contextlib
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
-from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, QTimer, Signal
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDockWidget
 
 from lograph.core.errors import InterruptedComputation, LographError
+from lograph.ui.actions import make_action
+from lograph.ui.chase_marks import ChaseMarks
 from lograph.ui.chase_panel import ChasePanel
-from lograph.ui.chase_plan_data import (
-    CHECK,
-    ChaseData,
-    check_marks,
-    compute_chase,
-    counts_text,
-    pattern_text,
-    plan_marks,
-    row_marks,
-)
+from lograph.ui.chase_plan_data import ChaseData, compute_chase, counts_text, pattern_text
 from lograph.ui.chase_player import ChasePlayer, shifted_lights
+from lograph.ui.chase_worker import ChaseWorker
 from lograph.ui.commands import PressCommand
-from lograph.ui.overlay import Mark, Overlay, overlay
 
 if TYPE_CHECKING:
     from lograph.ui.main_window import MainWindow
@@ -59,24 +54,6 @@ ACTIONS = (
         False,
     ),
 )
-
-
-class _Relay(QObject):
-    done = Signal(int, object)  # token, result (or the exception raised)
-
-
-class _Task(QRunnable):
-    def __init__(self, relay: _Relay, token: int, work: Callable[[], Any]) -> None:
-        super().__init__()
-        self.relay, self.token, self.work = relay, token, work
-
-    def run(self) -> None:
-        try:
-            result = self.work()
-        except BaseException as exc:  # handed to the GUI thread, which decides
-            result = exc
-        with contextlib.suppress(RuntimeError):  # the window closed meanwhile
-            self.relay.done.emit(self.token, result)
 
 
 class ChaseView(QObject):
@@ -105,23 +82,10 @@ class ChaseView(QObject):
         self._want_chase = False
         self._stop = [False]  # the cancel flag of the job running now
         self._computing = -1  # the revision a plan is being computed for
-        self._pool = QThreadPool(self)
-        self._pool.setMaxThreadCount(1)
-        self._relay = _Relay(self)
-        self._relay.done.connect(self._job_done)
-        self._pending: dict[int, Callable[[object], None]] = {}
-        self._next_token = 0
-        self.plan_overlay = overlay(self.scene, "chase")
-        self.steps_overlay = overlay(self.scene, "chase_steps")
-        self.steps_overlay.setZValue(13)  # numbers above every ring
-        self.check_overlay = overlay(self.scene, "chase_check")
-        self.row_overlay = overlay(self.scene, "chase_row")
-        self.lit_overlay = overlay(self.scene, "chase_lit")
-        step = overlay(self.scene, "chase_step")
-        step.setZValue(14)
-        self.row_overlay.setZValue(12)
+        self._worker = ChaseWorker(self)
+        self.marks = ChaseMarks(self.scene)
         self.panel = ChasePanel()
-        self.player = ChasePlayer(self.document, step)
+        self.player = ChasePlayer(self.document, self.marks.step)
         self.player.finished.connect(self._chase_finished)
         self.player.progress.connect(self._progress)
         self.panel.row_chosen.connect(self._row_chosen)
@@ -130,15 +94,7 @@ class ChaseView(QObject):
         self._timer.setSingleShot(True)
         self._timer.setInterval(DEBOUNCE_MS)
         self._timer.timeout.connect(self._maybe_compute)
-        self.actions: dict[str, QAction] = {}
-        for name, text, keys, tip, checkable in ACTIONS:
-            act = QAction(text, window)
-            act.setObjectName(name)
-            act.setShortcut(QKeySequence(keys))
-            act.setStatusTip(tip)
-            act.setToolTip(f"{text.replace('&', '')} ({keys})")
-            act.setCheckable(checkable)
-            self.actions[name] = act
+        self.actions: dict[str, QAction] = {a[0]: make_action(window, *a) for a in ACTIONS}
         self.actions["chase_show"].toggled.connect(self.show_plan)
         self.actions["chase_run"].triggered.connect(self.chase)
         self.actions["chase_stop"].triggered.connect(self.player.stop)
@@ -170,20 +126,10 @@ class ChaseView(QObject):
         self.data = None
         self._stop[0] = True  # the running job is for an older board
         self.free_presses = {}
-        for lay in self._overlays():
-            lay.clear()
+        self.marks.clear()
         self.panel.clear_table("The board changed: updating the plan…")
         self._update_actions()
         self._timer.start()
-
-    def _overlays(self) -> tuple[Overlay, ...]:
-        return (
-            self.plan_overlay,
-            self.steps_overlay,
-            self.check_overlay,
-            self.row_overlay,
-            self.lit_overlay,
-        )
 
     def _maybe_compute(self) -> None:
         if self.data is None and self._wanted():
@@ -202,23 +148,13 @@ class ChaseView(QObject):
             return
         revision = self._computing = self.revision
         self.panel.set_busy(True, f"Finding a chase plan for {system.n} buttons…")
-        self._submit(
+        self._worker.submit(
             lambda: compute_chase(system, lambda: stop[0]), lambda r: self._got(revision, r)
         )
 
     def cancel_computation(self) -> None:
         self._stop[0] = True
         self._want_chase = False
-
-    def _submit(self, work: Callable[[], Any], done: Callable[[object], None]) -> None:
-        self._next_token += 1
-        self._pending[self._next_token] = done
-        self._pool.start(_Task(self._relay, self._next_token, work))
-
-    def _job_done(self, token: int, result: object) -> None:
-        done = self._pending.pop(token, None)
-        if done is not None:
-            done(result)
 
     def _got(self, revision: int, result: object) -> None:
         if revision == self._computing:
@@ -239,7 +175,7 @@ class ChaseView(QObject):
         self.data = result
         self.panel.show_data(result)
         if self.actions["chase_show"].isChecked():
-            self._draw_plan()
+            self.marks.draw_plan(self.data)
         self._update_actions()
         self.data_ready.emit()
         if self._want_chase:
@@ -253,48 +189,30 @@ class ChaseView(QObject):
             self.actions["chase_show"].setChecked(on)  # comes back here through toggled
             return
         if not on:
-            self.plan_overlay.clear()
-            self.steps_overlay.clear()
-            self.check_overlay.clear()
+            self.marks.clear_plan()
         elif self.data is None:
             self.compute()
         else:
-            self._draw_plan()
-
-    def _draw_plan(self) -> None:
-        assert self.data is not None
-        rings, badges, arrows = plan_marks(self.data)
-        self.plan_overlay.set_marks(rings)
-        self.plan_overlay.set_arrows(arrows)
-        self.steps_overlay.set_marks(badges)
-        self.check_overlay.set_marks(check_marks(self.data))
+            self.marks.draw_plan(self.data)
 
     def _row_chosen(self, row: int) -> None:
         """Mark the free presses of a table row, and the check lights its pattern has on."""
         data = self.data
         if data is None or data.table is None or row < 0:
-            self.row_overlay.clear()
-            self.lit_overlay.clear()
+            self.marks.clear_row()
             self.free_presses = {}
             self._update_actions()
             return
-        presses = data.table.presses[row]
+        self._mark_free(data, data.table.presses[row])
+        self.marks.mark_lit(data, data.table.patterns[row])
+        self._update_actions()
+
+    def _mark_free(self, data: ChaseData, presses: np.ndarray) -> None:
+        """Ring the free buttons to press (what Press Free Buttons will press)."""
         self.free_presses = {
             b: int(t) for b, t in zip(data.free_ids, presses.tolist(), strict=True) if t
         }
-        self.row_overlay.set_marks(row_marks(data, presses))
-        self._mark_lit(data, data.table.patterns[row])
-        self._update_actions()
-
-    def _mark_lit(self, data: ChaseData, pattern: np.ndarray) -> None:
-        labels = data.states > 2
-        self.lit_overlay.set_marks(
-            {
-                b: Mark(CHECK, str(v) if labels else "", "ring")
-                for b, v in zip(data.check_ids, np.asarray(pattern).tolist(), strict=True)
-                if v
-            }
-        )
+        self.marks.mark_row(data, presses)
 
     # ------------------------------------------------------------------ the Chase action
     def chase(self) -> None:
@@ -306,8 +224,7 @@ class ChaseView(QObject):
             self.panel.set_message("Finding a chase plan first…")
             self.compute()
             return
-        self.row_overlay.clear()
-        self.lit_overlay.clear()
+        self.marks.clear_row()
         self.free_presses = {}
         self._update_actions()
         if not self.player.start(self.data, self.goal()):
@@ -335,7 +252,7 @@ class ChaseView(QObject):
             self.panel.select_row(-1)
             self._say(f"Chase done: every light is {goal}. Solved!")
             return
-        self._mark_lit(data, pattern)
+        self.marks.mark_lit(data, pattern)
         lit = counts_text(data.check_ids, pattern)
         if data.table is None:
             self._say(f"Check lights on: {lit}. Looking up the free presses…")
@@ -344,7 +261,7 @@ class ChaseView(QObject):
         rows = np.flatnonzero((data.table.patterns == pattern).all(axis=1))
         if not len(rows):
             self.panel.select_row(-1)
-            self._mark_lit(data, pattern)
+            self.marks.mark_lit(data, pattern)
             self._say(
                 f"Check lights read {pattern_text(pattern)} ({lit}): no table row has this "
                 f"pattern, so this position cannot be solved (to all {goal})."
@@ -352,7 +269,7 @@ class ChaseView(QObject):
             return
         row = int(rows[0])
         self.panel.select_row(row)  # marks the row's free presses through row_chosen
-        self._mark_lit(data, pattern)
+        self.marks.mark_lit(data, pattern)
         self._say(
             f"Check lights read {pattern_text(pattern)} ({lit}): table row {row + 1}. Press "
             f"the free buttons ringed green ({counts_text(data.free_ids, data.table.presses[row])})"
@@ -380,17 +297,14 @@ class ChaseView(QObject):
                 self._say(f"This position cannot be solved (to all {goal}).")
                 return
             presses = np.asarray(result)[data.plan.free]
-            self.free_presses = {
-                b: int(t) for b, t in zip(data.free_ids, presses.tolist(), strict=True) if t
-            }
-            self.row_overlay.set_marks(row_marks(data, presses))
+            self._mark_free(data, presses)
             self._update_actions()
             self._say(
                 f"Press the free buttons ringed green ({counts_text(data.free_ids, presses)}), "
                 "then Chase again."
             )
 
-        self._submit(lambda: solve(system, goal).presses, done)
+        self._worker.submit(lambda: solve(system, goal).presses, done)
 
     def press_free(self) -> None:
         """Press the free buttons of the chosen row (each press a PressCommand)."""
@@ -405,15 +319,14 @@ class ChaseView(QObject):
                     self.document.push(PressCommand(self.document, button))
         finally:
             stack.endMacro()
-        self.row_overlay.clear()
-        self.lit_overlay.clear()
+        self.marks.clear_row()
         self.panel.select_row(-1)
         self._update_actions()
         self._say("Free buttons pressed: now Chase again.")
 
     def _lights_changed(self, ids: list[str]) -> None:
-        if not self.player.running and self.lit_overlay.marks:
-            self.lit_overlay.clear()  # they showed the check lights of an earlier position
+        if not self.player.running and self.marks.lit.marks:
+            self.marks.lit.clear()  # they showed the check lights of an earlier position
 
     def _say(self, text: str) -> None:
         self.panel.set_message(text)
