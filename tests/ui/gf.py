@@ -1,5 +1,5 @@
-"""An independent GF(p) solvability check for the tests: plain Gaussian elimination on a
-press matrix the test builds itself from the graph (not from lograph's PressSystem)."""
+"""Independent GF(p) rank and solvability checks for the tests: plain Gaussian elimination on
+a press matrix the test builds itself from the graph (not from lograph's PressSystem)."""
 
 from __future__ import annotations
 
@@ -20,10 +20,10 @@ def press_matrix(graph: nx.Graph, order: list[str], self_action: dict[str, bool]
     return a
 
 
-def solvable(a: np.ndarray, rhs: np.ndarray, p: int) -> bool:
-    """Whether a x = rhs has a solution mod the prime p."""
-    m = np.concatenate([a % p, (rhs % p)[:, None]], axis=1).astype(np.int64)
-    rows, cols = a.shape
+def rank_mod_p(a: np.ndarray, p: int) -> int:
+    """The rank of `a` mod the prime p, by Gauss-Jordan elimination."""
+    m = np.array(a, dtype=np.int64) % p
+    rows, cols = m.shape
     r = 0
     for c in range(cols):
         pivot = next((i for i in range(r, rows) if m[i, c]), None)
@@ -35,5 +35,9 @@ def solvable(a: np.ndarray, rhs: np.ndarray, p: int) -> bool:
             if i != r and m[i, c]:
                 m[i] = (m[i] - m[i, c] * m[r]) % p
         r += 1
-    # inconsistent when a zero row of A has a non-zero right-hand side
-    return not any(m[i, -1] and not m[i, :-1].any() for i in range(rows))
+    return r
+
+
+def solvable(a: np.ndarray, rhs: np.ndarray, p: int) -> bool:
+    """Whether a x = rhs has a solution mod the prime p: appending rhs keeps the rank."""
+    return rank_mod_p(a, p) == rank_mod_p(np.column_stack([a, rhs]), p)

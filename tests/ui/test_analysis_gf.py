@@ -1,7 +1,7 @@
 """Independent answers for the analysis-dock tests, and checks of them against published facts.
 
 Nothing here uses lograph's linear algebra: the press matrix is built from the networkx graph
-(`tests.ui.gf.press_matrix`), ranks come from a plain Gaussian elimination written here, and
+(`tests.ui.gf.press_matrix`), ranks come from a plain Gaussian elimination (`tests.ui.gf`), and
 fewest presses from walking every press vector (tiny boards only).
 """
 
@@ -14,7 +14,7 @@ import pytest
 
 from lograph.core.board import Board
 from lograph.core.generators import rectangle
-from tests.ui.gf import press_matrix
+from tests.ui.gf import press_matrix, rank_mod_p
 
 
 def matrix(board: Board) -> np.ndarray:
@@ -26,23 +26,6 @@ def matrix(board: Board) -> np.ndarray:
         if override is not None:
             own[b] = override
     return press_matrix(board.graph, order, own)
-
-
-def rank_mod_p(a: np.ndarray, p: int) -> int:
-    m = np.array(a, dtype=np.int64) % p
-    rows, cols = m.shape
-    r = 0
-    for c in range(cols):
-        pivot = next((i for i in range(r, rows) if m[i, c]), None)
-        if pivot is None:
-            continue
-        m[[r, pivot]] = m[[pivot, r]]
-        m[r] = m[r] * pow(int(m[r, c]), -1, p) % p
-        for i in range(rows):
-            if i != r and m[i, c]:
-                m[i] = (m[i] - m[i, c] * m[r]) % p
-        r += 1
-    return r
 
 
 def all_press_vectors(n: int, p: int) -> np.ndarray:
