@@ -7,13 +7,13 @@ import itertools
 import json
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 from lograph.cli import main
 from lograph.core.board import Board
 from lograph.core.files import write_board
 from lograph.core.generators import rectangle
+from tests.gf_rank import rank_mod_p
 
 GRAPHS = Path(__file__).resolve().parents[2] / "graphs"
 
@@ -28,23 +28,6 @@ def board_file(tmp_path: Path, board: Board, name: str = "board.json") -> str:
     path = tmp_path / name
     write_board(board, path)
     return str(path)
-
-
-def plain_rank(a: np.ndarray, p: int) -> int:
-    """Gaussian elimination mod p, written independently of lograph's engines."""
-    m = a.astype(np.int64) % p
-    rank = 0
-    for col in range(m.shape[1]):
-        rows = [r for r in range(rank, m.shape[0]) if m[r, col]]
-        if not rows:
-            continue
-        m[[rank, rows[0]]] = m[[rows[0], rank]]
-        m[rank] = (m[rank] * pow(int(m[rank, col]), -1, p)) % p
-        for r in range(m.shape[0]):
-            if r != rank and m[r, col]:
-                m[r] = (m[r] - m[r, col] * m[rank]) % p
-        rank += 1
-    return rank
 
 
 @pytest.mark.parametrize("engine", ["auto", "fast", "dense", "galois"])
@@ -76,7 +59,7 @@ def test_analyze_rule_and_states_overrides_match_plain_elimination(
         status, out, _ = run(capsys, "analyze", path, "--json", *extra)
         assert status == 0
         a = rectangle(5, 5, rule=rule).to_system().dense()
-        assert json.loads(out)["rank"] == plain_rank(a, p)
+        assert json.loads(out)["rank"] == rank_mod_p(a, p)
 
 
 def test_analyze_histogram_sums_to_the_solvable_count(

@@ -1,5 +1,5 @@
 """The chase plan heuristic, checked against brute force, a plain row chase written here and
-a plain GF(p) elimination written here."""
+a plain GF(p) elimination (`tests.gf_rank`)."""
 
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ from lograph.core.generators import (
     wayout_5x5,
 )
 from lograph.core.system import PressSystem
+from tests.gf_rank import rank_mod_p
 
 # ------------------------------------------------------------------ independent helpers
 
@@ -35,25 +36,6 @@ def dense(system: PressSystem) -> np.ndarray:
         for u in system.indices[system.indptr[w] : system.indptr[w + 1]]:
             a[u, w] = 1
     return a
-
-
-def rank_mod_p(a: np.ndarray, p: int) -> int:
-    """Gaussian elimination over GF(p), one row at a time."""
-    m = [list(map(int, row)) for row in a % p]
-    rank, cols = 0, len(m[0]) if m else 0
-    for col in range(cols):
-        pivot = next((r for r in range(rank, len(m)) if m[r][col] % p), None)
-        if pivot is None:
-            continue
-        m[rank], m[pivot] = m[pivot], m[rank]
-        inv = pow(m[rank][col], -1, p)
-        m[rank] = [v * inv % p for v in m[rank]]
-        for r in range(len(m)):
-            if r != rank and m[r][col]:
-                f = m[r][col]
-                m[r] = [(x - f * y) % p for x, y in zip(m[r], m[rank], strict=True)]
-        rank += 1
-    return rank
 
 
 def nullity(system: PressSystem) -> int:

@@ -1,7 +1,7 @@
 """The sample boards in graphs/: contents, round trips and analysis against independent answers.
 
 The press matrix here is built straight from the networkx graph and ranked by a plain
-Gaussian elimination mod p written below, independent of PressSystem and of every engine.
+Gaussian elimination mod p (`tests.gf_rank`), independent of PressSystem and of every engine.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import pytest
 from lograph.core.board import Board
 from lograph.core.files import FORMATS, cannot_hold, read_board, write_board
 from lograph.core.solve import analyze, solve
+from tests.gf_rank import rank_mod_p
 
 GRAPHS = Path(__file__).resolve().parents[2] / "graphs"
 
@@ -63,23 +64,6 @@ def press_matrix(board: Board) -> np.ndarray:
     return a
 
 
-def rank_mod(a: np.ndarray, p: int) -> int:
-    """Rank over GF(p) by textbook row reduction."""
-    m = a.copy() % p
-    rank = 0
-    for col in range(m.shape[1]):
-        rows = [r for r in range(rank, m.shape[0]) if m[r, col]]
-        if not rows:
-            continue
-        m[[rank, rows[0]]] = m[[rows[0], rank]]
-        m[rank] = m[rank] * pow(int(m[rank, col]), -1, p) % p
-        for r in range(m.shape[0]):
-            if r != rank and m[r, col]:
-                m[r] = (m[r] - m[r, col] * m[rank]) % p
-        rank += 1
-    return rank
-
-
 @pytest.fixture(params=sorted(EXPECTED))
 def sample(request: pytest.FixtureRequest) -> tuple[str, Board]:
     return request.param, read_board(GRAPHS / request.param)
@@ -120,16 +104,16 @@ def test_sample_analysis_matches_plain_elimination(sample: tuple[str, Board], en
     _, board = sample
     a, p = press_matrix(board), board.states
     result = analyze(board, engine)
-    rank = rank_mod(a, p)
+    rank = rank_mod_p(a, p)
     assert result.rank == rank
     assert result.nullity == len(board) - rank
     quiet = result.quiet.astype(np.int64)
     assert quiet.shape == (result.nullity, len(board))
     assert not ((a @ quiet.T) % p).any()  # every quiet pattern changes nothing
-    assert rank_mod(quiet, p) == result.nullity  # and they are independent
+    assert rank_mod_p(quiet, p) == result.nullity  # and they are independent
     left = result.left_kernel.astype(np.int64)
     assert not ((left @ a) % p).any()
-    assert rank_mod(left, p) == result.nullity
+    assert rank_mod_p(left, p) == result.nullity
 
 
 def test_sample_solution_reaches_the_goal(sample: tuple[str, Board]) -> None:
@@ -137,7 +121,7 @@ def test_sample_solution_reaches_the_goal(sample: tuple[str, Board]) -> None:
     a, p = press_matrix(board), board.states
     lights = board.lights().astype(np.int64)
     change = (-lights) % p
-    solvable = rank_mod(np.column_stack([a, change]), p) == rank_mod(a, p)
+    solvable = rank_mod_p(np.column_stack([a, change]), p) == rank_mod_p(a, p)
     result = solve(board)
     assert result.solvable == solvable
     if solvable:
@@ -152,7 +136,7 @@ def test_classic_5x5_facts() -> None:
     assert str(result.solvable_fraction) == "1/4"
     # The engine's quiet basis spans the same space as the seed's two vectors.
     basis = result.quiet.astype(np.int64)
-    assert rank_mod(np.vstack([basis, QUIET_5X5]), 2) == 2
+    assert rank_mod_p(np.vstack([basis, QUIET_5X5]), 2) == 2
     assert solve(board).solvable
 
 

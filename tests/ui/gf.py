@@ -1,10 +1,12 @@
-"""Independent GF(p) rank and solvability checks for the tests: plain Gaussian elimination on
-a press matrix the test builds itself from the graph (not from lograph's PressSystem)."""
+"""Independent GF(p) checks for the UI tests: a press matrix built from the graph itself (not
+from lograph's PressSystem), and solvability by plain Gaussian elimination (`tests.gf_rank`)."""
 
 from __future__ import annotations
 
 import networkx as nx
 import numpy as np
+
+from tests.gf_rank import rank_mod_p
 
 
 def press_matrix(graph: nx.Graph, order: list[str], self_action: dict[str, bool]) -> np.ndarray:
@@ -18,24 +20,6 @@ def press_matrix(graph: nx.Graph, order: list[str], self_action: dict[str, bool]
         if self_action[w]:
             a[index[w], index[w]] = 1
     return a
-
-
-def rank_mod_p(a: np.ndarray, p: int) -> int:
-    """The rank of `a` mod the prime p, by Gauss-Jordan elimination."""
-    m = np.array(a, dtype=np.int64) % p
-    rows, cols = m.shape
-    r = 0
-    for c in range(cols):
-        pivot = next((i for i in range(r, rows) if m[i, c]), None)
-        if pivot is None:
-            continue
-        m[[r, pivot]] = m[[pivot, r]]
-        m[r] = m[r] * pow(int(m[r, c]), -1, p) % p
-        for i in range(rows):
-            if i != r and m[i, c]:
-                m[i] = (m[i] - m[i, c] * m[r]) % p
-        r += 1
-    return r
 
 
 def solvable(a: np.ndarray, rhs: np.ndarray, p: int) -> bool:
