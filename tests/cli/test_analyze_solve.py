@@ -10,9 +10,8 @@ from pathlib import Path
 import pytest
 
 from lograph.cli import main
-from lograph.core.board import Board
-from lograph.core.files import write_board
 from lograph.core.generators import rectangle
+from tests.cli.helpers import board_file
 from tests.gf_rank import rank_mod_p
 
 GRAPHS = Path(__file__).resolve().parents[2] / "graphs"
@@ -22,12 +21,6 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     status = main(list(argv))
     out = capsys.readouterr()
     return status, out.out, out.err
-
-
-def board_file(tmp_path: Path, board: Board, name: str = "board.json") -> str:
-    path = tmp_path / name
-    write_board(board, path)
-    return str(path)
 
 
 @pytest.mark.parametrize("engine", ["auto", "fast", "dense", "galois"])

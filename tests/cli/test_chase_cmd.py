@@ -9,15 +9,8 @@ import numpy as np
 import pytest
 
 from lograph.cli import main
-from lograph.core.board import Board
-from lograph.core.files import write_board
 from lograph.core.generators import named, rectangle, wayout_5x5
-
-
-def board_file(tmp_path: Path, board: Board, name: str = "board.json") -> str:
-    path = tmp_path / name
-    write_board(board, path)
-    return str(path)
+from tests.cli.helpers import board_file
 
 
 def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict:

@@ -12,7 +12,6 @@ import os
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
-from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPointF
@@ -20,16 +19,10 @@ from PySide6.QtGui import QColor, QImage
 
 from lograph.cli import main
 from lograph.core.board import Board
-from lograph.core.files import write_board
 from lograph.core.generators import rectangle
 from lograph.ui.chase_plan_data import FREE, ROW
 from lograph.ui.items import RADIUS
-
-
-def board_file(tmp_path: Path, board: Board, name: str = "board.json") -> str:
-    path = tmp_path / name
-    write_board(board, path)
-    return str(path)
+from tests.cli.helpers import board_file
 
 
 def near(c: QColor, hex_color: str, tol: int = 40) -> bool:

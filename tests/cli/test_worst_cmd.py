@@ -8,9 +8,8 @@ from pathlib import Path
 import pytest
 
 from lograph.cli import main
-from lograph.core.board import Board
-from lograph.core.files import write_board
 from lograph.core.generators import named, rectangle
+from tests.cli.helpers import board_file
 from tests.core.test_minimal import brute_force
 
 
@@ -22,12 +21,6 @@ def _engine_available() -> None:
         prepare(rectangle(1, 1))
     except ModuleNotFoundError as exc:  # pragma: no cover - an engine still being written
         pytest.skip(f"no engine yet: {exc}")
-
-
-def board_file(tmp_path: Path, board: Board, name: str = "board.json") -> str:
-    path = tmp_path / name
-    write_board(board, path)
-    return str(path)
 
 
 def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict:

@@ -1,0 +1,15 @@
+"""Shared helpers for the CLI tests."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from lograph.core.board import Board
+from lograph.core.files import write_board
+
+
+def board_file(tmp_path: Path, board: Board, name: str = "board.json") -> str:
+    """Write `board` into `tmp_path`; the path as the command line takes it."""
+    path = tmp_path / name
+    write_board(board, path)
+    return str(path)
