@@ -14,7 +14,7 @@ from lograph.cli.common import (
     grid_picture,
     load_system,
 )
-from lograph.core.records import count_json, fraction_json, press_ids
+from lograph.core.records import count_json, figure_records, fraction_json, press_ids
 
 #: Quiet patterns listed in full by default (a 10⁶-button board may have hundreds).
 QUIET_LIMIT = 64
@@ -54,13 +54,7 @@ def run(args: argparse.Namespace) -> int:
     shown = analysis.quiet[: max(args.quiet_limit, 0)]
     quiet = [press_ids(system, q) for q in shown]
     data: dict[str, Any] = {
-        "buttons": system.n,
-        "edges": system.edge_count,
-        "states": system.states,
-        "directed": not system.symmetric,
-        "rank": analysis.rank,
-        "nullity": analysis.nullity,
-        "solvable_count": count_json(system.states, analysis.rank),
+        **figure_records(system, analysis),
         "solvable_fraction": float(analysis.solvable_fraction) if analysis.nullity < 1000 else 0.0,
         "solvable_fraction_exact": fraction_json(system.states, analysis.nullity),
         "worlds": count_json(system.states, analysis.nullity),

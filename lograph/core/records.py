@@ -16,10 +16,18 @@ from numpy.typing import ArrayLike
 from lograph.core.system import CellNames, PressSystem
 
 if TYPE_CHECKING:
+    from lograph.core.analysis import Analysis
     from lograph.core.chase import ChasePlan
     from lograph.core.chase_table import ChaseTable
 
-__all__ = ["count_json", "fraction_json", "press_ids", "step_records", "table_records"]
+__all__ = [
+    "count_json",
+    "figure_records",
+    "fraction_json",
+    "press_ids",
+    "step_records",
+    "table_records",
+]
 
 #: Python refuses to print ints of more than 4300 digits; stay well below.
 _MAX_DIGITS = 4000
@@ -43,6 +51,20 @@ def fraction_json(base: int, exponent: int) -> str:
     if exponent == 0:
         return "1"
     return f"1/{count_json(base, exponent)}"
+
+
+def figure_records(system: PressSystem, analysis: Analysis) -> dict[str, Any]:
+    """The board's size and press-matrix figures, the first keys of ``analyze --json`` and of
+    the analysis report: buttons, edges, states, directed, rank, nullity, solvable_count."""
+    return {
+        "buttons": system.n,
+        "edges": system.edge_count,
+        "states": system.states,
+        "directed": not system.symmetric,
+        "rank": analysis.rank,
+        "nullity": analysis.nullity,
+        "solvable_count": count_json(system.states, analysis.rank),
+    }
 
 
 def press_ids(system: PressSystem, counts: ArrayLike, limit: int | None = None) -> list[str]:

@@ -17,7 +17,14 @@ import numpy as np
 
 from lograph.core.board import Board
 from lograph.core.errors import BoardTooLargeError, LographError
-from lograph.core.records import count_json, fraction_json, press_ids, step_records, table_records
+from lograph.core.records import (
+    count_json,
+    figure_records,
+    fraction_json,
+    press_ids,
+    step_records,
+    table_records,
+)
 from lograph.core.system import PressSystem
 
 __all__ = ["board_report", "report_markdown", "write_report"]
@@ -56,13 +63,7 @@ def board_report(
     report: dict[str, Any] = {
         "name": board.name if isinstance(board, Board) else "",
         "rule": board.rule if isinstance(board, Board) else None,
-        "buttons": system.n,
-        "edges": system.edge_count,
-        "states": system.states,
-        "directed": not system.symmetric,
-        "rank": analysis.rank,
-        "nullity": analysis.nullity,
-        "solvable_count": count_json(system.states, analysis.rank),
+        **figure_records(system, analysis),
         "solvable_fraction": fraction_json(system.states, analysis.nullity),
         "worlds": count_json(system.states, analysis.nullity),
         "engine": analysis.engine,
