@@ -17,7 +17,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from lograph.core.chase_table import run_chase
 from lograph.ui.chase_plan_data import FORCE, STEP, ChaseData
 from lograph.ui.commands import PressCommand
-from lograph.ui.document import Document
+from lograph.ui.document import STRUCTURAL, Document
 from lograph.ui.overlay import Mark, Overlay
 
 __all__ = ["ChasePlayer", "shifted_lights"]
@@ -73,17 +73,8 @@ class ChasePlayer(QObject):
         self.done = 0
         self._batch = 1
         self._pressing = False
-        for signal in (
-            document.lights_changed,
-            document.board_replaced,
-            document.buttons_added,
-            document.buttons_removed,
-            document.edges_added,
-            document.edges_removed,
-            document.self_actions_changed,
-            document.properties_changed,
-        ):
-            signal.connect(self._outside_change)
+        for name in ("lights_changed", *STRUCTURAL):
+            getattr(document, name).connect(self._outside_change)
 
     @property
     def running(self) -> bool:

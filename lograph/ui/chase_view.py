@@ -33,6 +33,7 @@ from lograph.ui.chase_plan_data import ChaseData, compute_chase, counts_text, pa
 from lograph.ui.chase_player import ChasePlayer, shifted_lights
 from lograph.ui.chase_worker import ChaseWorker
 from lograph.ui.commands import PressCommand
+from lograph.ui.document import STRUCTURAL
 
 if TYPE_CHECKING:
     from lograph.ui.main_window import MainWindow
@@ -102,16 +103,8 @@ class ChaseView(QObject):
         self.panel.set_actions(self.actions)
         self._update_actions()
         doc = self.document
-        for signal in (
-            doc.board_replaced,
-            doc.buttons_added,
-            doc.buttons_removed,
-            doc.edges_added,
-            doc.edges_removed,
-            doc.self_actions_changed,
-            doc.properties_changed,
-        ):
-            signal.connect(self._structure_changed)
+        for name in STRUCTURAL:
+            getattr(doc, name).connect(self._structure_changed)
         doc.lights_changed.connect(self._lights_changed)
         self.dock: QDockWidget | None = None
         self._structure_changed()

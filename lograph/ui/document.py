@@ -27,9 +27,21 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 from lograph.core.board import Board
 from lograph.core.system import PressSystem
 
-__all__ = ["BoardProperties", "ButtonRecord", "Document"]
+__all__ = ["STRUCTURAL", "BoardProperties", "ButtonRecord", "Document"]
 
 Edge = tuple[str, str]
+
+#: The Document's signals for edits that change the press matrix (buttons, edges, self
+#: actions, rule, states, direction, a new board); lights and positions leave it alone.
+STRUCTURAL = (
+    "buttons_added",
+    "buttons_removed",
+    "edges_added",
+    "edges_removed",
+    "self_actions_changed",
+    "properties_changed",
+    "board_replaced",
+)
 
 
 @dataclass(frozen=True)
@@ -90,17 +102,8 @@ class Document(QObject):
         # The press matrix is rebuilt only after a change to anything but the lights: the
         # analysis dock and the chasing view both ask for it after every edit.
         self._system: PressSystem | None = None
-        for signal in (
-            self.buttons_added,
-            self.buttons_removed,
-            self.edges_added,
-            self.edges_removed,
-            self.positions_changed,
-            self.self_actions_changed,
-            self.properties_changed,
-            self.board_replaced,
-        ):
-            signal.connect(self._forget_system)
+        for name in (*STRUCTURAL, "positions_changed"):  # the snapshot holds positions too
+            getattr(self, name).connect(self._forget_system)
 
     def _forget_system(self, *_: object) -> None:
         self._system = None

@@ -32,7 +32,7 @@ from lograph.core.system import PressSystem
 from lograph.core.worst import WorstPosition
 from lograph.ui.analysis.jobs import JobRunner, Work
 from lograph.ui.analysis.position import Position, PositionTracker, Prepared, prepare
-from lograph.ui.document import Document
+from lograph.ui.document import STRUCTURAL, Document
 
 __all__ = [
     "AUTO_HISTOGRAM_BITS",
@@ -50,16 +50,6 @@ AUTO_HISTOGRAM_BITS = 16
 AUTO_SOLUTION_BITS = 16
 #: … on boards of at most this many buttons.
 AUTO_SOLUTION_BUTTONS = 10_000
-
-STRUCTURAL = (
-    "buttons_added",
-    "buttons_removed",
-    "edges_added",
-    "edges_removed",
-    "self_actions_changed",
-    "properties_changed",
-    "board_replaced",
-)
 
 
 def histogram_bits(n: int, states: int) -> float:
