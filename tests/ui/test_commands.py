@@ -113,6 +113,29 @@ def test_remove_buttons_and_edges_restores_order_and_state(qtbot, directed):
     cycle(qtbot, sample_board(directed), make, check)
 
 
+def test_removing_many_buttons_finds_each_at_the_front(qtbot, monkeypatch):
+    """Undo of a big paste removes thousands of buttons from the end of the order; the
+    core's remove_button scans the order for each, so a 200x200 board froze for 14 s."""
+    doc = Document(rectangle(20, 20))
+    doomed = list(doc.board.buttons[-150:])
+    kept = list(doc.board.buttons[:-150])
+    scanned: list[int] = []
+    remove = Board.remove_button
+
+    def spy(board: Board, button: str) -> None:
+        scanned.append(board.buttons.index(button))
+        remove(board, button)
+
+    monkeypatch.setattr(Board, "remove_button", spy)
+    doc.push(RemoveCommand(doc, doomed, []))
+    assert len(scanned) == 150
+    assert max(scanned) == 0
+    assert list(doc.board.buttons) == kept
+    monkeypatch.undo()
+    doc.undo_stack.undo()
+    assert list(doc.board.buttons) == [*kept, *doomed]
+
+
 def test_add_edges(qtbot):
     def make(doc):
         return AddEdgesCommand(doc, [("r0c0", "r1c1"), ("r0c0", "r0c1")])  # 2nd exists
