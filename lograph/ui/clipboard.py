@@ -22,7 +22,8 @@ from typing import Any
 from PySide6.QtCore import QMimeData
 
 from lograph.core.board import Board
-from lograph.core.errors import BoardFormatError
+from lograph.core.board_checks import check_pos, check_self_action
+from lograph.core.errors import BoardError, BoardFormatError
 from lograph.ui.document import ButtonRecord
 
 __all__ = ["MIME_TYPE", "dict_from_mime", "mime_from_dict", "paste_plan", "selection_to_dict"]
@@ -94,12 +95,15 @@ def paste_plan(
             new = f"b{k}"
             taken.add(new)
             rename[old] = new
-            x, y = (float(c) for c in item["pos"])
+            x, y = check_pos(item["pos"])
             light = int(item.get("light", 0)) % board.states
-            action = item.get("self_action")
+            action = check_self_action(item.get("self_action"))
             records.append(ButtonRecord(new, (x + offset[0], y + offset[1]), light, action))
+        # checked here, before any command runs: a half-done paste would corrupt the undo stack
         edges = [(rename[str(u)], rename[str(v)]) for u, v in clip["edges"]]
-    except (KeyError, TypeError, ValueError) as exc:
+        if any(u == v for u, v in edges):
+            raise ValueError("an edge joins a button to itself")
+    except (KeyError, TypeError, ValueError, OverflowError, BoardError) as exc:
         raise BoardFormatError(f"the clipboard does not hold a lograph selection ({exc})") from None
     if board.directed and not clip.get("directed", False):
         edges += [(v, u) for u, v in edges]

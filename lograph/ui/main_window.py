@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from lograph import __version__
+from lograph.core.errors import BoardFormatError
 from lograph.ui import operations as ops
 from lograph.ui.actions import ACTIONS, MENUS
 from lograph.ui.analysis import install as install_analysis
@@ -311,9 +312,14 @@ class MainWindow(QMainWindow):
         if clip is None:
             self.statusBar().showMessage("The clipboard holds no lograph buttons", 5000)
             return False
-        self._paste_count += 1
-        step = self._paste_count * GRID / self.scene.unit
-        return ops.paste(self.scene, clip, (step, step))
+        step = (self._paste_count + 1) * GRID / self.scene.unit
+        try:
+            pasted = ops.paste(self.scene, clip, (step, step))
+        except BoardFormatError as exc:  # hand-made or damaged JSON: nothing was changed
+            self.statusBar().showMessage(f"Cannot paste: {exc}", 8000)
+            return False
+        self._paste_count += pasted
+        return pasted
 
     def reverse_edges(self) -> None:
         if not self.document.board.directed:

@@ -144,6 +144,35 @@ def test_paste_of_foreign_text_does_nothing(window):
     assert snapshot(window.document.board) == before
 
 
+def _button(**fields) -> dict:
+    return {"id": "a", "pos": [0, 0], **fields}
+
+
+@pytest.mark.parametrize(
+    "clip",
+    [
+        {"buttons": [_button(self_action="yes")], "edges": []},
+        {"buttons": [_button(pos=[float("nan"), 0])], "edges": []},
+        {"buttons": [_button(light=float("inf"))], "edges": []},
+        {"buttons": [_button()], "edges": [["a", "a"]]},
+        {"buttons": "abc", "edges": []},
+    ],
+    ids=["self_action", "nan", "inf_light", "loop", "not_a_list"],
+)
+def test_paste_of_a_damaged_selection_changes_nothing(window, clip):
+    """Values the board refuses used to be found inside the undo command, half-way through:
+    a button added, the stack out of step with the board, and undo raising."""
+    import json
+
+    load(window, rectangle(2, 2))
+    QApplication.clipboard().setText(json.dumps({"lograph_selection": 1, **clip}))
+    before = snapshot(window.document.board)
+    assert not window.paste()
+    assert "Cannot paste" in window.statusBar().currentMessage()
+    assert snapshot(window.document.board) == before
+    assert window.document.undo_stack.count() == 0
+
+
 def test_toggle_self_action_twice_returns_to_the_rule(window):
     load(window, rectangle(1, 2))
     doc = window.document
