@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
@@ -25,6 +26,7 @@ __all__ = [
     "grid_picture",
     "load_board",
     "load_system",
+    "refuse_overwriting",
 ]
 
 
@@ -75,6 +77,18 @@ def load_system(path: str, rule: str | None = None, states: int | None = None) -
     if states is not None:
         system = system.with_states(states)
     return system
+
+
+def refuse_overwriting(board: str, output: str) -> None:
+    """Refuse an output path that is the input board itself (the board would be lost)."""
+    from lograph.core.errors import LographError
+
+    try:
+        same = os.path.samefile(board, output)
+    except OSError:  # the output does not exist yet (or cannot be checked): nothing to lose
+        same = False
+    if same:
+        raise LographError(f"{output}: this is the board file being read; write to another file")
 
 
 def emit(args: argparse.Namespace, data: dict[str, Any], text: str) -> None:

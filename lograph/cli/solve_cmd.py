@@ -12,6 +12,7 @@ from lograph.cli.common import (
     emit,
     grid_picture,
     load_system,
+    refuse_overwriting,
 )
 from lograph.core.records import count_json, press_ids
 
@@ -54,6 +55,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def run(args: argparse.Namespace) -> int:
     from lograph.core.solve import prepare, solve
 
+    if args.output:
+        refuse_overwriting(args.board, args.output)
     system = load_system(args.board, args.rule, args.states)
     solver = prepare(system, args.engine)
     solution = solve(system, args.goal, solver=solver)

@@ -218,3 +218,19 @@ def test_solve_all_lists_every_solution_fewest_first(
         for button in presses:
             board.press(button)
         assert board.is_goal()
+
+
+@pytest.mark.parametrize("command", ["solve", "report"])
+def test_output_onto_the_input_board_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    path = board_file(tmp_path, rectangle(3, 3), "board.json")
+    before = Path(path).read_bytes()
+    link = tmp_path / "link.json"
+    link.symlink_to(path)
+    for target in (path, str(link)):
+        status, _, err = run(capsys, command, path, "-o", target)
+        assert status == 2
+        assert err.count("\n") == 1
+        assert "board file being read" in err
+        assert Path(path).read_bytes() == before
