@@ -14,6 +14,7 @@ import networkx as nx
 import numpy as np
 
 from lograph.core.errors import BoardError
+from lograph.core.layout import auto_layout
 from lograph.core.system import PressSystem, parse_cell_name
 
 if TYPE_CHECKING:
@@ -69,7 +70,7 @@ def board_from_graph(
     """A board of class `cls` built from `graph` (see `Board.from_graph`)."""
     nodes = list(order) if order is not None else list(graph.nodes())
     if pos is None and any("pos" not in graph.nodes[v] for v in nodes):
-        pos = nx.spring_layout(graph, seed=1) if len(graph) else {}
+        pos = auto_layout(graph, seed=1)
     ids = {v: str(v) for v in nodes}
     if len(set(ids.values())) != len(ids):
         raise BoardError("two graph nodes have the same string form")

@@ -15,6 +15,7 @@ from numpy.typing import ArrayLike, NDArray
 
 from lograph.core.board import Board
 from lograph.core.errors import BoardError
+from lograph.core.layout import auto_layout
 from lograph.core.system import CellNames, PressSystem
 
 __all__ = [
@@ -285,7 +286,7 @@ def _layout(graph: nx.Graph, layout: str) -> dict[object, tuple[float, float]]:
             raise BoardError("the graph is not planar; use the spring layout")
         raw = nx.planar_layout(graph)
     elif layout == "spring":
-        raw = nx.spring_layout(graph, seed=7)
+        raw = auto_layout(graph, seed=7)
     else:
         raise BoardError(f"layout {layout!r} is not spring, planar, circular, shell or line")
     scale = 1.0 if layout == "line" else max(2.0, len(graph) ** 0.5)

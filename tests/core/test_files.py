@@ -4,6 +4,7 @@ writes (bad input is in test_files_bad_input)."""
 from __future__ import annotations
 
 import json
+import math
 import os
 from pathlib import Path
 
@@ -25,7 +26,8 @@ from lograph.core.files import (
     read_system,
     write_board,
 )
-from lograph.core.generators import diamond, named, rectangle, wayout_5x5
+from lograph.core.generators import diamond, from_networkx, named, rectangle, wayout_5x5
+from lograph.core.layout import SPRING_LIMIT
 
 EXT = {"json": ".json", "graphml": ".graphml", "txt": ".txt", "graph6": ".g6"}
 
@@ -153,6 +155,32 @@ def test_plain_node_link_data_is_read(tmp_path: Path) -> None:
     assert board.edges() == [("0", "1"), ("1", "2")]
     assert board.rule == "closed"
     assert not board.lights().any()
+
+
+@pytest.mark.parametrize("suffix", [".json", ".graphml", ".g6"])
+def test_big_graphs_without_positions_are_not_spring_laid_out(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, suffix: str
+) -> None:
+    # networkx's spring layout is quadratic: 10 000 buttons without positions took minutes
+    # to read. Big graphs get a grid layout instead, every position distinct and finite.
+    def no_spring(*args: object, **kwargs: object) -> None:
+        raise AssertionError("spring layout on a big graph")
+
+    graph = nx.path_graph(SPRING_LIMIT + 1)
+    path = tmp_path / f"plain{suffix}"
+    if suffix == ".json":
+        path.write_text(json.dumps(nx.node_link_data(graph, edges="edges")))
+    elif suffix == ".graphml":
+        nx.write_graphml(graph, path)
+    else:
+        path.write_bytes(nx.to_graph6_bytes(graph, header=False))
+    monkeypatch.setattr(nx, "spring_layout", no_spring)
+    board = read_board(path)
+    positions = {board.position(v) for v in board.buttons}
+    assert len(positions) == len(board) == SPRING_LIMIT + 1
+    assert all(math.isfinite(c) for p in positions for c in p)
+    assert len(from_networkx(graph)) == SPRING_LIMIT + 1
+    assert len(Board.from_graph(graph)) == SPRING_LIMIT + 1
 
 
 def test_foreign_graphml_without_lograph_fields(tmp_path: Path) -> None:

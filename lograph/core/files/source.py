@@ -17,6 +17,7 @@ import networkx as nx
 
 from lograph.core.board import Board
 from lograph.core.errors import BoardError, BoardFormatError
+from lograph.core.layout import auto_layout
 
 __all__ = [
     "MAX_FILE_BYTES",
@@ -88,15 +89,15 @@ class NodeSpec:
 def spring_positions(
     ids: Sequence[str], edges: Iterable[tuple[str, str]]
 ) -> dict[str, tuple[float, float]]:
-    """A deterministic spring layout, scaled so neighbours sit about one unit apart."""
+    """A deterministic layout (`auto_layout`), scaled so neighbours sit about one unit apart."""
     graph = nx.Graph()
     graph.add_nodes_from(ids)
     graph.add_edges_from(edges)
     if len(graph) == 0:
         return {}
-    raw = nx.spring_layout(graph, seed=7)
+    raw = auto_layout(graph, seed=7)
     scale = max(2.0, len(graph) ** 0.5)
-    return {v: (float(x) * scale, -float(y) * scale) for v, (x, y) in raw.items()}
+    return {str(v): (float(x) * scale, -float(y) * scale) for v, (x, y) in raw.items()}
 
 
 def assemble_board(
