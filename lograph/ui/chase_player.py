@@ -50,6 +50,9 @@ class ChasePlayer(QObject):
         Where the current step is drawn (cleared when the chase ends).
     interval : int
         Milliseconds between steps (tests use 0).
+    parent : QObject, optional
+        Owner (the chasing view): the player dies with the window, not with the Document,
+        which outlives it.
 
     Signals
     -------
@@ -62,8 +65,14 @@ class ChasePlayer(QObject):
     finished = Signal(bool)
     progress = Signal(int, int)
 
-    def __init__(self, document: Document, step_overlay: Overlay, interval: int = 140) -> None:
-        super().__init__(document)
+    def __init__(
+        self,
+        document: Document,
+        step_overlay: Overlay,
+        interval: int = 140,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
         self.document = document
         self.overlay = step_overlay
         self.interval = interval

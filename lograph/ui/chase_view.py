@@ -86,7 +86,7 @@ class ChaseView(QObject):
         self._worker = ChaseWorker(self)
         self.marks = ChaseMarks(self.scene)
         self.panel = ChasePanel()
-        self.player = ChasePlayer(self.document, self.marks.step)
+        self.player = ChasePlayer(self.document, self.marks.step, parent=self)
         self.player.finished.connect(self._chase_finished)
         self.player.progress.connect(self._progress)
         self.panel.row_chosen.connect(self._row_chosen)

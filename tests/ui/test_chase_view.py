@@ -199,6 +199,29 @@ def test_a_click_on_the_board_stops_the_chase(window, qtbot):
     assert not view.player.running
 
 
+def test_a_chase_dies_with_its_window(qtbot, settings, no_dialogs):
+    """The player belonged to the Document, which outlives the window: a chase left running
+    kept pressing, and the window's slots raised on deleted widgets."""
+    from lograph.ui.main_window import MainWindow
+
+    w = MainWindow(settings=settings)
+    w.show()
+    load(w, scrambled(rectangle(5, 5), np.random.default_rng(3), 12))
+    view = w.chase
+    ready(qtbot, view, show=False)
+    view.player.interval = 1
+    view.chase()
+    assert view.player.running
+    doc = w.document
+    doc.undo_stack.setClean()
+    w.close()
+    with qtbot.waitSignal(w.destroyed):
+        w.deleteLater()
+    presses = doc.undo_stack.count()
+    qtbot.wait(30)  # an orphaned player would tick (and fail) here
+    assert doc.undo_stack.count() == presses
+
+
 def test_edits_drop_the_plan_at_once_and_a_new_one_follows(window, qtbot):
     load(window, rectangle(5, 5))
     view = window.chase
