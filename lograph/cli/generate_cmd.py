@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 
 __all__ = ["register", "run"]
 
+#: `generate random` tries every pair of buttons: 10 000 buttons take a few seconds.
+RANDOM_LIMIT = 10_000
 _SIZE_HELP = {"M": "rows", "N": "columns", "R": "radius"}
 _CELL = re.compile(r"\s*(\d+)\s*,\s*(\d+)\s*|r(\d+)c(\d+)")
 
@@ -132,6 +134,7 @@ def _grid_mask(args: argparse.Namespace) -> tuple[NDArray[np.bool_], str] | None
     if args.kind == "diamond":
         if args.R < 0:
             raise BoardError(f"radius must be a non-negative integer, not {args.R}")
+        _check_ascii_size(2 * args.R + 1, 2 * args.R + 1)
         return diamond_mask(args.R), f"diamond {args.R}"
     if args.kind == "wayout":
         rows, cols, holes, label = 5, 5, list(WAYOUT_HOLES), "WayOut 5x5"
@@ -139,6 +142,7 @@ def _grid_mask(args: argparse.Namespace) -> tuple[NDArray[np.bool_], str] | None
         rows, cols, holes = args.M, args.N, args.holes
         if rows < 1 or cols < 1:
             raise BoardError(f"a rectangle needs positive sizes, not {rows}×{cols}")
+        _check_ascii_size(rows, cols)
         label = f"{rows}x{cols}" + (" with holes" if holes else "")
     else:
         return None
@@ -148,6 +152,18 @@ def _grid_mask(args: argparse.Namespace) -> tuple[NDArray[np.bool_], str] | None
             raise BoardError(f"hole ({r}, {c}) is outside the {rows}×{cols} board")
         mask[r, c] = False
     return mask, label
+
+
+def _check_ascii_size(rows: int, cols: int) -> None:
+    """Refuse a grid the ASCII reader would refuse, before allocating it."""
+    from lograph.core.errors import BoardTooLargeError
+    from lograph.core.files.ascii_grid import MAX_CELLS, MAX_LINE_CHARS
+
+    if rows * cols > MAX_CELLS or cols > MAX_LINE_CHARS:
+        raise BoardTooLargeError(
+            f"a {rows}×{cols} grid is too large for an ASCII board (at most {MAX_CELLS} cells "
+            f"and {MAX_LINE_CHARS} columns)"
+        )
 
 
 def _grid_edge_count(mask: NDArray[np.bool_]) -> int:
@@ -169,7 +185,7 @@ def _build(args: argparse.Namespace) -> Board:
     import networkx as nx
 
     from lograph.core import generators as gen
-    from lograph.core.errors import BoardError
+    from lograph.core.errors import BoardError, BoardTooLargeError
 
     common = {"rule": args.rule, "states": args.states}
     match args.kind:
@@ -192,14 +208,23 @@ def _build(args: argparse.Namespace) -> Board:
             return gen.named(args.graph, *sizes, **common)
     if args.N < 1:
         raise BoardError(f"N must be a positive number of buttons, not {args.N}")
+    pairs = args.N * (args.N - 1) / 2
     if args.kind == "random":
         if not 0.0 <= args.p <= 1.0:
             raise BoardError(f"edge probability {args.p} is not between 0 and 1")
+        if args.N > RANDOM_LIMIT:  # networkx visits every pair of buttons
+            raise BoardTooLargeError(
+                f"random graphs are limited to {RANDOM_LIMIT} buttons, not {args.N} (try "
+                "geometric for big irregular boards)"
+            )
+        gen.check_graph_size(args.N, pairs * args.p, f"random {args.N} {args.p}")
         graph = nx.gnp_random_graph(args.N, args.p, seed=args.seed, directed=args.directed)
         label = f"random {args.N} {args.p}"
         return gen.from_networkx(graph, layout="spring", name=label, **common)
     if not args.radius >= 0.0:
         raise BoardError(f"radius {args.radius} must be a non-negative number")
+    covered = min(1.0, 3.15 * args.radius**2)  # about the share of pairs within the radius
+    gen.check_graph_size(args.N, pairs * covered, f"geometric {args.N} {args.radius}")
     graph = nx.random_geometric_graph(args.N, args.radius, seed=args.seed)
     scale = max(2.0, args.N**0.5) * 2  # spread the unit square so buttons do not overlap
     for v, (x, y) in nx.get_node_attributes(graph, "pos").items():

@@ -14,12 +14,15 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from lograph.core.board import Board
-from lograph.core.errors import BoardError
+from lograph.core.errors import BoardError, BoardTooLargeError
 from lograph.core.layout import auto_layout
 from lograph.core.system import CellNames, PressSystem
 
 __all__ = [
+    "MAX_GRAPH_BUTTONS",
+    "MAX_GRAPH_EDGES",
     "NAMED_GRAPHS",
+    "check_graph_size",
     "cylinder",
     "diamond",
     "diamond_mask",
@@ -33,6 +36,33 @@ __all__ = [
     "triangular",
     "wayout_5x5",
 ]
+
+
+#: Largest boards the generators build as networkx graphs (a 500×500 grid takes ~10 s);
+#: bigger grids are written as ASCII boards or built with `grid_system`.
+MAX_GRAPH_BUTTONS = 250_000
+MAX_GRAPH_EDGES = 1_000_000
+
+
+def check_graph_size(buttons: float, edges: float, what: str, hint: str = "") -> None:
+    """Refuse, before building anything, a generated graph too big to build in seconds.
+
+    Examples
+    --------
+    >>> check_graph_size(10**6, 2 * 10**6, "a 1000×1000 rectangle")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    lograph.core.errors.BoardTooLargeError: a 1000×1000 rectangle would have 1000000 buttons ...
+    """
+    if buttons > MAX_GRAPH_BUTTONS or edges > MAX_GRAPH_EDGES:
+        raise BoardTooLargeError(
+            f"{what} would have {buttons:.0f} buttons and {edges:.0f} edges; generated graphs "
+            f"are limited to {MAX_GRAPH_BUTTONS} buttons and {MAX_GRAPH_EDGES} edges{hint}"
+        )
+
+
+def _check_grid(rows: int, cols: int, what: str) -> None:
+    check_graph_size(rows * cols, 2 * rows * cols, what, " (save big grids as .txt)")
 
 
 def _check_size(**sizes: int) -> None:
@@ -162,6 +192,7 @@ def rectangle(
     (25, 22)
     """
     _check_size(rows=rows, cols=cols)
+    _check_grid(rows, cols, f"a {rows}×{cols} rectangle")
     name = f"{rows}x{cols}" + (" with holes" if holes else "")
     return from_mask(_grid_mask(rows, cols, holes), rule=rule, states=states, name=name)
 
@@ -176,6 +207,7 @@ def diamond(radius: int, *, rule: str = "closed", states: int = 2) -> Board:
     """The diamond of the given radius (radius 2 has 13 buttons)."""
     if isinstance(radius, bool) or not isinstance(radius, int) or radius < 0:
         raise BoardError(f"radius must be a non-negative integer, not {radius!r}")
+    check_graph_size(2 * radius * (radius + 1) + 1, 4 * radius**2, f"a diamond of radius {radius}")
     return from_mask(diamond_mask(radius), rule=rule, states=states, name=f"diamond {radius}")
 
 
@@ -184,6 +216,7 @@ def torus(rows: int, cols: int, *, rule: str = "closed", states: int = 2) -> Boa
     _check_size(rows=rows, cols=cols)
     if rows < 3 or cols < 3:
         raise BoardError(f"a torus needs at least 3 rows and 3 columns, not {rows}×{cols}")
+    _check_grid(rows, cols, f"a {rows}×{cols} torus")
     mask = np.ones((rows, cols), dtype=bool)
     return from_mask(
         mask, wrap_rows=True, wrap_cols=True, rule=rule, states=states, name=f"torus {rows}x{cols}"
@@ -195,6 +228,7 @@ def cylinder(rows: int, cols: int, *, rule: str = "closed", states: int = 2) -> 
     _check_size(rows=rows, cols=cols)
     if cols < 3:
         raise BoardError(f"a cylinder needs at least 3 columns, not {cols}")
+    _check_grid(rows, cols, f"a {rows}×{cols} cylinder")
     mask = np.ones((rows, cols), dtype=bool)
     return from_mask(mask, wrap_cols=True, rule=rule, states=states, name=f"cylinder {rows}x{cols}")
 
@@ -213,6 +247,8 @@ def _lattice(graph: nx.Graph, rule: str, states: int, name: str) -> Board:
 def hexagonal(rows: int, cols: int, *, rule: str = "closed", states: int = 2) -> Board:
     """A honeycomb of rows × cols hexagons; buttons are its vertices (degree ≤ 3)."""
     _check_size(rows=rows, cols=cols)
+    buttons = 2 * (rows + 1) * (cols + 1)
+    check_graph_size(buttons, 1.5 * buttons, f"a {rows}×{cols} hexagonal board")
     graph = nx.hexagonal_lattice_graph(rows, cols, with_positions=True)
     return _lattice(graph, rule, states, f"hexagonal {rows}x{cols}")
 
@@ -220,6 +256,8 @@ def hexagonal(rows: int, cols: int, *, rule: str = "closed", states: int = 2) ->
 def triangular(rows: int, cols: int, *, rule: str = "closed", states: int = 2) -> Board:
     """A triangular lattice (degree ≤ 6): the board of hexagonal cells."""
     _check_size(rows=rows, cols=cols)
+    buttons = (rows + 1) * (cols // 2 + 1)
+    check_graph_size(buttons, 3 * buttons, f"a {rows}×{cols} triangular board")
     graph = nx.triangular_lattice_graph(rows, cols, with_positions=True)
     return _lattice(graph, rule, states, f"triangular {rows}x{cols}")
 
@@ -235,11 +273,17 @@ def wayout_5x5(*, rule: str = "closed", states: int = 2) -> Board:
     return board
 
 
-def _sized(make: Callable[[int], nx.Graph]) -> Callable[..., nx.Graph]:
+def _sized(
+    make: Callable[[int], nx.Graph],
+    buttons: Callable[[int], int] = lambda n: n + 1,
+    edges: Callable[[int], int] = lambda n: 2 * n,
+) -> Callable[..., nx.Graph]:
     def build(*args: int) -> nx.Graph:
         if len(args) != 1:
             raise BoardError("this graph takes exactly one size argument")
         _check_size(size=args[0])
+        n = args[0]
+        check_graph_size(buttons(n), edges(n), f"the graph of size {n}")
         return make(args[0])
 
     return build
@@ -259,10 +303,18 @@ NAMED_GRAPHS: dict[str, tuple[Callable[..., nx.Graph], str, str]] = {
     "petersen": (_fixed(nx.petersen_graph), "shell", "the Petersen graph (10 buttons)"),
     "cycle": (_sized(nx.cycle_graph), "circular", "cycle of N buttons"),
     "path": (_sized(nx.path_graph), "line", "path of N buttons"),
-    "complete": (_sized(nx.complete_graph), "circular", "complete graph on N buttons"),
+    "complete": (
+        _sized(nx.complete_graph, edges=lambda n: n * (n - 1) // 2),
+        "circular",
+        "complete graph on N buttons",
+    ),
     "star": (_sized(nx.star_graph), "spring", "star with N leaves"),
     "wheel": (_sized(nx.wheel_graph), "spring", "wheel with N buttons"),
-    "hypercube": (_sized(nx.hypercube_graph), "spring", "hypercube of dimension N"),
+    "hypercube": (
+        _sized(nx.hypercube_graph, lambda d: 2 ** min(d, 64), lambda d: d * 2 ** min(d, 64) // 2),
+        "spring",
+        "hypercube of dimension N",
+    ),
     "cube": (_fixed(nx.cubical_graph), "spring", "the cube (8 buttons)"),
     "dodecahedron": (_fixed(nx.dodecahedral_graph), "spring", "the dodecahedron (20 buttons)"),
     "icosahedron": (_fixed(nx.icosahedral_graph), "spring", "the icosahedron (12 buttons)"),

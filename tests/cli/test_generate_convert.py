@@ -126,6 +126,15 @@ def test_generate_options(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
         (["rectangle", "2", "2", "-o", "{tmp}/p.pdf"], "unknown board file type '.pdf'"),
         (["rectangle", "2", "2", "--states", "11", "--lights", "on"], "above 9"),
         (["rectangle", "2", "2", "-o", "{tmp}/missing/dir/b.json"], "No such file"),
+        # refused before anything is built (100000×100000 used to exhaust the memory)
+        (["rectangle", "1", "200000"], "too large for an ASCII board"),
+        (["diamond", "5000"], "too large for an ASCII board"),
+        (["rectangle", "501", "500", "-o", "{tmp}/b.json"], "save big grids as .txt"),
+        (["random", "10001", "0"], "limited to 10000 buttons"),
+        (["random", "2000", "0.9", "-o", "{tmp}/r.json"], "limited to 250000 buttons"),
+        (["geometric", "250001", "0", "-o", "{tmp}/g.json"], "limited to 250000 buttons"),
+        (["named", "hypercube", "64", "-o", "{tmp}/h.json"], "limited to 250000 buttons"),
+        (["named", "complete", "1500", "-o", "{tmp}/h.json"], "1000000 edges"),
     ],
 )
 def test_generate_errors_are_one_line(

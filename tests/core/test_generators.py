@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from lograph.core.board import Board
-from lograph.core.errors import BoardError
+from lograph.core.errors import BoardError, BoardTooLargeError
 from lograph.core.generators import (
     NAMED_GRAPHS,
     cylinder,
@@ -288,3 +288,24 @@ def test_grid_system_lights_default_off_and_big_size_is_cheap() -> None:
     assert system.nnz == 60000 + 2 * (300 * 199 + 200 * 299)
     assert not system.lights.any()
     assert system.names[60000 - 1] == "r299c199"
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: rectangle(501, 500),
+        lambda: torus(10**5, 10**5),
+        lambda: cylinder(600, 600),
+        lambda: diamond(400),
+        lambda: hexagonal(400, 400),
+        lambda: triangular(1000, 1000),
+        lambda: named("hypercube", 10**9),
+        lambda: named("complete", 1500),
+        lambda: named("cycle", 10**12),
+    ],
+)
+def test_too_big_generated_graphs_are_refused_before_building(make) -> None:
+    # networkx builds about 25 000 buttons a second: a 100000×100000 torus used to run out
+    # of memory, a 17-cube or a complete graph on 10⁵ buttons to run for minutes.
+    with pytest.raises(BoardTooLargeError, match="generated graphs are limited"):
+        make()
