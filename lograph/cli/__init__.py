@@ -82,8 +82,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return 0
     except OSError as exc:
-        name = f" {exc.filename!r}" if exc.filename else ""
-        print(f"lograph: error:{name} {exc.strerror or exc}", file=sys.stderr)
+        name = f"{os.fsdecode(exc.filename)}: " if exc.filename else ""
+        print(f"lograph: error: {name}{exc.strerror or exc}", file=sys.stderr)
         return 2
     except MemoryError:
         print("lograph: error: out of memory: the board is too large", file=sys.stderr)

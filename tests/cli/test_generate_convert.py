@@ -12,6 +12,8 @@ from lograph.cli import main
 from lograph.core.files import read_board, write_board
 from lograph.core.generators import diamond, rectangle, wayout_5x5
 
+GRAPHS = Path(__file__).resolve().parents[2] / "graphs"
+
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     """Exit status, stdout and stderr; argparse's own errors exit through SystemExit."""
@@ -229,3 +231,28 @@ def test_convert_missing_input(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert status == 2
     assert "nope.json" in err
     assert err.count("\n") == 1
+
+
+@pytest.mark.parametrize("command", ["generate", "convert", "solve"])
+def test_output_in_a_missing_folder_or_onto_a_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    # the message names the file asked for, not the hidden temporary file next to it
+    source = str(GRAPHS / "classic-3x3.txt")
+    (tmp_path / "folder.json").mkdir()
+    for target, problem in [
+        (tmp_path / "missing" / "b.json", f"no folder {str(tmp_path / 'missing')!r}"),
+        (tmp_path / "folder.json", "is a folder"),
+    ]:
+        argv = {
+            "generate": ["generate", "wayout", "-o", str(target)],
+            "convert": ["convert", source, str(target)],
+            "solve": ["solve", source, "-o", str(target)],
+        }[command]
+        status, _, err = run(capsys, *argv)
+        assert status == 2
+        assert err.startswith(f"lograph: error: {target}: ")
+        assert err.count("\n") == 1
+        assert problem in err
+        assert ".tmp" not in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["folder.json"]

@@ -8,6 +8,7 @@ either the old file or the complete new one, never a mixture.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import secrets
 from pathlib import Path
@@ -38,6 +39,11 @@ def atomic_write_bytes(path: PathLike, data: bytes) -> None:
         mode = None
     tmp = target.with_name(f".{target.name}.{secrets.token_hex(6)}.tmp")
     # os.open with 0o666 lets the umask decide the mode, as a plain open() would.
+    if target.is_dir():
+        raise IsADirectoryError(errno.EISDIR, "is a folder, not a file", os.fspath(path))
+    if not target.parent.is_dir():
+        problem = f"{os.strerror(errno.ENOENT)} (no folder {str(target.parent)!r})"
+        raise FileNotFoundError(errno.ENOENT, problem, os.fspath(path))
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
     try:
         with os.fdopen(fd, "wb") as handle:
