@@ -281,7 +281,7 @@ class ChaseView(QObject):
         revision = self.revision
 
         def done(result: object) -> None:
-            if revision != self.revision or self.player.running:
+            if revision != self.revision or self.player.running or self.goal() != goal:
                 return
             if isinstance(result, BaseException):
                 self._say(f"Cannot look up the free presses: {result}")
@@ -317,6 +317,15 @@ class ChaseView(QObject):
         self._update_actions()
         self._say("Free buttons pressed: now Chase again.")
 
+    def goal_changed(self) -> None:
+        """A chase, its check lights and its free presses hold for one goal: drop them."""
+        running = self.player.running
+        self.player.stop()
+        self.marks.clear_row()
+        self.panel.select_row(-1)  # forgets the free presses through row_chosen
+        if running:
+            self._say("Goal changed: chase stopped. Chase again for the new goal.")
+
     def _lights_changed(self, ids: list[str]) -> None:
         if not self.player.running and self.marks.lit.marks:
             self.marks.lit.clear()  # they showed the check lights of an earlier position
@@ -350,4 +359,5 @@ def install(window: MainWindow) -> ChaseView:
         window.tabifyDockWidget(others[0], view.dock)
         others[0].raise_()
     view.dock.visibilityChanged.connect(lambda shown: shown and view._timer.start(0))
+    window.action("goal_on").toggled.connect(lambda _on: view.goal_changed())
     return view

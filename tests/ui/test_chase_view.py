@@ -170,6 +170,28 @@ def test_goal_on_is_chased_to_all_on(window, qtbot):
     assert set(lights(window).values()) == {1}
 
 
+def test_changing_the_goal_drops_the_chase_made_for_the_other_goal(window, qtbot):
+    """The forced presses and the check-light reading depend on the goal: a chase played
+    for "off" and read for "on" used to call solvable positions unsolvable."""
+    load(window, scrambled(rectangle(5, 5), np.random.default_rng(0), 9))
+    view = window.chase
+    ready(qtbot, view, show=False)
+    view.player.interval = 60_000
+    view.chase()
+    assert view.player.running
+    window.action("goal_on").trigger()
+    assert not view.player.running
+    assert "Goal changed" in view.panel.message.text()
+    window.action("goal_on").trigger()  # back to "off": a finished chase and its row
+    view.player.interval = 0
+    chase(qtbot, view)
+    assert view.free_presses
+    window.action("goal_on").trigger()
+    assert not view.free_presses
+    assert overlay(window.scene, "chase_row").is_empty()
+    assert not view.actions["chase_press_free"].isEnabled()
+
+
 def test_chase_computes_the_plan_first_and_can_be_stopped(window, qtbot):
     load(window, scrambled(rectangle(5, 5), np.random.default_rng(2), 12))
     view = window.chase
