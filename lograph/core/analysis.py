@@ -17,7 +17,7 @@ from typing import Protocol
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from lograph.core.errors import BoardError, LographError
+from lograph.core.errors import BoardError, BoardTooLargeError, LographError
 from lograph.core.system import PressSystem
 
 __all__ = [
@@ -148,6 +148,7 @@ class EngineFactory:
     build: Callable[[PressSystem, Callable[[], bool] | None], Solver]
     supports: Callable[[PressSystem], bool]
     preference: int
+    limits: str = ""  # what `supports` accepts, for error messages ("up to 6000 buttons")
 
 
 _ENGINES: dict[str, EngineFactory] = {}
@@ -189,7 +190,11 @@ def get_solver(
             (f for f in _ENGINES.values() if f.supports(system)), key=lambda f: f.preference
         )
         if not candidates:
-            raise LographError("no engine supports this board")
+            reasons = "; ".join(f"{f.name}: {f.limits}" for f in _ENGINES.values() if f.limits)
+            raise BoardTooLargeError(
+                f"no engine supports this board of {system.n} buttons with {system.states} "
+                f"states ({reasons})"
+            )
         return candidates[0].build(system, cancel)
     if engine not in _ENGINES:
         raise LographError(
@@ -197,5 +202,8 @@ def get_solver(
         )
     factory = _ENGINES[engine]
     if not factory.supports(system):
-        raise LographError(f"engine {engine!r} does not support this board")
+        raise BoardTooLargeError(
+            f"engine {engine!r} does not support this board of {system.n} buttons with "
+            f"{system.states} states ({factory.limits or 'see --help'})"
+        )
     return factory.build(system, cancel)

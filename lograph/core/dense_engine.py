@@ -115,5 +115,6 @@ register_engine(
         build=build,
         supports=lambda s: s.n <= DENSE_LIMIT,
         preference=50,
+        limits=f"up to {DENSE_LIMIT} buttons",
     )
 )

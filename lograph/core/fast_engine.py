@@ -100,5 +100,6 @@ register_engine(
         build=build_fast_solver,
         supports=lambda s: s.states == 2,
         preference=10,
+        limits="2 states only",
     )
 )

@@ -81,5 +81,6 @@ register_engine(
         build=partial(GaloisSolver),
         supports=lambda s: s.n <= GALOIS_LIMIT,
         preference=100,
+        limits=f"up to {GALOIS_LIMIT} buttons",
     )
 )

@@ -19,7 +19,12 @@ import pytest
 
 from lograph.core.analysis import available_engines, get_solver
 from lograph.core.board import Board
-from lograph.core.errors import BoardError, InterruptedComputation, LographError
+from lograph.core.errors import (
+    BoardError,
+    BoardTooLargeError,
+    InterruptedComputation,
+    LographError,
+)
 from lograph.core.generators import grid_system, rectangle, wayout_5x5
 from lograph.core.solve import analyze, count_solutions, iter_solutions, solve
 
@@ -325,3 +330,13 @@ def test_largest_prime_and_directed_cycle() -> None:
     a = analyze(board, engine="galois")
     assert a.nullity == 1
     assert a.quiet.tolist() == [[1, 250, 1, 250]]
+
+
+def test_refusals_say_which_limit_the_board_breaks() -> None:
+    # a 3-state 200×200 board used to get only "no engine supports this board"
+    with pytest.raises(BoardTooLargeError, match=r"40000 buttons with 3 states.*up to 6000"):
+        get_solver(grid_system(200, 200, states=3))
+    with pytest.raises(BoardTooLargeError, match="up to 2500 buttons"):
+        get_solver(grid_system(60, 60, states=3), "galois")
+    with pytest.raises(BoardTooLargeError, match="2 states only"):
+        get_solver(grid_system(3, 3, states=3), "fast")
