@@ -102,6 +102,19 @@ def test_hint_press_reduces_the_fewest_presses_by_one(qtbot, window, m, n, state
             assert after == before - 1
 
 
+def test_a_hint_for_one_goal_is_dropped_when_the_goal_changes(qtbot, window):
+    board = rectangle(3, 3)  # invertible: one solution per goal, and they differ here
+    board.set_lights([1, 1, 0, 1, 0, 0, 0, 0, 0])
+    load(window, board)
+    settle(qtbot, window)
+    solutions = window.analysis.solutions
+    window.action("analysis_hint").trigger()
+    qtbot.waitUntil(lambda: solutions.hint_button is not None, timeout=10_000)
+    window.action("goal_on").trigger()
+    assert solutions.hint_button is None
+    assert overlay(window.scene, "analysis.hint").is_empty()
+
+
 def test_hint_on_an_unsolvable_position_says_so(qtbot, window):
     board = rectangle(5, 5)
     board.set_light("r0c0", 1)

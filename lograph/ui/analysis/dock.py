@@ -82,6 +82,7 @@ def install(window: MainWindow) -> AnalysisDock:
     )
     goal_action.toggled.connect(lambda _on: model.goal_changed())
     solutions = SolutionController(model, window.scene, parent=window)
+    goal_action.toggled.connect(lambda _on: solutions.goal_changed())
     panel = AnalysisPanel(model, solutions, window.scene)
     dock = window.add_dock(panel, "Analysis", Qt.DockWidgetArea.RightDockWidgetArea)
     bar = window.statusBar()

@@ -122,6 +122,10 @@ class SolutionController(QObject):
         if not self.stepping:
             self.redraw()
 
+    def goal_changed(self) -> None:
+        """The hint and the pinned presses led to the other goal: drop them."""
+        self._lights_changed([])
+
     def _structure_maybe_changed(self) -> None:
         if self.model.solver is None:  # an edit dropped the analysis: old marks mean nothing
             self.stop()
