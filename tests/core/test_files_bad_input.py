@@ -93,6 +93,11 @@ BAD = {
     "txt bad rule": (".txt", b"# rule: diagonal\n11\n", "diagonal"),
     "txt only holes": (".txt", b"...\n..\n", "no buttons"),
     "txt only comments": (".txt", b"# rule: open\n", "no buttons"),
+    # str.splitlines() used to split rows at these, reading one row as two
+    "txt form feed": (".txt", b"11\x0c11\n", "line 1 column 3: unexpected character '\\x0c'"),
+    "txt record separator": (".txt", b"1\x1e1\n", "line 1 column 2"),
+    "txt line separator": (".txt", "11\u202811\n".encode(), "line 1 column 3"),
+    "txt next line": (".txt", "1\u00851\n".encode(), "line 1 column 2"),
     "txt huge line": (".txt", b"1" * (ascii_grid.MAX_LINE_CHARS + 1), "line 1 is too long"),
     "graphml broken xml": (".graphml", b"<graphml><graph>", "invalid GraphML"),
     "graphml is json": (".graphml", b'{"a": 1}', "invalid GraphML"),
@@ -195,3 +200,12 @@ def test_a_bom_is_tolerated(tmp_path: Path) -> None:
     path = tmp_path / "bom.txt"
     path.write_bytes(b"\xef\xbb\xbf101\n")
     assert read_board(path).lights().tolist() == [1, 0, 1]
+
+
+@pytest.mark.parametrize("end", ["\n", "\r\n", "\r"])
+def test_txt_line_ends_of_every_system(tmp_path: Path, end: str) -> None:
+    path = tmp_path / "b.txt"
+    path.write_bytes(end.join(["# states: 3", "# rule: open", "12", ".1", ""]).encode())
+    grid = read_system(path)
+    assert (grid.n, grid.states, grid.lights.tolist()) == (3, 3, [1, 2, 1])
+    assert read_board(path).rule == "open"

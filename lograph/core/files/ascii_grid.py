@@ -101,7 +101,13 @@ def parse(
     """
     settings: dict[str, str] = {"rule": "closed", "states": "2", "name": name}
     rows: list[tuple[int, str]] = []  # (line number, row text)
-    for lineno, raw in enumerate(text.splitlines(), start=1):
+    # Only \n, \r\n and \r end a line: str.splitlines would also split at form feeds,
+    # vertical tabs, U+001C..U+001E, U+0085, U+2028 and U+2029, turning a stray control
+    # character inside a row into a silent extra row.
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    for lineno, raw in enumerate(lines, start=1):
         if len(raw) > MAX_LINE_CHARS:
             raise format_error(
                 path, f"line {lineno} is too long ({len(raw)} characters; limit {MAX_LINE_CHARS})"
