@@ -34,6 +34,11 @@ def _json_case(change) -> bytes:
     return json.dumps(doc).encode()
 
 
+_GRAPHML = (
+    b'<graphml xmlns="http://graphml.graphdrawing.org/xmlns">'
+    b'<graph edgedefault="undirected">%s</graph></graphml>'
+)
+
 BAD = {
     "truncated json": (".json", native_json.dumps(rectangle(2, 2)).encode()[:70], "invalid JSON"),
     "json list": (".json", b"[1, 2]", "expected a JSON object"),
@@ -107,6 +112,26 @@ BAD = {
         b'attr.name="light" attr.type="string"/><graph edgedefault="undirected">'
         b'<node id="a"><data key="l">on</data></node></graph></graphml>',
         "light 'on'",
+    ),
+    # networkx accepts these silently: it adds a button for an undeclared edge end, merges
+    # repeated ids, names an id-less node 'None' and reads only the first of several graphs
+    "graphml edge to undeclared node": (
+        ".graphml",
+        _GRAPHML % b'<node id="a"/><edge source="a" target="b"/>',
+        "edge 'a' - 'b' names unknown button 'b'",
+    ),
+    "graphml duplicate node": (
+        ".graphml",
+        _GRAPHML % b'<node id="a"/><node id="a"/>',
+        "node 'a' is listed twice",
+    ),
+    "graphml node without id": (".graphml", _GRAPHML % b"<node/>", "no 'id'"),
+    "graphml two graphs": (
+        ".graphml",
+        (_GRAPHML % b'<node id="a"/>').replace(
+            b"</graphml>", b'<graph edgedefault="undirected"/></graphml>'
+        ),
+        "holds 2 graphs",
     ),
     "graph6 garbage": (".g6", b"~~~~~~~~\n", "invalid graph6"),
     "graph6 two graphs": (".g6", b"Bg\nBg\n", "2 graphs"),

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import re
 from typing import Any, TypeGuard
-from xml.etree.ElementTree import ParseError
+from xml.etree.ElementTree import Element, ParseError, fromstring
 
 import networkx as nx
 
@@ -74,6 +74,7 @@ def loads(
         raise format_error(path, f"invalid GraphML (XML error: {exc})") from None
     except (nx.NetworkXError, ValueError, KeyError, TypeError) as exc:
         raise format_error(path, f"invalid GraphML: {exc}") from None
+    _check_structure(path, text)
     meta = graph.graph
     if meta.get("format", FORMAT_NAME) != FORMAT_NAME:
         raise format_error(path, f"unknown format {meta['format']!r} (expected {FORMAT_NAME!r})")
@@ -94,6 +95,34 @@ def loads(
         states=states if states is not None else _integer(path, meta.get("states", 2), "states"),
         name=_text(path, meta, "name", ""),
     )
+
+
+def _local(element: Element) -> str:
+    return element.tag.rpartition("}")[2]
+
+
+def _check_structure(path: PathLike, text: str) -> None:
+    """What networkx lets pass silently: several graphs, nodes without or with repeated ids,
+    and edges to undeclared nodes (networkx would add them as new buttons)."""
+    graphs = [child for child in fromstring(text) if _local(child) == "graph"]
+    if len(graphs) != 1:
+        raise format_error(path, f"holds {len(graphs)} graphs; lograph reads one board per file")
+    declared: set[str] = set()
+    for child in graphs[0]:
+        if _local(child) != "node":
+            continue
+        ident = child.get("id")
+        if ident is None:
+            raise format_error(path, "a node has no 'id'")
+        if ident in declared:
+            raise format_error(path, f"node {ident!r} is listed twice")
+        declared.add(ident)
+    for child in graphs[0]:
+        if _local(child) == "edge":
+            u, v = child.get("source"), child.get("target")
+            for end in (u, v):
+                if end not in declared:
+                    raise format_error(path, f"edge {u!r} - {v!r} names unknown button {end!r}")
 
 
 def _text(path: PathLike, meta: dict[str, Any], key: str, default: str) -> str:
