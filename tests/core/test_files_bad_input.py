@@ -134,6 +134,7 @@ BAD = {
         "holds 2 graphs",
     ),
     "graph6 garbage": (".g6", b"~~~~~~~~\n", "invalid graph6"),
+    "graph6 header only": (".g6", b">>graph6<<\n", "no graph after the '>>graph6<<' header"),
     "graph6 two graphs": (".g6", b"Bg\nBg\n", "2 graphs"),
     "graph6 sparse6": (".g6", b":Fa@x^\n", "sparse6"),
     "zero bytes json": (".json", b"", "empty"),
@@ -225,6 +226,9 @@ def test_a_bom_is_tolerated(tmp_path: Path) -> None:
     path = tmp_path / "bom.txt"
     path.write_bytes(b"\xef\xbb\xbf101\n")
     assert read_board(path).lights().tolist() == [1, 0, 1]
+    g6 = tmp_path / "bom.g6"
+    g6.write_bytes(b"\xef\xbb\xbfBg\n")  # graph6 is read as bytes: the mark was an error
+    assert read_board(g6).edges() == [("0", "1"), ("1", "2")]
 
 
 @pytest.mark.parametrize("end", ["\n", "\r\n", "\r"])

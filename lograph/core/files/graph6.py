@@ -62,10 +62,13 @@ def loads(
     name: str = "",
 ) -> Board:
     """Parse a graph6 file holding one graph; `rule`/`states` apply to the new board."""
+    data = data.removeprefix(b"\xef\xbb\xbf")  # a UTF-8 byte-order mark, as text files may have
     lines = [line.strip() for line in data.splitlines() if line.strip()]
     if len(lines) != 1:
         raise format_error(path, f"holds {len(lines)} graphs; lograph reads one board per file")
     line = lines[0].removeprefix(_HEADER)
+    if not line:
+        raise format_error(path, "no graph after the '>>graph6<<' header")
     if len(line) > MAX_LINE_BYTES:
         raise format_error(
             path, f"line is too long ({len(line)} bytes; the limit is {MAX_LINE_BYTES})"
