@@ -8,6 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from lograph.core.board import Board
 from lograph.core.errors import BoardError, BoardFormatError
 from lograph.core.files import read_solution, write_solution
 from lograph.core.generators import grid_system, named, rectangle
@@ -65,3 +66,18 @@ def test_solution_txt_is_itself_an_ascii_board(tmp_path: Path) -> None:
     board = read_board(tmp_path / "s.txt", states=2)
     assert board.buttons == tuple(system.names)
     assert board.lights().tolist() == [1, 0, 0, 1, 1, 0, 1]
+
+
+def test_txt_solution_refuses_ids_it_cannot_hold(tmp_path: Path) -> None:
+    # "x y" was written as the line "x y" and read back as button x pressed y times;
+    # "a\nb" became two buttons; "#c" a comment
+    for odd in ("x y", "a\nb", "#c"):
+        board = Board()
+        board.add_button(odd)
+        system = board.to_system()
+        with pytest.raises(BoardError, match=r"\.txt solution cannot hold"):
+            write_solution(tmp_path / "s.txt", system, [1])
+        assert not (tmp_path / "s.txt").exists()
+        for ext in (".json", ".csv"):
+            write_solution(tmp_path / f"s{ext}", system, [1])
+            assert read_solution(tmp_path / f"s{ext}", system).tolist() == [1]

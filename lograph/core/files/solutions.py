@@ -116,6 +116,12 @@ def solution_text(
         head.append(f"# {' '.join(str(key).split())}: {' '.join(text.split())}")
     if system.coords is not None and system.states <= 10:
         return "\n".join(head + _grid_lines(system.coords, vec)) + "\n"
+    for name in names:  # one id per line, then an optional count: ids must be one word
+        if name.split() != [name] or name.startswith("#"):
+            raise BoardError(
+                f"button {name!r} has a space or line break or starts with '#', which a .txt "
+                "solution cannot hold; use .json or .csv"
+            )
     body = [name if k == 1 else f"{name} {k}" for name, k in zip(names, counts, strict=True)]
     return "\n".join(head + body) + "\n"
 
