@@ -20,8 +20,9 @@ from lograph.core.errors import BoardError
 
 __all__ = ["fibonacci_polynomial", "gf2_poly_gcd", "grid_nullity", "poly_degree"]
 
-#: Largest side accepted: the polynomials have about `MAX_SIDE` bits each.
-MAX_SIDE = 2_000_000
+#: Largest side accepted: the polynomials have about `MAX_SIDE` bits each. Time grows about
+#: quadratically: 10⁶ × 10⁶ takes ~6 s (open rule ~12 s) here; 2·10⁶ took up to 45 s.
+MAX_SIDE = 1_000_000
 
 
 def _check_side(label: str, value: int) -> int:

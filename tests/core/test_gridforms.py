@@ -133,3 +133,11 @@ def test_with_galois_engine():
 def test_bad_input(args, message):
     with pytest.raises(BoardError, match=message):
         grid_nullity(*args)
+
+
+def test_sides_beyond_a_few_seconds_of_work_are_refused() -> None:
+    # 1999999×2000000 (open rule) was accepted and took 45 s
+    with pytest.raises(BoardError, match="larger than the supported 1000000"):
+        grid_nullity(1_000_001, 3)
+    with pytest.raises(BoardError, match="cols = 1999999"):
+        grid_nullity(3, 1_999_999, "open")
