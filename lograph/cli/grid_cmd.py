@@ -17,9 +17,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
             "100000×100000 boards."
         ),
     )
-    parser.add_argument("rows", type=int, metavar="M")
-    parser.add_argument("cols", type=int, metavar="N")
-    parser.add_argument("--rule", choices=("closed", "open"), default="closed")
+    parser.add_argument("rows", type=int, metavar="M", help="rows (1 to 1000000)")
+    parser.add_argument("cols", type=int, metavar="N", help="columns (1 to 1000000)")
+    parser.add_argument(
+        "--rule",
+        choices=("closed", "open"),
+        default="closed",
+        help="closed (σ+, a press toggles itself, default) or open",
+    )
     add_json_flag(parser)
     parser.set_defaults(run=run)
 
