@@ -116,8 +116,14 @@ def fraction_text(fraction: Fraction) -> str:
     """``1/4 (25%)``; tiny fractions as powers."""
     if fraction.denominator < 10**6:
         return f"{fraction} ({float(fraction):.4g})"
+    # math.log10 takes integers of any size; formatting the denominator as a float
+    # overflowed once it passed 10^308 (nullity above 1023 on two states).
     exponent = math.log10(fraction.denominator)
-    return f"1/{fraction.denominator:.3g} (about 10^-{exponent:.1f})"
+    whole = math.floor(exponent)
+    mantissa = 10 ** (exponent - whole)
+    if f"{mantissa:.3g}" == "10":  # 9.9996e+08 rounds up to 1e+09
+        mantissa, whole = 1.0, whole + 1
+    return f"1/{mantissa:.3g}e+{whole:02d} (about 10^-{exponent:.1f})"
 
 
 def grid_picture(system: PressSystem, cells: Sequence[str], hole: str = ".") -> str | None:

@@ -234,3 +234,22 @@ def test_output_onto_the_input_board_is_refused(
         assert err.count("\n") == 1
         assert "board file being read" in err
         assert Path(path).read_bytes() == before
+
+
+def test_analyze_nullity_beyond_float_range(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # 1100 isolated buttons under the open rule: nullity 1100, 1/2^1100 of positions
+    # solvable, a fraction whose denominator no float holds (was an internal OverflowError)
+    board = rectangle(1, 1, rule="open")
+    board.remove_button("r0c0")
+    for i in range(1100):
+        board.add_button(f"b{i}")
+    path = board_file(tmp_path, board)
+    status, out, err = run(capsys, "analyze", path)
+    assert (status, err) == (0, "")
+    assert "1/1.36e+331 (about 10^-331.1)" in out
+    status, out, _ = run(capsys, "analyze", path, "--json")
+    data = json.loads(out)
+    assert (status, data["nullity"], data["solvable_fraction"]) == (0, 1100, 0.0)
+    assert data["solvable_fraction_exact"] == f"1/{2**1100}"
