@@ -33,11 +33,18 @@ def run(args: argparse.Namespace) -> int:
     if args.output:
         refuse_overwriting(args.board, args.output)
     if args.board.lower().endswith(".txt"):  # big grids stay out of networkx
+        from lograph.core.files import ascii_grid, read_text
+
         source = load_system(args.board, args.rule, args.states)
+        # the press system keeps neither the rule nor the name: take them from the file
+        grid = ascii_grid.parse(args.board, read_text(args.board))
+        rule, name = args.rule or grid.rule, grid.name
     else:
         source = load_board(args.board, args.rule, args.states)
+        rule, name = source.rule, source.name
     report = board_report(source, engine=args.engine)
-    report["name"] = report["name"] or Path(args.board).stem
+    report["rule"] = rule
+    report["name"] = name or Path(args.board).stem
     if args.output:
         write_report(args.output, report)
         print(f"wrote {args.output}")

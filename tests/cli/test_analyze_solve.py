@@ -253,3 +253,18 @@ def test_analyze_nullity_beyond_float_range(
     data = json.loads(out)
     assert (status, data["nullity"], data["solvable_fraction"]) == (0, 1100, 0.0)
     assert data["solvable_fraction_exact"] == f"1/{2**1100}"
+
+
+def test_report_of_an_ascii_board_keeps_its_rule_and_name(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # .txt boards are read straight into a press system, which has no rule or name:
+    # the report said "rule": null and used the file stem instead of '# name:'
+    board = str(GRAPHS / "wayout-holed-5x5.txt")
+    status, out, _ = run(capsys, "report", board, "--json")
+    data = json.loads(out)
+    assert (status, data["rule"], data["name"]) == (0, "closed", "WayOut 5x5 (seed 003)")
+    status, out, _ = run(capsys, "report", board, "--json", "--rule", "open")
+    assert json.loads(out)["rule"] == "open"
+    status, out, _ = run(capsys, "report", board)
+    assert "| rule | closed |" in out
