@@ -166,8 +166,16 @@ class Board:
 
     def remove_button(self, button: str) -> None:
         """Remove a button together with its edges."""
-        self._graph.remove_node(self._check(button))
-        self._order.remove(button)
+        self.remove_buttons([button])
+
+    def remove_buttons(self, buttons: Iterable[str]) -> None:
+        """Remove several buttons with their edges, in one pass over the order.
+
+        All ids are checked first: on an unknown id nothing is removed.
+        """
+        gone = {self._check(b) for b in buttons}
+        self._graph.remove_nodes_from(gone)
+        self._order = [v for v in self._order if v not in gone]
         self._index = None
 
     def rename_button(self, button: str, new: str) -> None:

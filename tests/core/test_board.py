@@ -396,3 +396,16 @@ def test_to_system_columns_are_the_press_targets(seed: int) -> None:
     for button, times in zip(board.buttons, presses.tolist(), strict=True):
         board.press(button, times)
     assert after.lights().tolist() == board.lights().tolist()
+
+
+def test_remove_buttons_in_bulk_keeps_order_and_drops_edges() -> None:
+    from lograph.core.generators import rectangle
+
+    board = rectangle(3, 3)
+    board.remove_buttons(["r1c1", "r0c0"])
+    assert list(board.buttons) == ["r0c1", "r0c2", "r1c0", "r1c2", "r2c0", "r2c1", "r2c2"]
+    assert not any("r1c1" in e or "r0c0" in e for e in board.edges())
+    assert board.index("r2c2") == 6
+    with pytest.raises(BoardError, match="'nope'"):
+        board.remove_buttons(["r0c1", "nope"])
+    assert "r0c1" in board  # nothing removed when one id is unknown
