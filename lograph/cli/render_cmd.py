@@ -47,8 +47,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.set_defaults(run=run)
 
 
+#: Drawing takes ~30 s at 10⁶ buttons (and the picture is a grey blur): refuse beyond this.
+RENDER_LIMIT = 250_000
+
+
 def run(args: argparse.Namespace) -> int:
-    from lograph.cli.common import load_board
+    from lograph.cli.common import load_board, load_system
     from lograph.core.errors import LographError
 
     output = Path(args.output)
@@ -63,7 +67,10 @@ def run(args: argparse.Namespace) -> int:
             raise LographError(f"--{name} must be 1..16384 pixels, not {value}")
     if not output.absolute().parent.is_dir():
         raise LographError(f"{output.absolute().parent}: no such folder")
+    if args.board.lower().endswith(".txt"):  # count big grids cheaply, before networkx
+        _check_size(args.board, load_system(args.board).n)
     board = load_board(args.board, args.rule, args.states)  # before Qt: bad input fails fast
+    _check_size(args.board, len(board))
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QApplication
 
@@ -95,3 +102,12 @@ def run(args: argparse.Namespace) -> int:
     }
     emit(args, data, f"wrote {output} ({width}×{height} px, {len(board.buttons)} buttons)")
     return 0
+
+
+def _check_size(path: str, buttons: int) -> None:
+    from lograph.core.errors import BoardTooLargeError
+
+    if buttons > RENDER_LIMIT:
+        raise BoardTooLargeError(
+            f"{path}: {buttons} buttons are too many to draw (limit {RENDER_LIMIT})"
+        )

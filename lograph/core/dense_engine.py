@@ -39,6 +39,9 @@ from lograph.core.system import DENSE_LIMIT, PressSystem
 __all__ = ["ENGINE_NAME", "DenseSolver", "RowReduce"]
 
 ENGINE_NAME = "dense"
+#: p > 2 eliminates with int arithmetic: 3,600 buttons (60×60) take ~10 s for p = 3 and
+#: ~25 s for p = 251; beyond that a board is refused rather than left running for minutes.
+DENSE_LIMIT_P = 3600
 #: ``row_reduce(matrix, p, *, ncols=None, cancel=None) -> (rref, pivots)``
 RowReduce = Callable[..., tuple[NDArray[np.uint8], NDArray[np.int64]]]
 # Rows of T multiplied at a time in `particular`, bounding the int64 temporary.
@@ -113,8 +116,8 @@ register_engine(
     EngineFactory(
         name=ENGINE_NAME,
         build=build,
-        supports=lambda s: s.n <= DENSE_LIMIT,
+        supports=lambda s: s.n <= (DENSE_LIMIT if s.states == 2 else DENSE_LIMIT_P),
         preference=50,
-        limits=f"up to {DENSE_LIMIT} buttons",
+        limits=f"up to {DENSE_LIMIT} buttons, {DENSE_LIMIT_P} for p > 2",
     )
 )

@@ -168,3 +168,16 @@ def test_module_does_not_import_qt():
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
     )
     assert done.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize("name", ["board.txt", "board.json"])
+def test_boards_too_big_to_draw_are_refused(tmp_path, capsys, monkeypatch, name):
+    from lograph.cli import render_cmd
+
+    monkeypatch.setattr(render_cmd, "RENDER_LIMIT", 20)
+    path = board_file(tmp_path, rectangle(5, 5), name)
+    out = tmp_path / "big.png"
+    assert main(["render", path, "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "25 buttons are too many to draw (limit 20)" in err
+    assert not out.exists()

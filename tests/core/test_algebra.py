@@ -301,6 +301,8 @@ def test_dense_engines_refuse_boards_beyond_their_limits() -> None:
         get_solver(grid_system(80, 80, states=3), "dense")
     with pytest.raises(LographError, match="does not support"):
         get_solver(grid_system(60, 60, states=3), "galois")
+    with pytest.raises(LographError, match="does not support"):  # p > 2 stops at 3600
+        get_solver(grid_system(61, 61, states=3), "dense")
 
 
 def test_particular_validates_its_argument() -> None:
