@@ -9,6 +9,7 @@ message for the same mistake.
 from __future__ import annotations
 
 import math
+import unicodedata
 
 import numpy as np
 
@@ -52,9 +53,14 @@ def check_states(states: int) -> int:
 
 
 def check_button_id(button: object) -> str:
-    """A new button id: a non-empty string without leading or trailing spaces."""
+    """A new button id: a non-empty string without padding or control characters.
+
+    Control characters (NUL, line breaks, tabs …) would split CLI output and text files.
+    """
     if not isinstance(button, str) or not button or button != button.strip():
         raise BoardError(f"button id {button!r} must be a non-empty string without padding")
+    if any(unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") for ch in button):
+        raise BoardError(f"button id {button!r} contains a control character or line break")
     return button
 
 

@@ -409,3 +409,14 @@ def test_remove_buttons_in_bulk_keeps_order_and_drops_edges() -> None:
     with pytest.raises(BoardError, match="'nope'"):
         board.remove_buttons(["r0c1", "nope"])
     assert "r0c1" in board  # nothing removed when one id is unknown
+
+
+def test_button_ids_refuse_control_characters_and_line_breaks() -> None:
+    # they would split CLI output and text files into extra lines
+    for odd in ("a\nb", "bell\x07", "nul\x00", "tab\there", "sep\u2028x", "zw\u200bj"):
+        with pytest.raises(BoardError, match="control character"):
+            Board().add_button(odd)
+    board = Board()
+    board.add_button("ok")
+    with pytest.raises(BoardError, match="control character"):
+        board.rename_button("ok", "n\x85l")

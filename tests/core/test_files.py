@@ -193,7 +193,9 @@ def test_foreign_graphml_without_lograph_fields(tmp_path: Path) -> None:
 
 
 ids = (
-    st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=5)
+    st.text(
+        st.characters(blacklist_categories=("Cs", "Cc", "Cf", "Zl", "Zp")), min_size=1, max_size=5
+    )
     .map(str.strip)
     .filter(bool)
 )
@@ -314,12 +316,12 @@ def _with(board: Board, change) -> Board:
 
 
 def test_graphml_refuses_control_characters(tmp_path: Path) -> None:
-    board = Board()
-    board.add_button("bell\x07")
+    board = Board(name="bell\x07")  # button ids cannot hold them; a name can
+    board.add_button("b")
     with pytest.raises(BoardFormatError, match="control character"):
         write_board(board, tmp_path / "b.graphml")
     write_board(board, tmp_path / "b.json")  # JSON escapes it
-    assert read_board(tmp_path / "b.json").buttons == ("bell\x07",)
+    assert read_board(tmp_path / "b.json").name == "bell\x07"
 
 
 @pytest.mark.parametrize(
