@@ -48,8 +48,8 @@ def add_engine_option(parser: argparse.ArgumentParser) -> None:
         "--engine",
         default="auto",
         metavar="NAME",
-        help="analysis engine: auto (default), fast (GF(2) chase/banded), dense (any p) "
-        "or galois (the galois library, reference)",
+        help="analysis engine: auto (default), fast (GF(2) chase/banded), chase-p (GF(p) "
+        "chase, p > 2), dense (any p) or galois (the galois library, reference)",
     )
 
 

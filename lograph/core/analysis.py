@@ -3,8 +3,9 @@
 An *engine* turns a `PressSystem` into a `Solver`: an object that knows the board's
 `Analysis` (rank, nullity, quiet basis, left kernel) and can return one particular solution of
 ``A x = rhs``. The reference engine is galois dense elimination (`lograph.core.galois_engine`);
-faster GF(2) engines register themselves under other names. `engine="auto"` picks the
-fastest engine that supports the board.
+faster engines (``fast`` for GF(2), ``chase-p`` for p > 2) register themselves under other
+names. `engine="auto"` picks the fastest engine that supports the board, and the next one
+when an engine refuses it while building.
 """
 
 from __future__ import annotations
@@ -162,6 +163,7 @@ def register_engine(factory: EngineFactory) -> None:
 def _load_builtin_engines() -> None:
     # Imported lazily: engines import numba or galois, which take a while to load.
     import lograph.core.galois_engine
+    import lograph.core.gfp_chase_engine
 
     try:
         import lograph.core.fast_engine  # noqa: F401
@@ -182,20 +184,29 @@ def get_solver(
     """Prepare `system` with the named engine (or the best one that supports it).
 
     `cancel` is polled during long work; when it returns True the engine raises
-    `InterruptedComputation`.
+    `InterruptedComputation`. In auto mode an engine that refuses the board while building
+    (`BoardTooLargeError`, e.g. a chase leaving too many free buttons) hands it to the next
+    candidate; when every engine refuses, the error lists each one's reason.
     """
     _load_builtin_engines()
     if engine == "auto":
         candidates = sorted(
             (f for f in _ENGINES.values() if f.supports(system)), key=lambda f: f.preference
         )
-        if not candidates:
-            reasons = "; ".join(f"{f.name}: {f.limits}" for f in _ENGINES.values() if f.limits)
-            raise BoardTooLargeError(
-                f"no engine supports this board of {system.n} buttons with {system.states} "
-                f"states ({reasons})"
-            )
-        return candidates[0].build(system, cancel)
+        refusals = []
+        for factory in candidates:
+            try:
+                return factory.build(system, cancel)
+            except BoardTooLargeError as exc:  # e.g. a chase leaving too many free buttons
+                refusals.append(f"{factory.name}: {exc}")
+        refusals += [
+            f"{f.name}: {f.limits}" for f in _ENGINES.values() if f.limits and f not in candidates
+        ]
+        verb = "supports" if not candidates else "can analyse"
+        raise BoardTooLargeError(
+            f"no engine {verb} this board of {system.n} buttons with {system.states} "
+            f"states ({'; '.join(refusals)})"
+        )
     if engine not in _ENGINES:
         raise LographError(
             f"engine {engine!r} is unknown; choose from auto, {', '.join(available_engines())}"

@@ -2,10 +2,11 @@
 
 It handles everything a board can be — any prime p ≤ 251, directed boards (A not symmetric),
 the open rule, self-action overrides — up to `DENSE_LIMIT` buttons. Registered as engine
-``"dense"``: ``engine="auto"`` uses it for p > 2. The arithmetic is `lograph.core.gfp`, a
-numpy elimination that polls `cancel` between pivots and runs ~20× faster than galois field
-arrays; `lograph.core.galois_engine` runs the very same steps with the galois library itself
-as the reference the other engines are tested against.
+``"dense"``: ``engine="auto"`` uses it for p > 2 when the ``chase-p`` engine refuses a
+board (a chase with too many free buttons, `lograph.core.gfp_chase_engine`). The arithmetic
+is `lograph.core.gfp`, a numpy elimination that polls `cancel` between pivots and runs ~20×
+faster than galois field arrays; `lograph.core.galois_engine` runs the very same steps with
+the galois library itself as the reference the other engines are tested against.
 
 One elimination gives everything. Row-reducing ``[A | I]`` on the columns of A yields
 ``[R | T]`` with ``T A = R`` (T invertible) and rank r:

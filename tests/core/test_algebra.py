@@ -254,9 +254,12 @@ def test_rank_matches_plain_elimination_on_random_boards(seed: int) -> None:
 # --------------------------------------------------------------------------- engine details
 
 
-def test_engines_are_registered_and_dense_is_chosen_for_p_above_2() -> None:
-    assert {"galois", "dense", "fast"} <= set(available_engines())
-    assert analyze(rectangle(3, 3, states=3)).engine == "dense"
+def test_engines_are_registered_and_chase_p_is_chosen_for_p_above_2() -> None:
+    assert {"galois", "dense", "fast", "chase-p"} <= set(available_engines())
+    # auto prefers the GF(p) symbolic chase; it falls back to "dense" only when the chase
+    # refuses a board (tested in test_gfp_chase_engine)
+    assert analyze(rectangle(3, 3, states=3)).engine == "chase-p"
+    assert analyze(rectangle(3, 3, states=3), engine="dense").engine == "dense"
     assert analyze(rectangle(3, 3), engine="galois").engine == "galois"
 
 
@@ -335,9 +338,9 @@ def test_largest_prime_and_directed_cycle() -> None:
 
 
 def test_refusals_say_which_limit_the_board_breaks() -> None:
-    # a 3-state 200×200 board used to get only "no engine supports this board"
-    with pytest.raises(BoardTooLargeError, match=r"40000 buttons with 3 states.*up to 6000"):
-        get_solver(grid_system(200, 200, states=3))
+    # a 3-state 200×200 board used to get only "no engine supports this board"; the GF(p)
+    # chase engine now takes it (its own refusals are tested in test_gfp_chase_engine)
+    assert get_solver(grid_system(200, 200, states=3)).analysis.engine == "chase-p"
     with pytest.raises(BoardTooLargeError, match="up to 2500 buttons"):
         get_solver(grid_system(60, 60, states=3), "galois")
     with pytest.raises(BoardTooLargeError, match="2 states only"):
