@@ -180,7 +180,7 @@ class AnalysisPanel(QScrollArea):
             self.figures[key] = _label(f"analysis_{key}")
             form.addRow(title, self.figures[key])
         self.engine = named(QComboBox(), "analysis_engine")
-        self.engine.addItems(["auto", "fast", "dense", "galois"])
+        self.engine.addItems(["auto", "fast", "chase-p", "dense", "galois"])
         self.engine.setToolTip("Which solver analyses the board (the figures do not depend on it)")
         self.engine.currentTextChanged.connect(self.model.set_engine)
         form.addRow("Engine", self.engine)
