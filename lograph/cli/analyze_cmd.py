@@ -52,7 +52,8 @@ def run(args: argparse.Namespace) -> int:
     analysis = solver.analysis
     world = analysis.syndrome(required_change(system))
     shown = analysis.quiet[: max(args.quiet_limit, 0)]
-    quiet = [press_ids(system, q) for q in shown]
+    # Text shows 40 ids a pattern; naming all of them costs seconds at 10⁶ buttons.
+    quiet = [press_ids(system, q, limit=None if args.json else 41) for q in shown]
     data: dict[str, Any] = {
         **figure_records(system, analysis),
         "solvable_fraction": float(analysis.solvable_fraction) if analysis.nullity < 1000 else 0.0,
@@ -89,8 +90,11 @@ def run(args: argparse.Namespace) -> int:
             f"quiet patterns (a basis of {analysis.nullity}; press sets changing nothing):"
         )
         for i, (vec, ids) in enumerate(zip(shown, quiet, strict=True), 1):
-            picture = grid_picture(system, ["x" if v else "-" for v in vec.tolist()])
-            if picture is not None and system.n <= 400:
+            picture = None
+            if system.n <= 400:  # a picture of each pattern: x (or the press count) on its cells
+                marks = ["-" if not v else "x" if system.states == 2 else str(v) for v in vec]
+                picture = grid_picture(system, marks)
+            if picture is not None:
                 lines.append(f"  #{i}")
                 lines.extend("    " + row for row in picture.splitlines())
             else:
