@@ -87,19 +87,18 @@ def _buckets(keys: I64, size: int) -> tuple[I64, I64]:  # pragma: no cover - com
 
 
 @jit
-def chase_checks(
-    buttons: I64, lights: I64, check: I64, rptr: I64, ridx: I64, init: U64
-) -> tuple[U64, int]:  # pragma: no cover - compiled
-    """The check system only: row t is the form of check light ``check[t]``.
+def liveness(
+    buttons: I64, lights: I64, check: I64, rptr: I64, ridx: I64
+) -> tuple[I64, I64, I64, I64, I64, int]:  # pragma: no cover - compiled
+    """When each button's form may be freed, when each check light can be read, and how
+    many forms are alive at once: the schedule `chase_checks` (and the GF(p) chase) follow.
 
-    Same forms as `chase_forms`, but a button's form is kept only until the last step that
-    reads it (a check light is read as soon as all its buttons are decided), and freed
-    storage is reused. On lattices only a few lines of buttons are alive at once, so the
-    working set stays in cache instead of spanning N × k bits. Returns ``(rows, bad)`` as
-    `chase_forms` does.
+    Returns ``(step, rel_ptr, rel_items, chk_ptr, chk_items, peak)``: ``step[w]`` is the
+    step deciding button w; the buttons released after
+    step i are ``rel_items[rel_ptr[i]:rel_ptr[i + 1]]``, the check rows (indices into
+    `check`) ready after step i likewise in ``chk_items``.
     """
     n = buttons.shape[0]
-    width = init.shape[1]
     kc = check.shape[0]
     step = np.empty(n, dtype=np.int64)
     for i in range(n):
@@ -127,6 +126,27 @@ def chase_checks(
         live += 1
         peak = max(peak, live)
         live -= rel_ptr[i + 1] - rel_ptr[i]
+    return step, rel_ptr, rel_items, chk_ptr, chk_items, peak
+
+
+@jit
+def chase_checks(
+    buttons: I64, lights: I64, check: I64, rptr: I64, ridx: I64, init: U64
+) -> tuple[U64, int]:  # pragma: no cover - compiled
+    """The check system only: row t is the form of check light ``check[t]``.
+
+    Same forms as `chase_forms`, but a button's form is kept only until the last step that
+    reads it (a check light is read as soon as all its buttons are decided), and freed
+    storage is reused. On lattices only a few lines of buttons are alive at once, so the
+    working set stays in cache instead of spanning N × k bits. Returns ``(rows, bad)`` as
+    `chase_forms` does.
+    """
+    n = buttons.shape[0]
+    width = init.shape[1]
+    kc = check.shape[0]
+    step, rel_ptr, rel_items, chk_ptr, chk_items, peak = liveness(
+        buttons, lights, check, rptr, ridx
+    )
     forms = np.zeros((max(peak, 1), width), dtype=np.uint64)
     stack = np.arange(max(peak, 1))[::-1].copy()  # free storage rows
     top = stack.shape[0]

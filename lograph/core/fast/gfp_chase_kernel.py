@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
-from lograph.core.fast.chase_kernel import _buckets
+from lograph.core.fast.chase_kernel import liveness
 from lograph.core.fast.jit import jit
 
 __all__ = [
@@ -119,32 +119,9 @@ def gfp_chase_checks(
     n = buttons.shape[0]
     kc = check.shape[0]
     width = kc
-    step = np.empty(n, dtype=np.int64)
-    for i in range(n):
-        step[buttons[i]] = i
-    use = np.full(n, -1, dtype=np.int64)  # step at which each light's row is read
-    for i in range(n):
-        if lights[i] >= 0:
-            use[lights[i]] = i
-    ready = np.full(kc, -1, dtype=np.int64)
-    for t in range(kc):
-        c = check[t]
-        for e in range(rptr[c], rptr[c + 1]):
-            ready[t] = max(ready[t], step[ridx[e]])
-        use[c] = ready[t]
-    release = step.copy()  # free a button's storage after its last reader
-    for u in range(n):
-        for e in range(rptr[u], rptr[u + 1]):
-            v = ridx[e]
-            release[v] = max(release[v], use[u])
-    rel_ptr, rel_items = _buckets(release, n)
-    chk_ptr, chk_items = _buckets(ready, n)
-    live = 0
-    peak = 0
-    for i in range(n):
-        live += 1
-        peak = max(peak, live)
-        live -= rel_ptr[i + 1] - rel_ptr[i]
+    step, rel_ptr, rel_items, chk_ptr, chk_items, peak = liveness(
+        buttons, lights, check, rptr, ridx
+    )
     forms = np.zeros((max(peak, 1), width), dtype=np.uint16)
     stack = np.arange(max(peak, 1))[::-1].copy()  # free storage rows
     top = stack.shape[0]
