@@ -38,16 +38,16 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from seed_methods import first_row_enumeration, state_space_bfs
 
-from lograph.core.analysis import get_solver
-from lograph.core.fast_engine import build_fast_solver
-from lograph.core.generators import (
+from lograph.core.algebra.analysis import get_solver
+from lograph.core.engines.fast import build_fast_solver
+from lograph.core.model.generators import (
     diamond,
     from_networkx,
     grid_system,
     hexagonal,
     wayout_5x5,
 )
-from lograph.core.system import PressSystem
+from lograph.core.model.system import PressSystem
 
 GALOIS_LIMIT = 4000  # buttons; 60×60 (3600) takes ~10 s, 200×200 would take hours
 BFS_LIMIT = 16
@@ -55,8 +55,8 @@ FIRST_ROW_LIMIT = 12
 FULL_LIMIT = 50_000  # buttons for the fewest-presses + worst-position column
 
 try:
-    from lograph.core.minimal import fewest_presses
-    from lograph.core.worst import worst_position
+    from lograph.core.optimize.minimal import fewest_presses
+    from lograph.core.optimize.worst import worst_position
 except ImportError:  # pragma: no cover - colleagues' modules not present
     fewest_presses = worst_position = None
 
@@ -184,8 +184,8 @@ def in_process_peak(side: int) -> float:
     """Peak RSS (MB) of a fresh process that builds the grid, analyses it and solves it."""
     code = (
         "import numpy as np\n"
-        "from lograph.core.generators import grid_system\n"
-        "from lograph.core.analysis import get_solver\n"
+        "from lograph.core.model.generators import grid_system\n"
+        "from lograph.core.algebra.analysis import get_solver\n"
         f"s = grid_system({side}, {side})\n"
         "solver = get_solver(s, 'fast'); solver.particular(np.ones(s.n, dtype=np.int64))\n"
     )

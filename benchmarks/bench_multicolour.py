@@ -17,9 +17,9 @@ from typing import Any
 
 import numpy as np
 
-from lograph.core.analysis import get_solver
-from lograph.core.generators import grid_system
-from lograph.core.system import PressSystem
+from lograph.core.algebra.analysis import get_solver
+from lograph.core.model.generators import grid_system
+from lograph.core.model.system import PressSystem
 
 
 def best(work: Callable[[], Any], repeats: int) -> tuple[float, Any]:

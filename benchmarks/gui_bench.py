@@ -29,10 +29,10 @@ def timed(action, repeat: int = 5) -> float:
 
 def main(side: int = 200) -> None:
     from lograph.core.files import write_board
-    from lograph.core.generators import rectangle
+    from lograph.core.model.generators import rectangle
     from lograph.ui.app import create_application
-    from lograph.ui.commands import PressCommand
     from lograph.ui.main_window import MainWindow
+    from lograph.ui.model.commands import PressCommand
 
     app = create_application()
     tmp = Path(tempfile.mkdtemp())

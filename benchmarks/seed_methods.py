@@ -17,7 +17,7 @@ from collections import deque
 
 import numpy as np
 
-from lograph.core.system import PressSystem
+from lograph.core.model.system import PressSystem
 
 
 def state_space_bfs(system: PressSystem) -> tuple[int, int]:

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import numpy as np
 
-from lograph.core.board import Board
 from lograph.core.files import write_board
-from lograph.core.generators import (
+from lograph.core.model.board import Board
+from lograph.core.model.generators import (
     diamond,
     hexagonal,
     named,

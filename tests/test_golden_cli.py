@@ -73,7 +73,10 @@ def run_cli(line: str) -> str:
             status = main(shlex.split(line))
         except SystemExit as exc:
             status = exc.code if isinstance(exc.code, int) else 2
-    return f"$ lograph {line}\nstatus {status}\n--- stdout\n{stdout.getvalue()}--- stderr\n{stderr.getvalue()}"
+    return (
+        f"$ lograph {line}\nstatus {status}\n"
+        f"--- stdout\n{stdout.getvalue()}--- stderr\n{stderr.getvalue()}"
+    )
 
 
 @pytest.mark.parametrize(("name", "line"), cases(), ids=[c[0] for c in cases()])

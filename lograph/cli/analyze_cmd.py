@@ -14,7 +14,7 @@ from lograph.cli.common import (
     grid_picture,
     load_system,
 )
-from lograph.core.records import count_json, figure_records, fraction_json, press_ids
+from lograph.core.report.records import count_json, figure_records, fraction_json, press_ids
 
 #: Quiet patterns listed in full by default (a 10⁶-button board may have hundreds).
 QUIET_LIMIT = 64
@@ -102,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
         if data["quiet_patterns_truncated"]:
             lines.append(f"  … {analysis.nullity - len(shown)} more (raise --quiet-limit)")
     if args.histogram:
-        from lograph.core.histogram import press_histogram
+        from lograph.core.optimize.histogram import press_histogram
 
         histogram = press_histogram(system)
         data["histogram"] = histogram

@@ -14,12 +14,12 @@ from lograph.cli.common import (
     grid_picture,
     load_system,
 )
-from lograph.core.records import step_records, table_records
+from lograph.core.report.records import step_records, table_records
 
 if TYPE_CHECKING:
-    from lograph.core.chase import ChasePlan
-    from lograph.core.chase_table import ChaseTable
-    from lograph.core.system import PressSystem
+    from lograph.core.chase.plan import ChasePlan
+    from lograph.core.chase.table import ChaseTable
+    from lograph.core.model.system import PressSystem
 
 #: Steps listed in the text output unless --all is given (JSON always has every step).
 STEP_LIMIT = 400
@@ -59,8 +59,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from lograph.core.chase import chase_plan
-    from lograph.core.chase_table import chase_table
+    from lograph.core.chase.plan import chase_plan
+    from lograph.core.chase.table import chase_table
     from lograph.core.errors import BoardTooLargeError
 
     system = load_system(args.board, args.rule, args.states)

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 if TYPE_CHECKING:
-    from lograph.core.board import Board
-    from lograph.core.system import PressSystem
+    from lograph.core.model.board import Board
+    from lograph.core.model.system import PressSystem
 
 __all__ = [
     "add_board_options",

@@ -1,6 +1,6 @@
 """``lograph generate KIND ARGS -o FILE``: write a generated board to a file.
 
-Every generator of `lograph.core.generators` is a KIND. Grid kinds written as ``.txt`` are
+Every generator of `lograph.core.model.generators` is a KIND. Grid kinds written as ``.txt`` are
 built straight from their cell mask with numpy, so ``generate rectangle 1000 1000 -o big.txt``
 takes a moment instead of building a million-node graph.
 """
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
 
-    from lograph.core.board import Board
+    from lograph.core.model.board import Board
 
 __all__ = ["register", "run"]
 
@@ -101,8 +101,8 @@ def run(args: argparse.Namespace) -> int:
     grid = _grid_mask(args) if fmt.name == "txt" else None
     if grid is not None:
         # Fast path: a grid written as ASCII needs no graph at all.
-        from lograph.core.board import Board
         from lograph.core.files.ascii_grid import grid_text
+        from lograph.core.model.board import Board
 
         Board(rule=args.rule, states=args.states)  # validates both, as the graph path would
         mask, label = grid
@@ -129,7 +129,7 @@ def _grid_mask(args: argparse.Namespace) -> tuple[NDArray[np.bool_], str] | None
     import numpy as np
 
     from lograph.core.errors import BoardError
-    from lograph.core.generators import WAYOUT_HOLES, diamond_mask
+    from lograph.core.model.generators import WAYOUT_HOLES, diamond_mask
 
     if args.kind == "diamond":
         if args.R < 0:
@@ -184,8 +184,8 @@ def _lights(args: argparse.Namespace, shape: tuple[int, ...]) -> NDArray[np.uint
 def _build(args: argparse.Namespace) -> Board:
     import networkx as nx
 
-    from lograph.core import generators as gen
     from lograph.core.errors import BoardError, BoardTooLargeError
+    from lograph.core.model import generators as gen
 
     common = {"rule": args.rule, "states": args.states}
     match args.kind:

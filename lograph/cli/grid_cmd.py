@@ -30,8 +30,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from lograph.core.gridforms import grid_nullity
-    from lograph.core.records import count_json, fraction_json
+    from lograph.core.algebra.gridforms import grid_nullity
+    from lograph.core.report.records import count_json, fraction_json
 
     nullity = grid_nullity(args.rows, args.cols, args.rule)
     buttons = args.rows * args.cols

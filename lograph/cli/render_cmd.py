@@ -74,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QApplication
 
-    from lograph.ui.render import (
+    from lograph.ui.io.render import (
         chase_layers,
         marks_for_export,
         scene_for,

@@ -28,7 +28,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from lograph.cli.common import load_board, load_system, refuse_overwriting
-    from lograph.core.report import board_report, report_markdown, write_report
+    from lograph.core.report.report import board_report, report_markdown, write_report
 
     if args.output:
         refuse_overwriting(args.board, args.output)

@@ -14,11 +14,11 @@ from lograph.cli.common import (
     load_system,
     refuse_overwriting,
 )
-from lograph.core.records import count_json, press_ids
+from lograph.core.report.records import count_json, press_ids
 
 if TYPE_CHECKING:
-    from lograph.core.analysis import Solver
-    from lograph.core.system import PressSystem
+    from lograph.core.algebra.analysis import Solver
+    from lograph.core.model.system import PressSystem
 
 #: `--all` lists every solution while there are at most this many.
 ALL_LIMIT = 4096
@@ -77,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
         return 1
     presses = solution.presses
     if args.minimal:
-        from lograph.core.minimal import fewest_presses
+        from lograph.core.optimize.minimal import fewest_presses
 
         best = fewest_presses(solver, presses)
         presses = best.presses

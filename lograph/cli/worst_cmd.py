@@ -15,7 +15,7 @@ from lograph.cli.common import (
     grid_picture,
     load_system,
 )
-from lograph.core.records import press_ids
+from lograph.core.report.records import press_ids
 
 #: Grid pictures are drawn up to this many buttons; larger boards list button ids.
 PICTURE_LIMIT = 2500
@@ -58,8 +58,8 @@ def _lit(values: Any, states: int) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     from lograph.core.errors import BoardError
+    from lograph.core.optimize.worst import worst_position
     from lograph.core.solve import prepare
-    from lograph.core.worst import worst_position
 
     if not args.time_limit > 0:
         raise BoardError(f"--time-limit must be positive, not {args.time_limit}")

@@ -14,10 +14,10 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from lograph.core.analysis import Analysis, Solver, get_solver
-from lograph.core.board import Board
+from lograph.core.algebra.analysis import Analysis, Solver, get_solver
 from lograph.core.errors import BoardError, BoardTooLargeError
-from lograph.core.system import PressSystem
+from lograph.core.model.board import Board
+from lograph.core.model.system import PressSystem
 
 __all__ = [
     "Solution",
@@ -80,7 +80,7 @@ def analyze(board: Board | PressSystem, engine: str = "auto", cancel: Cancel = N
 
     Examples
     --------
-    >>> from lograph.core.generators import rectangle
+    >>> from lograph.core.model.generators import rectangle
     >>> a = analyze(rectangle(5, 5))
     >>> a.rank, a.nullity
     (23, 2)
@@ -128,7 +128,7 @@ def solve(
 
     Examples
     --------
-    >>> from lograph.core.generators import rectangle
+    >>> from lograph.core.model.generators import rectangle
     >>> b = rectangle(3, 3)
     >>> b.set_light("r1c1", 1)
     >>> s = solve(b)

@@ -31,18 +31,18 @@ from PySide6.QtWidgets import (
 
 from lograph import __version__
 from lograph.core.errors import BoardFormatError
-from lograph.ui import operations as ops
 from lograph.ui.actions import ACTIONS, MENUS
 from lograph.ui.analysis import install as install_analysis
-from lograph.ui.chase_view import install as install_chase
-from lograph.ui.clipboard import dict_from_mime, mime_from_dict
-from lograph.ui.dialogs import NewBoardDialog, PropertiesDialog
-from lograph.ui.document import BoardProperties, Document
-from lograph.ui.export import install as install_export
-from lograph.ui.filectl import FileController
-from lograph.ui.scene import GRID, BoardScene
-from lograph.ui.tools import EditTool, LightsTool, PlayTool, Tool
-from lograph.ui.view import BoardView
+from lograph.ui.canvas import operations as ops
+from lograph.ui.canvas.clipboard import dict_from_mime, mime_from_dict
+from lograph.ui.canvas.scene import GRID, BoardScene
+from lograph.ui.canvas.tools import EditTool, LightsTool, PlayTool, Tool
+from lograph.ui.canvas.view import BoardView
+from lograph.ui.chase.view import install as install_chase
+from lograph.ui.io.dialogs import NewBoardDialog, PropertiesDialog
+from lograph.ui.io.export import install as install_export
+from lograph.ui.io.filectl import FileController
+from lograph.ui.model.document import BoardProperties, Document
 from lograph.ui.widgets import named
 
 __all__ = ["MainWindow"]
@@ -289,7 +289,7 @@ class MainWindow(QMainWindow):
         return self.apply_properties(dialog.properties())
 
     def apply_properties(self, props: BoardProperties) -> bool:
-        from lograph.ui.commands import PropertiesCommand
+        from lograph.ui.model.commands import PropertiesCommand
 
         if props == BoardProperties.of(self.document.board):
             return False

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from lograph.core.board import Board
 from lograph.core.files import write_board
+from lograph.core.model.board import Board
 
 
 def board_file(tmp_path: Path, board: Board, name: str = "board.json") -> str:

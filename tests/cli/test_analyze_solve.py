@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from lograph.cli import main
-from lograph.core.generators import rectangle
+from lograph.core.model.generators import rectangle
 from tests.cli.helpers import board_file
 from tests.gf_rank import rank_mod_p
 

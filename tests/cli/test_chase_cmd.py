@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from lograph.cli import main
-from lograph.core.generators import named, rectangle, wayout_5x5
+from lograph.core.model.generators import named, rectangle, wayout_5x5
 from tests.cli.helpers import board_file
 
 

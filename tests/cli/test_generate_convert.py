@@ -10,7 +10,7 @@ import pytest
 
 from lograph.cli import main
 from lograph.core.files import read_board, write_board
-from lograph.core.generators import diamond, rectangle, wayout_5x5
+from lograph.core.model.generators import diamond, rectangle, wayout_5x5
 
 GRAPHS = Path(__file__).resolve().parents[2] / "graphs"
 

@@ -18,10 +18,10 @@ from PySide6.QtCore import QPointF
 from PySide6.QtGui import QColor, QImage
 
 from lograph.cli import main
-from lograph.core.board import Board
-from lograph.core.generators import rectangle
-from lograph.ui.chase_plan_data import FREE, ROW
-from lograph.ui.items import RADIUS
+from lograph.core.model.board import Board
+from lograph.core.model.generators import rectangle
+from lograph.ui.canvas.items import RADIUS
+from lograph.ui.chase.plan_data import FREE, ROW
 from tests.cli.helpers import board_file
 
 
@@ -32,7 +32,7 @@ def near(c: QColor, hex_color: str, tol: int = 40) -> bool:
 
 def ringed(board: Board, image: QImage, color: str) -> set[str]:
     """Buttons with `color` just outside their disc in a picture of `board`."""
-    from lograph.ui.render import scene_for
+    from lograph.ui.io.render import scene_for
 
     scene = scene_for(board)  # the same layout the command drew
     rect = scene.board_rect()

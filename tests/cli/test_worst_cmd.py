@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from lograph.cli import main
-from lograph.core.generators import named, rectangle
+from lograph.core.model.generators import named, rectangle
 from tests.cli.helpers import board_file
 from tests.core.test_minimal import brute_force
 

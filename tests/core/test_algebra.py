@@ -17,15 +17,15 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from lograph.core.analysis import available_engines, get_solver
-from lograph.core.board import Board
+from lograph.core.algebra.analysis import available_engines, get_solver
 from lograph.core.errors import (
     BoardError,
     BoardTooLargeError,
     InterruptedComputation,
     LographError,
 )
-from lograph.core.generators import grid_system, rectangle, wayout_5x5
+from lograph.core.model.board import Board
+from lograph.core.model.generators import grid_system, rectangle, wayout_5x5
 from lograph.core.solve import analyze, count_solutions, iter_solutions, solve
 
 ENGINES = ["galois", "dense", "auto"]

@@ -12,9 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lograph.core.board import Board
 from lograph.core.errors import BoardError, BoardTooLargeError
-from lograph.core.generators import rectangle
+from lograph.core.model.board import Board
+from lograph.core.model.generators import rectangle
 from lograph.core.solve import (
     analyze,
     count_solutions,

@@ -12,8 +12,8 @@ import networkx as nx
 import numpy as np
 import pytest
 
-from lograph.core.board import Board, is_prime
 from lograph.core.errors import BoardError, LographError
+from lograph.core.model.board import Board, is_prime
 
 
 def path_board(directed: bool = False, rule: str = "closed", states: int = 2) -> Board:
@@ -399,7 +399,7 @@ def test_to_system_columns_are_the_press_targets(seed: int) -> None:
 
 
 def test_remove_buttons_in_bulk_keeps_order_and_drops_edges() -> None:
-    from lograph.core.generators import rectangle
+    from lograph.core.model.generators import rectangle
 
     board = rectangle(3, 3)
     board.remove_buttons(["r1c1", "r0c0"])

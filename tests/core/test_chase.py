@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lograph.core.chase import ChasePlan, chase_plan, check_plan
+from lograph.core.chase.plan import ChasePlan, chase_plan, check_plan
 from lograph.core.errors import BoardError, InterruptedComputation
-from lograph.core.generators import (
+from lograph.core.model.generators import (
     cylinder,
     diamond,
     grid_system,
@@ -23,7 +23,7 @@ from lograph.core.generators import (
     triangular,
     wayout_5x5,
 )
-from lograph.core.system import PressSystem
+from lograph.core.model.system import PressSystem
 from tests.gf_rank import rank_mod_p
 
 # ------------------------------------------------------------------ independent helpers

@@ -12,12 +12,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lograph.core import chase_table as ct
-from lograph.core.chase import chase_plan
-from lograph.core.chase_table import chase_solve, chase_table, check_response, run_chase
+from lograph.core.chase import table as ct
+from lograph.core.chase.plan import chase_plan
+from lograph.core.chase.table import chase_solve, chase_table, check_response, run_chase
 from lograph.core.errors import BoardError, BoardTooLargeError
-from lograph.core.generators import grid_system, named, rectangle, wayout_5x5
-from lograph.core.system import PressSystem
+from lograph.core.model.generators import grid_system, named, rectangle, wayout_5x5
+from lograph.core.model.system import PressSystem
 from tests.core.test_chase import dense, nullity, rank_mod_p
 
 

@@ -4,7 +4,7 @@ References used here, none of them the engine's own code:
 - a GF(2) elimination on Python-int bitmasks written in this file (rank, solvability,
   canonical bases to compare spans);
 - the galois reference engine (`get_solver(system, "galois")`) when it is installed;
-- the closed form for m×n grids (`lograph.core.gridforms`, polynomial gcds);
+- the closed form for m×n grids (`lograph.core.algebra.gridforms`, polynomial gcds);
 - published facts: the two quiet patterns of the 5×5 board, seed 003's holed 5×5 solution.
 
 What the engine refuses, and cancelling it, are tested in test_fast_engine_guards.
@@ -18,18 +18,18 @@ import numpy as np
 import pytest
 from scipy.spatial import cKDTree
 
-from lograph.core.analysis import Analysis, get_solver
-from lograph.core.chase import ChasePlan, chase_plan
-from lograph.core.fast.banded import BandedSolver, band_order, bandwidth
-from lograph.core.fast.bits import DenseGF2, pack_rows, unpack_rows, unpack_sliced
-from lograph.core.fast.chase_solver import ChaseSolver
-from lograph.core.fast.grid_plan import row_plan
-from lograph.core.fast_engine import build_fast_solver
-from lograph.core.generators import grid_system, wayout_5x5
-from lograph.core.gridforms import grid_nullity
-from lograph.core.system import PressSystem
+from lograph.core.algebra.analysis import Analysis, get_solver
+from lograph.core.algebra.gridforms import grid_nullity
+from lograph.core.chase.grid_plan import row_plan
+from lograph.core.chase.plan import ChasePlan, chase_plan
+from lograph.core.engines.fast import build_fast_solver
+from lograph.core.engines.fast_banded import BandedSolver, band_order, bandwidth
+from lograph.core.engines.fast_chase import ChaseSolver
+from lograph.core.kernels.bits import DenseGF2, pack_rows, unpack_rows, unpack_sliced
+from lograph.core.model.generators import grid_system, wayout_5x5
+from lograph.core.model.system import PressSystem
 
-HAVE_GALOIS_ENGINE = importlib.util.find_spec("lograph.core.galois_engine") is not None
+HAVE_GALOIS_ENGINE = importlib.util.find_spec("lograph.core.engines.galois") is not None
 
 # --------------------------------------------------------------------------- reference
 

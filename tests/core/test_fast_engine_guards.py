@@ -7,19 +7,19 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from lograph.core.analysis import get_solver
-from lograph.core.chase import ChasePlan
+from lograph.core.algebra.analysis import get_solver
+from lograph.core.chase.grid_plan import row_plan
+from lograph.core.chase.plan import ChasePlan
+from lograph.core.engines import fast_chase as chase_solver
+from lograph.core.engines.fast import build_fast_solver
+from lograph.core.engines.fast_chase import ChaseSolver
 from lograph.core.errors import (
     BoardError,
     BoardTooLargeError,
     InterruptedComputation,
     LographError,
 )
-from lograph.core.fast import chase_solver
-from lograph.core.fast.chase_solver import ChaseSolver
-from lograph.core.fast.grid_plan import row_plan
-from lograph.core.fast_engine import build_fast_solver
-from lograph.core.generators import grid_system
+from lograph.core.model.generators import grid_system
 
 
 def test_cancel_raises() -> None:

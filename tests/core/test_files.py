@@ -14,7 +14,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from lograph.core.board import Board
 from lograph.core.errors import BoardFormatError
 from lograph.core.files import (
     atomic_write_bytes,
@@ -26,8 +25,9 @@ from lograph.core.files import (
     read_system,
     write_board,
 )
-from lograph.core.generators import diamond, from_networkx, named, rectangle, wayout_5x5
-from lograph.core.layout import SPRING_LIMIT
+from lograph.core.model.board import Board
+from lograph.core.model.generators import diamond, from_networkx, named, rectangle, wayout_5x5
+from lograph.core.model.layout import SPRING_LIMIT
 
 EXT = {"json": ".json", "graphml": ".graphml", "txt": ".txt", "graph6": ".g6"}
 

@@ -19,7 +19,7 @@ from lograph.core.files import (
     read_system,
     source,
 )
-from lograph.core.generators import named, rectangle
+from lograph.core.model.generators import named, rectangle
 
 from .test_files import lit
 

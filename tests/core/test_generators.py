@@ -13,9 +13,9 @@ import networkx as nx
 import numpy as np
 import pytest
 
-from lograph.core.board import Board
 from lograph.core.errors import BoardError, BoardTooLargeError
-from lograph.core.generators import (
+from lograph.core.model.board import Board
+from lograph.core.model.generators import (
     NAMED_GRAPHS,
     cylinder,
     diamond,

@@ -1,4 +1,5 @@
-"""`lograph.core.gfp` against the galois library (an independent implementation) and brute force.
+"""`lograph.core.algebra.gfp` against the galois library (an independent implementation)
+and brute force.
 
 The reduced row echelon form of a matrix, and of a basis of a subspace, is unique, so
 lograph's and galois's answers must agree entry for entry.
@@ -14,8 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lograph.core.errors import BoardError, InterruptedComputation
-from lograph.core.gfp import (
+from lograph.core.algebra.gfp import (
     check_prime,
     kernel_from_rref,
     left_null_space,
@@ -24,6 +24,7 @@ from lograph.core.gfp import (
     row_reduce,
     solve,
 )
+from lograph.core.errors import BoardError, InterruptedComputation
 
 PRIMES = [2, 3, 5, 7, 251]
 

@@ -4,7 +4,7 @@ References: the dense GF(p) elimination (`get_solver(system, "dense")`) and the 
 library's own row reduction (`get_solver(system, "galois")`), compared on hundreds of small
 random boards: holed grids under both rules, random graphs, directed graphs, self-action
 overrides, p ∈ {3, 5, 7, 251}. Bases are compared as spans (their RREF by
-`lograph.core.gfp.row_reduce`), and every answer is also checked against A itself.
+`lograph.core.algebra.gfp.row_reduce`), and every answer is also checked against A itself.
 """
 
 from __future__ import annotations
@@ -12,14 +12,14 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from lograph.core import gfp_chase_engine
-from lograph.core.analysis import Solver, available_engines, get_solver
-from lograph.core.chase import ChasePlan, chase_plan
+from lograph.core.algebra.analysis import Solver, available_engines, get_solver
+from lograph.core.algebra.gfp import row_reduce
+from lograph.core.chase.plan import ChasePlan, chase_plan
+from lograph.core.engines import chase_p as gfp_chase_engine
+from lograph.core.engines.chase_p import GfpChaseSolver
 from lograph.core.errors import BoardError, BoardTooLargeError, InterruptedComputation
-from lograph.core.generators import grid_system
-from lograph.core.gfp import row_reduce
-from lograph.core.gfp_chase_engine import GfpChaseSolver
-from lograph.core.system import PressSystem
+from lograph.core.model.generators import grid_system
+from lograph.core.model.system import PressSystem
 
 PRIMES = (3, 5, 7, 251)
 

@@ -8,9 +8,14 @@ import galois
 import numpy as np
 import pytest
 
+from lograph.core.algebra.gridforms import (
+    fibonacci_polynomial,
+    gf2_poly_gcd,
+    grid_nullity,
+    poly_degree,
+)
 from lograph.core.errors import BoardError
-from lograph.core.generators import grid_system
-from lograph.core.gridforms import fibonacci_polynomial, gf2_poly_gcd, grid_nullity, poly_degree
+from lograph.core.model.generators import grid_system
 from tests.core.test_minimal import RefSolver
 
 
@@ -108,7 +113,7 @@ def test_closed_rule_is_symmetric_for_large_boards():
 
 
 def test_with_galois_engine():
-    from lograph.core.analysis import get_solver
+    from lograph.core.algebra.analysis import get_solver
 
     try:
         for m, n in ((4, 4), (5, 5), (9, 11), (16, 16)):

@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 from lograph.core.errors import BoardError, BoardTooLargeError, InterruptedComputation
-from lograph.core.generators import rectangle
-from lograph.core.histogram import min_press_table, press_histogram
+from lograph.core.model.generators import rectangle
+from lograph.core.optimize.histogram import min_press_table, press_histogram
 from tests.core.test_minimal import SMALL_BOARDS, RefSolver, brute_force
 
 

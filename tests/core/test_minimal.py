@@ -13,12 +13,12 @@ import networkx as nx
 import numpy as np
 import pytest
 
-from lograph.core.analysis import Analysis
-from lograph.core.board import Board
+from lograph.core.algebra.analysis import Analysis
 from lograph.core.errors import BoardError, InterruptedComputation, UnsolvableError
-from lograph.core.generators import rectangle
-from lograph.core.minimal import fewest_presses, solve_minimal
-from lograph.core.system import PressSystem
+from lograph.core.model.board import Board
+from lograph.core.model.generators import rectangle
+from lograph.core.model.system import PressSystem
+from lograph.core.optimize.minimal import fewest_presses, solve_minimal
 
 # ---------------------------------------------------------------- independent references
 
@@ -293,8 +293,8 @@ def test_with_lograph_engine():
 
 def test_empty_board():
     # No buttons: one position (the empty one), solved by pressing nothing.
-    from lograph.core.histogram import press_histogram
-    from lograph.core.worst import worst_position
+    from lograph.core.optimize.histogram import press_histogram
+    from lograph.core.optimize.worst import worst_position
 
     system = Board().to_system()
     solver = RefSolver(system)

@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 
 from lograph.core.errors import LographError
-from lograph.core.generators import grid_system, rectangle
-from lograph.core.report import board_report, report_markdown, write_report
+from lograph.core.model.generators import grid_system, rectangle
+from lograph.core.report.report import board_report, report_markdown, write_report
 
 # The two 5×5 quiet patterns of seed 001 (row-major).
 N1 = [0, 1, 1, 1, 0, 1, 0, 1, 0, 1, 1, 1, 0, 1, 1, 1, 0, 1, 0, 1, 0, 1, 1, 1, 0]

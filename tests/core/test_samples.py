@@ -11,8 +11,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from lograph.core.board import Board
 from lograph.core.files import FORMATS, cannot_hold, read_board, write_board
+from lograph.core.model.board import Board
 from lograph.core.solve import analyze, solve
 from tests.gf_rank import rank_mod_p
 

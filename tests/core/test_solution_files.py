@@ -8,10 +8,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from lograph.core.board import Board
 from lograph.core.errors import BoardError, BoardFormatError
 from lograph.core.files import read_solution, write_solution
-from lograph.core.generators import grid_system, named, rectangle
+from lograph.core.model.board import Board
+from lograph.core.model.generators import grid_system, named, rectangle
 
 
 def test_solution_files_by_hand(tmp_path: Path) -> None:

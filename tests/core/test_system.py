@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from lograph.core.errors import BoardError, BoardTooLargeError
-from lograph.core.system import CellNames, PressSystem, parse_cell_name
+from lograph.core.model.system import CellNames, PressSystem, parse_cell_name
 
 
 def by_hand(n: int, edges: list[tuple[int, int]], loops: list[int], directed: bool) -> np.ndarray:

@@ -8,11 +8,11 @@ import networkx as nx
 import numpy as np
 import pytest
 
-from lograph.core import worst as worst_module
-from lograph.core.board import Board
 from lograph.core.errors import BoardTooLargeError, InterruptedComputation
-from lograph.core.generators import rectangle
-from lograph.core.worst import worst_position
+from lograph.core.model.board import Board
+from lograph.core.model.generators import rectangle
+from lograph.core.optimize import worst as worst_module
+from lograph.core.optimize.worst import worst_position
 from tests.core.test_minimal import SMALL_BOARDS, RefSolver, brute_force, code_of
 
 #: The GF(2) boards (the integer program and the search are for p = 2).

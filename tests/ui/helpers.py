@@ -6,7 +6,7 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QUndoStack
 from PySide6.QtTest import QTest
 
-from lograph.core.board import Board
+from lograph.core.model.board import Board
 from lograph.ui.main_window import MainWindow
 
 LEFT = Qt.MouseButton.LeftButton

@@ -9,8 +9,8 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
-from lograph.core.board import Board
-from lograph.core.generators import rectangle
+from lograph.core.model.board import Board
+from lograph.core.model.generators import rectangle
 from lograph.ui.actions import ACTIONS
 from tests.ui.helpers import load, snapshot
 

@@ -7,7 +7,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 
-from lograph.core.generators import rectangle
+from lograph.core.model.generators import rectangle
 from lograph.ui.analysis.dock import SHORTCUTS
 from tests.ui.helpers import load
 from tests.ui.test_analysis_figures import settle
@@ -68,7 +68,7 @@ def test_buttons_wait_for_the_analysis(qtbot, window):
 
 
 def test_empty_board(qtbot, window):
-    from lograph.core.board import Board
+    from lograph.core.model.board import Board
 
     load(window, Board())
     qtbot.wait(300)

@@ -7,10 +7,10 @@ import numpy as np
 import pytest
 from PySide6.QtWidgets import QLabel
 
-from lograph.core.board import Board
-from lograph.core.generators import rectangle
-from lograph.ui.commands import PressCommand, SetLightsCommand
-from lograph.ui.overlay import overlay
+from lograph.core.model.board import Board
+from lograph.core.model.generators import rectangle
+from lograph.ui.canvas.overlay import overlay
+from lograph.ui.model.commands import PressCommand, SetLightsCommand
 from tests.ui.helpers import load
 from tests.ui.test_analysis_gf import matrix, rank_mod_p, solvable
 
@@ -204,7 +204,7 @@ def test_presses_reuse_the_solver_and_edits_reanalyse(qtbot, window):
     assert model.analyses_started == started
     doc.push(SetLightsCommand(doc, {"r3c3": 1}))
     assert model.solver is solver
-    from lograph.ui.commands import RemoveCommand
+    from lograph.ui.model.commands import RemoveCommand
 
     doc.push(RemoveCommand(doc, ["r4c4"]))
     assert model.solver is None  # dropped at once: never shown for the edited board

@@ -12,8 +12,8 @@ import itertools
 import numpy as np
 import pytest
 
-from lograph.core.board import Board
-from lograph.core.generators import rectangle
+from lograph.core.model.board import Board
+from lograph.core.model.generators import rectangle
 from tests.ui.gf import press_matrix, rank_mod_p
 
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from lograph.core.generators import rectangle
-from lograph.core.minimal import solve_minimal
-from lograph.ui.commands import PressCommand, SetLightsCommand
-from lograph.ui.overlay import overlay
+from lograph.core.model.generators import rectangle
+from lograph.core.optimize.minimal import solve_minimal
+from lograph.ui.canvas.overlay import overlay
+from lograph.ui.model.commands import PressCommand, SetLightsCommand
 from tests.ui.helpers import load
 from tests.ui.test_analysis_figures import settle
 from tests.ui.test_analysis_gf import fewest_table, matrix

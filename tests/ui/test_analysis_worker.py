@@ -9,13 +9,13 @@ import time
 import pytest
 from PySide6.QtCore import QTimer
 
-from lograph.core import analysis as core_analysis
-from lograph.core.analysis import EngineFactory
+from lograph.core.algebra import analysis as core_analysis
+from lograph.core.algebra.analysis import EngineFactory
 from lograph.core.errors import InterruptedComputation
-from lograph.core.generators import rectangle
-from lograph.ui.analysis.jobs import JobRunner
-from lograph.ui.commands import AddButtonsCommand, PressCommand
-from lograph.ui.document import ButtonRecord
+from lograph.core.model.generators import rectangle
+from lograph.ui.model.commands import AddButtonsCommand, PressCommand
+from lograph.ui.model.document import ButtonRecord
+from lograph.ui.model.jobs import JobRunner
 from tests.ui.helpers import load
 from tests.ui.test_analysis_figures import settle, text
 from tests.ui.test_analysis_gf import matrix, rank_mod_p

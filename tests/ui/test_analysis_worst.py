@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 from PySide6.QtGui import QColor
 
-from lograph.core.generators import rectangle
-from lograph.ui.overlay import overlay
+from lograph.core.model.generators import rectangle
+from lograph.ui.canvas.overlay import overlay
 from tests.ui.helpers import load
 from tests.ui.test_analysis_figures import settle, text
 from tests.ui.test_analysis_gf import fewest_table, histogram, matrix
@@ -54,7 +54,7 @@ def test_worst_is_dropped_by_an_edit(qtbot, window):
     model = window.analysis.model
     model.request_worst()
     qtbot.waitUntil(lambda: model.worst is not None, timeout=10_000)
-    from lograph.ui.commands import RemoveCommand
+    from lograph.ui.model.commands import RemoveCommand
 
     window.document.push(RemoveCommand(window.document, ["r1c1"]))
     assert model.worst is None

@@ -64,7 +64,7 @@ def test_gui_command_is_registered():
 def test_launch_opens_the_file_and_runs_the_event_loop(qapp, monkeypatch, tmp_path, no_dialogs):
     from lograph.cli.gui_cmd import launch
     from lograph.core.files import write_board
-    from lograph.core.generators import rectangle
+    from lograph.core.model.generators import rectangle
     from lograph.ui.main_window import MainWindow
 
     path = tmp_path / "start.json"

@@ -13,12 +13,12 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
-from lograph.core.generators import rectangle
+from lograph.core.model.generators import rectangle
 from lograph.core.solve import is_solvable
-from lograph.ui.chase_plan_data import CHECK, FREE, ROW, STEP_BADGE
-from lograph.ui.chase_view import ChaseView
-from lograph.ui.document import BoardProperties
-from lograph.ui.overlay import overlay
+from lograph.ui.canvas.overlay import overlay
+from lograph.ui.chase.plan_data import CHECK, FREE, ROW, STEP_BADGE
+from lograph.ui.chase.view import ChaseView
+from lograph.ui.model.document import BoardProperties
 
 from .helpers import load, undo_all
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from lograph.core.board import Board
-from lograph.core.generators import rectangle
-from lograph.ui.commands import (
+from lograph.core.model.board import Board
+from lograph.core.model.generators import rectangle
+from lograph.ui.canvas.scene import BoardScene
+from lograph.ui.model.commands import (
     AddButtonsCommand,
     AddEdgesCommand,
     MoveCommand,
@@ -19,8 +20,7 @@ from lograph.ui.commands import (
     SetLightsCommand,
     SetSelfActionsCommand,
 )
-from lograph.ui.document import BoardProperties, ButtonRecord, Document
-from lograph.ui.scene import BoardScene
+from lograph.ui.model.document import BoardProperties, ButtonRecord, Document
 from tests.ui.helpers import snapshot
 
 

@@ -8,9 +8,9 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QDialog, QDialogButtonBox
 
-from lograph.core.generators import rectangle
-from lograph.ui.dialogs import KINDS, NewBoardDialog, PropertiesDialog
-from lograph.ui.document import BoardProperties
+from lograph.core.model.generators import rectangle
+from lograph.ui.io.dialogs import KINDS, NewBoardDialog, PropertiesDialog
+from lograph.ui.model.document import BoardProperties
 from tests.ui.helpers import load, snapshot
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from lograph.core.generators import rectangle
-from lograph.ui.commands import AddEdgesCommand, PressCommand, SetSelfActionsCommand
-from lograph.ui.document import Document
+from lograph.core.model.generators import rectangle
+from lograph.ui.model.commands import AddEdgesCommand, PressCommand, SetSelfActionsCommand
+from lograph.ui.model.document import Document
 
 
 def dense_of(document: Document) -> np.ndarray:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtTest import QTest
 
-from lograph.core.board import Board
-from lograph.core.generators import rectangle
+from lograph.core.model.board import Board
+from lograph.core.model.generators import rectangle
 from tests.ui.helpers import at, button_point, click, drag, load, redo_all, snapshot, undo_all
 
 CTRL = Qt.KeyboardModifier.ControlModifier

@@ -14,13 +14,13 @@ from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import QDialog, QFileDialog
 
-from lograph.core.chase import chase_plan
+from lograph.core.chase.plan import chase_plan
 from lograph.core.files import read_solution
-from lograph.core.generators import rectangle
-from lograph.ui.chase_plan_data import FREE, ROW
-from lograph.ui.export import ImageOptionsDialog
-from lograph.ui.items import RADIUS, light_colors
-from lograph.ui.overlay import Mark, overlay
+from lograph.core.model.generators import rectangle
+from lograph.ui.canvas.items import RADIUS, light_colors
+from lograph.ui.canvas.overlay import Mark, overlay
+from lograph.ui.chase.plan_data import FREE, ROW
+from lograph.ui.io.export import ImageOptionsDialog
 
 from .helpers import load
 

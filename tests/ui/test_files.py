@@ -8,8 +8,8 @@ from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
-from lograph.core.board import Board
-from lograph.core.generators import named, rectangle
+from lograph.core.model.board import Board
+from lograph.core.model.generators import named, rectangle
 from lograph.ui.main_window import MainWindow
 from tests.ui.helpers import button_point, click, load, snapshot
 

@@ -7,11 +7,11 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
 
 from lograph.core.errors import LographError
-from lograph.core.generators import rectangle
-from lograph.ui.document import Document
-from lograph.ui.items import RADIUS
-from lograph.ui.overlay import Mark, overlay
-from lograph.ui.scene import BoardScene
+from lograph.core.model.generators import rectangle
+from lograph.ui.canvas.items import RADIUS
+from lograph.ui.canvas.overlay import Mark, overlay
+from lograph.ui.canvas.scene import BoardScene
+from lograph.ui.model.document import Document
 
 RED = "#ff0000"
 
@@ -145,7 +145,7 @@ def test_replaced_board_clears_every_overlay(scene):
 
 
 def test_new_properties_keep_marks_on_the_rebuilt_store(scene):
-    from lograph.ui.document import BoardProperties
+    from lograph.ui.model.document import BoardProperties
 
     lay = overlay(scene, "test")
     lay.set_marks({"r2c1": Mark(RED)})

@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from lograph.core.board import Board
-from lograph.core.generators import named, rectangle
+from lograph.core.model.board import Board
+from lograph.core.model.generators import named, rectangle
 from tests.ui.gf import press_matrix, solvable
 from tests.ui.helpers import RIGHT, button_point, click, load
 

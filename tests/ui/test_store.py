@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lograph.ui.store import DrawingStore, edge_key
+from lograph.ui.canvas.store import DrawingStore, edge_key
 
 
 def random_store(seed: int, n: int = 30, m: int = 40, directed: bool = False):

@@ -8,7 +8,7 @@ from PySide6.QtGui import QWheelEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
-from lograph.core.generators import rectangle
+from lograph.core.model.generators import rectangle
 from tests.ui.helpers import load
 
 MIDDLE = Qt.MouseButton.MiddleButton

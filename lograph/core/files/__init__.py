@@ -17,7 +17,7 @@ Every write is atomic (temporary file, fsync, rename), so a crash never leaves h
 Examples
 --------
 >>> import tempfile, pathlib
->>> from lograph.core.generators import wayout_5x5
+>>> from lograph.core.model.generators import wayout_5x5
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "wayout.txt"
 >>> write_board(wayout_5x5(), path)
 >>> len(read_board(path)), read_system(path).n
@@ -30,13 +30,13 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from lograph.core.board import Board
 from lograph.core.errors import BoardFormatError
 from lograph.core.files import ascii_grid, graph6, graphml, native_json
 from lograph.core.files.atomic import atomic_write_bytes, atomic_write_text
 from lograph.core.files.solutions import read_solution, write_solution
 from lograph.core.files.source import PathLike, format_error, read_bytes, read_text
-from lograph.core.system import PressSystem
+from lograph.core.model.board import Board
+from lograph.core.model.system import PressSystem
 
 __all__ = [
     "FORMATS",
@@ -140,7 +140,7 @@ def cannot_hold(board: Board, fmt: str) -> str | None:
 
     Examples
     --------
-    >>> from lograph.core.generators import named
+    >>> from lograph.core.model.generators import named
     >>> cannot_hold(named("petersen"), "txt")
     "button '0' is not named r<row>c<col>"
     """

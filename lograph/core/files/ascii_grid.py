@@ -36,11 +36,11 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from lograph.core.board import MAX_STATES, RULES, Board, is_prime
 from lograph.core.errors import BoardError, BoardFormatError
 from lograph.core.files.source import PathLike, format_error
-from lograph.core.generators import from_mask, grid_system
-from lograph.core.system import PressSystem, parse_cell_name
+from lograph.core.model.board import MAX_STATES, RULES, Board, is_prime
+from lograph.core.model.generators import from_mask, grid_system
+from lograph.core.model.system import PressSystem, parse_cell_name
 
 __all__ = ["MAX_CELLS", "MAX_LINE_CHARS", "AsciiGrid", "cannot_hold", "dumps", "grid_text", "parse"]
 
@@ -213,7 +213,7 @@ def dumps(board: Board) -> str:
 
     Examples
     --------
-    >>> from lograph.core.generators import rectangle
+    >>> from lograph.core.model.generators import rectangle
     >>> print(dumps(rectangle(2, 3, holes=[(0, 1)])), end="")
     # name: 2x3 with holes
     # rule: closed

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import networkx as nx
 
-from lograph.core.board import Board
 from lograph.core.files.source import NodeSpec, PathLike, assemble_board, format_error
+from lograph.core.model.board import Board
 
 __all__ = ["MAX_LINE_BYTES", "cannot_hold", "dumps", "loads"]
 
@@ -43,7 +43,7 @@ def dumps(board: Board) -> bytes:
 
     Examples
     --------
-    >>> from lograph.core.generators import rectangle
+    >>> from lograph.core.model.generators import rectangle
     >>> dumps(rectangle(1, 3))
     b'Bg\\n'
     """

@@ -16,9 +16,9 @@ from xml.etree.ElementTree import Element, ParseError, fromstring
 
 import networkx as nx
 
-from lograph.core.board import Board
 from lograph.core.files.native_json import FORMAT_NAME, FORMAT_VERSION
 from lograph.core.files.source import NodeSpec, PathLike, assemble_board, format_error
+from lograph.core.model.board import Board
 
 __all__ = ["cannot_hold", "dumps", "loads"]
 
@@ -40,7 +40,7 @@ def dumps(board: Board) -> str:
 
     Examples
     --------
-    >>> from lograph.core.generators import rectangle
+    >>> from lograph.core.model.generators import rectangle
     >>> loads("example.graphml", dumps(rectangle(1, 2))).edges()
     [('r0c0', 'r0c1')]
     """

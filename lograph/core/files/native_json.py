@@ -36,8 +36,8 @@ from typing import Any
 
 import networkx as nx
 
-from lograph.core.board import Board
 from lograph.core.files.source import NodeSpec, PathLike, assemble_board, format_error
+from lograph.core.model.board import Board
 
 __all__ = ["FORMAT_NAME", "FORMAT_VERSION", "dumps", "loads"]
 
@@ -50,7 +50,7 @@ def dumps(board: Board) -> str:
 
     Examples
     --------
-    >>> from lograph.core.generators import rectangle
+    >>> from lograph.core.model.generators import rectangle
     >>> text = dumps(rectangle(1, 2))
     >>> loads("example.json", text).edges()
     [('r0c0', 'r0c1')]

@@ -27,7 +27,7 @@ from lograph.core.errors import BoardError
 from lograph.core.files import ascii_grid
 from lograph.core.files.atomic import atomic_write_text
 from lograph.core.files.source import PathLike, format_error, read_text
-from lograph.core.system import PressSystem
+from lograph.core.model.system import PressSystem
 
 __all__ = ["SOLUTION_FORMATS", "read_solution", "solution_text", "write_solution"]
 
@@ -82,7 +82,7 @@ def solution_text(
 
     Examples
     --------
-    >>> from lograph.core.generators import grid_system
+    >>> from lograph.core.model.generators import grid_system
     >>> print(solution_text(grid_system(2, 2), [1, 0, 0, 1], "txt"), end="")
     # lograph solution: 2 presses on 4 buttons
     10
@@ -147,7 +147,7 @@ def write_solution(
     Examples
     --------
     >>> import tempfile, pathlib
-    >>> from lograph.core.generators import grid_system
+    >>> from lograph.core.model.generators import grid_system
     >>> target = pathlib.Path(tempfile.mkdtemp()) / "s.csv"
     >>> write_solution(target, grid_system(1, 3), [0, 1, 0])
     >>> target.read_text()

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 
 import networkx as nx
 
-from lograph.core.board import Board
 from lograph.core.errors import BoardError, BoardFormatError
-from lograph.core.layout import auto_layout
+from lograph.core.model.board import Board
+from lograph.core.model.layout import auto_layout
 
 __all__ = [
     "MAX_FILE_BYTES",

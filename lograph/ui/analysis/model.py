@@ -24,15 +24,15 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from lograph.core.analysis import Analysis, Solver
+from lograph.core.algebra.analysis import Analysis, Solver
 from lograph.core.errors import LographError
-from lograph.core.histogram import HISTOGRAM_LIMIT
-from lograph.core.minimal import MinimalSolution
-from lograph.core.system import PressSystem
-from lograph.core.worst import WorstPosition
-from lograph.ui.analysis.jobs import JobRunner, Work
+from lograph.core.model.system import PressSystem
+from lograph.core.optimize.histogram import HISTOGRAM_LIMIT
+from lograph.core.optimize.minimal import MinimalSolution
+from lograph.core.optimize.worst import WorstPosition
 from lograph.ui.analysis.position import Position, PositionTracker, Prepared, prepare
-from lograph.ui.document import STRUCTURAL, Document
+from lograph.ui.model.document import STRUCTURAL, Document
+from lograph.ui.model.jobs import JobRunner, Work
 
 __all__ = [
     "AUTO_HISTOGRAM_BITS",
@@ -301,7 +301,7 @@ class AnalysisModel(QObject):
         change = position.change
 
         def work(cancel: Callable[[], bool]) -> MinimalSolution:
-            from lograph.core.minimal import fewest_presses
+            from lograph.core.optimize.minimal import fewest_presses
 
             x0 = solver.particular(change)
             if x0 is None:  # the engine contradicts its own left kernel: a bug
@@ -332,7 +332,7 @@ class AnalysisModel(QObject):
             return
 
         def work(cancel: Callable[[], bool]) -> WorstPosition:
-            from lograph.core.worst import worst_position
+            from lograph.core.optimize.worst import worst_position
 
             return worst_position(solver, goal, time_limit=time_limit, cancel=cancel)
 
@@ -362,7 +362,7 @@ class AnalysisModel(QObject):
             return
 
         def work(cancel: Callable[[], bool]) -> list[int]:
-            from lograph.core.histogram import press_histogram
+            from lograph.core.optimize.histogram import press_histogram
 
             return press_histogram(system, cancel=cancel)
 

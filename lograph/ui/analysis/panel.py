@@ -34,13 +34,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from lograph.core.worst import WorstPosition
+from lograph.core.optimize.worst import WorstPosition
 from lograph.ui.analysis.histogram_view import HistogramView
 from lograph.ui.analysis.model import AnalysisModel
 from lograph.ui.analysis.patterns import PositionSection, QuietBrowser
 from lograph.ui.analysis.solution import SolutionController
-from lograph.ui.commands import SetLightsCommand
-from lograph.ui.scene import BoardScene
+from lograph.ui.canvas.scene import BoardScene
+from lograph.ui.model.commands import SetLightsCommand
 from lograph.ui.widgets import named
 
 __all__ = ["AnalysisPanel", "fraction_text", "power_text", "worst_text"]

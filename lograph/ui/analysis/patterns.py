@@ -32,8 +32,8 @@ from PySide6.QtWidgets import (
 )
 
 from lograph.ui.analysis.model import AnalysisModel
-from lograph.ui.overlay import Mark, Overlay, overlay
-from lograph.ui.scene import BoardScene
+from lograph.ui.canvas.overlay import Mark, Overlay, overlay
+from lograph.ui.canvas.scene import BoardScene
 from lograph.ui.widgets import named
 
 __all__ = [

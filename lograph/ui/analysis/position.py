@@ -14,9 +14,9 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from lograph.core.analysis import Analysis, Solver
-from lograph.core.board import Board
-from lograph.core.system import PressSystem
+from lograph.core.algebra.analysis import Analysis, Solver
+from lograph.core.model.board import Board
+from lograph.core.model.system import PressSystem
 
 __all__ = ["Position", "PositionTracker", "Prepared", "prepare"]
 

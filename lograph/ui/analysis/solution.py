@@ -17,11 +17,11 @@ import numpy as np
 from numpy.typing import NDArray
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from lograph.core.minimal import MinimalSolution
+from lograph.core.optimize.minimal import MinimalSolution
 from lograph.ui.analysis.model import AnalysisModel
-from lograph.ui.commands import PressCommand
-from lograph.ui.overlay import Mark, Overlay, overlay
-from lograph.ui.scene import BoardScene
+from lograph.ui.canvas.overlay import Mark, Overlay, overlay
+from lograph.ui.canvas.scene import BoardScene
+from lograph.ui.model.commands import PressCommand
 
 __all__ = ["HINT_COLOR", "SOLUTION_COLOR", "STEP_MS", "SolutionController"]
 

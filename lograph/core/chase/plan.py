@@ -1,0 +1,340 @@
+"""Light chasing on any graph: the plan a person (and the fast engine) follows.
+
+A chase plan is an ordered list of steps, each either ``free w`` (button w is an unknown the
+player chooses) or ``force u -> w`` (light u is fixed by button w, the only undecided button
+acting on u). Lights never used to force are the *check lights*. See MATH.md.
+
+`chase_plan` builds one with the greedy heuristic of MATH.md: force while any light can, and
+when stuck free the next undecided button of a vertex order; it tries several orders
+(`lograph.core.chase.orders`) and keeps the plan with the fewest free buttons.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import NDArray
+
+from lograph.core.chase.orders import (
+    IntArray,
+    adjacency,
+    bfs_order,
+    cuthill_mckee,
+    grid_sweeps,
+    jit,
+    spread_starts,
+)
+from lograph.core.errors import BoardError, InterruptedComputation
+from lograph.core.model.board import Board
+from lograph.core.model.system import PressSystem
+
+__all__ = ["ChasePlan", "chase_plan", "check_plan"]
+
+#: Rough number of edge visits chase_plan spends on its tries before it stops adding more.
+WORK_BUDGET = 40_000_000
+
+
+@dataclass(frozen=True, eq=False)
+class ChasePlan:
+    """An ordered chase over a `PressSystem` (all arrays hold button/light indices).
+
+    Attributes
+    ----------
+    buttons : ndarray of int64, shape (n,)
+        The button decided at each step, in step order (a permutation of ``range(n)``).
+    lights : ndarray of int64, shape (n,)
+        For a force step, the light that forces ``buttons[i]`` (every other button acting on
+        it was decided at an earlier step); -1 for a free step.
+    check : ndarray of int64
+        The check lights (never used to force); as many as there are free buttons.
+    """
+
+    buttons: NDArray[np.int64]
+    lights: NDArray[np.int64]
+    check: NDArray[np.int64]
+
+    @property
+    def free(self) -> NDArray[np.int64]:
+        """The free buttons, in step order."""
+        return self.buttons[self.lights < 0]
+
+    @property
+    def free_count(self) -> int:
+        return int(np.count_nonzero(self.lights < 0))
+
+
+@jit
+def _greedy(
+    rptr: IntArray,
+    ridx: IntArray,
+    cptr: IntArray,
+    cidx: IntArray,
+    order: IntArray,
+    limit: int,
+    buttons: IntArray,
+    lights: IntArray,
+) -> int:
+    # The forcing loop, O(nnz): cnt[u] counts the undecided buttons acting on light u, and
+    # the queue holds the lights whose count fell to one (each enters at most once, since
+    # counts only fall). Returns the free count, or -1 as soon as it would exceed `limit`.
+    n = len(cptr) - 1
+    cnt = rptr[1:] - rptr[:-1]
+    decided = np.zeros(n, dtype=np.bool_)
+    used = np.zeros(n, dtype=np.bool_)
+    queue = np.empty(n, dtype=np.int64)
+    head = 0
+    tail = 0
+    for u in range(n):
+        if cnt[u] == 1:
+            queue[tail] = u
+            tail += 1
+    step = 0
+    pos = 0
+    free = 0
+    while step < n:
+        if head < tail:
+            u = queue[head]
+            head += 1
+            if cnt[u] != 1:
+                continue  # its last button was decided by another light meanwhile
+            w = -1
+            for j in range(rptr[u], rptr[u + 1]):
+                if not decided[ridx[j]]:
+                    w = ridx[j]
+                    break
+            used[u] = True
+            light = u
+        else:
+            while decided[order[pos]]:
+                pos += 1
+            w = order[pos]
+            light = -1
+            free += 1
+            if free > limit:
+                return -1
+        decided[w] = True
+        buttons[step] = w
+        lights[step] = light
+        step += 1
+        for j in range(cptr[w], cptr[w + 1]):
+            v = cidx[j]
+            cnt[v] -= 1
+            if cnt[v] == 1 and not used[v]:
+                queue[tail] = v
+                tail += 1
+    return free
+
+
+@jit
+def _sweep(
+    rptr: IntArray,
+    ridx: IntArray,
+    cptr: IntArray,
+    cidx: IntArray,
+    order: IntArray,
+    designated: IntArray,
+    limit: int,
+    buttons: IntArray,
+    lights: IntArray,
+) -> int:
+    # The plain chase a person does on a grid: take the buttons in `order`; force each by its
+    # designated light when that light is unused and this button is its last undecided one,
+    # otherwise free it. Returns the free count, or -1 once it exceeds `limit`.
+    n = len(cptr) - 1
+    cnt = rptr[1:] - rptr[:-1]
+    used = np.zeros(n, dtype=np.bool_)
+    free = 0
+    for step in range(n):
+        w = order[step]
+        u = designated[w]
+        light = -1
+        if u >= 0 and not used[u] and cnt[u] == 1:
+            for j in range(rptr[u], rptr[u + 1]):
+                if ridx[j] == w:
+                    light = u
+                    used[u] = True
+                    break
+        if light < 0:
+            free += 1
+            if free > limit:
+                return -1
+        buttons[step] = w
+        lights[step] = light
+        for j in range(cptr[w], cptr[w + 1]):
+            cnt[cidx[j]] -= 1
+    return free
+
+
+def _finish(n: int, buttons: IntArray, lights: IntArray) -> ChasePlan:
+    used = np.zeros(n, dtype=bool)
+    used[lights[lights >= 0]] = True
+    return ChasePlan(buttons.copy(), lights.copy(), np.flatnonzero(~used).astype(np.int64))
+
+
+def _empty_plan() -> ChasePlan:
+    empty = np.zeros(0, dtype=np.int64)
+    return ChasePlan(empty, empty.copy(), empty.copy())
+
+
+def chase_plan(
+    system: PressSystem | Board, *, starts: int = 12, cancel: Callable[[], bool] | None = None
+) -> ChasePlan:
+    """A chase plan with few free buttons, by the greedy heuristic over several orders.
+
+    The tries, in this order (a later one replaces the best only with strictly fewer free
+    buttons, so the result is deterministic): for grid-like systems the plain row-by-row
+    chase from the top, bottom, left and right, then the greedy chase along those four
+    sweeps; then greedy chases along BFS orders from `starts` spread-out peripheral starts
+    (forwards and backwards), and along reverse Cuthill–McKee and its reverse. Big systems
+    get fewer tries (about `WORK_BUDGET` edge visits in all).
+
+    The plan depends only on which buttons act on which lights, so it serves every rule,
+    self-action override, edge direction and number of states p.
+
+    Parameters
+    ----------
+    system : PressSystem or Board
+        The board (a `Board` is converted with ``to_system()``; indices follow its button
+        order).
+    starts : int
+        How many BFS start vertices to try per component (at least 1).
+    cancel : callable, optional
+        Polled between tries; when it returns True, `InterruptedComputation` is raised.
+
+    Returns
+    -------
+    ChasePlan
+
+    Examples
+    --------
+    >>> from lograph.core.model.generators import grid_system
+    >>> plan = chase_plan(grid_system(5, 5))
+    >>> plan.free_count, plan.free.tolist(), plan.check.tolist()
+    (5, [0, 1, 2, 3, 4], [20, 21, 22, 23, 24])
+    """
+    if isinstance(system, Board):
+        system = system.to_system()
+    if not isinstance(system, PressSystem):
+        raise BoardError(f"chase_plan needs a Board or PressSystem, not {type(system).__name__}")
+    if isinstance(starts, bool) or not isinstance(starts, int) or starts < 1:
+        raise BoardError(f"starts must be a positive integer, not {starts!r}")
+    n = system.n
+    if n == 0:
+        return _empty_plan()
+    rptr, ridx = system.transpose
+    cptr, cidx = system.indptr, system.indices
+    cost = system.nnz + n
+    budget = max(WORK_BUDGET // cost, 4)  # tries we can afford
+    buttons = np.empty(n, dtype=np.int64)
+    lights = np.empty(n, dtype=np.int64)
+    best: ChasePlan | None = None
+    best_free = n + 1
+
+    def keep(free: int) -> None:
+        nonlocal best, best_free
+        if 0 <= free < best_free:
+            best, best_free = _finish(n, buttons, lights), free
+        if cancel is not None and cancel():
+            raise InterruptedComputation("the chase plan search was cancelled")
+
+    sweeps = grid_sweeps(system)
+    tries: list[tuple[IntArray, IntArray | None]] = [(o, d) for _, o, d in sweeps]
+    tries += [(o, None) for _, o, _ in sweeps]
+    for order, designated in tries[: max(budget, 2)]:
+        if designated is None:
+            free = _greedy(rptr, ridx, cptr, cidx, order, best_free - 1, buttons, lights)
+        else:
+            free = _sweep(rptr, ridx, cptr, cidx, order, designated, best_free - 1, buttons, lights)
+        keep(free)
+    budget -= len(tries)
+    if best_free == 0 or budget <= 0:
+        return _plan_or_index(best, n, rptr, ridx, cptr, cidx)
+    adj = adjacency(system)
+    for seeds in spread_starts(adj, min(starts, max(budget // 4, 1)), cancel):
+        if budget <= 0 or best_free == 0:
+            break
+        order = bfs_order(adj, seeds)
+        for candidate in (order, order[::-1].copy()):
+            keep(_greedy(rptr, ridx, cptr, cidx, candidate, best_free - 1, buttons, lights))
+        budget -= 4
+    if budget > 0 and best_free > 0:
+        order = cuthill_mckee(adj)
+        for candidate in (order, order[::-1].copy()):
+            keep(_greedy(rptr, ridx, cptr, cidx, candidate, best_free - 1, buttons, lights))
+    return _plan_or_index(best, n, rptr, ridx, cptr, cidx)
+
+
+def _plan_or_index(
+    best: ChasePlan | None,
+    n: int,
+    rptr: IntArray,
+    ridx: IntArray,
+    cptr: IntArray,
+    cidx: IntArray,
+) -> ChasePlan:
+    if best is not None:
+        return best
+    buttons = np.empty(n, dtype=np.int64)
+    lights = np.empty(n, dtype=np.int64)
+    _greedy(rptr, ridx, cptr, cidx, np.arange(n, dtype=np.int64), n, buttons, lights)
+    return _finish(n, buttons, lights)
+
+
+def check_plan(system: PressSystem, plan: ChasePlan) -> None:
+    """Raise `BoardError` unless `plan` is a valid chase plan of `system`.
+
+    Checks that the steps decide every button once, that every force step's light acts
+    through its button and has all its other buttons decided at earlier steps, that no light
+    forces twice, and that the check lights are exactly the lights never used (as many as
+    the free buttons).
+
+    Examples
+    --------
+    >>> from lograph.core.model.generators import grid_system
+    >>> system = grid_system(3, 4)
+    >>> check_plan(system, chase_plan(system))
+    """
+    n = system.n
+    buttons = np.asarray(plan.buttons)
+    lights = np.asarray(plan.lights)
+    if buttons.shape != (n,) or lights.shape != (n,):
+        raise BoardError(f"a plan of {n} buttons needs {n} steps, not {buttons.shape}")
+    if not np.array_equal(np.sort(buttons), np.arange(n)):
+        raise BoardError("the plan's buttons are not a permutation of the board's buttons")
+    forcing = lights[lights >= 0]
+    if forcing.size and (forcing.max() >= n or np.bincount(forcing).max() > 1):
+        raise BoardError("a force step names a light off the board, or a light forces twice")
+    step_of = np.empty(n, dtype=np.int64)
+    step_of[buttons] = np.arange(n)
+    rptr, ridx = system.transpose
+    # A force step i of light u is valid exactly when the latest-decided button acting on u
+    # is decided at step i: that button is then buttons[i] and all others came earlier.
+    steps = np.flatnonzero(lights >= 0)
+    latest = np.full(len(forcing), -1, dtype=np.int64)
+    filled = np.diff(rptr)[forcing] > 0
+    if filled.any():
+        # One sentinel at the end keeps every row start a valid reduceat index.
+        row_steps = np.append(step_of[ridx], -1)
+        row_max = np.maximum.reduceat(row_steps, rptr[:-1])
+        latest[filled] = row_max[forcing[filled]]
+    bad = np.flatnonzero(latest != steps)
+    if bad.size:
+        i = int(steps[bad[0]])
+        u, w = int(lights[i]), int(buttons[i])
+        row = ridx[rptr[u] : rptr[u + 1]]
+        if w not in row:
+            raise BoardError(f"step {i + 1}: light {u} is not changed by button {w}")
+        late = int(row[np.argmax(step_of[row])])
+        raise BoardError(
+            f"step {i + 1}: light {u} forces button {w} but button {late} is still undecided"
+        )
+    used = np.zeros(n, dtype=bool)
+    used[forcing] = True
+    unused = np.flatnonzero(~used)
+    check = np.asarray(plan.check)
+    if len(check) != len(unused) or not np.array_equal(np.sort(check), unused):
+        raise BoardError(f"check lights {check.tolist()} are not the unused lights")
+    if len(check) != plan.free_count:
+        raise BoardError(f"{len(check)} check lights for {plan.free_count} free buttons")

@@ -1,0 +1,217 @@
+"""The GF(p) symbolic-chase engine (p > 2): big multi-colour lattices in seconds.
+
+Registered as engine ``"chase-p"`` and preferred by ``engine="auto"`` for p > 2 (the dense
+engine stops at 3,600 buttons there). It follows MATH.md, "Light chasing, for people and for
+speed", with forms over GF(p) instead of bits (`lograph.core.kernels.chase_gfp`):
+
+1. plan a chase (`lograph.core.chase.plan.chase_plan`) with k free buttons;
+2. run it symbolically: the check lights give a k × k system M over GF(p);
+3. row-reduce ``[M | I]`` once (`lograph.core.algebra.gfp.row_reduce`): rank, ker M, the left
+   kernel of M and a transform T with ``T M = R`` for later solves;
+4. ker M pushed back through the chase is the quiet basis (nullity(A) = nullity(M));
+5. the left kernel: the quiet basis when A is symmetric, otherwise the left kernel of M
+   pulled back through the chase in reverse (each left-kernel vector λ of M gives the
+   coefficients of the functional ``b -> λ · residual(b)``, which vanishes exactly on the
+   solvable patterns).
+
+A plan with many free buttons (irregular graphs) makes M dense and big; the engine refuses
+such boards (`BoardTooLargeError`) and ``auto`` falls back to the dense engine when it can.
+
+Examples
+--------
+>>> from lograph.core.model.generators import grid_system
+>>> a = GfpChaseSolver(grid_system(4, 4, states=3)).analysis
+>>> a.engine, a.rank, a.nullity, a.free_buttons
+('chase-p', 14, 2, 4)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+from lograph.core.algebra.analysis import Analysis, EngineFactory, PreparedSolver, register_engine
+from lograph.core.algebra.gfp import kernel_from_rref, row_reduce
+from lograph.core.chase.plan import ChasePlan, chase_plan
+from lograph.core.engines.fast_chase import (
+    WORK_BYTES_LIMIT,
+    check_basis_size,
+    poll,
+    validate_plan,
+)
+from lograph.core.errors import BoardError, BoardTooLargeError
+from lograph.core.kernels import chase_gfp as gk
+from lograph.core.model.system import PressSystem
+
+__all__ = ["ENGINE_NAME", "MAX_FREE", "MAX_WORK", "GfpChaseSolver", "build"]
+
+ENGINE_NAME = "chase-p"
+Cancel = Callable[[], bool] | None
+#: Most free buttons accepted: row-reducing a dense 2000 × 4000 ``[M | I]`` takes ~3 s for
+#: p = 3 and ~8 s for p = 251 (measured on the shared build machine).
+MAX_FREE = 2000
+#: Most form entries (free buttons × matrix entries) one symbolic pass may touch; a
+#: 1000 × 1000 grid (k = 1000, 5·10⁶ entries) needs 5·10⁹ and takes ~1 s in all.
+MAX_WORK = 10**10
+
+
+def _check_size(system: PressSystem, k: int) -> None:
+    """Refuse plans whose check system or symbolic pass would be too big."""
+    if k > MAX_FREE:
+        raise BoardTooLargeError(
+            f"the chase leaves {k} free buttons; the {k}×{k} check system is too large for "
+            f"the chase-p engine (limit {MAX_FREE})"
+        )
+    if k * system.nnz > MAX_WORK:
+        raise BoardTooLargeError(
+            f"the chase leaves {k} free buttons on a board of {system.nnz} matrix entries; "
+            f"its symbolic pass ({k * system.nnz:.1e} steps) is too long for the chase-p "
+            f"engine (limit {MAX_WORK:.0e})"
+        )
+
+
+class GfpChaseSolver(PreparedSolver):
+    """Analyse a GF(p) board (p > 2) by running a chase plan symbolically.
+
+    Parameters
+    ----------
+    system : PressSystem
+        The board, any prime p between 3 and 251.
+    cancel : callable, optional
+        Polled between phases; returning True raises `InterruptedComputation`.
+    plan : ChasePlan, optional
+        The chase to run (default: `chase_plan(system)`).
+
+    Raises
+    ------
+    BoardTooLargeError
+        When the plan leaves more than `MAX_FREE` free buttons, or the symbolic pass would
+        exceed `MAX_WORK`.
+
+    Examples
+    --------
+    >>> from lograph.core.model.generators import grid_system
+    >>> solver = GfpChaseSolver(grid_system(3, 3, states=5))
+    >>> x = solver.particular(np.ones(9, dtype=np.int64))
+    >>> solver.system.apply(x).tolist() == [1] * 9
+    True
+    """
+
+    def __init__(
+        self, system: PressSystem, cancel: Cancel = None, plan: ChasePlan | None = None
+    ) -> None:
+        p, n = system.states, system.n
+        if p == 2:
+            raise BoardError("the chase-p engine works over GF(p) for p > 2; use 'fast'")
+        if plan is None:
+            plan = chase_plan(system, cancel=cancel)
+        validate_plan(plan, n)
+        k = len(plan.check)
+        _check_size(system, k)
+        poll(cancel)
+        self._system = system
+        self._p = p
+        self._magic = gk.magic_for(p)
+        self._buttons = np.ascontiguousarray(plan.buttons, dtype=np.int64)
+        self._lights = np.ascontiguousarray(plan.lights, dtype=np.int64)
+        self._check = np.ascontiguousarray(plan.check, dtype=np.int64)
+        rptr, ridx = system.transpose
+        self._rptr = np.ascontiguousarray(rptr, dtype=np.int64)
+        self._ridx = np.ascontiguousarray(ridx, dtype=np.int64)
+        # Phase 1: the check system M (k × k) from one symbolic pass.
+        rows, bad, peak = gk.gfp_chase_checks(
+            self._buttons, self._lights, self._check, self._rptr, self._ridx, p, self._magic
+        )
+        if bad >= 0:
+            raise BoardError(
+                f"chase plan step {bad} (button {system.names[int(self._buttons[bad])]!r}) "
+                "is not a valid force step"
+            )
+        if peak * k * 2 > WORK_BYTES_LIMIT:  # pragma: no cover - far beyond MAX_WORK
+            raise BoardTooLargeError(f"the chase forms ({peak} × {k}) need more than 4 GB")
+        poll(cancel)
+        # Phase 2: [M | I] reduced once: R = T M, rank r, ker M and the left kernel of M.
+        reduced, pivots = row_reduce(
+            np.concatenate([rows, np.eye(k, dtype=np.uint16)], axis=1), p, ncols=k, cancel=cancel
+        )
+        r = len(pivots)
+        nullity = k - r
+        check_basis_size(nullity, n)
+        self._pivots = pivots
+        self._transform = reduced[:r, k:].astype(np.int64)
+        self._left_m = reduced[r:, k:].astype(np.int64)  # λ with λ M = 0
+        poll(cancel)
+        # Phase 3: ker M pushed through the chase: the quiet patterns.
+        kernel = kernel_from_rref(reduced[:r, :k], pivots, p) if k else np.zeros((0, 0), np.uint8)
+        quiet = self._push(kernel)
+        poll(cancel)
+        # Phase 4: the left kernel of A.
+        if system.symmetric:
+            left = quiet
+        elif nullity == 0:
+            left = np.zeros((0, n), dtype=np.uint8)
+        else:
+            ell = gk.gfp_adjoint(
+                self._buttons,
+                self._lights,
+                self._check,
+                self._rptr,
+                self._ridx,
+                np.ascontiguousarray(self._left_m.T),
+                p,
+            )
+            left = np.ascontiguousarray(ell.T).astype(np.uint8)
+        self._analysis = Analysis(
+            n=n,
+            states=p,
+            rank=n - nullity,
+            quiet=quiet,
+            left_kernel=left,
+            engine=ENGINE_NAME,
+            free_buttons=k,
+        )
+
+    def _push(self, vectors: NDArray[np.uint8]) -> NDArray[np.uint8]:
+        """Push vectors of free unknowns (rows of `vectors`) through the chase at once."""
+        count, n = len(vectors), self._system.n
+        if count == 0:
+            return np.zeros((0, n), dtype=np.uint8)
+        init = np.ascontiguousarray(vectors.T, dtype=np.uint16)
+        forms, _ = gk.gfp_chase_forms(
+            self._buttons, self._lights, self._rptr, self._ridx, init, self._p, self._magic
+        )
+        return np.ascontiguousarray(forms.T).astype(np.uint8)
+
+    def particular(self, rhs: ArrayLike) -> NDArray[np.uint8] | None:
+        """One x (entries 0..p-1) with ``A x = rhs (mod p)``, or None if there is none."""
+        p = self._p
+        b = np.ascontiguousarray(self._rhs(rhs))
+        args = (self._buttons, self._lights, self._rptr, self._ridx, b)
+        k = len(self._check)
+        x0 = gk.gfp_chase_scalar(*args, np.zeros(k, dtype=np.int64), p)
+        residual = gk.gfp_check_residual(self._check, self._rptr, self._ridx, b, x0, p)
+        if not residual.any():
+            return x0
+        if len(self._left_m) and ((self._left_m @ residual) % p).any():
+            return None
+        y = np.zeros(k, dtype=np.int64)
+        y[self._pivots] = (self._transform @ residual) % p
+        return gk.gfp_chase_scalar(*args, y, p)
+
+
+def build(system: PressSystem, cancel: Cancel = None) -> GfpChaseSolver:
+    """Engine factory entry: `GfpChaseSolver` for `system`."""
+    return GfpChaseSolver(system, cancel)
+
+
+register_engine(
+    EngineFactory(
+        name=ENGINE_NAME,
+        build=build,
+        supports=lambda s: s.states > 2,
+        preference=40,
+        limits=f"p > 2; chase plans with at most {MAX_FREE} free buttons",
+    )
+)

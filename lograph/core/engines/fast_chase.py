@@ -1,0 +1,163 @@
+"""`ChaseSolver`: analysis and solutions of a GF(2) board by the symbolic chase."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+from numpy.typing import NDArray
+
+from lograph.core.algebra.analysis import Analysis, PreparedSolver
+from lograph.core.chase.plan import ChasePlan
+from lograph.core.errors import BoardError, BoardTooLargeError, InterruptedComputation
+from lograph.core.kernels import chase_gf2 as ck
+from lograph.core.kernels.bits import DenseGF2, pack_rows, unpack_sliced, words
+from lograph.core.model.system import PressSystem
+
+__all__ = [
+    "BASIS_BYTES_LIMIT",
+    "WORK_BYTES_LIMIT",
+    "ChaseSolver",
+    "check_basis_size",
+    "validate_plan",
+]
+
+Cancel = Callable[[], bool] | None
+
+#: Largest quiet basis (nullity × buttons bytes) the engines build.
+BASIS_BYTES_LIMIT = 1 << 30
+#: Largest working array (chase forms, banded row storage) the engines allocate.
+WORK_BYTES_LIMIT = 4 << 30
+
+
+def poll(cancel: Cancel) -> None:
+    """Raise `InterruptedComputation` when the caller asked to stop."""
+    if cancel is not None and cancel():
+        raise InterruptedComputation("analysis cancelled")
+
+
+def check_basis_size(nullity: int, n: int) -> None:
+    """Refuse a quiet basis that would not fit in memory."""
+    if nullity * n > BASIS_BYTES_LIMIT:
+        raise BoardTooLargeError(
+            f"the quiet basis ({nullity} patterns × {n} buttons) would need more than "
+            f"{BASIS_BYTES_LIMIT >> 30} GB"
+        )
+
+
+def validate_plan(plan: ChasePlan, n: int) -> None:
+    """Check the plan's arrays are shaped like a chase over `n` buttons."""
+    buttons, lights, check = plan.buttons, plan.lights, plan.check
+    if buttons.shape != (n,) or lights.shape != (n,):
+        raise BoardError(f"chase plan has {len(buttons)} steps for {n} buttons")
+    if not _is_permutation(buttons, n):
+        raise BoardError("chase plan does not decide every button exactly once")
+    if not _is_permutation(np.concatenate([lights[lights >= 0], check]), n):
+        raise BoardError("chase plan's forcing and check lights are not a partition of the lights")
+
+
+def _is_permutation(values: NDArray[np.int64], n: int) -> bool:
+    # bincount is O(n); sorting a million entries would cost more than the chase itself.
+    if len(values) != n:
+        return False
+    if n == 0:
+        return True
+    if values.min() < 0 or values.max() >= n:
+        return False
+    return bool((np.bincount(values, minlength=n) == 1).all())
+
+
+class ChaseSolver(PreparedSolver):
+    """Analyse `system` (p = 2) by running `plan` symbolically.
+
+    Examples
+    --------
+    >>> from lograph.core.model.generators import grid_system
+    >>> from lograph.core.chase.grid_plan import row_plan
+    >>> s = grid_system(5, 5)
+    >>> ChaseSolver(s, row_plan(s)).analysis.nullity
+    2
+    """
+
+    def __init__(self, system: PressSystem, plan: ChasePlan, cancel: Cancel = None) -> None:
+        if system.states != 2:
+            raise BoardError(f"the chase engine works over GF(2), not GF({system.states})")
+        n = system.n
+        validate_plan(plan, n)
+        self._system = system
+        self._buttons = np.ascontiguousarray(plan.buttons, dtype=np.int64)
+        self._lights = np.ascontiguousarray(plan.lights, dtype=np.int64)
+        self._check = np.ascontiguousarray(plan.check, dtype=np.int64)
+        rptr, ridx = system.transpose
+        self._rptr = np.ascontiguousarray(rptr, dtype=np.int64)
+        self._ridx = np.ascontiguousarray(ridx, dtype=np.int64)
+        k = len(self._check)
+        width = words(k)
+        if n * width * 8 > WORK_BYTES_LIMIT:
+            raise BoardTooLargeError(
+                f"the chase forms ({n} buttons × {k} free unknowns) need more than 4 GB"
+            )
+        poll(cancel)
+        # Phase 1: the check lights as forms in the free unknowns (unit vectors for free
+        # steps); button forms are dropped as soon as no later step reads them.
+        unit = pack_rows(np.eye(k, dtype=np.uint8)) if k else np.zeros((0, 1), np.uint64)
+        check_rows, bad = ck.chase_checks(
+            self._buttons, self._lights, self._check, self._rptr, self._ridx, unit
+        )
+        if bad >= 0:
+            raise BoardError(
+                f"chase plan step {bad} (button {system.names[int(self._buttons[bad])]!r}) "
+                "is not a valid force step"
+            )
+        poll(cancel)
+        # Phase 2: the k × k check system.
+        self._dense = DenseGF2.reduce(check_rows, k)
+        nullity = k - self._dense.rank
+        check_basis_size(nullity, n)
+        poll(cancel)
+        # Phase 3: kernel of M pushed back through the chase = quiet patterns.
+        quiet = self._bitsliced(self._dense.kernel())
+        poll(cancel)
+        # Phase 4: left kernel; equal to the quiet patterns when A is symmetric.
+        if system.symmetric:
+            left = quiet
+        else:
+            lam = self._dense.left_kernel()
+            packed = pack_rows(lam.T) if nullity else np.zeros((k, 1), np.uint64)
+            ell = ck.adjoint_chase(
+                self._buttons, self._lights, self._check, self._rptr, self._ridx, packed
+            )
+            left = unpack_sliced(ell, nullity)
+        self._analysis = Analysis(
+            n=n,
+            states=2,
+            rank=n - nullity,
+            quiet=quiet,
+            left_kernel=left,
+            engine="fast-chase",
+            free_buttons=k,
+        )
+
+    def _bitsliced(self, basis: NDArray[np.uint8]) -> NDArray[np.uint8]:
+        """Push vectors of free unknowns (rows of `basis`) through the chase at once."""
+        count, n = len(basis), self._system.n
+        if count == 0:
+            return np.zeros((0, n), dtype=np.uint8)
+        init = pack_rows(basis.T)  # bit s of row j: unknown j in vector s
+        out, _ = ck.chase_forms(self._buttons, self._lights, self._rptr, self._ridx, init)
+        return unpack_sliced(out, count)
+
+    def particular(self, rhs: NDArray[np.int64]) -> NDArray[np.uint8] | None:
+        """One x with ``A x = rhs (mod 2)``, or None when the pattern is unsolvable."""
+        b = self._rhs(rhs)
+        b8 = (b & 1).astype(np.uint8)
+        args = (self._buttons, self._lights, self._rptr, self._ridx, b8)
+        zero = np.zeros(len(self._check), dtype=np.uint8)
+        x0 = ck.chase_scalar(*args, zero)
+        residual = ck.check_residual(self._check, self._rptr, self._ridx, b8, x0)
+        if not residual.any():
+            return x0
+        y = self._dense.solve(residual)
+        if y is None:
+            return None
+        return ck.chase_scalar(*args, y)

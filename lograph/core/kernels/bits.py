@@ -1,0 +1,178 @@
+"""Bit-packed GF(2) vectors (uint64 words) and a small dense elimination for them.
+
+Bit ``j`` of a packed row lives in word ``j >> 6`` at position ``j & 63``. The dense
+elimination here is for the small square systems the chase leaves (k_c × k_c check systems),
+not for whole boards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import NDArray
+
+from lograph.core.kernels.jit import jit
+
+__all__ = ["DenseGF2", "pack_rows", "unpack_rows", "unpack_sliced", "words"]
+
+U64 = NDArray[np.uint64]
+U8 = NDArray[np.uint8]
+I64 = NDArray[np.int64]
+
+
+def words(nbits: int) -> int:
+    """uint64 words needed for `nbits` bits (at least one, so arrays never have width 0)."""
+    return max(1, (nbits + 63) // 64)
+
+
+def pack_rows(bits: NDArray[np.generic]) -> U64:
+    """Pack a 0/1 array of shape ``(r, c)`` into ``(r, words(c))`` uint64 words.
+
+    Examples
+    --------
+    >>> pack_rows(np.array([[1, 0, 1]], dtype=np.uint8))
+    array([[5]], dtype=uint64)
+    """
+    arr = np.asarray(bits, dtype=np.uint8) & 1
+    r, c = arr.shape
+    w = words(c)
+    packed = np.packbits(arr, axis=1, bitorder="little")  # (r, ceil(c/8)) bytes
+    out = np.zeros((r, w * 8), dtype=np.uint8)
+    out[:, : packed.shape[1]] = packed
+    # '<u8' reads the bytes as little-endian words, matching bit j -> word j >> 6.
+    return out.view(np.dtype("<u8")).astype(np.uint64).reshape(r, w)
+
+
+def unpack_rows(packed: U64, nbits: int) -> U8:
+    """Inverse of `pack_rows`: ``(r, W)`` words to an ``(r, nbits)`` 0/1 uint8 array."""
+    arr = np.ascontiguousarray(packed, dtype=np.uint64).astype(np.dtype("<u8"))
+    r, w = arr.shape
+    raw = arr.view(np.uint8).reshape(r, 8 * w)
+    return np.unpackbits(raw, axis=1, count=nbits, bitorder="little")
+
+
+@jit
+def _unpack_sliced(x: U64, count: int, source: I64) -> U8:  # pragma: no cover - compiled
+    n = source.shape[0]
+    out = np.empty((count, n), dtype=np.uint8)
+    col = np.empty(n, dtype=np.uint64)
+    for q in range((count + 63) >> 6):
+        for o in range(n):
+            col[o] = x[source[o], q]
+        for b in range(min(64, count - 64 * q)):
+            row = out[64 * q + b]
+            sh = np.uint64(b)
+            for o in range(n):
+                row[o] = np.uint8((col[o] >> sh) & np.uint64(1))
+    return out
+
+
+def unpack_sliced(x: U64, count: int, source: I64 | None = None) -> U8:
+    """Turn bit-sliced vectors into rows: ``out[t, o]`` is bit t of ``x[source[o]]``.
+
+    `x` holds one row of words per coordinate (bit t = vector t); `source` maps each output
+    column to its row of `x` (identity by default). Written column-block-wise so that a
+    quiet basis of a million buttons is unpacked with sequential writes.
+
+    Examples
+    --------
+    >>> unpack_sliced(np.array([[1], [3]], dtype=np.uint64), 2).tolist()
+    [[1, 1], [0, 1]]
+    """
+    n = x.shape[0]
+    src = np.arange(n, dtype=np.int64) if source is None else np.asarray(source, np.int64)
+    return _unpack_sliced(np.ascontiguousarray(x, dtype=np.uint64), int(count), src)
+
+
+@jit
+def _rref(m: U64, t: U64, ncols: int) -> I64:  # pragma: no cover - compiled
+    """Reduce `m` to reduced row echelon form in place, applying the same row operations
+    to `t`; return the pivot column of each non-zero row."""
+    k = m.shape[0]
+    wm = m.shape[1]
+    wt = t.shape[1]
+    piv = np.full(k, -1, dtype=np.int64)
+    rank = 0
+    for c in range(ncols):
+        wi = c >> 6
+        bit = np.uint64(1) << np.uint64(c & 63)
+        p = -1
+        for r in range(rank, k):
+            if m[r, wi] & bit:
+                p = r
+                break
+        if p < 0:
+            continue
+        if p != rank:
+            for q in range(wm):
+                m[p, q], m[rank, q] = m[rank, q], m[p, q]
+            for q in range(wt):
+                t[p, q], t[rank, q] = t[rank, q], t[p, q]
+        for r in range(k):
+            if r != rank and (m[r, wi] & bit):
+                for q in range(wi, wm):
+                    m[r, q] ^= m[rank, q]
+                for q in range(wt):
+                    t[r, q] ^= t[rank, q]
+        piv[rank] = c
+        rank += 1
+    return piv[:rank]
+
+
+@dataclass(frozen=True, eq=False)
+class DenseGF2:
+    """A square GF(2) system ``M y = r`` reduced once, then solved for many right sides.
+
+    ``T M = E`` with E in reduced row echelon form; the last ``k - rank`` rows of T span the
+    left kernel of M, the non-pivot columns of E give its kernel.
+
+    Examples
+    --------
+    >>> d = DenseGF2.reduce(pack_rows(np.array([[1, 1], [1, 1]])), 2)
+    >>> d.rank, d.kernel().tolist(), d.solve(np.array([1, 1], dtype=np.uint8)).tolist()
+    (1, [[1, 1]], [1, 0])
+    """
+
+    k: int
+    reduced: U64
+    transform: U64
+    pivots: I64
+
+    @classmethod
+    def reduce(cls, m: U64, k: int) -> DenseGF2:
+        """Reduce the packed ``(k, words(k))`` matrix `m` (not modified)."""
+        red = np.array(m, dtype=np.uint64, copy=True).reshape(k, words(k))
+        t = pack_rows(np.eye(k, dtype=np.uint8)) if k else np.zeros((0, 1), np.uint64)
+        pivots = _rref(red, t, k) if k else np.zeros(0, dtype=np.int64)
+        return cls(k, red, t, pivots)
+
+    @property
+    def rank(self) -> int:
+        return len(self.pivots)
+
+    def kernel(self) -> U8:
+        """A basis of ker M as a ``(k - rank, k)`` 0/1 array."""
+        free = np.setdiff1d(np.arange(self.k), self.pivots)
+        basis = np.zeros((len(free), self.k), dtype=np.uint8)
+        basis[np.arange(len(free)), free] = 1
+        if self.rank and len(free):
+            rows = unpack_rows(self.reduced[: self.rank], self.k)
+            basis[:, self.pivots] = rows[:, free].T
+        return basis
+
+    def left_kernel(self) -> U8:
+        """A basis of ker Mᵀ as a ``(k - rank, k)`` 0/1 array (rows of T for zero rows)."""
+        return unpack_rows(self.transform[self.rank :], self.k)
+
+    def solve(self, rhs: U8) -> U8 | None:
+        """One y with ``M y = rhs`` (free unknowns 0), or None when there is none."""
+        if self.k == 0:
+            return np.zeros(0, dtype=np.uint8)
+        r = pack_rows(np.asarray(rhs, dtype=np.uint8).reshape(1, -1))[0]
+        t = (np.bitwise_count(self.transform & r).sum(axis=1) & 1).astype(np.uint8)
+        if t[self.rank :].any():
+            return None
+        y = np.zeros(self.k, dtype=np.uint8)
+        y[self.pivots] = t[: self.rank]
+        return y

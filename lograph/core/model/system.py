@@ -1,0 +1,287 @@
+"""`PressSystem`: the press matrix A of a board as compact CSR-style arrays.
+
+Every analysis engine takes a `PressSystem`, never a networkx graph, so that a 1000×1000 board
+can be built vectorised (see `lograph.core.model.generators`) without a million Python objects.
+``A[u, w] = 1`` when pressing button ``w`` changes light ``u``; column ``w`` lists those
+lights in ``indices[indptr[w]:indptr[w + 1]]`` (sorted). A press adds 1 mod p to each.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import overload
+
+import numpy as np
+import scipy.sparse
+from numpy.typing import ArrayLike, NDArray
+
+from lograph.core.errors import BoardError, BoardTooLargeError
+from lograph.core.model.checks import check_states
+
+__all__ = ["DENSE_LIMIT", "CellNames", "PressSystem", "parse_cell_name"]
+
+#: Largest board turned into a dense N×N matrix (the galois reference engine needs one).
+DENSE_LIMIT = 6000
+_CELL_NAME = re.compile(r"r(\d+)c(\d+)")
+
+
+def parse_cell_name(button: str) -> tuple[int, int] | None:
+    """Return ``(row, col)`` for grid names like ``"r2c3"``, else None."""
+    m = _CELL_NAME.fullmatch(button)
+    return (int(m.group(1)), int(m.group(2))) if m else None
+
+
+class CellNames(Sequence[str]):
+    """Lazy ``r<row>c<col>`` names for grid cells, so big grids need no million strings."""
+
+    def __init__(self, coords: NDArray[np.int64]) -> None:
+        self._coords = coords
+
+    def __len__(self) -> int:
+        return len(self._coords)
+
+    @overload
+    def __getitem__(self, i: int) -> str: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[str]: ...
+    def __getitem__(self, i: int | slice) -> str | list[str]:
+        if isinstance(i, slice):
+            return [f"r{r}c{c}" for r, c in self._coords[i].tolist()]
+        r, c = self._coords[i]
+        return f"r{r}c{c}"
+
+    def __iter__(self) -> Iterator[str]:
+        for r, c in self._coords.tolist():
+            yield f"r{r}c{c}"
+
+    @cached_property
+    def _lookup(self) -> NDArray[np.int64]:
+        rows, cols = (self._coords.max(axis=0) + 1) if len(self._coords) else (0, 0)
+        table = np.full((rows, cols), -1, dtype=np.int64)
+        table[self._coords[:, 0], self._coords[:, 1]] = np.arange(len(self._coords))
+        return table
+
+    def index(self, name: str, start: int = 0, stop: int | None = None) -> int:
+        cell = parse_cell_name(name)
+        table = self._lookup
+        if cell is not None and cell[0] < table.shape[0] and cell[1] < table.shape[1]:
+            i = int(table[cell])
+            if i >= 0:
+                return i
+        raise ValueError(f"{name!r} is not in the list")
+
+
+@dataclass(frozen=True, eq=False)
+class PressSystem:
+    """The press matrix of a board over GF(p), stored column-wise (CSC).
+
+    Attributes
+    ----------
+    names : Sequence[str]
+        Button ids in order (column/row order of A).
+    indptr, indices : ndarray
+        Column ``w`` of A (the lights pressing ``w`` changes) is
+        ``indices[indptr[w]:indptr[w + 1]]``, sorted ascending, no repeats.
+    states : int
+        The prime p.
+    lights : ndarray of uint8
+        The current light states in order.
+    symmetric : bool
+        True when A equals its transpose (every undirected board).
+    coords : ndarray or None
+        ``(N, 2)`` grid cells ``(row, col)`` for grid-like boards, else None.
+    positions : ndarray or None
+        ``(N, 2)`` drawing positions when known.
+    """
+
+    names: Sequence[str]
+    indptr: NDArray[np.int64]
+    indices: NDArray[np.int64]
+    states: int = 2
+    lights: NDArray[np.uint8] = field(default_factory=lambda: np.zeros(0, dtype=np.uint8))
+    symmetric: bool = True
+    coords: NDArray[np.int64] | None = None
+    positions: NDArray[np.float64] | None = None
+
+    @property
+    def n(self) -> int:
+        """Number of buttons N."""
+        return len(self.indptr) - 1
+
+    @property
+    def nnz(self) -> int:
+        return len(self.indices)
+
+    @property
+    def edge_count(self) -> int:
+        """Edges of the board: off-diagonal entries of A (halved when undirected)."""
+        cols = np.repeat(np.arange(self.n, dtype=np.int64), np.diff(self.indptr))
+        off = int(np.count_nonzero(self.indices != cols))
+        return off // 2 if self.symmetric else off
+
+    @classmethod
+    def from_edges(
+        cls,
+        n: int,
+        src: NDArray[np.int64],
+        dst: NDArray[np.int64],
+        self_mask: NDArray[np.bool_],
+        *,
+        directed: bool = False,
+        states: int = 2,
+        lights: NDArray[np.uint8] | None = None,
+        names: Sequence[str] | None = None,
+        coords: NDArray[np.int64] | None = None,
+        positions: NDArray[np.float64] | None = None,
+    ) -> PressSystem:
+        """Build from edge arrays (vectorised; fine for millions of buttons).
+
+        An edge ``src[i] -> dst[i]`` means pressing ``src[i]`` changes ``dst[i]``; undirected
+        edges act both ways. ``self_mask[w]`` says whether ``w`` changes its own light.
+        """
+        src = np.asarray(src, dtype=np.int64)
+        dst = np.asarray(dst, dtype=np.int64)
+        loops = np.flatnonzero(np.asarray(self_mask, dtype=bool))
+        if directed:
+            cols = np.concatenate([src, loops])
+            rows = np.concatenate([dst, loops])
+        else:
+            cols = np.concatenate([src, dst, loops])
+            rows = np.concatenate([dst, src, loops])
+        # scipy's CSC conversion sorts and merges duplicates ~5x faster than a numpy sort.
+        matrix = scipy.sparse.csc_matrix(
+            (np.ones(len(rows), dtype=np.int32), (rows, cols)), shape=(n, n)
+        )
+        matrix.sum_duplicates()
+        matrix.sort_indices()
+        indptr = matrix.indptr.astype(np.int64)
+        rows = matrix.indices
+        if names is None:
+            names = CellNames(coords) if coords is not None else tuple(f"b{i}" for i in range(n))
+        if lights is None:
+            lights = np.zeros(n, dtype=np.uint8)
+        if len(names) != n or len(lights) != n:
+            raise BoardError(f"names ({len(names)}) and lights ({len(lights)}) must number {n}")
+        system = cls(
+            names=names,
+            indptr=indptr,
+            indices=rows.astype(np.int64),
+            states=states,
+            lights=np.asarray(lights, dtype=np.uint8),
+            symmetric=not directed,
+            coords=coords,
+            positions=positions,
+        )
+        if directed:
+            rows_t = system.transpose
+            object.__setattr__(
+                system,
+                "symmetric",
+                bool(
+                    np.array_equal(rows_t[0], system.indptr)
+                    and np.array_equal(rows_t[1], system.indices)
+                ),
+            )
+        return system
+
+    @cached_property
+    def transpose(self) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+        """Row structure of A: ``(indptr, indices)`` listing, per light, the buttons changing it."""
+        if self.symmetric:
+            return self.indptr, self.indices
+        cols = np.repeat(np.arange(self.n, dtype=np.int64), np.diff(self.indptr))
+        order = np.lexsort((cols, self.indices))
+        indptr = np.zeros(self.n + 1, dtype=np.int64)
+        np.cumsum(np.bincount(self.indices, minlength=self.n), out=indptr[1:])
+        return indptr, cols[order]
+
+    def column(self, w: int) -> NDArray[np.int64]:
+        """Lights changed by pressing button `w`."""
+        return self.indices[self.indptr[w] : self.indptr[w + 1]]
+
+    def index(self, name: str) -> int:
+        """Position of a button id in the order."""
+        try:
+            return int(self.names.index(name))
+        except ValueError:
+            raise BoardError(f"button {name!r} is not on the board") from None
+
+    def apply(self, presses: ArrayLike) -> NDArray[np.int64]:
+        """The light change ``A x mod p`` caused by pressing each button ``x[w]`` times."""
+        x = np.asarray(presses, dtype=np.int64) % self.states
+        if x.shape != (self.n,):
+            raise BoardError(f"expected {self.n} press counts, got shape {x.shape}")
+        weights = np.repeat(x, np.diff(self.indptr))
+        return (
+            np.bincount(self.indices, weights=weights, minlength=self.n).astype(np.int64)
+            % self.states
+        )
+
+    def dense(self, limit: int = DENSE_LIMIT) -> NDArray[np.uint8]:
+        """A as a dense ``(N, N)`` 0/1 matrix; refused beyond `limit` buttons."""
+        if self.n > limit:
+            raise BoardTooLargeError(
+                f"a dense {self.n}×{self.n} matrix is too large (limit {limit} buttons)"
+            )
+        a = np.zeros((self.n, self.n), dtype=np.uint8)
+        cols = np.repeat(np.arange(self.n), np.diff(self.indptr))
+        a[self.indices, cols] = 1
+        return a
+
+    def with_lights(self, lights: ArrayLike) -> PressSystem:
+        """The same system with other light states."""
+        arr = np.asarray(lights, dtype=np.int64)
+        if arr.shape != (self.n,) or (arr.size and (arr.min() < 0 or arr.max() >= self.states)):
+            raise BoardError(f"expected {self.n} light values in 0..{self.states - 1}")
+        new = PressSystem(
+            self.names,
+            self.indptr,
+            self.indices,
+            self.states,
+            arr.astype(np.uint8),
+            self.symmetric,
+            self.coords,
+            self.positions,
+        )
+        return new
+
+    def with_self_action(self, acts_on_itself: ArrayLike) -> PressSystem:
+        """The same board with every button's self action set from a boolean mask.
+
+        Used to apply ``--rule`` to boards read straight into a system (ASCII grids carry no
+        per-button overrides, so the rule decides every diagonal entry).
+        """
+        mask = np.asarray(acts_on_itself, dtype=bool)
+        if mask.shape != (self.n,):
+            raise BoardError(f"expected {self.n} self-action flags, got shape {mask.shape}")
+        cols = np.repeat(np.arange(self.n, dtype=np.int64), np.diff(self.indptr))
+        off = self.indices != cols
+        return PressSystem.from_edges(
+            self.n,
+            cols[off],
+            self.indices[off],
+            mask,
+            directed=True,
+            states=self.states,
+            lights=self.lights,
+            names=self.names,
+            coords=self.coords,
+            positions=self.positions,
+        )
+
+    def with_states(self, states: int) -> PressSystem:
+        """The same board with another prime number of states; lights are reduced mod p."""
+        p = check_states(states)
+        return PressSystem(
+            self.names,
+            self.indptr,
+            self.indices,
+            p,
+            (self.lights % p).astype(np.uint8),
+            self.symmetric,
+            self.coords,
+            self.positions,
+        )

@@ -1,0 +1,364 @@
+"""Fewest presses: the lightest solution among all ``p^k`` solutions of ``A x = c``.
+
+All solutions are ``x₀ + span(quiet)``. The *weight* of a press vector is the total number of
+presses, ``Σ x_i`` with each ``x_i`` in ``0..p−1`` (for p = 2 the number of buttons pressed).
+
+Over GF(2) each button i has a *class* ``q_i ∈ GF(2)^k`` (its column of the quiet basis), and
+the weight of ``x₀ + c·Q`` is ``Σ_i x₀_i ⊕ (c·q_i)``. Grouping buttons by class turns all
+``2^k`` weights into one Walsh–Hadamard transform over the classes: O(N·k + k·2^k) instead of
+O(N·2^k). That is exact up to k = `EXACT_NULLITY_LIMIT`. For p > 2 the ``p^k`` combinations
+are enumerated over the distinct (class, value) groups while that is small. Beyond either
+range a clearly labelled heuristic (exact minimisation over random blocks of quiet patterns,
+repeated) returns a good solution with ``exact=False``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+from lograph.core.algebra.analysis import Analysis, Solver
+from lograph.core.errors import BoardError, InterruptedComputation, UnsolvableError
+from lograph.core.model.board import Board
+from lograph.core.model.system import PressSystem
+
+__all__ = [
+    "EXACT_NULLITY_LIMIT",
+    "MinimalSolution",
+    "fewest_presses",
+    "minimise_classes",
+    "quiet_classes",
+    "solve_minimal",
+]
+
+Cancel = Callable[[], bool] | None
+
+#: Largest nullity solved exactly over GF(2): the transform holds 2^k int32 (256 MB at 26).
+EXACT_NULLITY_LIMIT = 26
+#: Above this nullity the transform runs in a compiled in-place kernel (no temporaries).
+_NUMPY_WHT_LIMIT = 20
+#: p > 2: exact while (combinations × groups) stays below this many weight evaluations.
+ENUMERATION_WORK_LIMIT = 1 << 28
+#: Heuristic: blocks of quiet patterns minimised exactly at once (2^16 per block for p = 2).
+_BLOCK_BITS = 16
+_HEURISTIC_PATIENCE = 16
+_HEURISTIC_MAX_ROUNDS = 200
+#: ... and at most about this many element operations in all (fewer rounds on huge boards).
+_HEURISTIC_WORK = 300_000_000
+#: Pairwise overlaps of quiet patterns are computed while k²·N stays below this.
+_OVERLAP_WORK = 4_000_000_000
+
+
+@dataclass(frozen=True, eq=False)
+class MinimalSolution:
+    """The fewest-presses solution of one position.
+
+    Attributes
+    ----------
+    presses : ndarray of uint8
+        How often to press each button (0..p−1), in button order.
+    press_count : int
+        Its weight ``Σ presses``: the fewest presses when `exact`.
+    optimal_solutions : int or None
+        How many of the solutions reach `press_count` (None when not `exact`).
+    solutions : int
+        How many solutions there are in all: ``p^nullity``.
+    exact : bool
+        True when `press_count` is proven minimal (also for a heuristic answer of 0).
+    method : str
+        ``"unique"`` (nullity 0), ``"walsh-hadamard"``, ``"enumeration"`` or ``"heuristic"``.
+    """
+
+    presses: NDArray[np.uint8]
+    press_count: int
+    optimal_solutions: int | None
+    solutions: int
+    exact: bool
+    method: str
+
+
+def _poll(cancel: Cancel) -> None:
+    if cancel is not None and cancel():
+        raise InterruptedComputation("fewest-presses search cancelled")
+
+
+def quiet_classes(quiet: NDArray[np.uint8], states: int = 2) -> NDArray[np.int64]:
+    """The class of every button: its column of the quiet basis, read as a base-p number.
+
+    Row j of `quiet` is digit j (weight ``p**j``). Needs ``p**k < 2**63``.
+
+    Examples
+    --------
+    >>> quiet_classes(np.array([[1, 0, 1], [0, 1, 1]], dtype=np.uint8)).tolist()
+    [1, 2, 3]
+    """
+    k, n = quiet.shape
+    keys = np.zeros(n, dtype=np.int64)
+    for j in range(k):
+        keys += quiet[j].astype(np.int64) * states**j
+    return keys
+
+
+def _parity(values: NDArray[np.int64]) -> NDArray[np.int64]:
+    v = values.copy()
+    for s in (32, 16, 8, 4, 2, 1):
+        v ^= v >> s
+    return v & 1
+
+
+def _wht_numpy(a: NDArray[np.int64], cancel: Cancel) -> None:
+    h = 1
+    while h < len(a):
+        v = a.reshape(-1, 2, h)
+        top = v[:, 0, :].copy()
+        v[:, 0, :] += v[:, 1, :]
+        v[:, 1, :] = top - v[:, 1, :]
+        h *= 2
+        _poll(cancel)
+
+
+def _wht_numba(a: NDArray[np.int32], cancel: Cancel) -> None:
+    from lograph.core.kernels.press import wht_stage
+
+    h = 1
+    while h < len(a):
+        wht_stage(a, h)
+        h *= 2
+        _poll(cancel)
+
+
+def minimise_classes(
+    keys: NDArray[np.int64],
+    k: int,
+    x0: NDArray[np.uint8],
+    cancel: Cancel = None,
+    rng: np.random.Generator | None = None,
+) -> tuple[NDArray[np.uint8], int, int]:
+    """Exact minimum weight of ``x0 + span(quiet)`` over GF(2), given the buttons' classes.
+
+    weight(c) = Σ_v n1[v] + Σ_v d[v]·[c·v odd], with n1[v] / n0[v] the buttons of class v
+    pressed / not pressed in x0 and d = n0 − n1; since [odd] = (1 − (−1)^{c·v}) / 2 this is
+    ``W1 + (D − H[c]) / 2`` with H the Walsh–Hadamard transform of d. Fewest presses ↔ max H.
+    Returns the lightest solution, its weight and how many solutions share that weight
+    (the first one, or a random one of them when `rng` is given).
+    """
+    signs = 1 - 2 * x0.astype(np.int64)  # +1 where not pressed, −1 where pressed
+    size = 1 << k
+    if k <= _NUMPY_WHT_LIMIT:
+        spectrum = np.bincount(keys, signs, size).astype(np.int64)
+        _wht_numpy(spectrum, cancel)
+        ties = np.flatnonzero(spectrum == spectrum.max())
+    else:
+        # 2^k int32 in place; bincount would allocate 2^k float64 first
+        uniq, inverse = np.unique(keys, return_inverse=True)
+        compact = np.zeros(size, dtype=np.int32)
+        compact[uniq] = np.bincount(inverse, signs, len(uniq)).astype(np.int32)
+        _wht_numba(compact, cancel)
+        ties = np.flatnonzero(compact == compact.max())
+    best = int(ties[0] if rng is None else rng.choice(ties))
+    presses = (x0.astype(np.int64) ^ _parity(keys & best)).astype(np.uint8)
+    return presses, int(presses.sum()), len(ties)
+
+
+def _minimise_gf2(
+    quiet: NDArray[np.uint8], x0: NDArray[np.uint8], cancel: Cancel
+) -> tuple[NDArray[np.uint8], int, int]:
+    return minimise_classes(quiet_classes(quiet), len(quiet), x0, cancel)
+
+
+def _minimise_modp(
+    quiet: NDArray[np.uint8], x0: NDArray[np.uint8], p: int, cancel: Cancel
+) -> tuple[NDArray[np.uint8], int, int]:
+    """Exact minimum of ``Σ (x0 + c·Q) mod p`` by enumerating c over (class, value) groups."""
+    k = len(quiet)
+    group_key = quiet_classes(quiet, p) * p + x0.astype(np.int64)
+    uniq, counts = np.unique(group_key, return_counts=True)
+    base = (uniq % p).astype(np.int64)
+    classes = uniq // p
+    digits = np.stack([(classes // p**j) % p for j in range(k)], axis=1)  # (G, k)
+    total = p**k
+    chunk = max(1, (1 << 22) // max(1, len(uniq)))
+    best_w, best_c, count = -1, 0, 0
+    for start in range(0, total, chunk):
+        combos = np.arange(start, min(total, start + chunk), dtype=np.int64)
+        cdig = np.stack([(combos // p**j) % p for j in range(k)], axis=1)  # (M, k)
+        weights = ((base + cdig @ digits.T) % p) @ counts  # (M,)
+        low = int(weights.min())
+        hits = int(np.count_nonzero(weights == low))
+        if best_w < 0 or low < best_w:
+            best_w, best_c, count = low, int(combos[int(np.argmin(weights))]), hits
+        elif low == best_w:
+            count += hits
+        _poll(cancel)
+    coeffs = np.array([(best_c // p**j) % p for j in range(k)], dtype=np.int64)
+    presses = ((x0.astype(np.int64) + coeffs @ quiet.astype(np.int64)) % p).astype(np.uint8)
+    return presses, int(presses.astype(np.int64).sum()), count
+
+
+def _exact_feasible(k: int, p: int, n: int, exact_limit: int) -> bool:
+    if p == 2:
+        return k <= exact_limit
+    return k * math.log2(p) <= 62 and p**k * min(n, p ** (k + 1)) <= ENUMERATION_WORK_LIMIT
+
+
+def _overlaps(quiet: NDArray[np.uint8]) -> NDArray[np.float32] | None:
+    """Shared support of every pair of quiet patterns (None when too costly to compute)."""
+    k, n = quiet.shape
+    if k * k * n > _OVERLAP_WORK:
+        return None
+    dense = (quiet != 0).astype(np.float32)
+    shared: NDArray[np.float32] = dense @ dense.T
+    return shared
+
+
+def _pick_block(
+    k: int, block: int, overlaps: NDArray[np.float32] | None, rng: np.random.Generator
+) -> NDArray[np.int64]:
+    """A block of quiet patterns: random, or grown from a random seed by shared support."""
+    if overlaps is None or rng.random() < 0.5:
+        return np.sort(rng.choice(k, block, replace=False))
+    chosen = [int(rng.integers(k))]
+    score = overlaps[chosen[0]] + rng.random(k).astype(np.float32)  # random tie-breaks
+    score[chosen[0]] = -np.inf
+    while len(chosen) < block:
+        nxt = int(np.argmax(score))
+        chosen.append(nxt)
+        score += overlaps[nxt]
+        score[chosen] = -np.inf
+    return np.sort(np.asarray(chosen, dtype=np.int64))
+
+
+def _heuristic(
+    quiet: NDArray[np.uint8], x0: NDArray[np.uint8], p: int, cancel: Cancel, seed: int
+) -> NDArray[np.uint8]:
+    """Large-neighbourhood descent: minimise exactly over blocks of quiet patterns.
+
+    Each round picks a block of quiet patterns small enough to search exactly (half the time
+    at random, half the time patterns that overlap, which must usually change together) and
+    moves to a best solution reachable with them, a random one among ties so that plateaus
+    get crossed. It stops after `_HEURISTIC_PATIENCE` rounds without improvement. The result
+    is a local optimum: good, but not proven minimal.
+    """
+    k = len(quiet)
+    block = min(k, max(1, int(_BLOCK_BITS / math.log2(p))))
+    rng = np.random.default_rng(seed)
+    overlaps = _overlaps(quiet)
+    per_round = len(x0) * block + block * (1 << block)
+    max_rounds = min(_HEURISTIC_MAX_ROUNDS, max(_HEURISTIC_PATIENCE, _HEURISTIC_WORK // per_round))
+    x = x0.copy()
+    weight = int(x.astype(np.int64).sum())
+    stale = rounds = 0
+    while stale < _HEURISTIC_PATIENCE and rounds < max_rounds:
+        rows = quiet[_pick_block(k, block, overlaps, rng)]
+        if p == 2:
+            cand, w, _ = minimise_classes(quiet_classes(rows), len(rows), x, cancel, rng)
+        else:
+            cand, w, _ = _minimise_modp(rows, x, p, cancel)
+        stale = 0 if w < weight else stale + 1
+        x, weight = cand, w
+        rounds += 1
+        _poll(cancel)
+    return x
+
+
+def fewest_presses(
+    source: Solver | Analysis,
+    particular: ArrayLike,
+    *,
+    exact_limit: int = EXACT_NULLITY_LIMIT,
+    cancel: Cancel = None,
+    seed: int = 0,
+) -> MinimalSolution:
+    """The solution with the fewest presses among ``particular + span(quiet)``.
+
+    Parameters
+    ----------
+    source : Solver or Analysis
+        The prepared board (only its quiet basis and p are used).
+    particular : array_like
+        Any one solution ``x₀`` of ``A x = c`` (values 0..p−1).
+    exact_limit : int
+        Largest nullity searched exactly over GF(2) (memory 4·2^k bytes); above it, and for
+        p > 2 when ``p^k`` combinations are too many, the result is a heuristic one.
+    cancel : callable, optional
+        Polled during long work; returning True raises `InterruptedComputation`.
+    seed : int
+        Seed of the heuristic's random choices (results are reproducible).
+
+    Returns
+    -------
+    MinimalSolution
+        Weight means total presses ``Σ x_i`` with ``x_i ∈ 0..p−1``.
+
+    Examples
+    --------
+    >>> from lograph.core.solve import prepare, solve
+    >>> from lograph.core.model.generators import rectangle
+    >>> board = rectangle(5, 5)
+    >>> solver = prepare(board)
+    >>> best = fewest_presses(solver, solve(board, goal="on", solver=solver).presses)
+    >>> best.press_count, best.optimal_solutions, best.solutions, best.exact
+    (15, 4, 4, True)
+    """
+    analysis = source if isinstance(source, Analysis) else source.analysis
+    p, n = analysis.states, analysis.n
+    x0 = np.asarray(particular)
+    if x0.shape != (n,):
+        raise BoardError(f"particular solution must have {n} entries, not shape {x0.shape}")
+    if x0.size and (x0.min() < 0 or x0.max() >= p):
+        raise BoardError(f"particular solution values must lie in 0..{p - 1}")
+    x0 = x0.astype(np.uint8)
+    quiet = np.asarray(analysis.quiet, dtype=np.uint8).reshape(analysis.nullity, n)
+    k = len(quiet)
+    solutions = p**k
+    if k == 0:
+        return MinimalSolution(x0, int(x0.astype(np.int64).sum()), 1, 1, True, "unique")
+    if _exact_feasible(k, p, n, exact_limit):
+        if p == 2:
+            presses, weight, count = _minimise_gf2(quiet, x0, cancel)
+            method = "walsh-hadamard"
+        else:
+            presses, weight, count = _minimise_modp(quiet, x0, p, cancel)
+            method = "enumeration"
+        return MinimalSolution(presses, weight, count, solutions, True, method)
+    presses = _heuristic(quiet, x0, p, cancel, seed)
+    weight = int(presses.astype(np.int64).sum())
+    if weight == 0:  # nothing to press is optimal, and only the zero vector weighs 0
+        return MinimalSolution(presses, 0, 1, solutions, True, "heuristic")
+    return MinimalSolution(presses, weight, None, solutions, False, "heuristic")
+
+
+def solve_minimal(
+    board: Board | PressSystem,
+    goal: str | ArrayLike = "off",
+    engine: str = "auto",
+    *,
+    solver: Solver | None = None,
+    exact_limit: int = EXACT_NULLITY_LIMIT,
+    cancel: Cancel = None,
+) -> MinimalSolution:
+    """Fewest presses taking the board's lights to the goal.
+
+    Raises `UnsolvableError` when the goal cannot be reached.
+
+    Examples
+    --------
+    >>> from lograph.core.model.generators import rectangle
+    >>> board = rectangle(3, 3)
+    >>> solve_minimal(board, goal="on").press_count  # 1 0 1 / 0 1 0 / 1 0 1 pressed
+    5
+    """
+    from lograph.core.solve import prepare, solve
+
+    system = board.to_system() if isinstance(board, Board) else board
+    solver = solver or prepare(system, engine, cancel)
+    found = solve(system, goal, solver=solver)
+    if found.presses is None:
+        raise UnsolvableError(
+            f"the goal cannot be reached from this position (world {list(found.world)})"
+        )
+    return fewest_presses(solver, found.presses, exact_limit=exact_limit, cancel=cancel)

@@ -1,0 +1,383 @@
+"""The worst position of a board: the largest fewest-presses count over solvable positions.
+
+A solvable position is a coset ``x + ker A`` of press vectors; its fewest presses is the
+lightest vector in it, and the worst position maximises that: the covering radius of the
+code ``ker A`` (the board's "God's number"). With nullity 0 every position has one solution
+and the worst is pressing every button (``N`` presses). Otherwise, over GF(2), buttons are
+grouped by class (their column of the quiet basis, as in
+`lograph.core.optimize.minimal`): a position only matters through how many pressed
+buttons ``t_v`` each class v holds, and
+
+    maximise z  subject to  z ≤ m₀ + Σ_{v: c·v odd} (m_v − t_v) + Σ_{v: c·v even} t_v
+    for every c ∈ GF(2)^k,  0 ≤ t_v ≤ m_v integer,
+
+is a small integer program (one variable per class, 2^k constraints) that
+`scipy.optimize.milp` (HiGHS) solves exactly while k is moderate. Larger boards get the best
+bounded answer: a lower bound from good positions found by search (each evaluated exactly)
+and an upper bound (redundancy bound N − k, the average-weight bound, the solver's bound).
+For p > 2 every press vector is walked while ``p^N`` is small.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+from lograph.core.algebra.analysis import Solver
+from lograph.core.errors import BoardTooLargeError, InterruptedComputation
+from lograph.core.model.board import Board
+from lograph.core.model.system import PressSystem
+from lograph.core.optimize.histogram import min_press_table
+from lograph.core.optimize.minimal import (
+    EXACT_NULLITY_LIMIT,
+    fewest_presses,
+    minimise_classes,
+    quiet_classes,
+)
+
+__all__ = ["ILP_NULLITY_LIMIT", "WorstPosition", "worst_position"]
+
+Cancel = Callable[[], bool] | None
+_T = TypeVar("_T")
+
+#: Largest nullity given to the integer program (it has 2^k constraints).
+ILP_NULLITY_LIMIT = 14
+#: ... and at most this many constraint-matrix entries (2^k × classes).
+_ILP_ENTRIES = 1 << 22
+#: Exhaustive search over class counts while there are at most this many choices.
+_COUNT_ENUMERATION_LIMIT = 1 << 16
+#: p > 2 (or tiny boards): walk every press vector while p^N ≤ 2^this.
+BRUTE_FORCE_BITS = 26  # 3^16 (a 3-state 4×4 board) takes about 2 s
+#: Nullity up to which positions found by search are evaluated exactly (2^k work each).
+_SEARCH_NULLITY_LIMIT = 20
+_SEARCH_TRIES = 24
+
+
+@dataclass(frozen=True, eq=False)
+class WorstPosition:
+    """The hardest solvable position of a board and how many presses it needs.
+
+    Attributes
+    ----------
+    worst_presses : int
+        The largest fewest-presses count when `exact`; otherwise a proven lower bound.
+    upper_bound : int
+        A proven upper bound (equal to `worst_presses` when `exact`).
+    presses : ndarray of uint8 or None
+        A fewest-presses solution of the position (weight `worst_presses`); None when the
+        lower bound comes without a position.
+    lights : ndarray of uint8 or None
+        The position itself: the lights from which `presses` reaches the goal.
+    exact : bool
+        Whether `worst_presses` is proven to be the maximum.
+    method : str
+        ``"every button"`` (nullity 0), ``"class enumeration"``, ``"integer program"``,
+        ``"brute force"``, ``"search"`` (bounded) or ``"bounds"`` (bounded, no position).
+    """
+
+    worst_presses: int
+    upper_bound: int
+    presses: NDArray[np.uint8] | None
+    lights: NDArray[np.uint8] | None
+    exact: bool
+    method: str
+
+
+def _poll(cancel: Cancel) -> None:
+    if cancel is not None and cancel():
+        raise InterruptedComputation("worst-position search cancelled")
+
+
+def _parity(values: NDArray[np.int64]) -> NDArray[np.int64]:
+    v = values.copy()
+    for s in (32, 16, 8, 4, 2, 1):
+        v ^= v >> s
+    return v & 1
+
+
+def _position(
+    system: PressSystem, goal: str | ArrayLike, presses: NDArray[np.uint8]
+) -> NDArray[np.uint8]:
+    """The lights from which `presses` reaches the goal: ``goal − A·presses (mod p)``."""
+    from lograph.core.solve import goal_vector
+
+    change = system.apply(presses)
+    return ((goal_vector(system, goal) - change) % system.states).astype(np.uint8)
+
+
+def _with_counts(
+    keys: NDArray[np.int64], cls: NDArray[np.int64], counts: NDArray[np.int64]
+) -> NDArray[np.uint8]:
+    """A press vector with the first ``counts[i]`` buttons of class ``cls[i]`` pressed, and
+    every button of class 0 (those are pressed in the whole coset, so they always count)."""
+    order = np.argsort(keys, kind="stable")
+    ordered = keys[order]
+    rank = np.arange(len(keys)) - np.searchsorted(ordered, ordered)  # place within its class
+    allowed = np.full(len(keys), len(keys), dtype=np.int64)
+    nonzero = ordered != 0
+    allowed[nonzero] = counts[np.searchsorted(cls, ordered[nonzero])]
+    presses = np.zeros(len(keys), dtype=np.uint8)
+    presses[order] = rank < allowed
+    return presses
+
+
+def _class_counts(keys: NDArray[np.int64]) -> tuple[int, NDArray[np.int64], NDArray[np.int64]]:
+    """Buttons of class 0, then the non-zero classes and how many buttons each holds."""
+    classes, counts = np.unique(keys, return_counts=True)
+    return int(counts[classes == 0].sum()), classes[classes != 0], counts[classes != 0]
+
+
+def _enumerate_counts(keys: NDArray[np.int64], k: int, cancel: Cancel) -> NDArray[np.uint8] | None:
+    """Try every choice of class counts (None when there are too many): exact and quick
+    for small nullity, where HiGHS's start-up would dominate."""
+    m0, cls, m = _class_counts(keys)
+    total = math.prod(int(c) + 1 for c in m)
+    if total > _COUNT_ENUMERATION_LIMIT or total << k > _COUNT_ENUMERATION_LIMIT << 6:
+        return None
+    odd = _parity(np.arange(1 << k, dtype=np.int64)[:, None] & cls[None, :])
+    signs = (1 - 2 * odd).T  # (classes, 2^k): how t_v enters the weight of x + c·Q
+    base = m0 + odd @ m  # that weight when every t_v = 0
+    place = np.cumprod(np.r_[1, m[:-1] + 1]).astype(np.int64)
+    chunk = max(1, (1 << 20) >> k)
+    best_value, best_counts = -1, np.zeros(len(cls), dtype=np.int64)
+    for start in range(0, total, chunk):
+        index = np.arange(start, min(total, start + chunk), dtype=np.int64)
+        counts = (index[:, None] // place[None, :]) % (m + 1)[None, :]
+        value = (base[None, :] + counts @ signs).min(axis=1)  # fewest presses per choice
+        i = int(np.argmax(value))
+        if value[i] > best_value:
+            best_value, best_counts = int(value[i]), counts[i]
+        _poll(cancel)
+    return _with_counts(keys, cls, best_counts)
+
+
+def _ilp(
+    keys: NDArray[np.int64], k: int, n: int, time_limit: float
+) -> tuple[NDArray[np.uint8], int, bool] | None:
+    """Solve the class-count integer program; None when no feasible point came back.
+
+    Without loss of generality the position's press vector x is itself a lightest vector
+    of its coset, so its weight Σ t_v is the fewest presses, and "no quiet pattern c makes
+    it lighter" reads ``Σ_{v: c·v odd} t_v ≤ ⌊M_c / 2⌋`` with ``M_c = Σ_{v: c·v odd} m_v``.
+    Maximising Σ t_v under these 0/1 packing rows is far easier for HiGHS than the
+    max-min form (whose 2^k mirror-image optima it would otherwise have to tell apart).
+
+    Returns the press vector, an upper bound on the covering radius, and whether HiGHS
+    proved optimality.
+    """
+    from scipy.optimize import Bounds, LinearConstraint, milp
+
+    m0, cls, counts = _class_counts(keys)
+    m = counts.astype(np.float64)
+    odd = _parity(np.arange(1, 1 << k, dtype=np.int64)[:, None] & cls[None, :]).astype(np.float64)
+    result = milp(
+        -np.ones(len(cls)),
+        constraints=LinearConstraint(odd, -np.inf, np.floor(odd @ m / 2)),
+        integrality=np.ones(len(cls)),
+        bounds=Bounds(np.zeros(len(cls)), m),
+        options={"time_limit": time_limit, "disp": False},
+    )
+    if result.x is None:
+        return None
+    presses = _with_counts(keys, cls, np.rint(result.x).astype(np.int64))
+    proven = result.status == 0
+    bound = getattr(result, "mip_dual_bound", None)
+    upper = n if bound is None or not np.isfinite(bound) else m0 + math.floor(-bound + 1e-6)
+    return presses, upper, proven
+
+
+def _cancellable(work: Callable[[], _T], cancel: Cancel) -> _T:
+    """Run `work` (HiGHS, which releases the GIL but cannot be polled) in a helper thread
+    and poll `cancel` meanwhile. A cancelled solve is abandoned; it ends by its time limit."""
+    _poll(cancel)
+    if cancel is None:
+        return work()
+    box: dict[str, Any] = {}
+
+    def target() -> None:
+        try:
+            box["result"] = work()
+        except BaseException as exc:  # handed to the caller below
+            box["error"] = exc
+
+    # Not a daemon: an abandoned solve still runs C++ threads of HiGHS, and a process that
+    # exits under them aborts ("terminate called without an active exception"). Python
+    # waits for it at exit instead; it ends by its own time limit.
+    thread = threading.Thread(target=target, name="lograph-worst-milp", daemon=False)
+    thread.start()
+    while thread.is_alive():
+        thread.join(0.05)
+        _poll(cancel)
+    if "error" in box:
+        raise box["error"]
+    result: _T = box["result"]
+    return result
+
+
+def _upper_bound(quiet: NDArray[np.uint8], n: int, k: int) -> int:
+    # redundancy bound N − k, and min ≤ average: a button in no quiet pattern (class 0) is
+    # pressed in the whole coset, any other one in exactly half of it
+    m0 = n - int(np.count_nonzero(quiet.any(axis=0)))
+    return min(n - k, m0 + (n - m0) // 2)
+
+
+def _search(
+    keys: NDArray[np.int64], k: int, n: int, cancel: Cancel, seed: int
+) -> tuple[NDArray[np.uint8], int]:
+    """The hardest of a few positions (all buttons, random, random flips), scored exactly."""
+    rng = np.random.default_rng(seed)
+    best_x, best_w = np.ones(n, dtype=np.uint8), -1
+    for attempt in range(_SEARCH_TRIES):
+        if attempt == 0:
+            x = np.ones(n, dtype=np.uint8)
+        elif attempt % 2:
+            x = rng.integers(0, 2, n, dtype=np.uint8)
+        else:  # perturb the best so far
+            x = best_x.copy()
+            flip = rng.choice(n, max(1, n // 16), replace=False)
+            x[flip] ^= 1
+        lightest, weight, _ = minimise_classes(keys, k, x, cancel)
+        if weight > best_w:
+            best_x, best_w = lightest, weight
+        _poll(cancel)
+    return best_x, best_w
+
+
+def _brute_force(
+    solver: Solver, goal: str | ArrayLike, cancel: Cancel
+) -> tuple[NDArray[np.uint8], int]:
+    """Walk all p^N press vectors; the position with the largest fewest presses."""
+    system = solver.system
+    table = min_press_table(system, BRUTE_FORCE_BITS, cancel).astype(np.int64)
+    table[table == table.max()] = -1  # the unreached patterns hold the dtype's maximum
+    image = int(np.argmax(table))
+    p = system.states
+    change = np.array([(image // p**u) % p for u in range(system.n)], dtype=np.int64)
+    x0 = solver.particular(change)
+    if x0 is None:  # the walk reached this pattern, so the engine must solve it
+        raise AssertionError("engine found no solution for a reachable pattern")
+    best = fewest_presses(solver, x0, cancel=cancel)
+    return best.presses, best.press_count
+
+
+def worst_position(
+    board: Board | PressSystem | Solver,
+    goal: str | ArrayLike = "off",
+    engine: str = "auto",
+    *,
+    time_limit: float = 20.0,
+    cancel: Cancel = None,
+    seed: int = 0,
+) -> WorstPosition:
+    """The solvable position needing the most presses at the fewest, and that count.
+
+    Parameters
+    ----------
+    board : Board, PressSystem or Solver
+        The board (its current lights do not matter), or a prepared solver.
+    goal : {"off", "on"} or array_like
+        The goal; the position returned is ``goal − A·presses``. The count does not depend
+        on the goal.
+    engine : str
+        Engine used when `board` is not a prepared solver.
+    time_limit : float
+        Seconds the integer program may take; past it the answer is bounded, not exact.
+    cancel : callable, optional
+        Polled during long work; returning True raises `InterruptedComputation`.
+    seed : int
+        Seed of the search used beyond the exact range.
+
+    Returns
+    -------
+    WorstPosition
+        Presses count the total ``Σ x_i`` (values 0..p−1).
+
+    Examples
+    --------
+    >>> from lograph.core.model.generators import rectangle
+    >>> w = worst_position(rectangle(5, 5))
+    >>> w.worst_presses, w.exact
+    (15, True)
+    >>> w = worst_position(rectangle(3, 3), goal="on")  # nullity 0: press all nine
+    >>> w.worst_presses, w.lights.reshape(3, 3).tolist()
+    (9, [[0, 1, 0], [1, 0, 1], [0, 1, 0]])
+    """
+    from lograph.core.solve import prepare
+
+    solver = board if not isinstance(board, Board | PressSystem) else prepare(board, engine, cancel)
+    system, analysis = solver.system, solver.analysis
+    n, k, p = system.n, analysis.nullity, system.states
+
+    def answer(presses: NDArray[np.uint8], worst: int, upper: int, method: str) -> WorstPosition:
+        lights = _position(system, goal, presses)
+        return WorstPosition(worst, upper, presses, lights, worst == upper, method)
+
+    if k == 0:
+        everything = np.full(n, p - 1, dtype=np.uint8)
+        return answer(everything, n * (p - 1), n * (p - 1), "every button")
+    if p > 2:
+        if n * math.log2(p) > BRUTE_FORCE_BITS:
+            raise BoardTooLargeError(
+                f"the worst position over GF({p}) is computed by walking all {p}^{n} press "
+                f"vectors; boards up to 2^{BRUTE_FORCE_BITS} of them are supported"
+            )
+        presses, worst = _brute_force(solver, goal, cancel)
+        return answer(presses, worst, worst, "brute force")
+
+    quiet = np.asarray(analysis.quiet, dtype=np.uint8).reshape(k, n)
+    upper = _upper_bound(quiet, n, k)
+    if k > min(_SEARCH_NULLITY_LIMIT, EXACT_NULLITY_LIMIT):
+        lower = _covering_lower_bound(n, k)
+        return WorstPosition(lower, upper, None, None, lower == upper, "bounds")
+    keys = quiet_classes(quiet)
+    small = _enumerate_counts(keys, k, cancel) if k <= ILP_NULLITY_LIMIT else None
+    if small is not None:
+        presses, worst, _ = minimise_classes(keys, k, small, cancel)
+        return answer(presses, worst, worst, "class enumeration")
+    distinct = len(np.unique(keys))
+    if k <= ILP_NULLITY_LIMIT and (1 << k) * (distinct + 1) <= _ILP_ENTRIES:
+        found = _cancellable(lambda: _ilp(keys, k, n, time_limit), cancel)
+        if found is not None:
+            x, ilp_upper, proven = found
+            # Score the program's position exactly: the reported count never rests on floats.
+            presses, worst, _ = minimise_classes(keys, k, x, cancel)
+            upper = worst if proven else max(worst, min(upper, ilp_upper))
+            return answer(presses, worst, upper, "integer program")
+    presses, worst = _search(keys, k, n, cancel, seed)
+    return answer(presses, worst, max(worst, upper), "search")
+
+
+def _covering_lower_bound(n: int, k: int) -> int:
+    """Sphere-covering bound: 2^k balls of radius ρ must cover all 2^N press vectors.
+
+    Exact ball volumes while N is small; beyond, the volume bound ``V(N, r) ≤ 2^{N·H(r/N)}``
+    (r ≤ N/2) can only make the returned radius smaller, so it stays a valid lower bound.
+    """
+    if n - k <= 0:
+        return 0
+    if n <= 4096:
+        need, volume, term, rho = 1 << (n - k), 1, 1, 0
+        while volume < need:
+            rho += 1
+            term = term * (n - rho + 1) // rho
+            volume += term
+        return rho
+
+    def entropy_bits(r: int) -> float:
+        q = r / n
+        return 0.0 if q <= 0.0 else -n * (q * math.log2(q) + (1 - q) * math.log2(1 - q))
+
+    low, high = 0, n // 2  # smallest r ≤ N/2 whose volume bound reaches 2^(N−k)
+    while low < high:
+        mid = (low + high) // 2
+        if entropy_bits(mid) >= n - k:
+            high = mid
+        else:
+            low = mid + 1
+    return low

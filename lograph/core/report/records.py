@@ -1,0 +1,122 @@
+"""Plain, JSON-ready records of results: button ids, chase steps, table rows.
+
+The CLI's ``--json`` output, the analysis report and the GUI exports all describe results
+with these, so the keys scripts rely on are written in one place.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+from numpy.typing import ArrayLike
+
+from lograph.core.model.system import CellNames, PressSystem
+
+if TYPE_CHECKING:
+    from lograph.core.algebra.analysis import Analysis
+    from lograph.core.chase.plan import ChasePlan
+    from lograph.core.chase.table import ChaseTable
+
+__all__ = [
+    "count_json",
+    "figure_records",
+    "fraction_json",
+    "press_ids",
+    "step_records",
+    "table_records",
+]
+
+#: Python refuses to print ints of more than 4300 digits; stay well below.
+_MAX_DIGITS = 4000
+
+
+def count_json(base: int, exponent: int) -> int | str:
+    """``base**exponent`` as an int, or the text ``"base^exponent"`` when it is huge.
+
+    Examples
+    --------
+    >>> count_json(2, 23), count_json(2, 1_000_000)
+    (8388608, '2^1000000')
+    """
+    if exponent * math.log10(max(base, 2)) < _MAX_DIGITS:
+        return int(base**exponent)
+    return f"{base}^{exponent}"
+
+
+def fraction_json(base: int, exponent: int) -> str:
+    """``1/base**exponent`` as text (``"1/4"``, or ``"1/2^5000"`` when huge)."""
+    if exponent == 0:
+        return "1"
+    return f"1/{count_json(base, exponent)}"
+
+
+def figure_records(system: PressSystem, analysis: Analysis) -> dict[str, Any]:
+    """The board's size and press-matrix figures, the first keys of ``analyze --json`` and of
+    the analysis report: buttons, edges, states, directed, rank, nullity, solvable_count."""
+    return {
+        "buttons": system.n,
+        "edges": system.edge_count,
+        "states": system.states,
+        "directed": not system.symmetric,
+        "rank": analysis.rank,
+        "nullity": analysis.nullity,
+        "solvable_count": count_json(system.states, analysis.rank),
+    }
+
+
+def press_ids(system: PressSystem, counts: ArrayLike, limit: int | None = None) -> list[str]:
+    """Button ids with a non-zero count, a button repeated `count` times (p > 2).
+
+    The same form serves press vectors (which buttons to press) and light patterns (which
+    lights are lit). At most `limit` ids when given.
+
+    Examples
+    --------
+    >>> from lograph.core.model.generators import rectangle
+    >>> press_ids(rectangle(2, 2).to_system(), [1, 0, 0, 2])
+    ['r0c0', 'r1c1', 'r1c1']
+    """
+    vec = np.asarray(counts, dtype=np.int64)
+    where = np.flatnonzero(vec)
+    if limit is not None:
+        where = where[:limit]
+    if isinstance(system.names, CellNames) and system.coords is not None:
+        # build grid names in one go: a lazy lookup per button is slow at 10⁶ buttons
+        names = [f"r{r}c{c}" for r, c in system.coords[where].tolist()]
+    else:
+        names = [system.names[int(i)] for i in where]
+    out: list[str] = []
+    for name, times in zip(names, vec[where].tolist(), strict=True):
+        out.extend([name] * times)
+    return out if limit is None else out[:limit]
+
+
+def step_records(names: Sequence[str], plan: ChasePlan) -> list[dict[str, Any]]:
+    """One dict per chase step: ``{"step", "action": "free"|"force", "button"[, "light"]}``."""
+    records: list[dict[str, Any]] = []
+    for i, (w, u) in enumerate(zip(plan.buttons.tolist(), plan.lights.tolist(), strict=True), 1):
+        if u < 0:
+            records.append({"step": i, "action": "free", "button": names[w]})
+        else:
+            records.append({"step": i, "action": "force", "light": names[u], "button": names[w]})
+    return records
+
+
+def table_records(names: Sequence[str], table: ChaseTable) -> list[dict[str, Any]]:
+    """One dict per lookup-table row: the check-light values and the free presses."""
+    check = [names[int(u)] for u in table.plan.check]
+    free = [names[int(w)] for w in table.plan.free]
+    rows = []
+    for pattern, presses in zip(table.patterns.tolist(), table.presses.tolist(), strict=True):
+        rows.append(
+            {
+                "pattern": pattern,
+                "lit": [c for c, v in zip(check, pattern, strict=True) if v],
+                "presses": presses,
+                "press": [b for b, k in zip(free, presses, strict=True) for _ in range(k)],
+            }
+        )
+    return rows

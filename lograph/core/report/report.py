@@ -1,0 +1,277 @@
+"""The analysis report: every figure lograph knows about a board, as a dict and as Markdown.
+
+`board_report` gathers the analysis, the current position's world, the fewest-presses
+solution, the worst position, the press histogram and the chase recipe, each guarded by a
+size limit (a part that is too big says why instead of running for hours). `report_markdown`
+renders it for people and `write_report` saves it atomically as ``.md`` or ``.json``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from lograph.core.errors import BoardTooLargeError, LographError
+from lograph.core.model.board import Board
+from lograph.core.model.system import PressSystem
+from lograph.core.report.records import (
+    count_json,
+    figure_records,
+    fraction_json,
+    press_ids,
+    step_records,
+    table_records,
+)
+
+__all__ = ["board_report", "report_markdown", "write_report"]
+
+Cancel = Callable[[], bool] | None
+
+#: Size guards: the parts above these sizes are skipped with a reason.
+QUIET_LIMIT = 64
+FEWEST_LIMIT = 250_000
+WORST_NULLITY_LIMIT = 14
+WORST_BUTTON_LIMIT = 20_000
+WORST_SECONDS = 5.0
+HISTOGRAM_LIMIT = 25
+STEPS_LIMIT = 10_000
+
+
+def board_report(
+    board: Board | PressSystem, *, engine: str = "auto", cancel: Cancel = None
+) -> dict[str, Any]:
+    """Everything lograph can say about the board, as plain JSON-ready data.
+
+    Examples
+    --------
+    >>> from lograph.core.model.generators import rectangle
+    >>> r = board_report(rectangle(5, 5))
+    >>> r["rank"], r["nullity"], r["worst"]["worst_presses"], len(r["chase"]["table"])
+    (23, 2, 15, 8)
+    """
+    from lograph.core.solve import prepare, required_change
+
+    system = board.to_system() if isinstance(board, Board) else board
+    solver = prepare(system, engine, cancel)
+    analysis = solver.analysis
+    change = required_change(system)
+    world = analysis.syndrome(change)
+    report: dict[str, Any] = {
+        "name": board.name if isinstance(board, Board) else "",
+        "rule": board.rule if isinstance(board, Board) else None,
+        **figure_records(system, analysis),
+        "solvable_fraction": fraction_json(system.states, analysis.nullity),
+        "worlds": count_json(system.states, analysis.nullity),
+        "engine": analysis.engine,
+        "quiet_patterns": [press_ids(system, q) for q in analysis.quiet[:QUIET_LIMIT]],
+        "position": {
+            "lights": press_ids(system, system.lights),
+            "solvable": not any(world),
+            "world": list(world),
+            "failed_patterns": [i for i, s in enumerate(world) if s],
+        },
+    }
+    report["fewest"] = _fewest(system, solver, change, any(world), cancel)
+    report["worst"] = _worst(system, solver, cancel)
+    report["histogram"] = _histogram(system, cancel)
+    report["chase"] = _chase(system, cancel)
+    return report
+
+
+def _skipped(reason: str) -> dict[str, Any]:
+    return {"skipped": reason}
+
+
+def _fewest(
+    system: PressSystem, solver: Any, change: np.ndarray, unsolvable: bool, cancel: Cancel
+) -> dict[str, Any]:
+    from lograph.core.optimize.minimal import fewest_presses
+
+    if unsolvable:
+        return _skipped("the position is not solvable")
+    if system.n > FEWEST_LIMIT:
+        return _skipped(f"more than {FEWEST_LIMIT} buttons")
+    x0 = solver.particular(change)
+    best = fewest_presses(solver, x0, cancel=cancel)
+    return {
+        "presses": press_ids(system, best.presses),
+        "press_count": best.press_count,
+        "optimal_solutions": best.optimal_solutions,
+        "solutions": best.solutions,
+        "exact": best.exact,
+        "method": best.method,
+    }
+
+
+def _worst(system: PressSystem, solver: Any, cancel: Cancel) -> dict[str, Any]:
+    from lograph.core.optimize.worst import worst_position
+
+    if solver.analysis.nullity > WORST_NULLITY_LIMIT or system.n > WORST_BUTTON_LIMIT:
+        return _skipped(
+            f"only computed up to nullity {WORST_NULLITY_LIMIT} and {WORST_BUTTON_LIMIT} buttons"
+        )
+    try:
+        worst = worst_position(solver, time_limit=WORST_SECONDS, cancel=cancel)
+    except BoardTooLargeError as exc:
+        return _skipped(str(exc))
+    return {
+        "worst_presses": worst.worst_presses,
+        "upper_bound": worst.upper_bound,
+        "exact": worst.exact,
+        "method": worst.method,
+        "lights": None if worst.lights is None else press_ids(system, worst.lights),
+        "presses": None if worst.presses is None else press_ids(system, worst.presses),
+    }
+
+
+def _histogram(system: PressSystem, cancel: Cancel) -> list[int] | dict[str, Any]:
+    from lograph.core.optimize.histogram import press_histogram
+
+    try:
+        return press_histogram(system, limit=HISTOGRAM_LIMIT, cancel=cancel)
+    except BoardTooLargeError as exc:
+        return _skipped(str(exc))
+
+
+def _chase(system: PressSystem, cancel: Cancel) -> dict[str, Any]:
+    from lograph.core.chase.plan import chase_plan
+    from lograph.core.chase.table import chase_table
+
+    plan = chase_plan(system, cancel=cancel)
+    names = system.names
+    out: dict[str, Any] = {
+        "free": [names[int(w)] for w in plan.free],
+        "check": [names[int(u)] for u in plan.check],
+        "steps": step_records(names, plan) if system.n <= STEPS_LIMIT else None,
+    }
+    try:
+        out["table"] = table_records(names, chase_table(system, plan, cancel=cancel))
+    except BoardTooLargeError as exc:
+        out["table"] = None
+        out["table_skipped"] = str(exc)
+    return out
+
+
+def report_markdown(report: dict[str, Any]) -> str:
+    """The report as a Markdown document."""
+    title = report.get("name") or "board"
+    lines = [
+        f"# Lights Out report: {title}",
+        "",
+        "| figure | value |",
+        "|---|---|",
+    ]
+    for key in ("buttons", "edges", "states", "rule", "directed", "rank", "nullity"):
+        if report.get(key) is not None:
+            lines.append(f"| {key} | {report[key]} |")
+    lines.append(
+        f"| solvable positions | {report['solvable_count']} ({report['solvable_fraction']}) |"
+    )
+    lines.append(f"| worlds | {report['worlds']} |")
+    lines.append(f"| engine | {report['engine']} |")
+    position = report["position"]
+    lines += ["", "## This position", ""]
+    lines.append(f"Lit: {_ids(position['lights'])}.")
+    if position["solvable"]:
+        lines.append("It is solvable.")
+    else:
+        lines.append(
+            f"It is **not** solvable: world {position['world']} (fails left-kernel patterns "
+            f"{', '.join(str(i + 1) for i in position['failed_patterns'])})."
+        )
+    fewest = report["fewest"]
+    lines += ["", "## Fewest presses", ""]
+    if "skipped" in fewest:
+        lines.append(f"Skipped: {fewest['skipped']}.")
+    else:
+        kind = "exact" if fewest["exact"] else "heuristic, not proven optimal"
+        lines.append(
+            f"{fewest['press_count']} presses ({kind}; {fewest['optimal_solutions']} optimal of "
+            f"{fewest['solutions']} solutions): {_ids(fewest['presses'])}."
+        )
+    lines += ["", "## Quiet patterns", ""]
+    if not report["quiet_patterns"]:
+        lines.append("None: every position has exactly one solution.")
+    for i, pattern in enumerate(report["quiet_patterns"], 1):
+        lines.append(f"{i}. {_ids(pattern)}")
+    lines += _worst_markdown(report["worst"])
+    histogram = report["histogram"]
+    lines += ["", "## Positions by fewest presses", ""]
+    if isinstance(histogram, dict):
+        lines.append(f"Skipped: {histogram['skipped']}.")
+    else:
+        lines += ["| presses | positions |", "|---|---|"]
+        lines += [f"| {k} | {count} |" for k, count in enumerate(histogram) if count]
+    lines += _chase_markdown(report["chase"])
+    return "\n".join(lines) + "\n"
+
+
+def _worst_markdown(worst: dict[str, Any]) -> list[str]:
+    lines = ["", "## Worst position", ""]
+    if "skipped" in worst:
+        return [*lines, f"Skipped: {worst['skipped']}."]
+    if worst["exact"]:
+        lines.append(f"The hardest solvable position needs {worst['worst_presses']} presses.")
+    else:
+        lines.append(
+            f"The hardest solvable position needs between {worst['worst_presses']} and "
+            f"{worst['upper_bound']} presses (not proven within the time limit)."
+        )
+    if worst["lights"] is not None:
+        lines.append(f"One such position lights {_ids(worst['lights'])}.")
+    return lines
+
+
+def _chase_markdown(chase: dict[str, Any]) -> list[str]:
+    lines = ["", "## Chasing recipe", ""]
+    lines.append(f"Free buttons ({len(chase['free'])}): {_ids(chase['free'])}.")
+    lines.append(f"Check lights ({len(chase['check'])}): {_ids(chase['check'])}.")
+    if chase["steps"] is not None:
+        lines += ["", "Steps:", ""]
+        for step in chase["steps"][:500]:
+            if step["action"] == "free":
+                lines.append(f"{step['step']}. free {step['button']}")
+            else:
+                lines.append(f"{step['step']}. force {step['light']} -> {step['button']}")
+        if len(chase["steps"]) > 500:
+            lines.append(f"… {len(chase['steps']) - 500} more steps (see the JSON report)")
+    lines += ["", "### Lookup table", ""]
+    if chase["table"] is None:
+        lines.append(f"Not available: {chase.get('table_skipped', 'too large')}.")
+        return lines
+    lines += [
+        "Chase with no free presses, read the check lights, press the free buttons of the "
+        "matching row, chase again. A pattern not listed cannot be solved.",
+        "",
+        "| check lights | press |",
+        "|---|---|",
+    ]
+    for row in chase["table"]:
+        pattern = "".join(str(v) for v in row["pattern"])
+        lines.append(f"| `{pattern}` | {' '.join(row['press']) or '—'} |")
+    return lines
+
+
+def _ids(ids: list[str], limit: int = 200) -> str:
+    if not ids:
+        return "none"
+    shown = " ".join(ids[:limit])
+    return shown + (f" … ({len(ids)} in all)" if len(ids) > limit else "")
+
+
+def write_report(path: str | Path, report: dict[str, Any]) -> None:
+    """Save the report atomically: Markdown for ``.md``/``.markdown``, else ``.json``."""
+    from lograph.core.files import atomic_write_text
+
+    suffix = Path(path).suffix.lower()
+    if suffix in (".md", ".markdown"):
+        text = report_markdown(report)
+    elif suffix == ".json":
+        text = json.dumps(report, indent=2) + "\n"
+    else:
+        raise LographError(f"{path}: a report is written as .md or .json, not {suffix or 'none'}")
+    atomic_write_text(path, text)

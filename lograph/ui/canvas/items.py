@@ -1,0 +1,286 @@
+"""The two canvas items: all edges in one layer, all buttons in another.
+
+A QGraphicsItem per button costs ~45 µs to paint and ~10 µs to create in Python, which makes
+a 200×200 board (40,000 buttons, 80,000 edges) take seconds per frame when zoomed out. These
+layers instead draw straight from the `DrawingStore` arrays with batched QPainter calls
+(``drawPoints`` with a round pen draws discs, ``drawLines`` draws every edge): a full frame of
+that board is a few tens of milliseconds, and a press repaints only the rectangles of the
+lights that changed. Detail (outlines, loop marks, digits, labels) appears as discs grow on
+screen.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+from numpy.typing import NDArray
+from PySide6.QtCore import QByteArray, QDataStream, QIODevice, QLineF, QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPen, QPolygonF
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+if TYPE_CHECKING:
+    from lograph.ui.canvas.scene import BoardScene
+
+__all__ = ["ButtonLayer", "EdgeLayer", "Palette", "light_colors", "polygon"]
+
+RADIUS = 14.0  # disc radius in scene units; one grid step is 40
+
+
+class Palette:
+    """Colours of the canvas."""
+
+    background = QColor("#eef0f3")
+    grid = QColor("#d5dae1")
+    edge = QColor("#8a94a3")
+    far_edge = QColor("#b4bbc6")
+    outline = QColor("#1f2329")
+    selection = QColor("#1c7ed6")
+    loop = QColor("#495057")
+    strike = QColor("#e03131")
+    hint = QColor("#ffffff")
+    label = QColor("#212529")
+
+
+_RAMP = [QColor("#4c6ef5"), QColor("#15aabf"), QColor("#40c057"), QColor("#ffd43b")]
+
+
+def light_colors(states: int) -> list[QColor]:
+    """One colour per light value: 0 is dark, p-1 the brightest (yellow)."""
+    colors = [QColor("#343a46")]
+    for k in range(1, states):
+        t = (k - 1) / (states - 2) if states > 2 else 1.0
+        x = t * (len(_RAMP) - 1)
+        i = min(int(x), len(_RAMP) - 2)
+        a, b, f = _RAMP[i], _RAMP[i + 1], x - i
+        colors.append(
+            QColor.fromRgbF(
+                a.redF() + (b.redF() - a.redF()) * f,
+                a.greenF() + (b.greenF() - a.greenF()) * f,
+                a.blueF() + (b.blueF() - a.blueF()) * f,
+            )
+        )
+    return colors
+
+
+def polygon(points: NDArray[np.float64]) -> QPolygonF:
+    """A QPolygonF from an ``(n, 2)`` array without a Python loop (QDataStream's format)."""
+    xy = np.ascontiguousarray(points, dtype=">f8").reshape(-1, 2)
+    data = QByteArray(np.array([len(xy)], dtype=">u4").tobytes() + xy.tobytes())
+    poly = QPolygonF()
+    QDataStream(data, QIODevice.OpenModeFlag.ReadOnly) >> poly
+    return poly
+
+
+def line_list(pairs: NDArray[np.float64]) -> list[QLineF]:
+    """QLineF objects from an ``(2k, 2)`` array of point pairs.
+
+    ``drawLines`` given a QPolygonF converts it point by point (~90 ms for 80,000 lines);
+    given QLineF objects it runs in ~10 ms, so building them once per change pays off.
+    """
+    return [QLineF(a, b, c, d) for a, b, c, d in pairs.reshape(-1, 4).tolist()]
+
+
+def _round_pen(color: QColor, width: float) -> QPen:
+    pen = QPen(color, width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
+    return pen
+
+
+def _rect_tuple(rect: QRectF) -> tuple[float, float, float, float]:
+    return rect.left(), rect.top(), rect.right(), rect.bottom()
+
+
+class _Layer(QGraphicsItem):
+    def __init__(self, scene: BoardScene) -> None:
+        super().__init__()
+        self.board_scene = scene
+        self._rect = QRectF()
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def set_rect(self, rect: QRectF) -> None:
+        if rect != self._rect:
+            self.prepareGeometryChange()
+            self._rect = rect
+
+
+class EdgeLayer(_Layer):
+    """Every edge as a line (with an arrowhead on directed boards)."""
+
+    width = 2.5
+
+    def __init__(self, scene: BoardScene) -> None:
+        super().__init__(scene)
+        self.setZValue(0)
+        self._cache: tuple[int, list[QLineF]] | None = None
+
+    def _lines(self, slots: NDArray[np.int64]) -> NDArray[np.float64]:
+        """Point pairs of the lines to draw: the edges, plus two strokes per arrowhead."""
+        store = self.board_scene.store
+        seg = store.segments(slots)
+        if not store.directed or not len(seg):
+            return seg.reshape(-1, 2)
+        a, b = seg[:, :2], seg[:, 2:]
+        d = b - a
+        length = np.maximum(np.hypot(d[:, 0], d[:, 1]), 1e-9)[:, None]
+        d = d / length
+        n = np.stack([-d[:, 1], d[:, 0]], axis=1)
+        tip = b - d * np.minimum(RADIUS + 1.5, length * 0.5)
+        back = tip - d * 11.0
+        wing1, wing2 = back + n * 6.0, back - n * 6.0
+        pairs = np.concatenate([a, tip, tip, wing1, tip, wing2], axis=1)
+        return pairs.reshape(-1, 2)
+
+    def all_lines(self) -> list[QLineF]:
+        """Every line; kept for full frames (zoom, pan) until the board's geometry changes."""
+        store = self.board_scene.store
+        if self._cache is None or self._cache[0] != store.generation:
+            self._cache = (store.generation, line_list(self._lines(store.live_edge_slots())))
+        return self._cache[1]
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        scene = self.board_scene
+        store = scene.store
+        exposed = option.exposedRect
+        area = max(self._rect.width() * self._rect.height(), 1.0)
+        if exposed.width() * exposed.height() > area / 16:
+            # a big part of the board: drawing every cached line (clipped) is cheaper than
+            # building QLineF objects for the part that shows
+            lines = self.all_lines()
+        else:
+            lines = line_list(self._lines(store.edge_slots_in(_rect_tuple(exposed), 20.0)))
+        if scene.selected_edges:
+            chosen = store.slots_of_edges(scene.selected_edges)
+            painter.setPen(_round_pen(Palette.selection, self.width + 5))
+            painter.drawLines(line_list(self._lines(chosen)))
+        lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
+        if lod * RADIUS < 2.5:  # far away: hairlines without antialiasing are 5× faster
+            pen = QPen(Palette.far_edge, 1.0)
+            pen.setCosmetic(True)
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+            painter.setPen(pen)
+        else:
+            painter.setPen(_round_pen(Palette.edge, self.width))
+        painter.drawLines(lines)
+
+
+class ButtonLayer(_Layer):
+    """Every button as a disc filled with its light's colour, plus marks and labels."""
+
+    def __init__(self, scene: BoardScene) -> None:
+        super().__init__(scene)
+        self.setZValue(1)
+        self.colors = light_colors(2)
+        self.show_labels = False
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        scene = self.board_scene
+        store = scene.store
+        exposed = option.exposedRect
+        slots = store.slots_in(_rect_tuple(exposed), margin=2 * RADIUS)
+        if not len(slots):
+            return
+        lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
+        on_screen = RADIUS * lod  # disc radius in pixels
+        # Wide round points cost ~4 µs each with antialiasing, square ones ~0.1 µs: when tens
+        # of thousands of tiny discs show, draw squares; then rough discs; smooth ones when
+        # they are big or few.
+        few = len(slots) <= 6000
+        smooth = few or on_screen >= 6
+        cap = Qt.PenCapStyle.RoundCap if few or on_screen >= 3 else Qt.PenCapStyle.SquareCap
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, smooth)
+        xy = store.pos[slots]
+        if scene.selected:
+            sel = np.isin(slots, store.slots_of(scene.selected))
+            if sel.any():
+                halo = 2 * RADIUS + max(8.0, 4 / lod)
+                painter.setPen(QPen(Palette.selection, halo, Qt.PenStyle.SolidLine, cap))
+                painter.drawPoints(polygon(xy[sel]))
+        if on_screen >= 4:  # under the discs, so each loop seems to leave and re-enter its disc
+            self._paint_loops(painter, slots)
+        width = 2 * RADIUS
+        if on_screen >= 4:
+            painter.setPen(QPen(Palette.outline, width + 3, Qt.PenStyle.SolidLine, cap))
+            painter.drawPoints(polygon(xy))
+            width -= 1.0
+        lights = store.light[slots]
+        for value in np.unique(lights).tolist():
+            pen = QPen(self.colors[value % len(self.colors)], width, Qt.PenStyle.SolidLine, cap)
+            if on_screen < 0.8:  # a pixel or two per button
+                pen.setWidthF(1.6)
+                pen.setCosmetic(True)
+            painter.setPen(pen)
+            painter.drawPoints(polygon(xy[lights == value]))
+        if on_screen >= 9:
+            self._paint_text(painter, slots, on_screen)
+        if scene.hints:
+            self._paint_hints(painter, slots, cap)
+
+    def _paint_hints(
+        self, painter: QPainter, slots: NDArray[np.int64], cap: Qt.PenCapStyle
+    ) -> None:
+        """A white badge (with the count when above 1) at the lower right of each button a
+        hint says to press, clear of the light's digit."""
+        store, hints = self.board_scene.store, self.board_scene.hints
+        ids = [store.ids[s] for s in slots.tolist()]
+        marked = [(s, hints[b]) for s, b in zip(slots.tolist(), ids, strict=True) if b in hints]
+        if not marked:
+            return
+        xy = store.pos[[s for s, _ in marked]] + RADIUS * 0.72
+        painter.setPen(QPen(Palette.outline, RADIUS + 2, Qt.PenStyle.SolidLine, cap))
+        painter.drawPoints(polygon(xy))
+        painter.setPen(QPen(Palette.hint, RADIUS - 1, Qt.PenStyle.SolidLine, cap))
+        painter.drawPoints(polygon(xy))
+        painter.setPen(Palette.outline)
+        font = QFont(painter.font())
+        font.setPixelSize(10)
+        painter.setFont(font)
+        box = QRectF(-RADIUS / 2, -RADIUS / 2, RADIUS, RADIUS)
+        for (_, times), (x, y) in zip(marked, xy.tolist(), strict=True):
+            if times > 1:
+                painter.drawText(box.translated(x, y), Qt.AlignmentFlag.AlignCenter, str(times))
+
+    def _paint_loops(self, painter: QPainter, slots: NDArray[np.int64]) -> None:
+        store = self.board_scene.store
+        marked = slots[store.loop[slots] != 0]
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        r = RADIUS * 0.55
+        for s in marked.tolist():
+            x, y = store.pos[s]
+            cx, cy = x - RADIUS * 0.85, y - RADIUS * 0.85  # up and left, half out of the disc
+            extra = store.loop[s] > 0  # acts on itself against the rule: a solid loop
+            style = Qt.PenStyle.SolidLine if extra else Qt.PenStyle.DotLine
+            painter.setPen(QPen(Palette.loop, 2.4, style, Qt.PenCapStyle.RoundCap))
+            painter.drawEllipse(QPointF(cx, cy), r, r)
+            if not extra:  # does not act on itself: the loop is struck out
+                painter.setPen(QPen(Palette.strike, 2.4, Qt.PenStyle.SolidLine))
+                painter.drawLine(QPointF(cx - r, cy + r), QPointF(cx + r, cy - r))
+
+    def _paint_text(self, painter: QPainter, slots: NDArray[np.int64], on_screen: float) -> None:
+        store = self.board_scene.store
+        digits = len(self.colors) > 2
+        if not digits and not self.show_labels:
+            return
+        font = QFont(painter.font())
+        font.setPixelSize(11)  # scene units: text grows with the discs when zooming
+        painter.setFont(font)
+        box = QRectF(-RADIUS, -RADIUS, 2 * RADIUS, 2 * RADIUS)
+        for s in slots.tolist():
+            x, y = store.pos[s]
+            if digits:
+                value = int(store.light[s])
+                painter.setPen(QColor("#f8f9fa") if value == 0 else QColor("#212529"))
+                painter.drawText(box.translated(x, y), Qt.AlignmentFlag.AlignCenter, str(value))
+            if self.show_labels and on_screen >= 12:
+                painter.setPen(Palette.label)
+                painter.drawText(
+                    QRectF(x - 3 * RADIUS, y + RADIUS, 6 * RADIUS, 13.0),
+                    Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop,
+                    str(store.ids[s]),
+                )

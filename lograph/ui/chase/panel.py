@@ -1,0 +1,185 @@
+"""The Chasing dock's widget: plan figures, legend, action buttons, the lookup table and the
+messages of the Chase action. It only displays; `lograph.ui.chase.view` drives it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import numpy as np
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from lograph.ui.chase.plan_data import (
+    CHECK,
+    FORCE,
+    FREE,
+    ROW,
+    STEP_BADGE,
+    ChaseData,
+    counts_text,
+    pattern_text,
+)
+from lograph.ui.widgets import named
+
+__all__ = ["ChasePanel", "legend_html"]
+
+COLUMNS = ("Pattern", "Check lights on", "Free presses", "Count")
+
+
+def legend_html() -> str:
+    """The legend of the plan's colours, as rich text for a QLabel."""
+
+    def item(color: str, sign: str, text: str) -> str:
+        return f'<span style="color:{color}; font-size:15px">{sign}</span>&nbsp;{text}'
+
+    parts = [
+        item(STEP_BADGE, "①", "step number"),
+        item(FREE, "◯", "free button (you choose)"),
+        item(FORCE, "➜", "light forcing a button"),
+        item(CHECK, "●", "check light"),
+        item(ROW, "◯", "free button to press"),
+    ]
+    return "<br>".join(parts)
+
+
+class ChasePanel(QWidget):
+    """Figures, legend, buttons and lookup table of the chase plan."""
+
+    row_chosen = Signal(int)  # -1 when no row is selected
+    cancel_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        self.summary = named(QLabel("No plan yet."), "chase_summary")
+        self.summary.setWordWrap(True)
+        layout.addWidget(self.summary)
+        self.buttons = QHBoxLayout()
+        layout.addLayout(self.buttons)
+        busy = QHBoxLayout()
+        self.progress = named(QProgressBar(), "chase_progress")
+        self.progress.setRange(0, 0)  # busy: the core reports no fraction
+        self.progress.setMaximumHeight(14)
+        self.progress.setTextVisible(False)
+        self.cancel = named(QPushButton("Cancel"), "chase_cancel")
+        self.cancel.clicked.connect(self.cancel_requested)
+        busy.addWidget(self.progress)
+        busy.addWidget(self.cancel)
+        layout.addLayout(busy)
+        self.legend = named(QLabel(legend_html()), "chase_legend")
+        self.legend.setTextFormat(Qt.TextFormat.RichText)
+        layout.addWidget(self.legend)
+        self.table = named(QTableWidget(0, len(COLUMNS)), "chase_table")
+        self.table.setHorizontalHeaderLabels(list(COLUMNS))
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.verticalHeader().setDefaultSectionSize(22)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(True)
+        self.table.itemSelectionChanged.connect(self._selection_changed)
+        layout.addWidget(self.table, 1)
+        self.message = named(QLabel(""), "chase_message")
+        self.message.setWordWrap(True)
+        self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout.addWidget(self.message)
+        self.set_busy(False)
+
+    def set_actions(self, actions: Mapping[str, QAction]) -> None:
+        """One tool button per action (they follow the actions' enabled/checked state)."""
+        for act in actions.values():
+            button = named(QToolButton(), f"{act.objectName()}_button")
+            button.setDefaultAction(act)
+            button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+            self.buttons.addWidget(button)
+        self.buttons.addStretch(1)
+
+    def set_busy(self, busy: bool, text: str = "") -> None:
+        self.progress.setVisible(busy)
+        self.cancel.setVisible(busy)
+        if busy and text:
+            self.summary.setText(text)
+
+    def clear_table(self, text: str) -> None:
+        self.table.setRowCount(0)
+        self.summary.setText(text)
+        self.message.setText("")
+
+    def set_message(self, text: str) -> None:
+        self.message.setText(text)
+
+    def show_data(self, data: ChaseData) -> None:
+        """Fill the figures and the table from a computed plan."""
+        plan, table = data.plan, data.table
+        steps = len(plan.buttons)
+        free = plan.free_count
+        lines = [
+            f"<b>{steps}</b> steps · <b>{free}</b> free button{'s' if free != 1 else ''} · "
+            f"<b>{len(plan.check)}</b> check light{'s' if len(plan.check) != 1 else ''}"
+        ]
+        if table is not None:
+            kind = "fewest presses" if table.minimal else "valid presses (not searched for fewest)"
+            lines.append(f"Lookup table: <b>{len(table)}</b> rows, {kind}.")
+        else:
+            lines.append(f"No lookup table: {data.table_note}")
+        self.summary.setText("<br>".join(lines))
+        self.table.blockSignals(True)
+        self.table.setRowCount(0)
+        if table is not None:
+            self._fill(data)
+        self.table.blockSignals(False)
+        self.message.setText("")
+
+    def _fill(self, data: ChaseData) -> None:
+        table = data.table
+        assert table is not None
+        self.table.setUpdatesEnabled(False)
+        self.table.setRowCount(len(table))
+        check, free = data.check_ids, data.free_ids
+        for row, (pattern, presses) in enumerate(zip(table.patterns, table.presses, strict=True)):
+            cells = (
+                pattern_text(pattern),
+                counts_text(check, pattern) if pattern.any() else "none",
+                counts_text(free, presses),
+                str(int(np.asarray(presses, dtype=np.int64).sum())),
+            )
+            for col, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                if col in (0, 3):
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                self.table.setItem(row, col, item)
+        self.table.setUpdatesEnabled(True)
+
+    def select_row(self, row: int) -> None:
+        """Select a table row (and scroll to it); -1 clears the selection."""
+        if row < 0:
+            self.table.clearSelection()
+            self.row_chosen.emit(-1)
+            return
+        self.table.selectRow(row)
+        item = self.table.item(row, 0)
+        if item is not None:
+            self.table.scrollToItem(item)
+
+    def selected_row(self) -> int:
+        rows = self.table.selectionModel().selectedRows()
+        return rows[0].row() if rows else -1
+
+    def _selection_changed(self) -> None:
+        self.row_chosen.emit(self.selected_row())

@@ -1,0 +1,186 @@
+"""What the chasing view shows, computed off the GUI thread: the plan, its lookup table, and
+the marks that draw them on the board. No widgets here.
+
+`compute_chase` runs on a worker (it only reads a `PressSystem` snapshot); the mark builders
+turn its result into overlay marks: numbered steps, free buttons, forcing arrows, check
+lights, the free presses of one table row and the check lights a position has on.
+
+Examples
+--------
+>>> from lograph.core.model.generators import rectangle
+>>> data = compute_chase(rectangle(5, 5).to_system())
+>>> data.plan.free_count, len(data.table), data.table_note
+(5, 8, '')
+>>> sorted(row_marks(data, data.table.presses[1]))
+['r0c3']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import NDArray
+
+from lograph.core.chase.plan import ChasePlan, chase_plan
+from lograph.core.chase.table import ChaseTable, chase_table
+from lograph.core.errors import BoardTooLargeError
+from lograph.core.model.system import PressSystem
+from lograph.ui.canvas.overlay import Mark
+
+__all__ = [
+    "CHECK",
+    "FORCE",
+    "FREE",
+    "ROW",
+    "STEP",
+    "ChaseData",
+    "check_marks",
+    "compute_chase",
+    "counts_text",
+    "lit_marks",
+    "pattern_text",
+    "plan_marks",
+    "row_marks",
+]
+
+FREE = "#f76707"  # free buttons: the ones the player chooses
+FORCE = "#1971c2"  # arrows from a forcing light to the button it presses
+CHECK = "#ae3ec9"  # check lights: read after the chase
+ROW = "#2f9e44"  # the free presses of the chosen table row
+STEP = "#e03131"  # the step being played by the Chase action
+STEP_BADGE = "#343a40"  # step numbers of forced buttons
+
+#: Above this many steps the plan shows without step numbers (only the visible labels are
+#: painted, but a Mark per button costs memory and time to build).
+LABEL_LIMIT = 250_000
+
+
+@dataclass(frozen=True, eq=False)
+class ChaseData:
+    """A chase plan of one board snapshot, with its lookup table when it is small enough.
+
+    Attributes
+    ----------
+    system : PressSystem
+        The snapshot the plan was made for (its structure; lights as they were then).
+    names : tuple of str
+        Button ids in the plan's index order (the board's button order when computed).
+    states : int
+        The prime p.
+    plan : ChasePlan
+    table : ChaseTable or None
+        None when the table was refused (too many rows or free buttons).
+    table_note : str
+        Why there is no table ("" when there is one).
+    """
+
+    system: PressSystem
+    names: tuple[str, ...]
+    states: int
+    plan: ChasePlan
+    table: ChaseTable | None
+    table_note: str
+
+    def ids(self, indices: NDArray[np.int64]) -> list[str]:
+        return [self.names[i] for i in indices.tolist()]
+
+    @property
+    def free_ids(self) -> list[str]:
+        return self.ids(self.plan.free)
+
+    @property
+    def check_ids(self) -> list[str]:
+        return self.ids(self.plan.check)
+
+
+def compute_chase(system: PressSystem, cancel: Callable[[], bool] | None = None) -> ChaseData:
+    """The best chase plan of `system` and its table (refused politely when too large)."""
+    plan = chase_plan(system, cancel=cancel)
+    table: ChaseTable | None = None
+    note = ""
+    try:
+        table = chase_table(system, plan, cancel=cancel)
+    except BoardTooLargeError as exc:
+        reason = str(exc).split(";")[0]
+        note = (
+            f"{reason}. A chase still works: the free presses for the position it leaves "
+            "are worked out directly."
+        )
+    return ChaseData(system, tuple(system.names), system.states, plan, table, note)
+
+
+def plan_marks(
+    data: ChaseData,
+) -> tuple[dict[str, Mark], dict[str, Mark], list[tuple[str, str, str]]]:
+    """The plan on the board: rings on the free buttons, step-number badges on every button
+    (orange for free steps), and an arrow from each forcing light to the button it presses.
+
+    Returns ``(rings, badges, arrows)``; badges go in an overlay above the rings so a ring
+    of another overlay never hides a number.
+    """
+    plan = data.plan
+    labels = len(plan.buttons) <= LABEL_LIMIT
+    rings: dict[str, Mark] = {}
+    badges: dict[str, Mark] = {}
+    arrows: list[tuple[str, str, str]] = []
+    for step, (w, u) in enumerate(zip(plan.buttons.tolist(), plan.lights.tolist(), strict=True)):
+        button = data.names[w]
+        if u < 0:
+            rings[button] = Mark(FREE, "", "ring")
+        else:
+            arrows.append((data.names[u], button, FORCE))
+        if labels:
+            badges[button] = Mark(FREE if u < 0 else STEP_BADGE, str(step + 1), "badge")
+    return rings, badges, arrows
+
+
+def check_marks(data: ChaseData) -> dict[str, Mark]:
+    """A purple dot on every check light."""
+    return {b: Mark(CHECK, "", "dot") for b in data.check_ids}
+
+
+def row_marks(data: ChaseData, presses: NDArray[np.integer]) -> dict[str, Mark]:
+    """Green rings on the free buttons to press (with the count when above one).
+
+    `presses` is a row of ``table.presses`` (or any free press vector, ``plan.free`` order).
+    """
+    out: dict[str, Mark] = {}
+    for b, times in zip(data.free_ids, np.asarray(presses).tolist(), strict=True):
+        if times:
+            out[b] = Mark(ROW, f"×{times}" if times > 1 else "", "ring")
+    return out
+
+
+def lit_marks(data: ChaseData, pattern: NDArray[np.integer]) -> dict[str, Mark]:
+    """Purple rings on the check lights that are on (with their value when p > 2).
+
+    `pattern` holds the check-light values in ``plan.check`` order.
+    """
+    labels = data.states > 2
+    return {
+        b: Mark(CHECK, str(v) if labels else "", "ring")
+        for b, v in zip(data.check_ids, np.asarray(pattern).tolist(), strict=True)
+        if v
+    }
+
+
+def pattern_text(pattern: NDArray[np.integer]) -> str:
+    """Check-light values in ``plan.check`` order as digits (``"10100"``)."""
+    values = np.asarray(pattern).tolist()
+    sep = "" if max(values, default=0) < 10 else " "
+    return sep.join(str(v) for v in values)
+
+
+def counts_text(names: list[str], counts: NDArray[np.integer], limit: int = 12) -> str:
+    """``"r0c1 r0c3×2"``: the buttons with a nonzero count ("none" when there are none)."""
+    parts = [
+        f"{b}×{c}" if c > 1 else b
+        for b, c in zip(names, np.asarray(counts).tolist(), strict=True)
+        if c
+    ]
+    if not parts:
+        return "none"
+    more = f" … (+{len(parts) - limit})" if len(parts) > limit else ""
+    return " ".join(parts[:limit]) + more
