@@ -1,4 +1,7 @@
-"""Regenerate the sample boards in this folder: ``python graphs/make_samples.py``.
+"""Regenerate the sample boards: ``python graphs/make_samples.py``.
+
+They live in ``lograph/samples/`` so that an installed package carries them (``lograph
+samples`` lists them); the files in this folder are links to them, for short paths.
 
 Each sample is written with lograph's own writers; the tests in ``tests/core/test_samples.py``
 check their contents against independent answers (seed 003, hand counts, plain elimination).
@@ -23,7 +26,7 @@ from lograph.core.model.generators import (
     wayout_5x5,
 )
 
-HERE = Path(__file__).resolve().parent
+HERE = Path(__file__).resolve().parent.parent / "lograph" / "samples"
 
 #: The start position S of seed 003, in row-major order of the 22 buttons.
 WAYOUT_START = [1, 0, 1, 0, 1, 1, 1, 0, 1, 0, 0, 1, 0, 1, 1, 1, 0, 1, 1, 1, 1, 0]
