@@ -13,6 +13,7 @@ import logging
 import os
 import sys
 from collections.abc import Sequence
+from contextlib import ExitStack
 from typing import NoReturn
 
 from lograph import __version__
@@ -29,6 +30,7 @@ COMMANDS = (
     "generate",
     "convert",
     "render",
+    "samples",
     "gui",
 )
 log = logging.getLogger("lograph")
@@ -71,7 +73,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             from lograph.cli.gui_cmd import launch
 
             return launch(None)
-        status: int = args.run(args)
+        with ExitStack() as stack:
+            from lograph.cli.common import open_sample_arguments
+
+            open_sample_arguments(args, stack)
+            status: int = args.run(args)
         return status
     except LographError as exc:
         print(f"lograph: error: {exc}", file=sys.stderr)

@@ -7,6 +7,7 @@ import json
 import math
 import os
 from collections.abc import Sequence
+from contextlib import ExitStack
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -18,6 +19,7 @@ if TYPE_CHECKING:
     from lograph.core.model.system import PressSystem
 
 __all__ = [
+    "SAMPLE_PREFIX",
     "add_board_options",
     "add_engine_option",
     "add_json_flag",
@@ -26,8 +28,15 @@ __all__ = [
     "grid_picture",
     "load_board",
     "load_system",
+    "open_sample_arguments",
     "refuse_overwriting",
 ]
+
+#: A BOARD written ``sample:NAME`` is the shipped sample board NAME (see ``lograph samples``).
+SAMPLE_PREFIX = "sample:"
+
+#: The arguments that name a board file to read, in every command.
+_BOARD_ARGUMENTS = ("board", "input")
 
 
 def add_json_flag(parser: argparse.ArgumentParser) -> None:
@@ -36,7 +45,11 @@ def add_json_flag(parser: argparse.ArgumentParser) -> None:
 
 def add_board_options(parser: argparse.ArgumentParser) -> None:
     """BOARD plus the --rule and --states overrides."""
-    parser.add_argument("board", metavar="BOARD", help="board file (.json .txt .graphml .g6)")
+    parser.add_argument(
+        "board",
+        metavar="BOARD",
+        help=f"board file (.json .txt .graphml .g6), or {SAMPLE_PREFIX}NAME for a shipped sample",
+    )
     parser.add_argument(
         "--rule", choices=("closed", "open"), help="override the board's rule (closed = σ+)"
     )
@@ -51,6 +64,23 @@ def add_engine_option(parser: argparse.ArgumentParser) -> None:
         help="analysis engine: auto (default), fast (GF(2) chase/banded), chase-p (GF(p) "
         "chase, p > 2), dense (any p) or galois (the galois library, reference)",
     )
+
+
+def open_sample_arguments(args: argparse.Namespace, stack: ExitStack) -> None:
+    """Replace each ``sample:NAME`` board argument by the path of the packaged file.
+
+    The path stays valid until `stack` closes (a zipped install extracts a temporary copy).
+    An unknown NAME raises `BoardFormatError`, whose message lists the samples.
+    """
+    from importlib import resources
+
+    from lograph.core.files.samples import sample_file
+
+    for attribute in _BOARD_ARGUMENTS:
+        value = getattr(args, attribute, None)
+        if isinstance(value, str) and value.startswith(SAMPLE_PREFIX):
+            packaged = sample_file(value.removeprefix(SAMPLE_PREFIX))
+            setattr(args, attribute, os.fspath(stack.enter_context(resources.as_file(packaged))))
 
 
 def load_board(path: str, rule: str | None = None, states: int | None = None) -> Board:
