@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lograph.cli.common import (
     add_board_options,
@@ -15,6 +15,12 @@ from lograph.cli.common import (
     load_system,
 )
 from lograph.core.report.records import count_json, figure_records, fraction_json, press_ids
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
+    from lograph.core.model.system import PressSystem
 
 #: Quiet patterns listed in full by default (a 10⁶-button board may have hundreds).
 QUIET_LIMIT = 64
@@ -85,22 +91,7 @@ def run(args: argparse.Namespace) -> int:
         ),
     ]
     if analysis.nullity:
-        lines.append("")
-        lines.append(
-            f"quiet patterns (a basis of {analysis.nullity}; press sets changing nothing):"
-        )
-        for i, (vec, ids) in enumerate(zip(shown, quiet, strict=True), 1):
-            picture = None
-            if system.n <= 400:  # a picture of each pattern: x (or the press count) on its cells
-                marks = ["-" if not v else "x" if system.states == 2 else str(v) for v in vec]
-                picture = grid_picture(system, marks)
-            if picture is not None:
-                lines.append(f"  #{i}")
-                lines.extend("    " + row for row in picture.splitlines())
-            else:
-                lines.append(f"  #{i}: {' '.join(ids[:40])}" + (" …" if len(ids) > 40 else ""))
-        if data["quiet_patterns_truncated"]:
-            lines.append(f"  … {analysis.nullity - len(shown)} more (raise --quiet-limit)")
+        lines.extend(_quiet_lines(system, analysis.nullity, shown, quiet))
     if args.histogram:
         from lograph.core.optimize.histogram import press_histogram
 
@@ -111,6 +102,26 @@ def run(args: argparse.Namespace) -> int:
         lines.extend(f"  {k:3d} presses: {count}" for k, count in enumerate(histogram) if count)
     emit(args, data, "\n".join(lines))
     return 0
+
+
+def _quiet_lines(
+    system: PressSystem, nullity: int, shown: NDArray[np.uint8], quiet: list[list[str]]
+) -> list[str]:
+    """The quiet patterns shown: a grid picture each (x on pressed cells), else button ids."""
+    lines = ["", f"quiet patterns (a basis of {nullity}; press sets changing nothing):"]
+    for i, (vec, ids) in enumerate(zip(shown, quiet, strict=True), 1):
+        picture = None
+        if system.n <= 400:  # a picture of each pattern: x (or the press count) on its cells
+            marks = ["-" if not v else "x" if system.states == 2 else str(v) for v in vec]
+            picture = grid_picture(system, marks)
+        if picture is not None:
+            lines.append(f"  #{i}")
+            lines.extend("    " + row for row in picture.splitlines())
+        else:
+            lines.append(f"  #{i}: {' '.join(ids[:40])}" + (" …" if len(ids) > 40 else ""))
+    if len(shown) < nullity:
+        lines.append(f"  … {nullity - len(shown)} more (raise --quiet-limit)")
+    return lines
 
 
 def _count_text(p: int, exponent: int) -> str:

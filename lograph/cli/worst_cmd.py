@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -16,6 +16,11 @@ from lograph.cli.common import (
     load_system,
 )
 from lograph.core.report.records import press_ids
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
+
+    from lograph.core.model.system import PressSystem
 
 #: Grid pictures are drawn up to this many buttons; larger boards list button ids.
 PICTURE_LIMIT = 2500
@@ -87,10 +92,9 @@ def run(args: argparse.Namespace) -> int:
         lines.append("no position found to show (the lower bound is a counting bound)")
         emit(args, data, "\n".join(lines))
         return 0
-    lit_mask = (result.lights != 0).astype(np.int64)
-    if args.json:  # every id; the text below needs only the first few
+    if args.json:  # every id; the text only needs the first few
         data.update(
-            lights=press_ids(system, lit_mask),
+            lights=press_ids(system, (result.lights != 0).astype(np.int64)),
             presses=press_ids(system, result.presses),
             press_count=int(result.presses.astype(np.int64).sum()),
         )
@@ -98,25 +102,31 @@ def run(args: argparse.Namespace) -> int:
             data["light_values"] = result.lights.tolist()
         emit(args, data, "")
         return 0
-    where = "all lights off" if args.goal == "off" else "all lights on"
-    count = int(result.presses.astype(np.int64).sum())
+    lines.extend(_position_lines(system, result.lights, result.presses, args.goal))
+    emit(args, data, "\n".join(lines))
+    return 0
+
+
+def _position_lines(
+    system: PressSystem, lights: NDArray[Any], presses: NDArray[Any], goal: str
+) -> list[str]:
+    """The worst position and its fewest presses: grid pictures, or lists of button ids."""
+    where = "all lights off" if goal == "off" else "all lights on"
+    count = int(presses.astype(np.int64).sum())
+    lines = [f"one such position (needs {count} presses to reach {where}):"]
     position = pressed = None
     if system.n <= PICTURE_LIMIT:  # grid_picture is None for boards that are not grids
-        position = grid_picture(system, _lit(result.lights.tolist(), system.states))
-        pressed = grid_picture(system, [str(v) if v else "." for v in result.presses.tolist()])
+        position = grid_picture(system, _lit(lights.tolist(), system.states))
+        pressed = grid_picture(system, [str(v) if v else "." for v in presses.tolist()])
     if position is not None and pressed is not None:
-        lines.append(f"one such position (needs {count} presses to reach {where}):")
         lines.extend("  " + row for row in position.splitlines())
         lines.append("fewest presses for it:")
         lines.extend("  " + row for row in pressed.splitlines())
-    else:
-        shown = 200
-        lit = press_ids(system, lit_mask, shown)
-        presses = press_ids(system, result.presses, shown)
-        more_lit = " …" if int(lit_mask.sum()) > shown else ""
-        more_presses = " …" if count > shown else ""
-        lines.append(f"one such position (needs {count} presses to reach {where}):")
-        lines.append("lit: " + " ".join(lit) + more_lit)
-        lines.append("press: " + " ".join(presses) + more_presses)
-    emit(args, data, "\n".join(lines))
-    return 0
+        return lines
+    shown = 200
+    lit_mask = (lights != 0).astype(np.int64)
+    more_lit = " …" if int(lit_mask.sum()) > shown else ""
+    more_presses = " …" if count > shown else ""
+    lines.append("lit: " + " ".join(press_ids(system, lit_mask, shown)) + more_lit)
+    lines.append("press: " + " ".join(press_ids(system, presses, shown)) + more_presses)
+    return lines
