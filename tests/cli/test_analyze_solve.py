@@ -1,4 +1,4 @@
-"""``lograph analyze``, ``solve`` and ``report`` end to end, against seed facts and brute force."""
+"""``lograph analyze``, ``solve`` and ``report`` end to end: published facts, brute force."""
 
 from __future__ import annotations
 
@@ -76,7 +76,7 @@ def test_analyze_histogram_sums_to_the_solvable_count(
 def test_solve_lecture_position_fewest_is_13(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # seed 001: two lights in the middle row need 13 presses at the fewest
+    # published for the 5×5 board: two lights in the middle row need 13 presses at the fewest
     board = rectangle(5, 5)
     board.set_light("r2c1", 1)
     board.set_light("r2c3", 1)
@@ -125,7 +125,7 @@ def test_unsolvable_position_exit_1_and_world(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     board = rectangle(5, 5)
-    board.set_light("r0c0", 1)  # seed 001: only the small X of single lights is solvable
+    board.set_light("r0c0", 1)  # published: on 5×5 only the small X of single lights is solvable
     status, out, _ = run(capsys, "solve", board_file(tmp_path, board), "--json")
     assert status == 1
     data = json.loads(out)

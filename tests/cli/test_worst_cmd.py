@@ -29,7 +29,7 @@ def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict:
 
 
 def test_three_by_three_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    # Seed 000: all nine presses; the X of corners and centre towards all-off, the
+    # The published 3×3 answer: all nine presses; the X of corners and centre towards all-off, the
     # edge-midpoint pattern 010/101/010 towards all-on.
     path = board_file(tmp_path, rectangle(3, 3))
     off = run_json(capsys, path)
