@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import itertools
 import json
 from pathlib import Path
 
@@ -12,7 +11,7 @@ import pytest
 from lograph.cli import main
 from lograph.core.model.generators import rectangle
 from tests.cli.helpers import board_file
-from tests.gf_rank import rank_mod_p
+from tests.references import histogram, press_matrix, rank_mod_p
 
 GRAPHS = Path(__file__).resolve().parents[2] / "graphs"
 
@@ -51,7 +50,7 @@ def test_analyze_rule_and_states_overrides_match_plain_elimination(
     for extra, p, rule in ((["--rule", "open"], 2, "open"), (["--states", "3"], 3, "closed")):
         status, out, _ = run(capsys, "analyze", path, "--json", *extra)
         assert status == 0
-        a = rectangle(5, 5, rule=rule).to_system().dense()
+        a = press_matrix(rectangle(5, 5, rule=rule, states=p))
         assert json.loads(out)["rank"] == rank_mod_p(a, p)
 
 
@@ -64,13 +63,8 @@ def test_analyze_histogram_sums_to_the_solvable_count(
     assert status == 0
     data = json.loads(out)
     assert sum(data["histogram"]) == data["solvable_count"] == 512
-    # by brute force: how many positions need k presses (3×3 has one solution each)
-    system = rectangle(3, 3).to_system()
-    counts = [0] * 10
-    for x in itertools.product((0, 1), repeat=9):
-        counts[sum(x)] += 1
-    assert data["histogram"] == counts
-    assert system.n == 9
+    # by brute force over every press vector: how many positions need k presses at the fewest
+    assert data["histogram"] == histogram(press_matrix(rectangle(3, 3)), 2)
 
 
 def test_solve_lecture_position_fewest_is_13(

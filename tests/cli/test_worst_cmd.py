@@ -10,7 +10,7 @@ import pytest
 from lograph.cli import main
 from lograph.core.model.generators import named, rectangle
 from tests.cli.helpers import board_file
-from tests.core.test_minimal import brute_force
+from tests.references import brute_force_fewest, press_matrix
 
 
 @pytest.fixture(autouse=True)
@@ -67,7 +67,7 @@ def test_graph_board_lists_ids(tmp_path: Path, capsys: pytest.CaptureFixture[str
     board = named("petersen")
     path = board_file(tmp_path, board)
     data = run_json(capsys, path)
-    fewest, _ = brute_force(board.to_system())
+    fewest, _ = brute_force_fewest(press_matrix(board), 2)
     assert (data["worst_presses"], data["exact"]) == (fewest.max(), True)
     assert main(["worst", path]) == 0
     out = capsys.readouterr().out.splitlines()
