@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import threading
 
 import networkx as nx
 import numpy as np
@@ -92,16 +93,16 @@ def test_nullity_zero_over_gf3():
     assert result.method == "every button"
 
 
-def test_time_limit_gives_a_bounded_answer():
-    # 9×9 (nullity 8) is hard for the integer program; with half a second it must still
-    # answer, bounded, with a position that really needs the reported count (checked by
-    # enumerating all 2^8 solutions of that position).
+@pytest.mark.usefixtures("highs_stops_after_one_node")
+def test_unfinished_integer_program_gives_a_bounded_answer():
+    # 9×9 (nullity 8) is hard for the integer program; stopped early (after one node, a
+    # limit on work rather than on seconds) it must still answer, bounded, with a position
+    # that really needs the reported count (checked by enumerating all 2^8 solutions of it).
     solver = ReferenceSolver(rectangle(9, 9).to_system())
     assert solver.analysis.nullity == 8
-    result = worst_position(solver, time_limit=0.5)
-    assert not result.exact
-    assert result.method in ("integer program", "search")
-    assert result.worst_presses <= result.upper_bound <= 81 - 8
+    result = worst_position(solver)
+    assert (result.exact, result.method) == (False, "integer program")
+    assert result.worst_presses < result.upper_bound <= 81 - 8
     change = (-result.lights.astype(np.int64)) % 2
     base = solver.particular(change).astype(np.int64)
     weights = [
@@ -157,18 +158,31 @@ def test_refusals_and_cancel():
         worst_position(ReferenceSolver(rectangle(5, 5).to_system()), cancel=lambda: True)
 
 
-def test_cancel_during_the_integer_program():
-    # HiGHS cannot be polled; it runs in a helper thread while `cancel` is polled.
+def test_cancel_during_the_integer_program(monkeypatch):
+    # HiGHS cannot be polled; it runs in a helper thread while `cancel` is polled. The
+    # program is replaced by a stand-in that blocks until released, so that the cancel
+    # fires while it runs however fast the machine (a real 9×9 program may finish first).
     solver = ReferenceSolver(rectangle(9, 9).to_system())
+    entered, release = threading.Event(), threading.Event()
+
+    def blocked_program(*args: object) -> None:
+        entered.set()
+        release.wait(timeout=60)  # only a guard against a hang if cancel is never polled
+
+    monkeypatch.setattr(worst_module, "_ilp", blocked_program)
     calls = []
 
     def cancel() -> bool:
         calls.append(1)
         return len(calls) > 3
 
-    with pytest.raises(InterruptedComputation):
-        worst_position(solver, time_limit=2.0, cancel=cancel)
-    assert len(calls) == 4
+    try:
+        with pytest.raises(InterruptedComputation):
+            worst_position(solver, cancel=cancel)
+    finally:
+        release.set()
+    assert entered.is_set()
+    assert len(calls) == 4  # once before the program, three times while it runs
 
 
 def test_with_lograph_engine():
