@@ -11,7 +11,14 @@ import pytest
 from lograph.cli import main
 from lograph.core.model.generators import rectangle
 from tests.cli.helpers import board_file
-from tests.references import histogram, press_matrix, rank_mod_p
+from tests.references import (
+    A159257,
+    goal_change,
+    histogram,
+    press_matrix,
+    rank_mod_p,
+    solvable,
+)
 
 GRAPHS = Path(__file__).resolve().parents[2] / "graphs"
 
@@ -106,13 +113,12 @@ def test_solve_goal_on_three_states(tmp_path: Path, capsys: pytest.CaptureFixtur
     board.set_light("r1c1", 2)
     status, out, _ = run(capsys, "solve", board_file(tmp_path, board), "--goal", "on", "--json")
     data = json.loads(out)
-    if data["solvable"]:
-        assert status == 0
-        for button in data["presses"]:  # repeated ids mean repeated presses
-            board.press(button)
-        assert board.is_goal("on")
-    else:
-        assert status == 1
+    # the 3×3 matrix is invertible mod 3 (plain elimination), so this position is solvable
+    assert rank_mod_p(press_matrix(board), 3) == 9
+    assert (status, data["solvable"]) == (0, True)
+    for button in data["presses"]:  # repeated ids mean repeated presses
+        board.press(button)
+    assert board.is_goal("on")
 
 
 def test_unsolvable_position_exit_1_and_world(
@@ -120,11 +126,13 @@ def test_unsolvable_position_exit_1_and_world(
 ) -> None:
     board = rectangle(5, 5)
     board.set_light("r0c0", 1)  # seed 001: only the small X of single lights is solvable
+    assert not solvable(press_matrix(board), goal_change(board), 2)  # plain elimination
     status, out, _ = run(capsys, "solve", board_file(tmp_path, board), "--json")
     assert status == 1
     data = json.loads(out)
     assert data["solvable"] is False
     assert data["presses"] is None
+    assert len(data["world"]) == 2  # one entry per independent quiet pattern (nullity 2)
     assert any(data["world"])
 
 
@@ -190,6 +198,8 @@ def test_grid_closed_form_agrees_with_analyze(
         path = board_file(tmp_path, rectangle(m, n, rule=rule), f"g{m}x{n}{rule}.json")
         status, out, _ = run(capsys, "analyze", path, "--json", "--engine", "dense")
         assert closed_form["nullity"] == json.loads(out)["nullity"]
+        if m == n and rule == "closed":
+            assert closed_form["nullity"] == A159257[n - 1]  # published
     status, _, err = run(capsys, "grid", "0", "5")
     assert status == 2
     assert "positive integer" in err
