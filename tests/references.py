@@ -115,9 +115,9 @@ def press_matrix(board: Board) -> np.ndarray:
 def system_matrix(system: PressSystem) -> np.ndarray:
     """A[u, w] from a PressSystem's column arrays, entry by entry (not `system.dense()`)."""
     a = np.zeros((system.n, system.n), dtype=np.int64)
-    for w in range(system.n):
-        for u in system.indices[system.indptr[w] : system.indptr[w + 1]]:
-            a[int(u), w] = 1
+    # column w holds the lights indices[indptr[w]:indptr[w + 1]]
+    columns = np.repeat(np.arange(system.n), np.diff(system.indptr))
+    a[np.asarray(system.indices, dtype=np.int64), columns] = 1
     return a
 
 
