@@ -40,6 +40,7 @@ __all__ = [
     "brute_force_fewest",
     "canonical_gf2",
     "code_of",
+    "coset_weights",
     "fewest",
     "fewest_table",
     "fewest_to_goal",
@@ -292,6 +293,19 @@ def span(basis: np.ndarray, p: int) -> set[tuple[int, ...]]:
     basis = np.asarray(basis, dtype=np.int64)
     coeffs = all_vectors(len(basis), p)
     return {tuple(v) for v in ((coeffs @ basis) % p).tolist()}
+
+
+def coset_weights(x: Iterable[int], basis: np.ndarray, p: int) -> list[int]:
+    """Total presses Σ of every solution x + c·basis (c over all p^k combinations): when x
+    solves a position and `basis` spans the quiet patterns, these are all its solutions.
+
+    >>> coset_weights([1, 0, 0], np.array([[1, 1, 1]]), 2)  # 100 and 011
+    [1, 2]
+    """
+    basis = np.asarray(basis, dtype=np.int64).reshape(len(basis), -1)
+    x = np.asarray(list(x), dtype=np.int64)
+    solutions = (x + all_vectors(len(basis), p) @ basis) % p
+    return solutions.sum(axis=1).tolist()
 
 
 def brute_force_fewest(a: np.ndarray, p: int) -> tuple[np.ndarray, np.ndarray]:

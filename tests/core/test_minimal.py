@@ -4,8 +4,6 @@ fewest presses per light change)."""
 
 from __future__ import annotations
 
-import itertools
-
 import networkx as nx
 import numpy as np
 import pytest
@@ -16,7 +14,14 @@ from lograph.core.model.board import Board
 from lograph.core.model.generators import rectangle
 from lograph.core.optimize.minimal import fewest_presses, solve_minimal
 from tests.core.boards import SMALL_BOARDS
-from tests.references import A075464, ReferenceSolver, brute_force_fewest, code_of, system_matrix
+from tests.references import (
+    A075464,
+    ReferenceSolver,
+    brute_force_fewest,
+    code_of,
+    coset_weights,
+    system_matrix,
+)
 
 
 @pytest.fixture(params=sorted(SMALL_BOARDS), scope="module")
@@ -124,10 +129,7 @@ def test_lecture_two_lights_position():
     solver = ReferenceSolver(system)
     change = (-system.lights.astype(np.int64)) % 2
     base = solver.particular(change)
-    weights = [
-        int(((base + np.asarray(c) @ solver.analysis.quiet) % 2).sum())
-        for c in itertools.product((0, 1), repeat=2)
-    ]
+    weights = coset_weights(base, solver.analysis.quiet, 2)
     result = solve_minimal(system, solver=solver)
     assert result.press_count == min(weights) == 13  # the lecture's 13 is indeed the fewest
     assert result.optimal_solutions == weights.count(min(weights))
