@@ -305,7 +305,7 @@ def coset_weights(x: Iterable[int], basis: np.ndarray, p: int) -> list[int]:
     basis = np.asarray(basis, dtype=np.int64).reshape(len(basis), -1)
     x = np.asarray(list(x), dtype=np.int64)
     solutions = (x + all_vectors(len(basis), p) @ basis) % p
-    return solutions.sum(axis=1).tolist()
+    return [int(w) for w in solutions.sum(axis=1)]
 
 
 def brute_force_fewest(a: np.ndarray, p: int) -> tuple[np.ndarray, np.ndarray]:
@@ -362,7 +362,7 @@ def histogram(a: np.ndarray, p: int) -> list[int]:
     """
     table = brute_force_fewest(a, p)[0]
     weights = table[table >= 0]
-    return np.bincount(weights).tolist()
+    return [int(c) for c in np.bincount(weights)]
 
 
 def goal_change(board: Board, goal: str | Iterable[int] = "off") -> np.ndarray:
