@@ -3,9 +3,15 @@
 import os
 from typing import Any
 
-import pytest
-
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+# Property tests must not pass or fail by the machine's speed: no per-example deadline, and
+# no "generation too slow" health check (both measure seconds on a loaded 2-core machine).
+settings.register_profile("lograph", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("lograph")
 
 
 @pytest.fixture
