@@ -1,5 +1,33 @@
-"""Shared test setup: Qt runs offscreen, before any QApplication exists."""
+"""Shared test setup: Qt runs offscreen, before any QApplication exists; shared fixtures."""
 
 import os
+from typing import Any
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+# Property tests must not pass or fail by the machine's speed: no per-example deadline, and
+# no "generation too slow" health check (both measure seconds on a loaded 2-core machine).
+settings.register_profile("lograph", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("lograph")
+
+
+@pytest.fixture
+def highs_stops_after_one_node(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Stop HiGHS (the worst-position integer program) after one branch-and-bound node.
+
+    lograph bounds that program only by seconds (``time_limit``), so "the answer is bounded,
+    not exact" would depend on the machine's speed. A limit on work gives the same unproven
+    answer everywhere. `worst._ilp` imports `milp` at call time, so patching the module
+    attribute reaches it.
+    """
+    import scipy.optimize
+
+    real = scipy.optimize.milp
+
+    def one_node(*args: Any, options: dict[str, Any] | None = None, **kwargs: Any) -> Any:
+        return real(*args, options={**(options or {}), "node_limit": 1}, **kwargs)
+
+    monkeypatch.setattr(scipy.optimize, "milp", one_node)

@@ -39,4 +39,5 @@ def test_missing_x11_libraries_are_named(
 def test_a_chosen_platform_skips_the_check(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")
     monkeypatch.delenv("DISPLAY", raising=False)
-    gui_cmd.check_display()  # no error: Qt was told where to draw
+    monkeypatch.setattr(gui_cmd, "_x11_libraries", lambda: pytest.fail("libraries checked"))
+    gui_cmd.check_display()  # no error although DISPLAY is unset: Qt was told where to draw

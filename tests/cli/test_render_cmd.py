@@ -6,7 +6,6 @@ Independent answers: a brute-force fewest-presses search over every press vector
 
 from __future__ import annotations
 
-import itertools
 import json
 import os
 import subprocess
@@ -23,6 +22,7 @@ from lograph.core.model.generators import rectangle
 from lograph.ui.canvas.items import RADIUS
 from lograph.ui.chase.plan_data import FREE, ROW
 from tests.cli.helpers import board_file
+from tests.references import fewest_to_goal
 
 
 def near(c: QColor, hex_color: str, tol: int = 40) -> bool:
@@ -46,23 +46,6 @@ def ringed(board: Board, image: QImage, color: str) -> set[str]:
         if near(image.pixelColor(round(point.x()), round(point.y())), color):
             out.add(b)
     return out
-
-
-def brute_fewest(board: Board, goal: str) -> int:
-    """Fewest presses reaching the goal, trying every subset of buttons (GF(2))."""
-    best = None
-    buttons = board.buttons
-    for bits in itertools.product((0, 1), repeat=len(buttons)):
-        if best is not None and sum(bits) >= best:
-            continue
-        probe = board.copy()
-        for b, bit in zip(buttons, bits, strict=True):
-            if bit:
-                probe.press(b)
-        if probe.is_goal(goal):
-            best = sum(bits)
-    assert best is not None
-    return best
 
 
 def test_png_with_size_and_pixels(tmp_path, capsys, qapp):
@@ -95,7 +78,7 @@ def test_solution_overlay_marks_a_fewest_press_solution(tmp_path, qapp):
     path = board_file(tmp_path, board)
     assert main(["render", path, "-o", str(out), "--overlay", "solution", "--goal", "on"]) == 0
     marked = ringed(board, QImage(str(out)), ROW)
-    assert len(marked) == brute_fewest(board, "on")
+    assert len(marked) == fewest_to_goal(board, "on")
     probe = board.copy()
     for b in marked:
         probe.press(b)

@@ -4,14 +4,13 @@ Independent references, none of them lograph's algebra:
 - the seeds: 5×5 rank 23 and its quiet patterns n1, n2 (seed 001), 3×3 always solvable
   (seeds 000/002), the holed 5×5 position and solution (seed 003), the 3×3 worst position;
 - brute force over every press vector on tiny boards;
-- `plain_rref`, a Gaussian elimination on Python lists written below;
-- press matrices built from `Board.targets`, not from `PressSystem`.
+- `tests.references`: Gauss-Jordan elimination mod p (`rref_mod_p`), press matrices read off
+  the board's graph (not from `PressSystem`), spans by enumeration.
 Property tests on random graphs live in ``test_algebra_properties.py``.
 """
 
 from __future__ import annotations
 
-import itertools
 from fractions import Fraction
 
 import numpy as np
@@ -27,6 +26,7 @@ from lograph.core.errors import (
 from lograph.core.model.board import Board
 from lograph.core.model.generators import grid_system, rectangle, wayout_5x5
 from lograph.core.solve import analyze, count_solutions, iter_solutions, solve
+from tests.references import all_vectors, press_matrix, rref_mod_p, span
 
 ENGINES = ["galois", "dense", "auto"]
 
@@ -38,46 +38,7 @@ SEED3_START = [1, 0, 1, 0, 1, 1, 1, 0, 1, 0, 0, 1, 0, 1, 1, 1, 0, 1, 1, 1, 1, 0]
 SEED3_PRESSES = [0, 0, 0, 1, 0, 1, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0]
 
 
-# --------------------------------------------------------------------------- references
-
-
-def plain_rref(rows: list[list[int]], p: int) -> tuple[list[list[int]], int]:
-    """Reduced row echelon form mod p on lists, zero rows dropped; returns (rows, rank)."""
-    work = [[v % p for v in row] for row in rows]
-    ncols = len(work[0]) if work else 0
-    r = 0
-    for c in range(ncols):
-        pivot = next((i for i in range(r, len(work)) if work[i][c]), None)
-        if pivot is None:
-            continue
-        work[r], work[pivot] = work[pivot], work[r]
-        inv = pow(work[r][c], -1, p)
-        work[r] = [v * inv % p for v in work[r]]
-        for i in range(len(work)):
-            if i != r and work[i][c]:
-                f = work[i][c]
-                work[i] = [(a - f * b) % p for a, b in zip(work[i], work[r], strict=True)]
-        r += 1
-    return work[:r], r
-
-
-def press_matrix(board: Board) -> np.ndarray:
-    """A[u, w] = 1 when pressing w changes u, read from Board.targets."""
-    a = np.zeros((len(board), len(board)), dtype=np.int64)
-    for w, button in enumerate(board.buttons):
-        for target in board.targets(button):
-            a[board.index(target), w] = 1
-    return a
-
-
-def all_vectors(p: int, n: int) -> np.ndarray:
-    vectors = list(itertools.product(range(p), repeat=n))
-    return np.array(vectors, dtype=np.int64).reshape(len(vectors), n)
-
-
-def span(basis: np.ndarray, p: int) -> set[tuple[int, ...]]:
-    coeffs = all_vectors(p, len(basis))
-    return {tuple(v) for v in ((coeffs @ basis.astype(np.int64)) % p).tolist()}
+# --------------------------------------------------------------------------- boards
 
 
 def random_board(rng: np.random.Generator, n: int, p: int, density: float = 0.3) -> Board:
@@ -134,7 +95,7 @@ def test_rank_to_fraction_by_enumeration_on_smaller_grids() -> None:
     for rows, cols in [(2, 2), (3, 3), (2, 5), (3, 4), (4, 4)]:
         board = rectangle(rows, cols)
         n = rows * cols
-        images = (all_vectors(2, n) @ press_matrix(board).T) % 2
+        images = (all_vectors(n, 2) @ press_matrix(board).T) % 2
         image_size = len({tuple(v) for v in images.tolist()})
         a = analyze(board, engine="galois")
         assert image_size == a.solvable_count
@@ -147,7 +108,7 @@ def test_3x3_always_solvable(engine: str) -> None:
     solver = get_solver(board.to_system(), engine)
     assert solver.analysis.rank == 9
     assert solver.analysis.quiet.shape == (0, 9)
-    for pattern in all_vectors(2, 9):
+    for pattern in all_vectors(9, 2):
         x = solver.particular(pattern)
         assert x is not None
         assert board.to_system().apply(x).tolist() == pattern.tolist()
@@ -186,7 +147,7 @@ def test_3x3_worst_position_needs_all_nine_presses(engine: str) -> None:
     solver = get_solver(board.to_system(), engine)
     nines = [
         tuple(pattern)
-        for pattern in all_vectors(2, 9).tolist()
+        for pattern in all_vectors(9, 2).tolist()
         if int(solver.particular(np.array(pattern)).sum()) == 9  # type: ignore[union-attr]
     ]
     assert nines == [(1, 0, 1, 0, 1, 0, 1, 0, 1)]
@@ -210,7 +171,7 @@ def test_brute_force_image_kernel_and_worlds(seed: int, n: int, p: int) -> None:
     rng = np.random.default_rng(seed)
     board = random_board(rng, n, p, density=float(rng.uniform(0.1, 0.6)))
     a_mat = press_matrix(board)
-    xs = all_vectors(p, n)
+    xs = all_vectors(n, p)
     images = (xs @ a_mat.T) % p
     image_set = {tuple(v) for v in images.tolist()}
     kernel = {tuple(x) for x, img in zip(xs.tolist(), images.tolist(), strict=True) if not any(img)}
@@ -236,19 +197,19 @@ def test_rank_matches_plain_elimination_on_random_boards(seed: int) -> None:
     n = int(rng.integers(1, 36))
     board = random_board(rng, n, p, density=float(rng.uniform(0.02, 0.3)))
     a_mat = press_matrix(board)
-    _, rank = plain_rref(a_mat.tolist(), p)
+    rank = len(rref_mod_p(a_mat, p)[1])
     a = analyze(board, engine="galois")
     assert a.rank == rank
     # the quiet basis is exactly the canonical basis of ker A (RREF is unique)
     assert not ((a_mat @ a.quiet.T.astype(np.int64)) % p).any()
-    assert plain_rref(a.quiet.tolist(), p) == (a.quiet.tolist(), a.nullity)
+    assert rref_mod_p(a.quiet, p)[0].tolist() == a.quiet.tolist()
     # the left kernel likewise for ker Aᵀ
     assert not ((a.left_kernel.astype(np.int64) @ a_mat) % p).any()
-    assert plain_rref(a.left_kernel.tolist(), p) == (a.left_kernel.tolist(), a.nullity)
+    assert rref_mod_p(a.left_kernel, p)[0].tolist() == a.left_kernel.tolist()
     if p == 2:  # the fast engine must agree on the same board
         fast = analyze(board, engine="auto")
         assert fast.rank == rank
-        assert plain_rref(fast.quiet.tolist(), 2)[0] == a.quiet.tolist()
+        assert rref_mod_p(fast.quiet, 2)[0].tolist() == a.quiet.tolist()
 
 
 # --------------------------------------------------------------------------- engine details

@@ -1,6 +1,6 @@
 """The Board model: mutators, validation errors that name the bad value, press semantics.
 
-Expected light changes are worked out by hand from the rules in MATH.md (closed rule: the
+Expected light changes are worked out by hand from the press rules (closed rule: the
 button and its neighbours; open: only the neighbours; overrides; directed arcs; mod p).
 """
 

@@ -1,5 +1,5 @@
 """The chase plan heuristic, checked against brute force, a plain row chase written here and
-a plain GF(p) elimination (`tests.gf_rank`)."""
+a plain GF(p) elimination (`tests.references`)."""
 
 from __future__ import annotations
 
@@ -24,22 +24,10 @@ from lograph.core.model.generators import (
     wayout_5x5,
 )
 from lograph.core.model.system import PressSystem
-from tests.gf_rank import rank_mod_p
+from tests.references import nullity
+from tests.references import system_matrix as dense
 
 # ------------------------------------------------------------------ independent helpers
-
-
-def dense(system: PressSystem) -> np.ndarray:
-    """A[u, w] from the column arrays, by hand."""
-    a = np.zeros((system.n, system.n), dtype=np.int64)
-    for w in range(system.n):
-        for u in system.indices[system.indptr[w] : system.indptr[w + 1]]:
-            a[u, w] = 1
-    return a
-
-
-def nullity(system: PressSystem) -> int:
-    return system.n - rank_mod_p(dense(system), system.states)
 
 
 def closes(a: np.ndarray, free: set[int]) -> bool:

@@ -18,7 +18,8 @@ from lograph.core.chase.table import chase_solve, chase_table, check_response, r
 from lograph.core.errors import BoardError, BoardTooLargeError
 from lograph.core.model.generators import grid_system, named, rectangle, wayout_5x5
 from lograph.core.model.system import PressSystem
-from tests.core.test_chase import dense, nullity, rank_mod_p
+from tests.references import nullity, solvable
+from tests.references import system_matrix as dense
 
 
 def simulate(a: np.ndarray, p: int, plan, lights, free) -> tuple[np.ndarray, np.ndarray]:
@@ -30,10 +31,6 @@ def simulate(a: np.ndarray, p: int, plan, lights, free) -> tuple[np.ndarray, np.
         x[w] = next(free) if u < 0 else (-state[u]) % p
         state = (state + x[w] * a[:, w]) % p
     return x, state
-
-
-def solvable(a: np.ndarray, p: int, b: np.ndarray) -> bool:
-    return rank_mod_p(a, p) == rank_mod_p(np.column_stack([a, b]), p)
 
 
 # Wikipedia, "Lights Out (game)", light chasing on 5×5: bottom row lit -> press on top row.
@@ -134,7 +131,7 @@ def test_recipe_solves_random_positions(system: PressSystem) -> None:
     unsolved = 0
     for _ in range(25):
         lights = rng.integers(0, p, system.n)
-        if not solvable(a, p, lights):
+        if not solvable(a, lights, p):
             unsolved += 1
             assert chase_solve(system, table, lights) is None
             assert solve_by_recipe(system, table, lights) is None
@@ -168,7 +165,7 @@ def test_recipe_on_random_graphs(system: PressSystem, data: st.DataObject) -> No
         data.draw(st.lists(st.integers(0, p - 1), min_size=system.n, max_size=system.n))
     )
     presses = chase_solve(system, table, lights)
-    assert (presses is not None) == solvable(a, p, lights)
+    assert (presses is not None) == solvable(a, lights, p)
     if presses is not None:
         assert not ((lights + a @ presses.astype(np.int64)) % p).any()
 

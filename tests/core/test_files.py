@@ -230,7 +230,9 @@ def boards(draw: st.DrawFn) -> Board:
 
 
 @settings(
-    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(board=boards(), fmt=st.sampled_from(["json", "graphml"]))
 def test_random_boards_round_trip(tmp_path: Path, board: Board, fmt: str) -> None:

@@ -13,13 +13,13 @@ import numpy as np
 import pytest
 
 from lograph.core.algebra.analysis import Solver, available_engines, get_solver
-from lograph.core.algebra.gfp import row_reduce
 from lograph.core.chase.plan import ChasePlan, chase_plan
 from lograph.core.engines import chase_p as gfp_chase_engine
 from lograph.core.engines.chase_p import GfpChaseSolver
 from lograph.core.errors import BoardError, BoardTooLargeError, InterruptedComputation
 from lograph.core.model.generators import grid_system
 from lograph.core.model.system import PressSystem
+from tests.references import rref_mod_p, system_matrix
 
 PRIMES = (3, 5, 7, 251)
 
@@ -71,10 +71,8 @@ def random_board(seed: int) -> PressSystem:
 
 
 def span(basis: np.ndarray, p: int) -> list[list[int]]:
-    if len(basis) == 0:
-        return []
-    reduced, pivots = row_reduce(basis, p)
-    return reduced[: len(pivots)].tolist()
+    """The span of `basis` as its RREF (by the reference elimination, not lograph's)."""
+    return rref_mod_p(basis, p)[0].tolist()
 
 
 def check_against(system: PressSystem, ours: Solver, ref: Solver, seed: int) -> None:
@@ -87,7 +85,7 @@ def check_against(system: PressSystem, ours: Solver, ref: Solver, seed: int) -> 
     assert span(a.quiet, p) == span(b.quiet, p)
     assert span(a.left_kernel, p) == span(b.left_kernel, p)
     assert len(span(a.quiet, p)) == len(span(a.left_kernel, p)) == a.nullity
-    mat = system.dense().astype(np.int64)
+    mat = system_matrix(system)
     assert not ((mat @ a.quiet.astype(np.int64).T) % p).any()
     assert not ((a.left_kernel.astype(np.int64) @ mat) % p).any()
     rng = np.random.default_rng(seed + 10_000)

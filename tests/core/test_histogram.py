@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 from math import comb
 
 import numpy as np
@@ -11,16 +10,17 @@ import pytest
 from lograph.core.errors import BoardError, BoardTooLargeError, InterruptedComputation
 from lograph.core.model.generators import rectangle
 from lograph.core.optimize.histogram import min_press_table, press_histogram
-from tests.core.test_minimal import SMALL_BOARDS, RefSolver, brute_force
+from tests.core.boards import SMALL_BOARDS
+from tests.references import ReferenceSolver, coset_weights
 
 
 @pytest.mark.parametrize("name", sorted(SMALL_BOARDS))
 def test_matches_brute_force(name):
     system = SMALL_BOARDS[name]().to_system()
-    fewest, _ = brute_force(system)
+    fewest, _ = ReferenceSolver(system).fewest_and_count()
     histogram = press_histogram(system)
     assert histogram == np.bincount(fewest[fewest >= 0]).tolist()
-    rank = RefSolver(system).analysis.rank
+    rank = ReferenceSolver(system).analysis.rank
     assert sum(histogram) == system.states**rank
     table = min_press_table(system).astype(np.int64)
     reached = fewest >= 0
@@ -38,13 +38,8 @@ def test_five_by_five_by_counting():
     # most 5 buttons is the unique lightest solution of its position (binomial counts), and
     # two 6-button sets share a position exactly when they split a weight-12 quiet pattern.
     board = rectangle(5, 5)
-    quiet = RefSolver(board.to_system()).analysis.quiet.astype(np.int64)
-    weights = sorted(
-        int(((np.asarray(c) @ quiet) % 2).sum())
-        for c in itertools.product((0, 1), repeat=2)
-        if any(c)
-    )
-    assert weights == [12, 12, 16]
+    quiet = ReferenceSolver(board.to_system()).analysis.quiet.astype(np.int64)
+    assert sorted(coset_weights(np.zeros(25), quiet, 2)) == [0, 12, 12, 16]
     histogram = press_histogram(board)
     assert sum(histogram) == 2**23
     assert histogram[:6] == [comb(25, w) for w in range(6)]

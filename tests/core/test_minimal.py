@@ -1,13 +1,8 @@
-"""Fewest presses, checked against brute force over every press vector of tiny boards.
-
-The helpers here (a dense GF(p) reference solver written independently of lograph's engines,
-and a brute-force table of fewest presses per light change) are shared with the worst-position
-and histogram tests.
-"""
+"""Fewest presses, checked against brute force over every press vector of tiny boards
+(`tests.references`: a reference solver by plain elimination, and the brute-force table of
+fewest presses per light change)."""
 
 from __future__ import annotations
-
-import itertools
 
 import networkx as nx
 import numpy as np
@@ -17,122 +12,24 @@ from lograph.core.algebra.analysis import Analysis
 from lograph.core.errors import BoardError, InterruptedComputation, UnsolvableError
 from lograph.core.model.board import Board
 from lograph.core.model.generators import rectangle
-from lograph.core.model.system import PressSystem
 from lograph.core.optimize.minimal import fewest_presses, solve_minimal
-
-# ---------------------------------------------------------------- independent references
-
-
-def _row_reduce(a: np.ndarray, p: int) -> tuple[np.ndarray, list[int]]:
-    """Reduced row echelon form over GF(p) and the pivot columns (plain Gauss-Jordan)."""
-    a = a.astype(np.int64) % p
-    pivots: list[int] = []
-    row = 0
-    for col in range(a.shape[1]):
-        if row == a.shape[0]:
-            break
-        hits = np.flatnonzero(a[row:, col])
-        if not len(hits):
-            continue
-        a[[row, row + hits[0]]] = a[[row + hits[0], row]]
-        a[row] = a[row] * pow(int(a[row, col]), -1, p) % p
-        factor = a[:, col].copy()
-        factor[row] = 0
-        a = (a - np.outer(factor, a[row])) % p
-        pivots.append(col)
-        row += 1
-    return a[:row], pivots
-
-
-def _null_space(a: np.ndarray, p: int) -> np.ndarray:
-    n = a.shape[1]
-    reduced, pivots = _row_reduce(a, p)
-    basis = []
-    for free in (c for c in range(n) if c not in pivots):
-        v = np.zeros(n, dtype=np.int64)
-        v[free] = 1
-        for i, c in enumerate(pivots):
-            v[c] = -reduced[i, free] % p
-        basis.append(v)
-    return np.array(basis, dtype=np.uint8).reshape(len(basis), n)
-
-
-class RefSolver:
-    """A `Solver` by dense Gauss-Jordan elimination, independent of lograph's engines."""
-
-    def __init__(self, system: PressSystem) -> None:
-        self.system = system
-        p = system.states
-        self.a = system.dense().astype(np.int64)
-        quiet = _null_space(self.a, p)
-        left = _null_space(self.a.T.copy(), p)
-        self.analysis = Analysis(system.n, p, system.n - len(quiet), quiet, left, "reference")
-
-    def particular(self, rhs: np.ndarray) -> np.ndarray | None:
-        p, n = self.system.states, self.system.n
-        aug = np.concatenate([self.a, np.asarray(rhs, dtype=np.int64).reshape(-1, 1)], axis=1)
-        reduced, pivots = _row_reduce(aug, p)
-        if n in pivots:
-            return None
-        x = np.zeros(n, dtype=np.int64)
-        for i, c in enumerate(pivots):
-            x[c] = reduced[i, n]
-        return x.astype(np.uint8)
-
-
-def all_press_vectors(n: int, p: int) -> np.ndarray:
-    """Every press vector, one per row, in base-p counting order."""
-    index = np.arange(p**n, dtype=np.int64)
-    return ((index[:, None] // p ** np.arange(n)) % p).astype(np.int64)
-
-
-def brute_force(system: PressSystem) -> tuple[np.ndarray, np.ndarray]:
-    """For every light change (as a base-p number): the fewest presses reaching it (−1 if
-    none) and how many press vectors reach it with that few. Pure enumeration."""
-    n, p = system.n, system.states
-    xs = all_press_vectors(n, p)
-    codes = (xs @ system.dense().astype(np.int64).T % p) @ p ** np.arange(n)
-    weights = xs.sum(axis=1)
-    fewest = np.full(p**n, np.iinfo(np.int64).max)
-    np.minimum.at(fewest, codes, weights)
-    best = weights == fewest[codes]
-    count = np.bincount(codes[best], minlength=p**n)
-    fewest[fewest == np.iinfo(np.int64).max] = -1
-    return fewest, count
-
-
-def code_of(change: np.ndarray, p: int) -> int:
-    return int(np.asarray(change, dtype=np.int64) @ p ** np.arange(len(change)))
-
-
-def _directed_board() -> Board:
-    board = Board.from_graph(nx.gnp_random_graph(11, 0.35, seed=0, directed=True))
-    board.set_self_action("3", False)  # self-action overrides must be honoured too
-    board.set_self_action("7", False)
-    return board
-
-
-#: Tiny boards with quiet patterns (nullity > 0): rectangles, holes, open rule, directed,
-#: a random graph, a cycle, and p = 3 and 5.
-SMALL_BOARDS = {
-    "4x4": lambda: rectangle(4, 4),
-    "4x4 holed": lambda: rectangle(4, 4, holes=[(0, 0), (2, 1)]),
-    "3x5 open": lambda: rectangle(3, 5, rule="open"),
-    "directed": _directed_board,
-    "random open": lambda: Board.from_graph(nx.gnp_random_graph(12, 0.3, seed=2), rule="open"),
-    "cycle 12": lambda: Board.from_graph(nx.cycle_graph(12)),
-    "3x4 p=3": lambda: rectangle(3, 4, states=3),
-    "3x3 open p=3": lambda: rectangle(3, 3, rule="open", states=3),
-    "2x4 p=5": lambda: rectangle(2, 4, states=5),
-}
+from tests.core.boards import SMALL_BOARDS
+from tests.references import (
+    A075464,
+    ReferenceSolver,
+    brute_force_fewest,
+    code_of,
+    coset_weights,
+    system_matrix,
+)
 
 
 @pytest.fixture(params=sorted(SMALL_BOARDS), scope="module")
-def small(request: pytest.FixtureRequest) -> tuple[RefSolver, np.ndarray, np.ndarray]:
+def small(request: pytest.FixtureRequest) -> tuple[ReferenceSolver, np.ndarray, np.ndarray]:
     system = SMALL_BOARDS[request.param]().to_system()
-    solver = RefSolver(system)
+    solver = ReferenceSolver(system)
     assert solver.analysis.nullity > 0  # the fewest-presses question is trivial otherwise
-    fewest, count = brute_force(system)
+    fewest, count = brute_force_fewest(system_matrix(system), system.states)
     return solver, fewest, count
 
 
@@ -172,13 +69,13 @@ def test_heuristic_on_large_nullity_beats_the_start():
     copies = 7
     graph = nx.disjoint_union_all([nx.grid_2d_graph(4, 4)] * copies)
     system = Board.from_graph(graph).to_system()
-    one = RefSolver(rectangle(4, 4).to_system())
+    one = ReferenceSolver(rectangle(4, 4).to_system())
     quiet = np.zeros((4 * copies, 16 * copies), dtype=np.uint8)
     for i in range(copies):
         quiet[4 * i : 4 * i + 4, 16 * i : 16 * i + 16] = one.analysis.quiet
     analysis = Analysis(system.n, 2, system.n - len(quiet), quiet, quiet, "reference")
     x0 = np.ones(system.n, dtype=np.uint8)
-    fewest, _ = brute_force(one.system)
+    fewest, _ = brute_force_fewest(one.a, 2)
     per_copy = fewest[code_of(one.system.apply(np.ones(16)), 2)]
     result = fewest_presses(analysis, x0)
     assert (result.exact, result.method, result.optimal_solutions) == (False, "heuristic", None)
@@ -189,7 +86,7 @@ def test_heuristic_on_large_nullity_beats_the_start():
 def test_heuristic_reaching_zero_is_exact():
     # Open rule, no edges: all 30 buttons are quiet; any solution can be cut down to nothing.
     system = Board.from_graph(nx.empty_graph(30), rule="open").to_system()
-    solver = RefSolver(system)
+    solver = ReferenceSolver(system)
     assert solver.analysis.nullity == 30
     result = fewest_presses(solver, np.ones(30, dtype=np.uint8))
     assert (result.press_count, result.exact, result.optimal_solutions) == (0, True, 1)
@@ -229,13 +126,10 @@ def test_lecture_two_lights_position():
     board.set_light("r2c1", 1)
     board.set_light("r2c3", 1)
     system = board.to_system()
-    solver = RefSolver(system)
+    solver = ReferenceSolver(system)
     change = (-system.lights.astype(np.int64)) % 2
     base = solver.particular(change)
-    weights = [
-        int(((base + np.asarray(c) @ solver.analysis.quiet) % 2).sum())
-        for c in itertools.product((0, 1), repeat=2)
-    ]
+    weights = coset_weights(base, solver.analysis.quiet, 2)
     result = solve_minimal(system, solver=solver)
     assert result.press_count == min(weights) == 13  # the lecture's 13 is indeed the fewest
     assert result.optimal_solutions == weights.count(min(weights))
@@ -243,23 +137,24 @@ def test_lecture_two_lights_position():
     assert board.is_goal()
 
 
-def test_all_on_5x5_needs_fifteen():
-    # Well known: from all off to all on on the classic 5×5 takes 15 presses.
-    system = rectangle(5, 5).to_system()
-    result = solve_minimal(system, goal="on", solver=RefSolver(system))
-    assert (result.press_count, result.exact) == (15, True)
+@pytest.mark.parametrize("n", range(1, 10))
+def test_all_on_n_by_n_matches_oeis_a075464(n):
+    # Published: the fewest presses from all off to all on on the n×n board (15 on 5×5).
+    system = rectangle(n, n).to_system()
+    result = solve_minimal(system, goal="on", solver=ReferenceSolver(system))
+    assert (result.press_count, result.exact) == (A075464[n - 1], True)
 
 
 def test_nullity_zero_is_unique():
     system = rectangle(3, 3).to_system()
-    solver = RefSolver(system)
+    solver = ReferenceSolver(system)
     result = fewest_presses(solver, solver.particular(np.ones(9, dtype=np.int64)))
     assert (result.method, result.optimal_solutions, result.solutions) == ("unique", 1, 1)
 
 
 def test_bad_input():
     system = rectangle(4, 4).to_system()
-    solver = RefSolver(system)
+    solver = ReferenceSolver(system)
     with pytest.raises(BoardError, match="16 entries"):
         fewest_presses(solver, np.zeros(5, dtype=np.uint8))
     with pytest.raises(BoardError, match=r"0\.\.1"):
@@ -269,7 +164,7 @@ def test_bad_input():
     board = rectangle(4, 4)
     board.set_light("r0c0", 1)  # a single light on the 4×4 board is unsolvable
     with pytest.raises(UnsolvableError, match="world"):
-        solve_minimal(board.to_system(), solver=RefSolver(board.to_system()))
+        solve_minimal(board.to_system(), solver=ReferenceSolver(board.to_system()))
 
 
 def test_with_lograph_engine():
@@ -284,7 +179,7 @@ def test_with_lograph_engine():
     pressed = [1, 0, 1, 1, 0, 0, 1, 0, 1, 1, 0, 1, 0, 0]
     board.set_lights(board.to_system().apply(pressed))  # solvable by construction
     system = board.to_system()
-    fewest, count = brute_force(system)
+    fewest, count = brute_force_fewest(system_matrix(system), system.states)
     change = (-system.lights.astype(np.int64)) % 2
     result = solve_minimal(board)
     assert result.press_count == fewest[code_of(change, 2)]
@@ -297,7 +192,7 @@ def test_empty_board():
     from lograph.core.optimize.worst import worst_position
 
     system = Board().to_system()
-    solver = RefSolver(system)
+    solver = ReferenceSolver(system)
     assert solve_minimal(system, solver=solver).press_count == 0
     assert worst_position(solver).worst_presses == 0
     assert press_histogram(system) == [1]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import itertools
+import threading
 
 import networkx as nx
 import numpy as np
@@ -13,13 +13,14 @@ from lograph.core.model.board import Board
 from lograph.core.model.generators import rectangle
 from lograph.core.optimize import worst as worst_module
 from lograph.core.optimize.worst import worst_position
-from tests.core.test_minimal import SMALL_BOARDS, RefSolver, brute_force, code_of
+from tests.core.boards import SMALL_BOARDS
+from tests.references import ReferenceSolver, code_of, coset_weights
 
 #: The GF(2) boards (the integer program and the search are for p = 2).
 GF2_BOARDS = sorted(name for name in SMALL_BOARDS if "p=" not in name)
 
 
-def _check_position(solver: RefSolver, result, goal: np.ndarray, fewest: np.ndarray) -> None:
+def _check_position(solver: ReferenceSolver, result, goal: np.ndarray, fewest: np.ndarray) -> None:
     """The returned position needs exactly `worst_presses` presses, and `presses` does it."""
     p = solver.system.states
     change = (goal - result.lights.astype(np.int64)) % p
@@ -29,9 +30,9 @@ def _check_position(solver: RefSolver, result, goal: np.ndarray, fewest: np.ndar
 
 
 @pytest.fixture(params=sorted(SMALL_BOARDS), scope="module")
-def small(request: pytest.FixtureRequest) -> tuple[RefSolver, np.ndarray]:
-    solver = RefSolver(SMALL_BOARDS[request.param]().to_system())
-    fewest, _ = brute_force(solver.system)
+def small(request: pytest.FixtureRequest) -> tuple[ReferenceSolver, np.ndarray]:
+    solver = ReferenceSolver(SMALL_BOARDS[request.param]().to_system())
+    fewest, _ = solver.fewest_and_count()
     return solver, fewest
 
 
@@ -47,8 +48,8 @@ def test_matches_brute_force(small):
 def test_integer_program_matches_brute_force(name, monkeypatch):
     # Skip the small-case enumeration of class counts, so that HiGHS answers.
     monkeypatch.setattr(worst_module, "_COUNT_ENUMERATION_LIMIT", 0)
-    solver = RefSolver(SMALL_BOARDS[name]().to_system())
-    fewest, _ = brute_force(solver.system)
+    solver = ReferenceSolver(SMALL_BOARDS[name]().to_system())
+    fewest, _ = solver.fewest_and_count()
     result = worst_position(solver)
     assert (result.method, result.exact) == ("integer program", True)
     assert result.worst_presses == fewest.max()
@@ -67,7 +68,7 @@ def test_three_by_three_seed():
     # Seed 000: nullity 0, so the worst is all nine presses; towards all-on the position is
     # the X of lit edges 010/101/010, towards all-off it is A·1 = 101/010/101.
     system = rectangle(3, 3).to_system()
-    solver = RefSolver(system)
+    solver = ReferenceSolver(system)
     on = worst_position(solver, goal="on")
     off = worst_position(solver)
     assert (on.worst_presses, on.exact, on.method) == (9, True, "every button")
@@ -78,42 +79,38 @@ def test_three_by_three_seed():
 
 def test_five_by_five_is_fifteen():
     # The well-known "God's number" of the classic 5×5 game.
-    result = worst_position(RefSolver(rectangle(5, 5).to_system()))
+    result = worst_position(ReferenceSolver(rectangle(5, 5).to_system()))
     assert (result.worst_presses, result.exact) == (15, True)
 
 
 def test_nullity_zero_over_gf3():
-    solver = RefSolver(rectangle(3, 3, states=3).to_system())
+    solver = ReferenceSolver(rectangle(3, 3, states=3).to_system())
     assert solver.analysis.nullity == 0
-    fewest, _ = brute_force(solver.system)
+    fewest, _ = solver.fewest_and_count()
     result = worst_position(solver)
     assert result.worst_presses == fewest.max() == 18  # every button twice
     assert result.method == "every button"
 
 
-def test_time_limit_gives_a_bounded_answer():
-    # 9×9 (nullity 8) is hard for the integer program; with half a second it must still
-    # answer, bounded, with a position that really needs the reported count (checked by
-    # enumerating all 2^8 solutions of that position).
-    solver = RefSolver(rectangle(9, 9).to_system())
+@pytest.mark.usefixtures("highs_stops_after_one_node")
+def test_unfinished_integer_program_gives_a_bounded_answer():
+    # 9×9 (nullity 8) is hard for the integer program; stopped early (after one node, a
+    # limit on work rather than on seconds) it must still answer, bounded, with a position
+    # that really needs the reported count (checked by enumerating all 2^8 solutions of it).
+    solver = ReferenceSolver(rectangle(9, 9).to_system())
     assert solver.analysis.nullity == 8
-    result = worst_position(solver, time_limit=0.5)
-    assert not result.exact
-    assert result.method in ("integer program", "search")
-    assert result.worst_presses <= result.upper_bound <= 81 - 8
+    result = worst_position(solver)
+    assert (result.exact, result.method) == (False, "integer program")
+    assert result.worst_presses < result.upper_bound <= 81 - 8
     change = (-result.lights.astype(np.int64)) % 2
     base = solver.particular(change).astype(np.int64)
-    weights = [
-        int(((base + np.asarray(c) @ solver.analysis.quiet) % 2).sum())
-        for c in itertools.product((0, 1), repeat=8)
-    ]
-    assert min(weights) == result.worst_presses
+    assert min(coset_weights(base, solver.analysis.quiet, 2)) == result.worst_presses
 
 
 @pytest.mark.parametrize("name", GF2_BOARDS)
 def test_search_beyond_the_program(name, monkeypatch):
-    solver = RefSolver(SMALL_BOARDS[name]().to_system())
-    fewest, _ = brute_force(solver.system)
+    solver = ReferenceSolver(SMALL_BOARDS[name]().to_system())
+    fewest, _ = solver.fewest_and_count()
     monkeypatch.setattr(worst_module, "ILP_NULLITY_LIMIT", 0)
     result = worst_position(solver)
     assert result.method == "search"
@@ -126,9 +123,9 @@ def test_bounds_for_large_nullity():
     # the sum over the parts, so the truth is 7 × (4×4 worst, by brute force).
     copies = 7
     graph = nx.disjoint_union_all([nx.grid_2d_graph(4, 4)] * copies)
-    solver = RefSolver(Board.from_graph(graph).to_system())
+    solver = ReferenceSolver(Board.from_graph(graph).to_system())
     assert solver.analysis.nullity == 28
-    fewest, _ = brute_force(rectangle(4, 4).to_system())
+    fewest, _ = ReferenceSolver(rectangle(4, 4).to_system()).fewest_and_count()
     truth = copies * int(fewest.max())
     result = worst_position(solver)
     assert (result.method, result.exact, result.presses, result.lights) == (
@@ -143,31 +140,44 @@ def test_bounds_for_large_nullity():
 def test_everything_quiet_is_exact():
     # Open rule, no edges: every press is quiet, the only solvable position is the goal.
     board = Board.from_graph(nx.empty_graph(30), rule="open")
-    result = worst_position(RefSolver(board.to_system()))
+    result = worst_position(ReferenceSolver(board.to_system()))
     assert (result.worst_presses, result.upper_bound, result.exact) == (0, 0, True)
 
 
 def test_refusals_and_cancel():
-    solver = RefSolver(rectangle(5, 5, states=3).to_system())
+    solver = ReferenceSolver(rectangle(5, 5, states=3).to_system())
     assert solver.analysis.nullity > 0
     with pytest.raises(BoardTooLargeError, match="3\\^25"):
         worst_position(solver)
     with pytest.raises(InterruptedComputation):
-        worst_position(RefSolver(rectangle(5, 5).to_system()), cancel=lambda: True)
+        worst_position(ReferenceSolver(rectangle(5, 5).to_system()), cancel=lambda: True)
 
 
-def test_cancel_during_the_integer_program():
-    # HiGHS cannot be polled; it runs in a helper thread while `cancel` is polled.
-    solver = RefSolver(rectangle(9, 9).to_system())
+def test_cancel_during_the_integer_program(monkeypatch):
+    # HiGHS cannot be polled; it runs in a helper thread while `cancel` is polled. The
+    # program is replaced by a stand-in that blocks until released, so that the cancel
+    # fires while it runs however fast the machine (a real 9×9 program may finish first).
+    solver = ReferenceSolver(rectangle(9, 9).to_system())
+    entered, release = threading.Event(), threading.Event()
+
+    def blocked_program(*args: object) -> None:
+        entered.set()
+        release.wait(timeout=60)  # only a guard against a hang if cancel is never polled
+
+    monkeypatch.setattr(worst_module, "_ilp", blocked_program)
     calls = []
 
     def cancel() -> bool:
         calls.append(1)
         return len(calls) > 3
 
-    with pytest.raises(InterruptedComputation):
-        worst_position(solver, time_limit=2.0, cancel=cancel)
-    assert len(calls) == 4
+    try:
+        with pytest.raises(InterruptedComputation):
+            worst_position(solver, cancel=cancel)
+    finally:
+        release.set()
+    assert entered.is_set()
+    assert len(calls) == 4  # once before the program, three times while it runs
 
 
 def test_with_lograph_engine():
