@@ -12,8 +12,8 @@ A person's recipe, as the view offers it: **Chase** presses every forced button;
 lights left on are looked up in the table (the row is selected and its free buttons ringed
 green); **Press Free Buttons** presses them; **Chase** again switches every light off.
 
-The parts it drives: `marks` (the overlays), `panel` (the dock's widget) and `player` (the
-presses played one by one).
+The parts it drives: `source` (plans and free presses from the shared analysis), `marks`
+(the overlays), `panel` (the dock's widget) and `player` (the presses played one by one).
 """
 
 from __future__ import annotations
@@ -27,17 +27,17 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDockWidget, QWidget
 
 from lograph.core.errors import LographError
-from lograph.core.model.system import PressSystem
 from lograph.ui.actions import make_action
 from lograph.ui.canvas.scene import BoardScene
 from lograph.ui.chase.marks import ChaseMarks
 from lograph.ui.chase.panel import ChasePanel
-from lograph.ui.chase.plan_data import ChaseData, compute_chase, counts_text, pattern_text
+from lograph.ui.chase.plan_data import ChaseData, counts_text, pattern_text
 from lograph.ui.chase.player import ChasePlayer, shifted_lights
+from lograph.ui.chase.source import ChaseSource
 from lograph.ui.model.analysis import AnalysisModel
 from lograph.ui.model.commands import PressCommand
 from lograph.ui.model.document import STRUCTURAL
-from lograph.ui.model.jobs import Job, JobRunner
+from lograph.ui.model.jobs import JobRunner
 from lograph.ui.model.session import Session, bind_toggle
 
 __all__ = ["ChaseView"]
@@ -104,7 +104,7 @@ class ChaseView(QObject):
         self.data: ChaseData | None = None
         self.free_presses: dict[str, int] = {}  # what Press Free Buttons presses
         self._want_chase = False
-        self._await_analysis = False  # compute once the analysis of this revision is known
+        self.source = ChaseSource(analysis, runner, parent=self)
         self.marks = ChaseMarks(scene)
         self.panel = ChasePanel()
         self.panel.setObjectName("chase_panel")
@@ -125,7 +125,6 @@ class ChaseView(QObject):
         for name in STRUCTURAL:
             getattr(self.document, name).connect(self._structure_changed)
         self.document.lights_changed.connect(self._lights_changed)
-        analysis.analysis_changed.connect(self._analysis_changed)
         session.goal_changed.connect(lambda _goal: self.goal_changed())
         session.overlay_changed.connect(self._overlay_changed)
         self._structure_changed()
@@ -152,20 +151,13 @@ class ChaseView(QObject):
     def goal(self) -> str:
         return self.session.goal
 
-    @property
-    def revision(self) -> int:
-        """The board revision (the shared analysis counts structural edits)."""
-        return self.analysis.structure
-
     # ------------------------------------------------------------------ computing
     def _wanted(self) -> bool:
         return self.panel.isVisible() or self.session.shows("chase_plan") or self._want_chase
 
     def _structure_changed(self, *args: object) -> None:
         self.data = None
-        self._await_analysis = False
-        self.runner.cancel("chase")  # its plan is for an older board
-        self.runner.cancel("chase_free")
+        self.source.drop()
         self.panel.set_busy(False)
         self.free_presses = {}
         self.marks.clear()
@@ -177,48 +169,14 @@ class ChaseView(QObject):
         if self.data is None and self._wanted():
             self.compute()
 
-    def _analysis_changed(self) -> None:
-        if self._await_analysis and not self.analysis.pending:
-            self._await_analysis = False
-            self.compute()
-
     def compute(self) -> None:
-        """Start computing the plan and table of the current board (on the job runner).
-
-        While the shared analysis of this revision is still running, wait for it: its
-        snapshot and its engine's chase plan are then reused.
-        """
-        if self.data is not None or self.runner.is_running("chase"):
-            return
-        model = self.analysis
-        if model.solver is None and model.pending:
-            self._await_analysis = True
-            self.panel.set_busy(True, "Waiting for the analysis of the board…")
-            return
-        system: PressSystem | None = model.system if model.solver is not None else None
-        plan = model.chase_plan
-        try:
-            if system is None:  # no analysis (refused or failed): a snapshot of our own
-                system = self.document.press_system()
-        except LographError as exc:
-            self.panel.clear_table(f"No chase plan: {exc}")
-            return
-        text = f"Finding a chase plan for {system.n} buttons…"
-        self.panel.set_busy(True, text)
-        snapshot = system
-
-        def work(job: Job) -> ChaseData:
-            return compute_chase(snapshot, job, plan)
-
-        self.runner.submit(
-            "chase", work, text, token=self.revision, current=lambda: self.revision,
-            done=lambda _t, data: self._got(data), failed=lambda _t, exc: self._failed(exc),
-        )  # fmt: skip
+        """Start computing the plan and table of the current board (from the shared
+        analysis; see `ChaseSource`)."""
+        if self.data is None:
+            self.source.plan(lambda text: self.panel.set_busy(True, text), self._got, self._failed)
 
     def cancel_computation(self) -> None:
-        cancelled = self.runner.is_running("chase") or self._await_analysis
-        self.runner.cancel("chase")
-        self._await_analysis = False
+        cancelled = self.source.cancel()
         self._want_chase = False
         self.panel.set_busy(False)
         if cancelled:
@@ -270,7 +228,7 @@ class ChaseView(QObject):
         self.marks.mark_lit(data, data.table.patterns[row])
         self._update_actions()
 
-    def _mark_free(self, data: ChaseData, presses: np.ndarray) -> None:
+    def _mark_free(self, data: ChaseData, presses: NDArray[np.integer]) -> None:
         """Ring the free buttons to press (what Press Free Buttons will press)."""
         self.free_presses = {
             b: int(t) for b, t in zip(data.free_ids, presses.tolist(), strict=True) if t
@@ -343,34 +301,12 @@ class ChaseView(QObject):
 
         Any solution x, restricted to the free buttons, is what the lookup would give: the
         forced presses follow from the free ones, so chasing after pressing x[free] is x.
-        The shared analysis holds the solver (and maybe the fewest presses) for this board
-        revision and these lights: nothing is solved from scratch.
         """
-        model = self.analysis
-        position, solver = model.position, model.solver
-        if model.solution is not None:
-            self._free_found(data, goal, model.solution.presses)
-            return
-        if solver is None or position is None:  # no analysis: solve this position alone
-            from lograph.core.solve import solve
-
-            system = self.document.press_system()
-
-            def work(job: Job) -> NDArray[np.uint8] | None:
-                return solve(system, goal).presses
-        else:
-            change = position.change
-
-            def work(job: Job) -> NDArray[np.uint8] | None:
-                return None if not position.solvable else solver.particular(change)
-
-        self.runner.submit(
-            "chase_free", work, "Looking up the free presses…",
-            token=(self.revision, model.lights, goal),
-            current=lambda: (self.revision, model.lights, self.goal()),
-            done=lambda _t, x: self._free_found(data, goal, x),
-            failed=lambda _t, exc: self._say(f"Cannot look up the free presses: {exc}"),
-        )  # fmt: skip
+        self.source.solution(
+            goal,
+            lambda x: self._free_found(data, goal, x),
+            lambda exc: self._say(f"Cannot look up the free presses: {exc}"),
+        )
 
     def _free_found(self, data: ChaseData, goal: str, solution: NDArray[np.uint8] | None) -> None:
         if self.player.running:

@@ -175,7 +175,3 @@ class FileController(QObject):
         self.settings.setValue("recent_files", recent[:MAX_RECENT])
         self.settings.setValue("last_dir", str(path.resolve().parent))
         self.recent_changed.emit(recent[:MAX_RECENT])
-
-    def clear_recent(self) -> None:
-        self.settings.setValue("recent_files", [])
-        self.recent_changed.emit([])
