@@ -195,9 +195,9 @@ def test_lights_actions_clear_all_on_random_and_undo(window):
 
 
 def test_a_press_repaints_only_around_the_changed_lights(window, qtbot):
-    load(window, rectangle(30, 30))
-    window.action("mode_play").trigger()
-    qtbot.wait(10)  # let the first full paint go by
+    with qtbot.waitSignal(window.scene.changed):  # the first full repaint goes by
+        load(window, rectangle(30, 30))
+        window.action("mode_play").trigger()
     regions = []
     window.scene.changed.connect(regions.extend)
     click(window, button_point(window, "r15c15"))
