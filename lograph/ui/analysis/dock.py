@@ -15,7 +15,7 @@ action (objectName)         shortcut        does
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QWidget
 
@@ -120,6 +120,3 @@ class AnalysisDock(QObject):
         self.dock.show()
         self.dock.raise_()
         self.model.request_worst()
-
-    def area(self) -> Qt.DockWidgetArea:
-        return Qt.DockWidgetArea.RightDockWidgetArea
