@@ -2,7 +2,8 @@
 
 Every action has an objectName (tests find it by name) and its own shortcut; standard keys
 (New, Open, Save, Undo, Redo, Zoom …) come from QKeySequence so each platform gets its own.
-`make_action` builds the actions the docks add themselves (chasing, analysis) the same way.
+`action_from_spec` builds them; `make_action` builds the actions the docks contribute
+(chasing, analysis, export) the same way.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QKeySequence
 
-__all__ = ["ACTIONS", "MENUS", "ActionSpec", "make_action"]
+__all__ = ["ACTIONS", "MENUS", "TOOLBAR", "ActionSpec", "action_from_spec", "make_action"]
 
 Std = QKeySequence.StandardKey
 
@@ -34,8 +35,12 @@ MENUS = {
     "mode": "&Mode",
     "lights": "&Lights",
     "play": "&Play",
+    "analysis": "&Analysis",
     "help": "&Help",
 }
+#: The toolbar's actions, in order (None: a separator).
+TOOLBAR = ("new", "open", "save", "fit", "undo", "redo", None,
+           "mode_edit", "mode_lights", "mode_play", "scramble", "reset")  # fmt: skip
 
 A = ActionSpec
 ACTIONS: tuple[ActionSpec, ...] = (
@@ -88,4 +93,18 @@ def make_action(
     act.setStatusTip(tip)
     act.setToolTip(f"{text.replace('&', '').rstrip('…')} ({keys})")
     act.setCheckable(checkable)
+    return act
+
+
+def action_from_spec(parent: QObject, spec: ActionSpec) -> QAction:
+    """The action of one row of `ACTIONS`."""
+    act = QAction(spec.text, parent)
+    act.setObjectName(spec.name)
+    if isinstance(spec.keys, str):
+        act.setShortcut(QKeySequence(spec.keys))
+    else:
+        act.setShortcuts(spec.keys)
+    act.setStatusTip(spec.tip)
+    act.setToolTip(f"{spec.text.replace('&', '').rstrip('…')} ({act.shortcut().toString()})")
+    act.setCheckable(spec.checkable)
     return act

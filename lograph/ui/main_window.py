@@ -1,13 +1,13 @@
-"""The main window: wires the Document, scene, view, tools, actions, menus and status bar.
+"""The main window: makes the Document, Session, job runner and shared analysis, hands them
+to the scene, tools, docks and controllers, and places their docks, actions and menus.
 
-Behaviour lives elsewhere (commands, tools, operations, filectl); this module only connects
-it. Others extend the window with `add_dock` and `add_action` (the analysis dock does).
+Behaviour lives elsewhere (commands, tools, operations, filectl, the docks); this module only
+connects it. Docks receive what they need in their constructors and never reach back here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 
 import numpy as np
 from PySide6.QtCore import QSettings, Qt, QTimer
@@ -21,28 +21,30 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QApplication,
-    QDockWidget,
-    QLabel,
     QMainWindow,
     QMenu,
     QMessageBox,
-    QWidget,
 )
 
 from lograph import __version__
 from lograph.core.errors import BoardFormatError
-from lograph.ui.actions import ACTIONS, MENUS
-from lograph.ui.analysis import install as install_analysis
+from lograph.ui.actions import ACTIONS, MENUS, TOOLBAR, action_from_spec
+from lograph.ui.analysis import AnalysisDock
 from lograph.ui.canvas import operations as ops
 from lograph.ui.canvas.clipboard import dict_from_mime, mime_from_dict
 from lograph.ui.canvas.scene import GRID, BoardScene
 from lograph.ui.canvas.tools import EditTool, LightsTool, PlayTool, Tool
 from lograph.ui.canvas.view import BoardView
-from lograph.ui.chase.view import install as install_chase
+from lograph.ui.chase.view import ChaseView
 from lograph.ui.io.dialogs import NewBoardDialog, PropertiesDialog
-from lograph.ui.io.export import install as install_export
+from lograph.ui.io.export import ExportController
+from lograph.ui.io.file_menus import fill_recent, fill_samples
 from lograph.ui.io.filectl import FileController
+from lograph.ui.model.analysis import AnalysisModel
 from lograph.ui.model.document import BoardProperties, Document
+from lograph.ui.model.jobs import JobRunner
+from lograph.ui.model.session import Session, bind_toggle
+from lograph.ui.status import StatusArea
 from lograph.ui.widgets import named
 
 __all__ = ["MainWindow"]
@@ -66,11 +68,18 @@ class MainWindow(QMainWindow):
         self.setObjectName("main_window")
         self.settings = settings if settings is not None else QSettings()
         self.document = document if document is not None else Document()
+        self.session = Session(self)
+        self.jobs = JobRunner(parent=self)
         self.scene = BoardScene(self.document)
         self.view = BoardView(self.scene)
         self.setCentralWidget(self.view)
         self.tools: dict[str, Tool] = {
-            t.name: t for t in (EditTool(self.scene), LightsTool(self.scene), PlayTool(self.scene))
+            t.name: t
+            for t in (
+                EditTool(self.scene),
+                LightsTool(self.scene),
+                PlayTool(self.scene, self.session),
+            )
         }
         self.files = FileController(self, self.document, self.settings)
         self.rng = np.random.default_rng()
@@ -78,7 +87,14 @@ class MainWindow(QMainWindow):
         self.menus: dict[str, QMenu] = {}
         self._paste_count = 0
         self._build_actions()
-        self._build_status()
+        self.status_area = StatusArea(self.statusBar(), self.view, self.scene, self.session)
+        area = self.status_area
+        self.mode_label, self.moves_label, self.banner = (
+            area.mode_label,
+            area.moves_label,
+            area.banner,
+        )
+        self.count_label, self.zoom_label = area.count_label, area.zoom_label
         self._connect()
         self.set_mode("edit")
         self.setAcceptDrops(True)
@@ -88,37 +104,46 @@ class MainWindow(QMainWindow):
         if geometry is None or not self.restoreGeometry(geometry):
             self.resize(1000, 720)
         self._update_title()
-        self._update_counts()
-        self.analysis = install_analysis(self)  # the analysis dock (issue 5)
-        self.chase = install_chase(self)  # the chasing dock and actions (issue 5)
-        self.exports = install_export(self)  # File > Export: image, solution, report (issue 5)
+        self._add_docks()
+
+    def _add_docks(self) -> None:
+        """The analysis (shared by the docks), its dock, the chasing dock, File ▸ Export."""
+        doc, session, jobs, scene = self.document, self.session, self.jobs, self.scene
+        self.analysis_model = AnalysisModel(doc, session, jobs, parent=self)
+        self.analysis = AnalysisDock(self.analysis_model, session, scene, self)
+        self.chase = ChaseView(self.analysis_model, session, jobs, scene, self)
+        self.exports = ExportController(doc, scene, session, jobs, self.settings, self)
+        area = Qt.DockWidgetArea.RightDockWidgetArea
+        for dock in (self.analysis.dock, self.chase.dock):
+            self.addDockWidget(area, dock)
+        self.tabifyDockWidget(self.analysis.dock, self.chase.dock)
+        self.analysis.dock.raise_()
+        self.menus["view"].addAction(self.analysis.actions["analysis_dock"])
+        self.menus["view"].addAction(self.chase.dock.toggleViewAction())
+        for act in (*self.analysis.menu_actions(), *self.chase.menu_actions()):
+            self._add_to_menu("analysis", act)
+        file_menu, quit_action = self.menus["file"], self.action("quit")
+        self.menus["export"] = named(QMenu("&Export", file_menu), "export_menu")
+        file_menu.insertMenu(quit_action, self.menus["export"])
+        file_menu.insertSeparator(quit_action)
+        for act in self.exports.actions.values():
+            self._add_to_menu("export", act)
+        for part in (self.analysis, self.chase, self.exports):
+            part.status.connect(lambda text: self.statusBar().showMessage(text, 8000))
 
     # ------------------------------------------------------------------ extension points
     def action(self, name: str) -> QAction:
         """The action with this objectName (``"save"``, ``"mode_play"``, ``"undo"`` …)."""
         return self._actions[name]
 
-    def add_action(self, menu: str, action: QAction) -> None:
-        """Put `action` in menu `menu` (created if new) and register it by objectName."""
-        if menu not in self.menus:
-            self.menus[menu] = self.menuBar().addMenu(menu.title())
+    def _add_to_menu(self, menu: str, action: QAction | None) -> None:
+        """Put `action` in menu `menu` (None: a separator) and register it by objectName."""
+        if action is None:
+            self.menus[menu].addSeparator()
+            return
         self.menus[menu].addAction(action)
         self.addAction(action)  # shortcuts work even with the menu bar hidden
         self._actions[action.objectName()] = action
-
-    def add_dock(
-        self,
-        widget: QWidget,
-        title: str,
-        area: Qt.DockWidgetArea = Qt.DockWidgetArea.RightDockWidgetArea,
-    ) -> QDockWidget:
-        """Add `widget` in a dock, with a toggle in the View menu."""
-        dock = QDockWidget(title, self)
-        dock.setObjectName(f"dock_{widget.objectName() or title.lower().replace(' ', '_')}")
-        dock.setWidget(widget)
-        self.addDockWidget(area, dock)
-        self.menus["view"].addAction(dock.toggleViewAction())
-        return dock
 
     @property
     def tool(self) -> Tool:
@@ -156,7 +181,6 @@ class MainWindow(QMainWindow):
             "lights_random": lambda: ops.set_random_lights(doc, self.rng),
             "scramble": self.scramble,
             "reset": lambda: ops.reset_play(doc),
-            "goal_on": self._goal_changed,
             "about": self.about,
         }
 
@@ -168,38 +192,34 @@ class MainWindow(QMainWindow):
         for act, name, keys in ((undo, "undo", "Undo"), (redo, "redo", "Redo")):
             act.setObjectName(name)
             act.setShortcuts(getattr(QKeySequence.StandardKey, keys))
-            self.add_action("edit", act)
+            self._add_to_menu("edit", act)
         self.menus["edit"].addSeparator()
         handlers = self._handlers()
         modes = QActionGroup(self)
-        toolbar = self.addToolBar("Main")
-        toolbar.setObjectName("main_toolbar")
         for spec in ACTIONS:
-            act = QAction(spec.text, self)
-            act.setObjectName(spec.name)
-            if isinstance(spec.keys, str):
-                act.setShortcut(QKeySequence(spec.keys))
-            else:
-                act.setShortcuts(spec.keys)
-            act.setStatusTip(spec.tip)
-            act.setToolTip(
-                f"{spec.text.replace('&', '').rstrip('…')} ({act.shortcut().toString()})"
-            )
-            act.setCheckable(spec.checkable)
-            act.triggered.connect(handlers[spec.name])
+            act = action_from_spec(self, spec)
+            if spec.name in handlers:
+                act.triggered.connect(handlers[spec.name])
             if spec.name.startswith("mode_"):
                 modes.addAction(act)
-            self.add_action(spec.menu, act)
-            if spec.name in ("new", "open", "save", "mode_edit", "mode_lights", "mode_play"):
-                toolbar.addAction(act)
-            if spec.name in ("scramble", "reset", "fit"):
-                toolbar.addAction(act)
+            self._add_to_menu(spec.menu, act)
+            if spec.name == "open":
+                self.sample_menu = named(self.menus["file"].addMenu("Open &Sample"), "sample_menu")
             if spec.name == "save_as":
                 self.recent_menu = self.menus["file"].addMenu("Open &Recent")
                 self.menus["file"].addSeparator()
-        toolbar.insertAction(self.action("mode_edit"), undo)
-        toolbar.insertAction(self.action("mode_edit"), redo)
-        toolbar.insertSeparator(self.action("mode_edit"))
+        session = self.session
+        bind_toggle(self.action("goal_on"), lambda: session.goal == "on",
+                    lambda on: session.set_goal("on" if on else "off"),
+                    session.goal_changed)  # fmt: skip
+        toolbar = self.addToolBar("Main")
+        toolbar.setObjectName("main_toolbar")
+        for entry in TOOLBAR:
+            if entry is None:
+                toolbar.addSeparator()
+            else:
+                toolbar.addAction(self.action(entry))
+        self.sample_menu.addActions(fill_samples(self.sample_menu, self.files))
         self._fill_recent(self.files.recent_files())
 
     def _fill_recent(self, paths: list[str]) -> None:
@@ -207,31 +227,11 @@ class MainWindow(QMainWindow):
             self._actions.pop(act.objectName(), None)
             self.removeAction(act)
         self.recent_menu.clear()
-        for i, path in enumerate(paths):
-            act = QAction(f"&{i + 1} {Path(path).name}", self)
-            act.setObjectName(f"recent_{i + 1}")
-            act.setShortcut(QKeySequence(f"Alt+{i + 1}"))
-            act.setStatusTip(path)
-            act.triggered.connect(lambda _=False, p=path: self.files.open_path(p))
+        for act in fill_recent(self.recent_menu, self.files, paths):
             self.recent_menu.addAction(act)
             self.addAction(act)
             self._actions[act.objectName()] = act
         self.recent_menu.setEnabled(bool(paths))
-
-    def _build_status(self) -> None:
-        bar = self.statusBar()
-        self.mode_label = named(QLabel(), "mode_label")
-        self.moves_label = named(QLabel(), "moves_label")
-        self.count_label = named(QLabel(), "count_label")
-        self.zoom_label = named(QLabel(), "zoom_label")
-        for label in (self.moves_label, self.count_label, self.zoom_label, self.mode_label):
-            bar.addPermanentWidget(label)
-        self.banner = named(QLabel(self.view), "goal_banner")
-        self.banner.setStyleSheet(
-            "background: #2b8a3e; color: white; padding: 8px 18px; border-radius: 6px;"
-            "font-size: 15px; font-weight: bold;"
-        )
-        self.banner.hide()
 
     def _connect(self) -> None:
         doc = self.document
@@ -239,20 +239,23 @@ class MainWindow(QMainWindow):
         doc.path_changed.connect(self._update_title)
         doc.properties_changed.connect(self._update_title)
         doc.board_replaced.connect(self._board_replaced)
-        doc.changed.connect(self._update_counts)
-        doc.moves_changed.connect(self._update_moves)
-        doc.lights_changed.connect(lambda _ids: self.banner.hide())
         self.files.recent_changed.connect(self._fill_recent)
-        self.view.scale_changed.connect(lambda s: self.zoom_label.setText(f"{s * 100:.0f}%"))
         for tool in self.tools.values():
             tool.message.connect(lambda text: self.statusBar().showMessage(text, 5000))
         play = self.tools["play"]
         assert isinstance(play, PlayTool)
-        play.solved.connect(self._solved)
+        play.solved.connect(self.status_area.solved)
+        self.session.mode_changed.connect(self._apply_mode)
 
     # ------------------------------------------------------------------ modes
     def set_mode(self, name: str) -> None:
-        """Switch to the ``edit``, ``lights`` or ``play`` tool."""
+        """Switch to the ``edit``, ``lights`` or ``play`` tool (again: restart it)."""
+        if name == self.session.mode:
+            self._apply_mode(name)  # play again: the current lights become the start
+        else:
+            self.session.set_mode(name)  # comes back through mode_changed
+
+    def _apply_mode(self, name: str) -> None:
         if self.scene.tool is not None:
             self.scene.tool.cancel()
         tool = self.tools[name]
@@ -266,13 +269,11 @@ class MainWindow(QMainWindow):
         if name == "play":
             self.document.set_start(self.document.board.lights())
             self.document.set_moves(0)
-        self.mode_label.setText(f"{name.title()} mode")
-        self.moves_label.setVisible(name == "play")
-        self.statusBar().showMessage(tool.hint)
+        self.status_area.show_mode(name, tool.hint)
 
     @property
     def mode(self) -> str:
-        return self.tool.name
+        return self.session.mode
 
     # ------------------------------------------------------------------ handlers
     def new_board(self) -> bool:
@@ -332,14 +333,7 @@ class MainWindow(QMainWindow):
     def scramble(self) -> bool:
         if self.mode != "play":
             self.set_mode("play")
-        play = self.tools["play"]
-        assert isinstance(play, PlayTool)
-        return ops.scramble(self.document, play.goal, self.rng)
-
-    def _goal_changed(self) -> None:
-        play = self.tools["play"]
-        assert isinstance(play, PlayTool)
-        play.goal = "on" if self.action("goal_on").isChecked() else "off"
+        return ops.scramble(self.document, self.session.goal, self.rng)
 
     def _view_options(self) -> None:
         self.scene.grid_visible = self.action("show_grid").isChecked()
@@ -359,33 +353,11 @@ class MainWindow(QMainWindow):
     def _board_replaced(self) -> None:
         if self.mode == "play":
             self.set_mode("play")
-        self.banner.hide()
         QTimer.singleShot(0, self.view.fit)  # after the layout has given the view its size
-
-    def _solved(self, moves: int) -> None:
-        goal = "on" if self.action("goal_on").isChecked() else "off"
-        plural = "move" if moves == 1 else "moves"
-        self.banner.setText(f"Solved in {moves} {plural}! Every light is {goal}.")
-        self.banner.adjustSize()
-        self.banner.move((self.view.width() - self.banner.width()) // 2, 16)
-        self.banner.show()
-        self.banner.raise_()
-        self.statusBar().showMessage(self.banner.text(), 8000)
 
     def _update_title(self) -> None:
         self.setWindowTitle(f"{self.document.display_name}[*] — lograph")
         self.setWindowModified(self.document.is_modified)
-
-    def _update_counts(self) -> None:
-        board, store = self.document.board, self.scene.store
-        kind = f"{board.rule}, directed" if board.directed else board.rule
-        # the scene's store counts in O(1); networkx counts edges by summing every degree
-        self.count_label.setText(
-            f"{len(store)} buttons · {len(store.edge_slot)} edges · {kind} · {board.states} states"
-        )
-
-    def _update_moves(self, moves: int) -> None:
-        self.moves_label.setText(f"Moves: {moves}")
 
     # ------------------------------------------------------------------ window events
     def closeEvent(self, event: QCloseEvent) -> None:
@@ -393,6 +365,8 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self.settings.setValue("geometry", self.saveGeometry())
+        self.analysis_model.timer.stop()
+        self.jobs.shutdown()  # cancel every background job and let the threads end
         event.accept()
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:

@@ -70,10 +70,10 @@ def test_buttons_wait_for_the_analysis(qtbot, window):
 def test_empty_board(qtbot, window):
     from lograph.core.model.board import Board
 
-    load(window, Board())
-    qtbot.wait(300)
     model, panel = window.analysis.model, window.analysis.panel
+    load(window, Board())
+    qtbot.waitUntil(lambda: not model.timer.isActive())  # the debounce has run out
     assert model.analyses_started == 0 or model.solver is None
-    assert not model.runner.active
+    assert not model.jobs()  # nothing to analyse
     assert panel.position.status.text() == "Empty board."
     assert not panel.recompute_button.isVisible()

@@ -7,7 +7,7 @@ import threading
 import time
 
 import pytest
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QCoreApplication, QTimer
 
 from lograph.core.algebra import analysis as core_analysis
 from lograph.core.algebra.analysis import EngineFactory
@@ -15,10 +15,15 @@ from lograph.core.errors import InterruptedComputation
 from lograph.core.model.generators import rectangle
 from lograph.ui.model.commands import AddButtonsCommand, PressCommand
 from lograph.ui.model.document import ButtonRecord
-from lograph.ui.model.jobs import JobRunner
+from lograph.ui.model.jobs import Job, JobRunner
 from tests.ui.helpers import load
 from tests.ui.test_analysis_figures import settle, text
 from tests.ui.test_analysis_gf import matrix, rank_mod_p
+
+
+def deliver() -> None:
+    """Run the answers the worker threads have queued for the GUI thread (posted events)."""
+    QCoreApplication.sendPostedEvents()
 
 
 class SlowEngine:
@@ -95,16 +100,29 @@ def test_a_long_analysis_can_be_cancelled_and_the_window_keeps_answering(qtbot, 
     assert text(window, "analysis_rank") == "23"
 
 
-def test_a_real_dense_analysis_can_be_cancelled(qtbot, window):
-    board = rectangle(40, 40)
-    board.states = 3  # the dense engine: ~1 s of elimination that polls cancel
+def test_a_real_dense_analysis_can_be_cancelled(qtbot, window, monkeypatch):
+    """The real dense engine, cancelled while it eliminates: its first poll of ``cancel``
+    waits until the test has pressed Cancel, so the cancel always lands mid-elimination."""
+    polling, pressed = threading.Event(), threading.Event()
+    real_poll = Job.cancelled
+
+    def poll(job: Job) -> bool:
+        if job.channel == "analysis" and not polling.is_set():
+            polling.set()
+            pressed.wait(10)
+        return real_poll(job)
+
+    monkeypatch.setattr(Job, "__call__", poll)
+    board = rectangle(12, 12)
+    board.states = 3  # p > 2: the dense engine's elimination polls cancel
     model = window.analysis.model
     model.engine = "dense"
     load(window, board)
-    qtbot.waitUntil(lambda: model.runner.is_running("analysis"), timeout=5000)
-    qtbot.wait(100)
+    qtbot.waitUntil(polling.is_set, timeout=10_000)  # the engine is working
     model.cancel()
+    pressed.set()
     assert model.runner.pool.waitForDone(5000)
+    deliver()
     assert model.solver is None
     assert "cancelled" in model.error.lower()
 
@@ -128,7 +146,7 @@ def test_stale_results_are_dropped(qtbot, window, slow):
     qtbot.waitUntil(lambda: model.solver is not None, timeout=5000)
     slow.gates[0].set()  # … then the stale one for the 3x3 board
     assert model.runner.pool.waitForDone(5000)
-    qtbot.wait(50)  # let its queued delivery run
+    deliver()  # its queued delivery runs (and must drop it)
     a = matrix(doc.board)
     assert model.analysis.n == 10
     assert text(window, "analysis_buttons") == "10"
@@ -148,7 +166,7 @@ def test_runner_drops_superseded_results(qtbot):
     qtbot.waitUntil(lambda: got == ["new"], timeout=5000)
     gate.set()
     assert runner.pool.waitForDone(5000)
-    qtbot.wait(50)
+    deliver()
     assert got == ["new"]
     assert not runner.active
 
@@ -208,6 +226,6 @@ def test_a_queued_job_cancelled_before_it_starts_never_runs(qtbot):
     runner.cancel("b")
     gate.set()
     assert runner.pool.waitForDone(5000)
-    qtbot.wait(20)
+    deliver()
     assert ran == []
     assert not runner.active

@@ -251,17 +251,3 @@ def test_the_edge_layer_draws_the_new_board_after_a_replacement(qtbot):
     assert len(scene.edge_layer.all_lines()) == 25
     doc.push(PressCommand(doc, "r0c0"))  # lights only: the cached lines stay valid
     assert len(scene.edge_layer.all_lines()) == 25
-
-
-def test_hints_mark_buttons_without_touching_the_board(qtbot):
-    doc = Document(rectangle(2, 2))
-    scene = BoardScene(doc)
-    before = snapshot(doc.board)
-    scene.set_hints({"r0c0": 1, "r1c1": 2, "r0c1": 0})
-    assert scene.hints == {"r0c0": 1, "r1c1": 2}
-    assert snapshot(doc.board) == before
-    assert not doc.undo_stack.canUndo()
-    doc.push(RemoveCommand(doc, ["r1c1"]))
-    assert scene.hints == {"r0c0": 1}
-    doc.replace_board(rectangle(1, 1))
-    assert scene.hints == {}

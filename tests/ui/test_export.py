@@ -12,7 +12,7 @@ import xml.etree.ElementTree as ET
 import pytest
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor, QImage
-from PySide6.QtWidgets import QDialog, QFileDialog
+from PySide6.QtWidgets import QApplication, QDialog, QFileDialog, QProgressDialog, QPushButton
 
 from lograph.core.chase.plan import chase_plan
 from lograph.core.files import read_solution
@@ -23,6 +23,13 @@ from lograph.ui.chase.plan_data import FREE, ROW
 from lograph.ui.io.export import ImageOptionsDialog
 
 from .helpers import load
+
+
+def exported(qtbot, window, method: str, *args, **kwargs):
+    """Run an export and wait for its outcome: the path written, or None."""
+    with qtbot.waitSignal(window.exports.finished, timeout=20_000) as blocker:
+        getattr(window.exports, method)(*args, **kwargs)
+    return blocker.args[0]
 
 
 def near(c: QColor, hex_color: str, tol: int = 40) -> bool:
@@ -51,12 +58,12 @@ def ring_colors(window, image: QImage) -> dict[str, QColor]:
     return out
 
 
-def test_png_has_the_size_and_the_lights(window, tmp_path):
+def test_png_has_the_size_and_the_lights(qtbot, window, tmp_path):
     board = rectangle(5, 5)
     board.set_light("r2c2", 1)
     load(window, board)
     path = tmp_path / "board.png"
-    assert window.exports.export_image(path, "none", width=320)
+    assert exported(qtbot, window, "export_image", path, "none", width=320)
     image = QImage(str(path))
     assert not image.isNull()
     assert (image.width(), image.height()) == (320, 320)  # a square board stays square
@@ -64,15 +71,15 @@ def test_png_has_the_size_and_the_lights(window, tmp_path):
     for b, color in (("r2c2", lit), ("r0c0", dark)):
         pixel = image.pixelColor(*to_image(window, image, QPointF(*window.scene.store.position(b))))
         assert near(pixel, color.name(), 10)
-    assert window.exports.export_image(path, "none", width=200, height=90)
+    assert exported(qtbot, window, "export_image", path, "none", width=200, height=90)
     assert QImage(str(path)).size().toTuple() == (200, 90)
     assert [p.name for p in tmp_path.iterdir()] == ["board.png"]  # no temporary file left
 
 
-def test_svg_parses_and_draws_the_buttons(window, tmp_path):
+def test_svg_parses_and_draws_the_buttons(qtbot, window, tmp_path):
     load(window, rectangle(3, 4))
     path = tmp_path / "board.svg"
-    assert window.exports.export_image(path, "chase")
+    assert exported(qtbot, window, "export_image", path, "chase")
     root = ET.parse(path).getroot()
     assert root.tag.endswith("svg")
     tags = [e.tag.rsplit("}", 1)[-1] for e in root.iter()]
@@ -80,11 +87,11 @@ def test_svg_parses_and_draws_the_buttons(window, tmp_path):
     assert QImage(str(path)).isNull() is False  # Qt reads it back as a picture too
 
 
-def test_solution_picture_rings_the_fewest_presses(window, tmp_path):
+def test_solution_picture_rings_the_fewest_presses(qtbot, window, tmp_path):
     load(window, rectangle(5, 5))
     window.action("goal_on").trigger()  # all off -> all on: 15 presses at least (classic)
     path = tmp_path / "solution.png"
-    assert window.exports.export_image(path, "solution", width=600)
+    assert exported(qtbot, window, "export_image", path, "solution", width=600)
     image = QImage(str(path))
     ringed = {b for b, c in ring_colors(window, image).items() if near(c, ROW)}
     assert len(ringed) == 15
@@ -94,14 +101,14 @@ def test_solution_picture_rings_the_fewest_presses(window, tmp_path):
     assert probe.is_goal("on")
 
 
-def test_marks_modes_leave_the_board_marks_as_they_were(window, tmp_path):
+def test_marks_modes_leave_the_board_marks_as_they_were(qtbot, window, tmp_path):
     load(window, rectangle(3, 3))
     shown = overlay(window.scene, "mine")
     shown.set_marks({"r1c1": Mark("#ff0000")})
     path = tmp_path / "a.png"
-    assert window.exports.export_image(path, "none", width=300)
+    assert exported(qtbot, window, "export_image", path, "none", width=300)
     assert not near(ring_colors(window, QImage(str(path)))["r1c1"], "#ff0000")
-    assert window.exports.export_image(path, "chase", width=300)
+    assert exported(qtbot, window, "export_image", path, "chase", width=300)
     colors = ring_colors(window, QImage(str(path)))
     assert not near(colors["r1c1"], "#ff0000")
     plan = chase_plan(window.document.board)
@@ -110,18 +117,18 @@ def test_marks_modes_leave_the_board_marks_as_they_were(window, tmp_path):
     assert {b for b, c in colors.items() if near(c, FREE)} == free
     assert shown.isVisible()
     assert set(shown.marked()) == {"r1c1"}
-    assert window.exports.export_image(path, "shown", width=300)
+    assert exported(qtbot, window, "export_image", path, "shown", width=300)
     assert near(ring_colors(window, QImage(str(path)))["r1c1"], "#ff0000")
 
 
 @pytest.mark.parametrize("suffix", [".json", ".csv", ".txt"])
-def test_solution_file_round_trips(window, tmp_path, suffix):
+def test_solution_file_round_trips(qtbot, window, tmp_path, suffix):
     board = rectangle(5, 5)
     for b in ("r0c0", "r3c1", "r4c4"):
         board.press(b)
     load(window, board)
     path = tmp_path / f"s{suffix}"
-    assert window.exports.export_solution(path)
+    assert exported(qtbot, window, "export_solution", path)
     system = window.document.board.to_system()
     presses = read_solution(path, system)
     probe = window.document.board.copy()
@@ -137,11 +144,11 @@ def test_solution_file_round_trips(window, tmp_path, suffix):
         assert doc["press_count"] == int(presses.sum())
 
 
-def test_report_has_the_figures(window, tmp_path):
+def test_report_has_the_figures(qtbot, window, tmp_path):
     load(window, rectangle(5, 5))
     md, js = tmp_path / "r.md", tmp_path / "r.json"
-    assert window.exports.export_report(md)
-    assert window.exports.export_report(js)
+    assert exported(qtbot, window, "export_report", md)
+    assert exported(qtbot, window, "export_report", js)
     data = json.loads(js.read_text())
     assert (data["rank"], data["nullity"]) == (23, 2)
     assert len(data["chase"]["table"]) == 8
@@ -150,22 +157,22 @@ def test_report_has_the_figures(window, tmp_path):
     assert "nullity" in text.lower()
 
 
-def test_errors_show_a_dialog_and_write_nothing(window, tmp_path, no_dialogs):
+def test_errors_show_a_dialog_and_write_nothing(qtbot, window, tmp_path, no_dialogs):
     board = rectangle(5, 5)
     board.set_light("r0c0", 1)  # the corner alone cannot be switched off on the 5×5
     load(window, board)
-    assert not window.exports.export_image(tmp_path / "x.gif")
-    assert not window.exports.export_solution(tmp_path / "s.json")
-    assert not window.exports.export_image(tmp_path / "missing" / "x.png")
-    assert not window.exports.export_report(tmp_path / "r.html")
+    assert not exported(qtbot, window, "export_image", tmp_path / "x.gif")
+    assert not exported(qtbot, window, "export_solution", tmp_path / "s.json")
+    assert not exported(qtbot, window, "export_image", tmp_path / "missing" / "x.png")
+    assert not exported(qtbot, window, "export_report", tmp_path / "r.html")
     kinds = [kind for kind, _ in no_dialogs]
-    assert kinds == ["critical"] * 4
+    assert kinds == ["critical"] * 4  # each reported once, refused at once or after the work
     assert ".png or .svg" in no_dialogs[0][1]
     assert "cannot be reached" in no_dialogs[1][1]
     assert list(tmp_path.iterdir()) == []
 
 
-def test_dialogs_add_the_extension_and_remember_the_folder(window, tmp_path, monkeypatch):
+def test_dialogs_add_the_extension_and_remember_the_folder(qtbot, window, tmp_path, monkeypatch):
     load(window, rectangle(2, 3))
     starts: list[str] = []
     answers = iter(
@@ -182,10 +189,10 @@ def test_dialogs_add_the_extension_and_remember_the_folder(window, tmp_path, mon
 
     monkeypatch.setattr(QFileDialog, "getSaveFileName", fake)
     monkeypatch.setattr(ImageOptionsDialog, "exec", lambda self: QDialog.DialogCode.Accepted)
-    window.action("export_image").trigger()
-    window.action("export_solution").trigger()
-    window.action("export_report").trigger()
-    names = sorted(p.name for p in tmp_path.iterdir())
+    for name in ("export_image", "export_solution", "export_report"):
+        with qtbot.waitSignal(window.exports.finished, timeout=20_000):
+            window.action(name).trigger()
+    names = sorted(p.name for p in tmp_path.iterdir() if p.name != "settings.ini")
     assert names == ["pic.svg", "rep.md", "sol.csv"]
     assert all(s.startswith(str(tmp_path)) for s in starts[1:])  # the last export folder
 
@@ -195,3 +202,35 @@ def test_options_dialog_keeps_the_board_shape(qtbot):
     qtbot.addWidget(dialog)
     dialog.width_box.setValue(1000)
     assert dialog.options() == ("shown", 1000, 500)
+
+
+def test_a_cancelled_export_writes_nothing_and_says_so(qtbot, window, tmp_path, monkeypatch):
+    """Cancel while the work runs (it waits on an event the test holds): no file, and
+    `finished` reports None; no nested event loop kept the call waiting meanwhile."""
+    import threading
+
+    import lograph.ui.io.export as export_module
+
+    started, release = threading.Event(), threading.Event()
+
+    def slow_layers(board, goal, cancel):
+        started.set()
+        release.wait(10)
+        return []
+
+    monkeypatch.setattr(export_module, "solution_layers", slow_layers)
+    load(window, rectangle(3, 3))
+    path = tmp_path / "cancelled.png"
+    outcomes: list[object] = []
+    window.exports.finished.connect(outcomes.append)
+    assert window.exports.export_image(path, "solution")  # returns while the work runs
+    assert started.wait(10)
+    dialog = window.findChild(QProgressDialog)
+    assert dialog is not None
+    dialog.findChild(QPushButton).click()  # the user's Cancel
+    assert outcomes == [None]
+    release.set()
+    assert window.jobs.pool.waitForDone(5000)
+    QApplication.processEvents()  # deliver the late result, which must be dropped
+    assert outcomes == [None]
+    assert not path.exists()

@@ -213,3 +213,41 @@ def test_dropping_a_file_opens_it(window, other_file):
     QApplication.sendEvent(window, QDropEvent(QPointF(100, 100), *args))
     assert len(window.document.board) == 10
     assert window.document.path == other_file.resolve()
+
+
+# ---------------------------------------------------------------------- File ▸ Open Sample
+def sample_action(window, name: str):
+    return next(a for a in window.sample_menu.actions() if a.objectName() == f"sample_{name}")
+
+
+def test_open_sample_lists_every_packaged_sample(window):
+    from lograph.core.files.samples import sample_names
+
+    assert [a.text() for a in window.sample_menu.actions()] == sample_names()
+    assert window.sample_menu.menuAction() in window.menus["file"].actions()
+
+
+def test_open_sample_opens_it_untitled(window):
+    from lograph.core.files.samples import read_sample
+
+    sample_action(window, "petersen.json").trigger()
+    assert snapshot(window.document.board) == snapshot(read_sample("petersen.json"))
+    assert window.document.path is None  # saving asks where: the package is not written
+    assert not window.document.is_modified
+    assert window.windowTitle().startswith(window.document.display_name)
+
+
+def test_open_sample_with_unsaved_changes_asks_first(window, monkeypatch):
+    from lograph.core.files.samples import read_sample
+
+    load(window, rectangle(2, 2))
+    modify(window)
+    before = snapshot(window.document.board)
+    asked = answer(monkeypatch, Btn.Cancel)
+    sample_action(window, "classic-5x5.txt").trigger()
+    assert len(asked) == 1
+    assert snapshot(window.document.board) == before  # Cancel: nothing changed
+    asked = answer(monkeypatch, Btn.Discard)
+    sample_action(window, "classic-5x5.txt").trigger()
+    assert len(asked) == 1
+    assert snapshot(window.document.board) == snapshot(read_sample("classic-5x5.txt"))

@@ -30,7 +30,7 @@ def test_clicking_in_play_mode_presses_the_button(window):
     expected = plus(5, 5, 2, 3) ^ plus(5, 5, 0, 0)
     assert lit(window.document.board) == dict.fromkeys(expected, 1)
     assert window.document.moves == 2
-    assert window.moves_label.text() == "Moves: 2"
+    assert window.status_area.moves_label.text() == "Moves: 2"
 
 
 def test_the_scene_repaints_the_pressed_lights(window):
@@ -142,12 +142,12 @@ def test_reaching_the_goal_shows_a_message(window):
     board.press("r1c1")
     load(window, board)
     window.action("mode_play").trigger()
-    assert not window.banner.isVisible()
+    assert not window.status_area.banner.isVisible()
     click(window, button_point(window, "r1c1"))
-    assert window.banner.isVisible()
-    assert "Solved in 1 move!" in window.banner.text()
+    assert window.status_area.banner.isVisible()
+    assert "Solved in 1 move!" in window.status_area.banner.text()
     click(window, button_point(window, "r0c0"))  # playing on hides it
-    assert not window.banner.isVisible()
+    assert not window.status_area.banner.isVisible()
 
 
 def test_goal_all_on(window):
@@ -159,7 +159,7 @@ def test_goal_all_on(window):
     window.action("mode_play").trigger()
     click(window, button_point(window, "r0c0"))
     assert window.document.board.lights().tolist() == [1] * 6
-    assert window.banner.isVisible()
+    assert window.status_area.banner.isVisible()
 
 
 def test_lights_mode_sets_one_light_without_pressing(window):
@@ -195,9 +195,9 @@ def test_lights_actions_clear_all_on_random_and_undo(window):
 
 
 def test_a_press_repaints_only_around_the_changed_lights(window, qtbot):
-    load(window, rectangle(30, 30))
-    window.action("mode_play").trigger()
-    qtbot.wait(10)  # let the first full paint go by
+    with qtbot.waitSignal(window.scene.changed):  # the first full repaint goes by
+        load(window, rectangle(30, 30))
+        window.action("mode_play").trigger()
     regions = []
     window.scene.changed.connect(regions.extend)
     click(window, button_point(window, "r15c15"))

@@ -1,4 +1,6 @@
-"""Wiring the analysis into the main window: the dock, the Analysis menu and its shortcuts.
+"""The analysis dock: its panel, the solution controller and the actions it contributes to
+the Analysis menu. It receives what it needs (the shared `AnalysisModel`, the Session, the
+scene); the main window places the dock and the actions.
 
 ==========================  ==============  ==================================================
 action (objectName)         shortcut        does
@@ -13,22 +15,18 @@ action (objectName)         shortcut        does
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QMenu
+from PySide6.QtWidgets import QDockWidget, QWidget
 
 from lograph.ui.actions import make_action
-from lograph.ui.analysis.model import AnalysisModel
 from lograph.ui.analysis.panel import AnalysisPanel
 from lograph.ui.analysis.solution import SolutionController
+from lograph.ui.canvas.scene import BoardScene
+from lograph.ui.model.analysis import AnalysisModel
+from lograph.ui.model.session import Session, bind_toggle
 
-if TYPE_CHECKING:
-    from lograph.ui.main_window import MainWindow
-
-__all__ = ["AnalysisDock", "install"]
+__all__ = ["SHORTCUTS", "AnalysisDock"]
 
 SHORTCUTS = {
     "analysis_show_solution": "F7",
@@ -39,95 +37,86 @@ SHORTCUTS = {
 }
 
 
-@dataclass
-class AnalysisDock:
-    """What `install` added to a window (tests and other features reach the parts here)."""
+class AnalysisDock(QObject):
+    """The analysis dock and its actions.
 
-    model: AnalysisModel
-    solutions: SolutionController
-    panel: AnalysisPanel
-    dock: QDockWidget
-    actions: dict[str, QAction]
+    Parameters
+    ----------
+    model : AnalysisModel
+        The shared analysis of the current board.
+    session : Session
+        Owns the goal and the shown overlays.
+    scene : BoardScene
+        Where solutions and patterns are drawn.
+    parent : QWidget
+        The window (owner of the dock and the actions).
 
+    Signals
+    -------
+    status(str)
+        One line for the status bar.
+    """
 
-class _CloseWatcher(QObject):
-    """Stops the background jobs once the window has really closed (not when a close is
-    refused by the unsaved-changes prompt)."""
+    status = Signal(str)
 
-    def __init__(self, window: MainWindow, model: AnalysisModel) -> None:
-        super().__init__(window)
-        self.window, self.model = window, model
-        window.installEventFilter(self)
+    def __init__(
+        self, model: AnalysisModel, session: Session, scene: BoardScene, parent: QWidget
+    ) -> None:
+        super().__init__(parent)
+        self.model = model
+        self.solutions = SolutionController(model, scene, session, parent=self)
+        self.solutions.status.connect(self.status)
+        self.panel = AnalysisPanel(model, self.solutions, scene, session)
+        self.dock = QDockWidget("Analysis", parent)
+        self.dock.setObjectName("dock_analysis_panel")
+        self.dock.setWidget(self.panel)
+        self.actions = self._make_actions(session, parent)
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.Close:
-            QTimer.singleShot(0, self._after_close)
-        return False
+    def _action(self, parent: QWidget, name: str, text: str, tip: str) -> QAction:
+        return make_action(parent, name, text, SHORTCUTS[name], tip)
 
-    def _after_close(self) -> None:
-        if not self.window.isVisible():
-            self.model.timer.stop()
-            self.model.runner.shutdown()
+    def _make_actions(self, session: Session, parent: QWidget) -> dict[str, QAction]:
+        show = self._action(
+            parent, "analysis_show_solution", "Show &Solution",
+            "Mark the fewest presses that reach the goal",
+        )  # fmt: skip
+        bind_toggle(
+            show,
+            lambda: session.shows("solution"),
+            lambda on: session.set_shown("solution", on),
+            session.overlay_changed,
+        )
+        hint = self._action(
+            parent, "analysis_hint", "&Hint", "Highlight one press of a best solution"
+        )
+        hint.triggered.connect(self.solutions.hint)
+        step = self._action(
+            parent, "analysis_step", "Solve Step by S&tep",
+            "Press the fewest-presses solution one button at a time (again: stop)",
+        )  # fmt: skip
+        step.setCheckable(True)
+        step.triggered.connect(self._steps)
+        self.solutions.stepping_changed.connect(step.setChecked)
+        worst = self._action(parent, "analysis_worst", "&Worst Position", "The hardest position")
+        worst.triggered.connect(self.worst)
+        toggle = self.dock.toggleViewAction()
+        toggle.setText("&Analysis Panel")
+        toggle.setObjectName("analysis_dock")
+        toggle.setShortcut(QKeySequence(SHORTCUTS["analysis_dock"]))
+        toggle.setStatusTip("Show or hide the analysis panel")
+        return {a.objectName(): a for a in (show, hint, step, worst, toggle)}
 
+    def menu_actions(self) -> list[QAction | None]:
+        """What the dock adds to the Analysis menu, in order (None: a separator)."""
+        names = ("analysis_show_solution", "analysis_hint", "analysis_step", "analysis_worst")
+        return [*(self.actions[n] for n in names), None, self.actions["analysis_dock"]]
 
-def _action(window: MainWindow, name: str, text: str, tip: str, checkable: bool = False) -> QAction:
-    return make_action(window, name, text, SHORTCUTS[name], tip, checkable)
+    def _steps(self) -> None:
+        self.solutions.toggle_steps()
+        self.actions["analysis_step"].setChecked(self.solutions.stepping)  # starts later
 
-
-def install(window: MainWindow) -> AnalysisDock:
-    """Add the analysis dock, the Analysis menu and their shortcuts to `window`."""
-    goal_action = window.action("goal_on")
-    model = AnalysisModel(
-        window.document, goal=lambda: "on" if goal_action.isChecked() else "off", parent=window
-    )
-    goal_action.toggled.connect(lambda _on: model.goal_changed())
-    solutions = SolutionController(model, window.scene, parent=window)
-    goal_action.toggled.connect(lambda _on: solutions.goal_changed())
-    panel = AnalysisPanel(model, solutions, window.scene)
-    dock = window.add_dock(panel, "Analysis", Qt.DockWidgetArea.RightDockWidgetArea)
-    bar = window.statusBar()
-    solutions.status.connect(lambda text: bar.showMessage(text, 6000))
-
-    show = _action(
-        window, "analysis_show_solution", "Show &Solution",
-        "Mark the fewest presses that reach the goal", checkable=True,
-    )  # fmt: skip
-    show.toggled.connect(panel.show_button.setChecked)
-    panel.show_button.toggled.connect(show.setChecked)
-    hint = _action(window, "analysis_hint", "&Hint", "Highlight one press of a best solution")
-    hint.triggered.connect(solutions.hint)
-    step = _action(
-        window, "analysis_step", "Solve Step by S&tep",
-        "Press the fewest-presses solution one button at a time (again: stop)", checkable=True,
-    )  # fmt: skip
-
-    def steps() -> None:
-        solutions.toggle_steps()
-        step.setChecked(solutions.stepping)  # starts later, once the solution is known
-
-    step.triggered.connect(steps)
-    solutions.stepping_changed.connect(step.setChecked)
-
-    def worst() -> None:
-        dock.show()
-        dock.raise_()
-        model.request_worst()
-
-    worst_act = _action(window, "analysis_worst", "&Worst Position", "The hardest position")
-    worst_act.triggered.connect(worst)
-    toggle = dock.toggleViewAction()
-    toggle.setText("&Analysis Panel")
-    toggle.setObjectName("analysis_dock")
-    toggle.setShortcut(QKeySequence(SHORTCUTS["analysis_dock"]))
-    toggle.setStatusTip("Show or hide the analysis panel")
-    actions = {a.objectName(): a for a in (show, hint, step, worst_act, toggle)}
-    if "analysis" not in window.menus:  # before Help, where menus usually end
-        menu = QMenu("&Analysis", window)
-        window.menuBar().insertMenu(window.menus["help"].menuAction(), menu)
-        window.menus["analysis"] = menu
-    for act in (show, hint, step, worst_act):
-        window.add_action("analysis", act)
-    window.menus["analysis"].addSeparator()
-    window.add_action("analysis", toggle)
-    _CloseWatcher(window, model)
-    return AnalysisDock(model, solutions, panel, dock, actions)
+    def worst(self) -> None:
+        """Show the dock and search for the worst position."""
+        self.dock.show()
+        self.dock.raise_()
+        self.model.request_worst()

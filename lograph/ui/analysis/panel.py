@@ -36,11 +36,12 @@ from PySide6.QtWidgets import (
 
 from lograph.core.optimize.worst import WorstPosition
 from lograph.ui.analysis.histogram_view import HistogramView
-from lograph.ui.analysis.model import AnalysisModel
 from lograph.ui.analysis.patterns import PositionSection, QuietBrowser
 from lograph.ui.analysis.solution import SolutionController
 from lograph.ui.canvas.scene import BoardScene
+from lograph.ui.model.analysis import AnalysisModel
 from lograph.ui.model.commands import SetLightsCommand
+from lograph.ui.model.session import Session, bind_toggle
 from lograph.ui.widgets import named
 
 __all__ = ["AnalysisPanel", "fraction_text", "power_text", "worst_text"]
@@ -93,6 +94,8 @@ class AnalysisPanel(QScrollArea):
         Draws and plays solutions (the panel's solution buttons drive it).
     scene : BoardScene
         Where patterns are drawn.
+    session : Session
+        Owns which overlays are shown (the Show button and check boxes are its views).
     """
 
     def __init__(
@@ -100,11 +103,13 @@ class AnalysisPanel(QScrollArea):
         model: AnalysisModel,
         solutions: SolutionController,
         scene: BoardScene,
+        session: Session,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("analysis_panel")
         self.model, self.solutions, self.scene = model, solutions, scene
+        self.session = session
         self.document = model.document
         self.setWidgetResizable(True)
         self.setFrameShape(QFrame.Shape.NoFrame)
@@ -114,8 +119,8 @@ class AnalysisPanel(QScrollArea):
         self.layout_.setContentsMargins(6, 6, 6, 6)
         self.layout_.addLayout(self._busy_row())
         self.layout_.addWidget(self._figures_box())
-        self.position = PositionSection(model, scene)
-        self.quiet = QuietBrowser(model, scene)
+        self.position = PositionSection(model, scene, session)
+        self.quiet = QuietBrowser(model, scene, session)
         self.layout_.addWidget(self.position)
         self.layout_.addWidget(self.quiet)
         self.layout_.addWidget(self._solution_box())
@@ -192,8 +197,13 @@ class AnalysisPanel(QScrollArea):
     def _solution_box(self) -> QGroupBox:
         box = named(QGroupBox("Solution"), "analysis_solution_box")
         self.show_button = named(QPushButton("Show"), "analysis_show_button")
-        self.show_button.setCheckable(True)
-        self.show_button.toggled.connect(self.solutions.set_show)
+        session = self.session
+        bind_toggle(
+            self.show_button,
+            lambda: session.shows("solution"),
+            lambda on: session.set_shown("solution", on),
+            session.overlay_changed,
+        )
         self.hint_button = named(QPushButton("Hint"), "analysis_hint_button")
         self.hint_button.clicked.connect(self.solutions.hint)
         self.step_button = named(QPushButton("Step by step"), "analysis_step_button")
@@ -237,7 +247,7 @@ class AnalysisPanel(QScrollArea):
 
     # ------------------------------------------------------------------ refreshing
     def refresh_busy(self) -> None:
-        jobs = self.model.runner.active
+        jobs = self.model.jobs()
         waiting = self.model.timer.isActive()
         busy = bool(jobs) or waiting
         texts = [job.text for job in jobs] or (["Waiting for edits to settle…"] if waiting else [])

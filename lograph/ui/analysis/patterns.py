@@ -15,6 +15,8 @@ Examples
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 from numpy.typing import NDArray
 from PySide6.QtCore import Qt
@@ -31,9 +33,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from lograph.ui.analysis.model import AnalysisModel
 from lograph.ui.canvas.overlay import Mark, Overlay, overlay
 from lograph.ui.canvas.scene import BoardScene
+from lograph.ui.model.analysis import AnalysisModel
+from lograph.ui.model.session import Session, bind_toggle
 from lograph.ui.widgets import named
 
 __all__ = [
@@ -70,6 +73,18 @@ def pattern_marks(
     }
 
 
+def _bind_overlay(box: QCheckBox, session: Session, name: str, draw: Callable[[], None]) -> None:
+    """`box` shows the session's overlay `name`; the overlay is redrawn when it changes."""
+    bind_toggle(box, lambda: session.shows(name), lambda on: session.set_shown(name, on),
+                session.overlay_changed)  # fmt: skip
+
+    def redraw(changed: str, _on: bool) -> None:
+        if changed == name:
+            draw()
+
+    session.overlay_changed.connect(redraw)
+
+
 def _row(*widgets: QWidget) -> QHBoxLayout:
     row = QHBoxLayout()
     row.setContentsMargins(0, 0, 0, 0)
@@ -81,10 +96,16 @@ def _row(*widgets: QWidget) -> QHBoxLayout:
 class PositionSection(QGroupBox):
     """Solvable or not; the world (syndrome and its number); the failed patterns, drawn."""
 
-    def __init__(self, model: AnalysisModel, scene: BoardScene, parent: QWidget | None = None):
+    def __init__(
+        self,
+        model: AnalysisModel,
+        scene: BoardScene,
+        session: Session,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__("Current position", parent)
         self.setObjectName("analysis_position_box")
-        self.model, self.scene = model, scene
+        self.model, self.scene, self.session = model, scene, session
         self.status = named(QLabel("…"), "analysis_position")
         self.status.setWordWrap(True)
         self.world = named(QLabel(""), "analysis_world")
@@ -100,13 +121,12 @@ class PositionSection(QGroupBox):
             "The chosen one is drawn on the board."
         )
         self.highlight = named(QCheckBox("Highlight on the board"), "analysis_highlight_world")
-        self.highlight.setChecked(True)
         layout = QVBoxLayout(self)
         for w in (self.status, self.world, self.failing, self.highlight):
             layout.addWidget(w)
         model.position_changed.connect(self.refresh)
         self.failing.currentIndexChanged.connect(lambda _row: self.draw())
-        self.highlight.toggled.connect(lambda _on: self.draw())
+        _bind_overlay(self.highlight, session, "world", self.draw)
         self.refresh()
 
     @property
@@ -163,7 +183,7 @@ class PositionSection(QGroupBox):
 
     def draw(self) -> None:
         j, analysis = self.selected_pattern(), self.model.analysis
-        if j is None or analysis is None or not self.highlight.isChecked():
+        if j is None or analysis is None or not self.session.shows("world"):
             self.marks.clear()
             return
         names = self.model.document.board.buttons
@@ -173,10 +193,16 @@ class PositionSection(QGroupBox):
 class QuietBrowser(QGroupBox):
     """Step through the quiet basis, or every combination of it, drawn on the board."""
 
-    def __init__(self, model: AnalysisModel, scene: BoardScene, parent: QWidget | None = None):
+    def __init__(
+        self,
+        model: AnalysisModel,
+        scene: BoardScene,
+        session: Session,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__("Quiet patterns", parent)
         self.setObjectName("analysis_quiet_box")
-        self.model, self.scene = model, scene
+        self.model, self.scene, self.session = model, scene, session
         self.summary = named(QLabel("…"), "analysis_quiet_summary")
         self.summary.setWordWrap(True)
         self.basis_mode = named(QRadioButton("Basis"), "analysis_quiet_basis")
@@ -204,7 +230,7 @@ class QuietBrowser(QGroupBox):
         self.next.clicked.connect(lambda: self.step(1))
         self.spin.valueChanged.connect(self._spun)
         self.basis_mode.toggled.connect(lambda _on: self._mode_changed())
-        self.show_board.toggled.connect(lambda _on: self.draw())
+        _bind_overlay(self.show_board, session, "quiet", self.draw)
         model.analysis_changed.connect(self.refresh)
         self.refresh()
 
@@ -297,7 +323,7 @@ class QuietBrowser(QGroupBox):
                 (f"q{j + 1}" if c == 1 else f"{c}·q{j + 1}") for j, c in enumerate(coeffs) if c
             )
             self.which.setText(f"Combination {self.index + 1} = {terms}: {presses} presses.")
-        if self.show_board.isChecked():
+        if self.session.shows("quiet"):
             names = self.model.document.board.buttons
             self.marks.set_marks(pattern_marks(names, vec, QUIET_COLOR, "fill"))
         else:

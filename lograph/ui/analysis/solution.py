@@ -7,8 +7,8 @@ by itself when the board changes under it (any press or edit it did not make).
 
 Examples
 --------
->>> controller = SolutionController(model, window.scene)  # doctest: +SKIP
->>> controller.set_show(True)  # marks appear when the solution is known  # doctest: +SKIP
+>>> controller = SolutionController(model, scene, session)  # doctest: +SKIP
+>>> session.set_shown("solution", True)  # marks appear when the solution is known  # doctest: +SKIP
 """
 
 from __future__ import annotations
@@ -18,10 +18,11 @@ from numpy.typing import NDArray
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from lograph.core.optimize.minimal import MinimalSolution
-from lograph.ui.analysis.model import AnalysisModel
 from lograph.ui.canvas.overlay import Mark, Overlay, overlay
 from lograph.ui.canvas.scene import BoardScene
+from lograph.ui.model.analysis import AnalysisModel
 from lograph.ui.model.commands import PressCommand
+from lograph.ui.model.session import Session
 
 __all__ = ["HINT_COLOR", "SOLUTION_COLOR", "STEP_MS", "SolutionController"]
 
@@ -59,12 +60,18 @@ class SolutionController(QObject):
     status = Signal(str)
     stepping_changed = Signal(bool)
 
-    def __init__(self, model: AnalysisModel, scene: BoardScene, parent: QObject | None = None):
+    def __init__(
+        self,
+        model: AnalysisModel,
+        scene: BoardScene,
+        session: Session,
+        parent: QObject | None = None,
+    ) -> None:
         super().__init__(parent)
         self.model = model
         self.scene = scene
+        self.session = session
         self.document = model.document
-        self.show = False
         self.hint_button: str | None = None
         self.pinned = False  # marks from `show_presses`, kept until the lights change
         self.steps: list[str] = []  # presses still to make
@@ -76,6 +83,8 @@ class SolutionController(QObject):
         model.solution_changed.connect(self.redraw)
         model.analysis_changed.connect(self._structure_maybe_changed)
         self.document.lights_changed.connect(self._lights_changed)
+        session.overlay_changed.connect(self._overlay_changed)
+        session.goal_changed.connect(lambda _goal: self.goal_changed())
 
     @property
     def solution_overlay(self) -> Overlay:
@@ -90,9 +99,16 @@ class SolutionController(QObject):
         return self.timer.isActive()
 
     # ------------------------------------------------------------------ show solution
-    def set_show(self, on: bool) -> None:
-        """Keep the fewest-presses solution of the current position marked (or stop)."""
-        self.show = on
+    @property
+    def show(self) -> bool:
+        """The fewest-presses solution is kept marked (the session's "solution" overlay)."""
+        return self.session.shows("solution")
+
+    def _overlay_changed(self, name: str, on: bool) -> None:
+        if name == "solution":
+            self._set_show(on)
+
+    def _set_show(self, on: bool) -> None:
         self.model.want_solution = on
         if on:
             self.model.request_solution()

@@ -38,7 +38,6 @@ class Palette:
     selection = QColor("#1c7ed6")
     loop = QColor("#495057")
     strike = QColor("#e03131")
-    hint = QColor("#ffffff")
     label = QColor("#212529")
 
 
@@ -219,32 +218,6 @@ class ButtonLayer(_Layer):
             painter.drawPoints(polygon(xy[lights == value]))
         if on_screen >= 9:
             self._paint_text(painter, slots, on_screen)
-        if scene.hints:
-            self._paint_hints(painter, slots, cap)
-
-    def _paint_hints(
-        self, painter: QPainter, slots: NDArray[np.int64], cap: Qt.PenCapStyle
-    ) -> None:
-        """A white badge (with the count when above 1) at the lower right of each button a
-        hint says to press, clear of the light's digit."""
-        store, hints = self.board_scene.store, self.board_scene.hints
-        ids = [store.ids[s] for s in slots.tolist()]
-        marked = [(s, hints[b]) for s, b in zip(slots.tolist(), ids, strict=True) if b in hints]
-        if not marked:
-            return
-        xy = store.pos[[s for s, _ in marked]] + RADIUS * 0.72
-        painter.setPen(QPen(Palette.outline, RADIUS + 2, Qt.PenStyle.SolidLine, cap))
-        painter.drawPoints(polygon(xy))
-        painter.setPen(QPen(Palette.hint, RADIUS - 1, Qt.PenStyle.SolidLine, cap))
-        painter.drawPoints(polygon(xy))
-        painter.setPen(Palette.outline)
-        font = QFont(painter.font())
-        font.setPixelSize(10)
-        painter.setFont(font)
-        box = QRectF(-RADIUS / 2, -RADIUS / 2, RADIUS, RADIUS)
-        for (_, times), (x, y) in zip(marked, xy.tolist(), strict=True):
-            if times > 1:
-                painter.drawText(box.translated(x, y), Qt.AlignmentFlag.AlignCenter, str(times))
 
     def _paint_loops(self, painter: QPainter, slots: NDArray[np.int64]) -> None:
         store = self.board_scene.store

@@ -78,7 +78,6 @@ class BoardScene(QGraphicsScene):
         self.unit = GRID
         self.selected: set[str] = set()
         self.selected_edges: set[Edge] = set()
-        self.hints: dict[str, int] = {}
         self.grid_visible = False
         self.snap_enabled = False
         self.tool: Tool | None = None
@@ -103,9 +102,6 @@ class BoardScene(QGraphicsScene):
         self.rebuild(rescale=True)
 
     # ------------------------------------------------------------------ coordinates
-    def to_scene(self, pos: tuple[float, float]) -> QPointF:
-        return QPointF(pos[0] * self.unit, pos[1] * self.unit)
-
     def to_board(self, point: QPointF) -> tuple[float, float]:
         return (round(point.x() / self.unit, 6), round(point.y() / self.unit, 6))
 
@@ -170,16 +166,6 @@ class BoardScene(QGraphicsScene):
     def clear_selection(self) -> None:
         self.set_selection()
 
-    # ------------------------------------------------------------------ hints
-    def set_hints(self, presses: dict[str, int]) -> None:
-        """Mark buttons to press (button -> times, e.g. a solution); {} clears the marks.
-
-        Marks are view state, like the selection: the board does not change, and they
-        are dropped when the board is replaced.
-        """
-        old, self.hints = self.hints, {b: int(t) for b, t in presses.items() if t}
-        self._dirty_buttons([b for b in old.keys() | self.hints.keys() if b in self.store.slot])
-
     # ------------------------------------------------------------------ overlays for tools
     def show_edge_preview(self, a: QPointF, b: QPointF) -> None:
         if self._edge_preview is None:
@@ -234,7 +220,6 @@ class BoardScene(QGraphicsScene):
         self.store.add_edges(board.graph.edges())
         self.button_layer.colors = light_colors(board.states)
         self.selected, self.selected_edges = set(), set()
-        self.hints = {}
         if rescale:
             self.setSceneRect(QRectF())
         self._refresh_geometry()
@@ -255,8 +240,6 @@ class BoardScene(QGraphicsScene):
         self._dirty_buttons(ids)
         self.store.remove_buttons(ids)
         gone = set(ids)
-        for b in gone & self.hints.keys():
-            del self.hints[b]
         if gone & self.selected:
             self.selected -= gone
             self.selection_changed.emit()

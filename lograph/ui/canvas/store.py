@@ -166,13 +166,6 @@ class DrawingStore:
     def live_edge_slots(self) -> IntArray:
         return np.flatnonzero(self.edge_alive[: len(self.edge_ids)])
 
-    def incident_edges(self, ids: Iterable[str]) -> list[tuple[str, str]]:
-        """Keys of the edges touching any of `ids`."""
-        slots = self.slots_of(ids)
-        live = self.live_edge_slots()
-        hit = live[np.isin(self.src[live], slots) | np.isin(self.dst[live], slots)]
-        return [self.edge_ids[s] for s in hit.tolist()]
-
     # ------------------------------------------------------------------ geometry
     def live_slots(self) -> IntArray:
         return np.flatnonzero(self.alive[: len(self.ids)])

@@ -25,6 +25,7 @@ from lograph.ui.model.commands import (
     SetLightsCommand,
 )
 from lograph.ui.model.document import ButtonRecord
+from lograph.ui.model.session import Session
 
 __all__ = ["EditTool", "LightsTool", "PlayTool", "Tool"]
 
@@ -217,14 +218,14 @@ class PlayTool(Tool):
     cursor = Qt.CursorShape.PointingHandCursor
     solved = Signal(int)  # number of moves
 
-    def __init__(self, scene: BoardScene) -> None:
+    def __init__(self, scene: BoardScene, session: Session) -> None:
         super().__init__(scene)
-        self.goal = "off"
+        self.session = session  # owns the goal
 
     def press(self, event: QGraphicsSceneMouseEvent) -> None:
         button = self.scene.button_at(event.scenePos())
         if event.button() != _LEFT or button is None:
             return
         self.doc.push(PressCommand(self.doc, button))
-        if self.scene.lights_at_goal(self.goal):
+        if self.scene.lights_at_goal(self.session.goal):
             self.solved.emit(self.doc.moves)

@@ -95,9 +95,16 @@ class ChaseData:
         return self.ids(self.plan.check)
 
 
-def compute_chase(system: PressSystem, cancel: Callable[[], bool] | None = None) -> ChaseData:
-    """The best chase plan of `system` and its table (refused politely when too large)."""
-    plan = chase_plan(system, cancel=cancel)
+def compute_chase(
+    system: PressSystem, cancel: Callable[[], bool] | None = None, plan: ChasePlan | None = None
+) -> ChaseData:
+    """The best chase plan of `system` and its table (refused politely when too large).
+
+    `plan` is the plan already made for this very system (by the engine that prepared its
+    solver): then only the table is computed.
+    """
+    if plan is None:
+        plan = chase_plan(system, cancel=cancel)
     table: ChaseTable | None = None
     note = ""
     try:

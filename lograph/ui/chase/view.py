@@ -1,91 +1,113 @@
 """The chasing view: the recommended chase drawn on the board, its lookup table in a dock,
 and the Chase action that plays the forced presses.
 
-The plan and table are computed on a worker thread from a snapshot of the board (they only
-depend on its structure, so lighting changes keep them). Any structural edit drops them at
-once (a stale plan is never drawn) and, while the dock or the plan is shown, a new one is
-computed after a short pause.
+The plan and table only depend on the board's structure, so lighting changes keep them. They
+are computed on the window's job runner from the shared `AnalysisModel`: its press-system
+snapshot, and the chase plan its engine already made when it has one (the fast and chase-p
+engines do), so a plan is never worked out twice for one board revision. Any structural edit
+drops them at once (a stale plan is never drawn) and, while the dock or the plan is shown, a
+new one is computed after a short pause.
 
 A person's recipe, as the view offers it: **Chase** presses every forced button; the check
 lights left on are looked up in the table (the row is selected and its free buttons ringed
 green); **Press Free Buttons** presses them; **Chase** again switches every light off.
 
-The parts it drives: `chase_worker` (the background thread), `chase_marks` (the overlays),
-`chase_panel` (the dock) and `chase_player` (the presses played one by one).
+The parts it drives: `source` (plans and free presses from the shared analysis), `marks`
+(the overlays), `panel` (the dock's widget) and `player` (the presses played one by one).
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import numpy as np
-from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from numpy.typing import NDArray
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QDockWidget
+from PySide6.QtWidgets import QDockWidget, QWidget
 
-from lograph.core.errors import InterruptedComputation, LographError
+from lograph.core.errors import LographError
 from lograph.ui.actions import make_action
+from lograph.ui.canvas.scene import BoardScene
 from lograph.ui.chase.marks import ChaseMarks
 from lograph.ui.chase.panel import ChasePanel
-from lograph.ui.chase.plan_data import ChaseData, compute_chase, counts_text, pattern_text
+from lograph.ui.chase.plan_data import ChaseData, counts_text, pattern_text
 from lograph.ui.chase.player import ChasePlayer, shifted_lights
-from lograph.ui.chase.worker import ChaseWorker
+from lograph.ui.chase.source import ChaseSource
+from lograph.ui.model.analysis import AnalysisModel
 from lograph.ui.model.commands import PressCommand
 from lograph.ui.model.document import STRUCTURAL
+from lograph.ui.model.jobs import JobRunner
+from lograph.ui.model.session import Session, bind_toggle
 
-if TYPE_CHECKING:
-    from lograph.ui.main_window import MainWindow
-
-__all__ = ["ChaseView", "install"]
+__all__ = ["ChaseView"]
 
 log = logging.getLogger("lograph.ui")
 DEBOUNCE_MS = 300
-#: name, text, shortcut, tip, checkable
+#: name, text, shortcut, tip
 ACTIONS = (
-    ("chase_show", "Show Chase &Plan", "Ctrl+Shift+K", "Draw the chase plan on the board", True),
-    ("chase_run", "&Chase", "Ctrl+K", "Press every forced button, step by step", False),
-    ("chase_stop", "S&top Chase", "Ctrl+Alt+K", "Stop the chase being played", False),
+    ("chase_show", "Show Chase &Plan", "Ctrl+Shift+K", "Draw the chase plan on the board"),
+    ("chase_run", "&Chase", "Ctrl+K", "Press every forced button, step by step"),
+    ("chase_stop", "S&top Chase", "Ctrl+Alt+K", "Stop the chase being played"),
     (
         "chase_press_free",
         "Press &Free Buttons",
         "Ctrl+Alt+F",
         "Press the free buttons of the chosen table row, then chase again",
-        False,
     ),
 )
 
 
 class ChaseView(QObject):
-    """The chasing view of one window (made by `install`).
+    """The chasing dock of one window and its actions (menu Analysis).
 
     Parameters
     ----------
-    window : MainWindow
-        The window to extend.
-    goal : callable, optional
-        Returns ``"off"`` or ``"on"`` (default: the play tool's goal).
+    analysis : AnalysisModel
+        The shared analysis: the Document, the board revision, the prepared solver and its
+        chase plan, the position.
+    session : Session
+        Owns the goal and whether the plan is shown.
+    runner : JobRunner
+        The window's job runner.
+    scene : BoardScene
+        Where the plan and the chase are drawn.
+    parent : QWidget
+        The window (owner of the dock and the actions).
+
+    Signals
+    -------
+    data_ready()
+        A plan (and table) for the current board is known.
+    chase_done(str)
+        The message shown when a chase ends (also sent as `status`).
+    status(str)
+        One line for the status bar.
     """
 
     data_ready = Signal()
-    chase_done = Signal(str)  # the message shown when a chase ends
+    chase_done = Signal(str)
+    status = Signal(str)
 
-    def __init__(self, window: MainWindow, goal: Callable[[], str] | None = None) -> None:
-        super().__init__(window)
-        self.window = window
-        self.document = window.document
-        self.scene = window.scene
-        self.goal = goal or (lambda: getattr(window.tools["play"], "goal", "off"))
+    def __init__(
+        self,
+        analysis: AnalysisModel,
+        session: Session,
+        runner: JobRunner,
+        scene: BoardScene,
+        parent: QWidget,
+    ) -> None:
+        super().__init__(parent)
+        self.analysis, self.session, self.runner = analysis, session, runner
+        self.document = analysis.document
+        self.scene = scene
         self.data: ChaseData | None = None
-        self.revision = 0
         self.free_presses: dict[str, int] = {}  # what Press Free Buttons presses
         self._want_chase = False
-        self._stop = [False]  # the cancel flag of the job running now
-        self._computing = -1  # the revision a plan is being computed for
-        self._worker = ChaseWorker(self)
-        self.marks = ChaseMarks(self.scene)
+        self.source = ChaseSource(analysis, runner, parent=self)
+        self.marks = ChaseMarks(scene)
         self.panel = ChasePanel()
+        self.panel.setObjectName("chase_panel")
         self.player = ChasePlayer(self.document, self.marks.step, parent=self)
         self.player.finished.connect(self._chase_finished)
         self.player.progress.connect(self._progress)
@@ -95,29 +117,48 @@ class ChaseView(QObject):
         self._timer.setSingleShot(True)
         self._timer.setInterval(DEBOUNCE_MS)
         self._timer.timeout.connect(self._maybe_compute)
-        self.actions: dict[str, QAction] = {a[0]: make_action(window, *a) for a in ACTIONS}
-        self.actions["chase_show"].toggled.connect(self.show_plan)
-        self.actions["chase_run"].triggered.connect(self.chase)
-        self.actions["chase_stop"].triggered.connect(self.player.stop)
-        self.actions["chase_press_free"].triggered.connect(self.press_free)
-        self.panel.set_actions(self.actions)
-        self._update_actions()
-        doc = self.document
+        self.actions = self._make_actions(parent)
+        self.dock = QDockWidget("Chasing", parent)
+        self.dock.setObjectName("dock_chase_panel")
+        self.dock.setWidget(self.panel)
+        self.dock.visibilityChanged.connect(lambda shown: shown and self._timer.start(0))
         for name in STRUCTURAL:
-            getattr(doc, name).connect(self._structure_changed)
-        doc.lights_changed.connect(self._lights_changed)
-        self.dock: QDockWidget | None = None
+            getattr(self.document, name).connect(self._structure_changed)
+        self.document.lights_changed.connect(self._lights_changed)
+        session.goal_changed.connect(lambda _goal: self.goal_changed())
+        session.overlay_changed.connect(self._overlay_changed)
         self._structure_changed()
+
+    def _make_actions(self, parent: QWidget) -> dict[str, QAction]:
+        actions = {a[0]: make_action(parent, *a) for a in ACTIONS}
+        session = self.session
+        bind_toggle(
+            actions["chase_show"],
+            lambda: session.shows("chase_plan"),
+            lambda on: session.set_shown("chase_plan", on),
+            session.overlay_changed,
+        )
+        actions["chase_run"].triggered.connect(self.chase)
+        actions["chase_stop"].triggered.connect(self.player.stop)
+        actions["chase_press_free"].triggered.connect(self.press_free)
+        self.panel.set_actions(actions)
+        return actions
+
+    def menu_actions(self) -> list[QAction]:
+        """What the view adds to the Analysis menu, in order."""
+        return [self.actions[a[0]] for a in ACTIONS]
+
+    def goal(self) -> str:
+        return self.session.goal
 
     # ------------------------------------------------------------------ computing
     def _wanted(self) -> bool:
-        shown = self.dock is not None and self.panel.isVisible()
-        return shown or self.actions["chase_show"].isChecked() or self._want_chase
+        return self.panel.isVisible() or self.session.shows("chase_plan") or self._want_chase
 
     def _structure_changed(self, *args: object) -> None:
-        self.revision += 1
         self.data = None
-        self._stop[0] = True  # the running job is for an older board
+        self.source.drop()
+        self.panel.set_busy(False)
         self.free_presses = {}
         self.marks.clear()
         self.panel.clear_table("The board changed: updating the plan…")
@@ -129,46 +170,31 @@ class ChaseView(QObject):
             self.compute()
 
     def compute(self) -> None:
-        """Start computing the plan and table of the current board (on the worker)."""
-        if self.data is not None or self._computing == self.revision:
-            return
-        self._stop = [False]
-        stop = self._stop
-        try:
-            system = self.document.press_system()  # the snapshot; the board stays here
-        except LographError as exc:
-            self.panel.clear_table(f"No chase plan: {exc}")
-            return
-        revision = self._computing = self.revision
-        self.panel.set_busy(True, f"Finding a chase plan for {system.n} buttons…")
-        self._worker.submit(
-            lambda: compute_chase(system, lambda: stop[0]), lambda r: self._got(revision, r)
-        )
+        """Start computing the plan and table of the current board (from the shared
+        analysis; see `ChaseSource`)."""
+        if self.data is None:
+            self.source.plan(lambda text: self.panel.set_busy(True, text), self._got, self._failed)
 
     def cancel_computation(self) -> None:
-        self._stop[0] = True
+        cancelled = self.source.cancel()
+        self._want_chase = False
+        self.panel.set_busy(False)
+        if cancelled:
+            self.panel.clear_table("Cancelled. Show the plan or chase to compute it again.")
+
+    def _failed(self, error: BaseException) -> None:
+        self.panel.set_busy(False)
+        if not isinstance(error, LographError | MemoryError):
+            log.error("chase plan failed", exc_info=error)
+        self.panel.clear_table(f"No chase plan: {error}")
         self._want_chase = False
 
-    def _got(self, revision: int, result: object) -> None:
-        if revision == self._computing:
-            self._computing = -1
-            self.panel.set_busy(False)
-        if revision != self.revision:
-            return  # a plan for a board that has changed since: never shown
-        if isinstance(result, InterruptedComputation):
-            self.panel.clear_table("Cancelled. Show the plan or chase to compute it again.")
-            return
-        if isinstance(result, BaseException):
-            if not isinstance(result, LographError | MemoryError):
-                log.error("chase plan failed", exc_info=result)
-            self.panel.clear_table(f"No chase plan: {result}")
-            self._want_chase = False
-            return
-        assert isinstance(result, ChaseData)
-        self.data = result
-        self.panel.show_data(result)
-        if self.actions["chase_show"].isChecked():
-            self.marks.draw_plan(self.data)
+    def _got(self, data: ChaseData) -> None:
+        self.panel.set_busy(False)
+        self.data = data
+        self.panel.show_data(data)
+        if self.session.shows("chase_plan"):
+            self.marks.draw_plan(data)
         self._update_actions()
         self.data_ready.emit()
         if self._want_chase:
@@ -178,8 +204,10 @@ class ChaseView(QObject):
     # ------------------------------------------------------------------ drawing
     def show_plan(self, on: bool) -> None:
         """Draw (or hide) the plan: numbered steps, free buttons, arrows, check lights."""
-        if self.actions["chase_show"].isChecked() != on:
-            self.actions["chase_show"].setChecked(on)  # comes back here through toggled
+        self.session.set_shown("chase_plan", on)
+
+    def _overlay_changed(self, name: str, on: bool) -> None:
+        if name != "chase_plan":
             return
         if not on:
             self.marks.clear_plan()
@@ -200,7 +228,7 @@ class ChaseView(QObject):
         self.marks.mark_lit(data, data.table.patterns[row])
         self._update_actions()
 
-    def _mark_free(self, data: ChaseData, presses: np.ndarray) -> None:
+    def _mark_free(self, data: ChaseData, presses: NDArray[np.integer]) -> None:
         """Ring the free buttons to press (what Press Free Buttons will press)."""
         self.free_presses = {
             b: int(t) for b, t in zip(data.free_ids, presses.tolist(), strict=True) if t
@@ -220,8 +248,7 @@ class ChaseView(QObject):
         self.marks.clear_row()
         self.free_presses = {}
         self._update_actions()
-        if not self.player.start(self.data, self.goal()):
-            pass  # finished already emitted: nothing was forced
+        self.player.start(self.data, self.goal())  # nothing forced: `finished` came at once
         self._update_actions()
 
     def _progress(self, done: int, total: int) -> None:
@@ -270,34 +297,30 @@ class ChaseView(QObject):
         )
 
     def _solve_free(self, data: ChaseData, goal: str) -> None:
-        """No table (too big): the free presses of this one position, from a full solve.
+        """No table (too big): the free presses of this one position, from a solution.
 
         Any solution x, restricted to the free buttons, is what the lookup would give: the
         forced presses follow from the free ones, so chasing after pressing x[free] is x.
         """
-        from lograph.core.solve import solve
+        self.source.solution(
+            goal,
+            lambda x: self._free_found(data, goal, x),
+            lambda exc: self._say(f"Cannot look up the free presses: {exc}"),
+        )
 
-        system = self.document.press_system()
-        revision = self.revision
-
-        def done(result: object) -> None:
-            if revision != self.revision or self.player.running or self.goal() != goal:
-                return
-            if isinstance(result, BaseException):
-                self._say(f"Cannot look up the free presses: {result}")
-                return
-            if result is None:
-                self._say(f"This position cannot be solved (to all {goal}).")
-                return
-            presses = np.asarray(result)[data.plan.free]
-            self._mark_free(data, presses)
-            self._update_actions()
-            self._say(
-                f"Press the free buttons ringed green ({counts_text(data.free_ids, presses)}), "
-                "then Chase again."
-            )
-
-        self._worker.submit(lambda: solve(system, goal).presses, done)
+    def _free_found(self, data: ChaseData, goal: str, solution: NDArray[np.uint8] | None) -> None:
+        if self.player.running:
+            return
+        if solution is None:
+            self._say(f"This position cannot be solved (to all {goal}).")
+            return
+        presses = np.asarray(solution)[data.plan.free]
+        self._mark_free(data, presses)
+        self._update_actions()
+        self._say(
+            f"Press the free buttons ringed green ({counts_text(data.free_ids, presses)}), "
+            "then Chase again."
+        )
 
     def press_free(self) -> None:
         """Press the free buttons of the chosen row (each press a PressCommand)."""
@@ -332,7 +355,7 @@ class ChaseView(QObject):
 
     def _say(self, text: str) -> None:
         self.panel.set_message(text)
-        self.window.statusBar().showMessage(text, 8000)
+        self.status.emit(text)
         self.chase_done.emit(text)
 
     def _update_actions(self) -> None:
@@ -340,24 +363,3 @@ class ChaseView(QObject):
         self.actions["chase_run"].setEnabled(not running)
         self.actions["chase_stop"].setEnabled(running)
         self.actions["chase_press_free"].setEnabled(bool(self.free_presses) and not running)
-
-
-def install(window: MainWindow) -> ChaseView:
-    """Add the Chasing dock and the chase actions (menu Analysis) to `window`."""
-    view = ChaseView(window)
-    for name in ("chase_show", "chase_run", "chase_stop", "chase_press_free"):
-        window.add_action("analysis", view.actions[name])
-    area = Qt.DockWidgetArea.RightDockWidgetArea
-    others = [
-        d
-        for d in window.findChildren(QDockWidget)
-        if window.dockWidgetArea(d) == area and not d.isFloating()
-    ]
-    view.panel.setObjectName("chase_panel")
-    view.dock = window.add_dock(view.panel, "Chasing", area)
-    if others:
-        window.tabifyDockWidget(others[0], view.dock)
-        others[0].raise_()
-    view.dock.visibilityChanged.connect(lambda shown: shown and view._timer.start(0))
-    window.action("goal_on").toggled.connect(lambda _on: view.goal_changed())
-    return view

@@ -89,7 +89,26 @@ class NewBoardDialog(QDialog):
         self.error = named(QLabel(), "error")
         self.error.setStyleSheet("color: #c92a2a")
         self.error.setWordWrap(True)
+        self._lay_out()
+        self._timer = QTimer(self, singleShot=True, interval=150)
+        self._timer.timeout.connect(self.refresh)
+        for signal in (
+            self.kind.currentIndexChanged,
+            self.rows.valueChanged,
+            self.cols.valueChanged,
+            self.radius.valueChanged,
+            self.graph.currentIndexChanged,
+            self.graph_size.valueChanged,
+            self.rule.currentIndexChanged,
+            self.states.valueChanged,
+            self.directed.toggled,
+        ):
+            signal.connect(self._changed)
+        self._changed()
+        self.refresh()
 
+    def _lay_out(self) -> None:
+        """The form on the left (error below it), the preview on the right, OK/Cancel."""
         self.form = QFormLayout()
         self.form.addRow("Kind", self.kind)
         for label, widget in (
@@ -119,23 +138,6 @@ class NewBoardDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(self.buttons)
-
-        self._timer = QTimer(self, singleShot=True, interval=150)
-        self._timer.timeout.connect(self.refresh)
-        for signal in (
-            self.kind.currentIndexChanged,
-            self.rows.valueChanged,
-            self.cols.valueChanged,
-            self.radius.valueChanged,
-            self.graph.currentIndexChanged,
-            self.graph_size.valueChanged,
-            self.rule.currentIndexChanged,
-            self.states.valueChanged,
-            self.directed.toggled,
-        ):
-            signal.connect(self._changed)
-        self._changed()
-        self.refresh()
 
     def _spin(self, name: str, value: int, low: int, high: int) -> QSpinBox:
         spin = named(QSpinBox(), name)

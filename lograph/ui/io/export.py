@@ -4,38 +4,39 @@ JSON).
 
 Every write is atomic (the core's writers, or `atomic_write_bytes` for pictures); the file
 dialogs start in the last export folder (QSettings ``export_dir``); any error is shown in a
-dialog and leaves the board as it was. Slow work (a solution, a report) runs on a thread
-behind a progress dialog with Cancel, so the window keeps painting.
+dialog and leaves the board as it was. Slow work (a solution, a chase plan, a report) runs on
+the window's job runner behind a progress dialog with Cancel (shown only when the work takes
+a moment), so the window keeps painting; `ExportController.finished` tells the outcome.
 """
 
 from __future__ import annotations
 
 import logging
-import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any
 
-from PySide6.QtCore import QObject, Qt
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtCore import QObject, QSettings, Qt, Signal
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
-    QApplication,
     QComboBox,
     QDialog,
     QDialogButtonBox,
     QFileDialog,
     QFormLayout,
-    QMenu,
     QMessageBox,
     QProgressDialog,
     QSpinBox,
     QWidget,
 )
 
-from lograph.core.errors import InterruptedComputation, LographError
+from lograph.core.errors import LographError
+from lograph.ui.actions import make_action
+from lograph.ui.canvas.scene import BoardScene
 from lograph.ui.io.render import (
     MARK_MODES,
     MAX_SIDE,
+    Layer,
     chase_layers,
     check_folder,
     image_size,
@@ -43,15 +44,14 @@ from lograph.ui.io.render import (
     solution_layers,
     write_image,
 )
+from lograph.ui.model.document import Document
+from lograph.ui.model.jobs import Job, JobRunner
+from lograph.ui.model.session import Session
 from lograph.ui.widgets import named
 
-if TYPE_CHECKING:
-    from lograph.ui.main_window import MainWindow
-
-__all__ = ["ExportController", "ImageOptionsDialog", "busy_call", "install"]
+__all__ = ["ACTIONS", "ExportController", "ImageOptionsDialog"]
 
 log = logging.getLogger("lograph.ui")
-T = TypeVar("T")
 MARK_TEXT = {
     "shown": "As shown on the board",
     "none": "Board only",
@@ -65,39 +65,6 @@ SOLUTION_FILTERS = {
     "Text (*.txt)": ".txt",
 }
 REPORT_FILTERS = {"Markdown report (*.md)": ".md", "JSON report (*.json)": ".json"}
-
-
-def busy_call(parent: QWidget | None, text: str, work: Callable[[Callable[[], bool]], T]) -> T:
-    """Run ``work(cancel)`` on a thread; after a moment show a progress dialog with Cancel.
-
-    Raises what `work` raises (`InterruptedComputation` when cancelled).
-    """
-    stop = threading.Event()
-    done = threading.Event()
-    box: dict[str, Any] = {}
-
-    def run() -> None:
-        try:
-            box["result"] = work(stop.is_set)
-        except BaseException as exc:  # re-raised on the GUI thread
-            box["error"] = exc
-        finally:
-            done.set()
-
-    threading.Thread(target=run, name="lograph-export", daemon=True).start()
-    if not done.wait(0.2):  # quick answers show no dialog at all
-        dialog = QProgressDialog(text, "Cancel", 0, 0, parent)
-        dialog.setWindowModality(Qt.WindowModality.WindowModal)
-        dialog.setMinimumDuration(0)
-        dialog.canceled.connect(stop.set)
-        dialog.show()
-        while not done.wait(0.03):
-            QApplication.processEvents()
-        dialog.close()
-    if "error" in box:
-        raise box["error"]
-    result: T = box["result"]
-    return result
 
 
 class ImageOptionsDialog(QDialog):
@@ -135,19 +102,57 @@ class ImageOptionsDialog(QDialog):
         return str(self.marks.currentData()), self.width_box.value(), self.height_box.value()
 
 
-class ExportController(QObject):
-    """The export actions of one window (made by `install`)."""
+#: name, text, shortcut, tip
+ACTIONS = (
+    ("export_image", "&Image…", "Ctrl+E", "Save a picture of the board (PNG or SVG)"),
+    ("export_solution", "&Solution…", "Ctrl+Shift+E", "Save the fewest-presses solution"),
+    ("export_report", "Analysis &Report…", "Ctrl+Alt+E", "Save the analysis (Markdown or JSON)"),
+)
+#: Milliseconds before the progress dialog appears (quick answers show none).
+PROGRESS_DELAY_MS = 200
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.window = window
-        self.document = window.document
-        self.scene = window.scene
-        self.settings = window.settings
+
+class ExportController(QObject):
+    """The export actions of one window (File ▸ Export).
+
+    Signals
+    -------
+    finished(object)
+        An export ended: the Path written, or None (refused, failed or cancelled).
+    status(str)
+        One line for the status bar.
+    """
+
+    finished = Signal(object)
+    status = Signal(str)
+
+    def __init__(
+        self,
+        document: Document,
+        scene: BoardScene,
+        session: Session,
+        runner: JobRunner,
+        settings: QSettings,
+        parent: QWidget,
+    ) -> None:
+        super().__init__(parent)
+        self.parent_widget = parent
+        self.document, self.scene, self.session = document, scene, session
+        self.runner, self.settings = runner, settings
+        handlers = {
+            "export_image": self.export_image_dialog,
+            "export_solution": self.export_solution_dialog,
+            "export_report": self.export_report_dialog,
+        }
+        self.actions: dict[str, QAction] = {}
+        for name, text, keys, tip in ACTIONS:
+            act = make_action(parent, name, text, keys, tip)
+            act.triggered.connect(handlers[name])
+            self.actions[name] = act
 
     # ------------------------------------------------------------------ helpers
     def goal(self) -> str:
-        return str(getattr(self.window.tools["play"], "goal", "off"))
+        return self.session.goal
 
     def _error(self, title: str, exc: BaseException) -> None:
         log.warning("%s: %s", title, exc)
@@ -158,7 +163,49 @@ class ExportController(QObject):
         else:
             log.error("unexpected export error", exc_info=exc)
             text = f"Unexpected error: {type(exc).__name__}: {exc}"
-        QMessageBox.critical(self.window, title, text)
+        QMessageBox.critical(self.parent_widget, title, text)
+
+    def _fail(self, title: str, exc: BaseException) -> bool:
+        self._error(title, exc)
+        self.finished.emit(None)
+        return False
+
+    def _in_background(
+        self,
+        title: str,
+        text: str,
+        work: Callable[[Job], Any],
+        write: Callable[[Any], str],
+        path: Path,
+    ) -> None:
+        """Run `work` on the job runner behind a progress dialog, then `write(result)` on the
+        GUI thread (it returns what the status bar says). Errors of either show `title`."""
+        dialog = QProgressDialog(text, "Cancel", 0, 0, self.parent_widget)
+        dialog.setWindowModality(Qt.WindowModality.WindowModal)
+        dialog.setMinimumDuration(PROGRESS_DELAY_MS)
+
+        def cancel() -> None:
+            self.runner.cancel("export")  # a cancelled job reports to no one
+            self.finished.emit(None)
+
+        def end() -> None:
+            dialog.canceled.disconnect(cancel)
+            dialog.reset()  # hides it, or stops the timer that would show it
+            dialog.deleteLater()
+
+        def done(_token: object, result: Any) -> None:
+            end()
+            try:
+                self._done(path, write(result))
+            except (LographError, OSError, MemoryError) as exc:
+                self._fail(title, exc)
+
+        def failed(_token: object, exc: BaseException) -> None:
+            end()
+            self._fail(title, exc)
+
+        dialog.canceled.connect(cancel)
+        self.runner.submit("export", work, text, done=done, failed=failed)
 
     def export_dir(self) -> str:
         fallback = self.settings.value("last_dir", str(Path.home()))
@@ -167,7 +214,9 @@ class ExportController(QObject):
     def _ask_path(self, title: str, filters: dict[str, str], stem: str) -> Path | None:
         name = (self.document.board.name or "board").replace(" ", "_")
         start = str(Path(self.export_dir()) / f"{name}{stem}{next(iter(filters.values()))}")
-        path, chosen = QFileDialog.getSaveFileName(self.window, title, start, ";;".join(filters))
+        path, chosen = QFileDialog.getSaveFileName(
+            self.parent_widget, title, start, ";;".join(filters)
+        )
         if not path:
             return None
         result = Path(path)
@@ -178,14 +227,15 @@ class ExportController(QObject):
         self.settings.setValue("export_dir", str(result.resolve().parent))
         return result
 
-    def _done(self, path: Path, what: str) -> None:
-        self.window.statusBar().showMessage(f"{what} written to {path}", 6000)
+    def _done(self, path: Path, message: str) -> None:
+        self.status.emit(message)
+        self.finished.emit(path)
 
     # ------------------------------------------------------------------ image
     def export_image_dialog(self) -> bool:
         rect = self.scene.board_rect()
         aspect = rect.width() / max(rect.height(), 1e-9)
-        dialog = ImageOptionsDialog(aspect, image_size(self.scene), self.window)
+        dialog = ImageOptionsDialog(aspect, image_size(self.scene), self.parent_widget)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return False
         mode, width, height = dialog.options()
@@ -199,32 +249,40 @@ class ExportController(QObject):
         width: int | None = None,
         height: int | None = None,
     ) -> bool:
-        """Write the board picture; `mode` is one of `MARK_MODES`. False after an error."""
+        """Write the board picture; `mode` is one of `MARK_MODES`.
+
+        False when refused at once (the error is shown); otherwise the picture is written,
+        now or once its marks are computed, and `finished` tells the outcome.
+        """
         path = Path(path)
         board = self.document.board
-        try:
-            check_folder(path)
-            layers = []
-            if mode == "solution":
-                copy, goal = board.copy(), self.goal()
-                layers = busy_call(
-                    self.window,
-                    "Finding the fewest presses…",
-                    lambda c: solution_layers(copy, goal, c),
-                )
-            elif mode == "chase":
-                copy = board.copy()
-                layers = busy_call(
-                    self.window, "Finding a chase plan…", lambda c: chase_layers(copy, c)
-                )
+        title = "Cannot export image"
+
+        def write(layers: list[Layer]) -> str:
             with marks_for_export(self.scene, mode, layers):
                 write_image(self.scene, path, width, height, title=board.name)
-        except InterruptedComputation:
-            return False
+            return f"Image written to {path}"
+
+        try:
+            check_folder(path)
+            if mode not in ("solution", "chase"):
+                self._done(path, write([]))
+                return True
         except (LographError, OSError, MemoryError) as exc:
-            self._error("Cannot export image", exc)
-            return False
-        self._done(path, "Image")
+            return self._fail(title, exc)
+        copy, goal = board.copy(), self.goal()
+        if mode == "solution":
+            self._in_background(
+                title,
+                "Finding the fewest presses…",
+                lambda job: solution_layers(copy, goal, job),
+                write,
+                path,
+            )
+        else:
+            self._in_background(
+                title, "Finding a chase plan…", lambda job: chase_layers(copy, job), write, path
+            )
         return True
 
     # ------------------------------------------------------------------ solution
@@ -235,33 +293,35 @@ class ExportController(QObject):
     def export_solution(self, path: str | Path) -> bool:
         """Write the fewest-presses solution from the current position to the goal."""
         from lograph.core.files import write_solution
-        from lograph.core.optimize.minimal import solve_minimal
+        from lograph.core.optimize.minimal import MinimalSolution, solve_minimal
 
         path = Path(path)
-        system, goal = self.document.press_system(), self.goal()
+        system, goal, name = self.document.press_system(), self.goal(), self.document.board.name
         try:
             check_folder(path)
-            best = busy_call(
-                self.window,
-                "Finding the fewest presses…",
-                lambda c: solve_minimal(system, goal, cancel=c),
-            )
-            info = {
+        except (LographError, OSError) as exc:
+            return self._fail("Cannot export solution", exc)
+
+        def write(best: MinimalSolution) -> str:
+            info: dict[str, object] = {
                 "goal": goal,
                 "fewest": best.exact,
                 "optimal_solutions": best.optimal_solutions,
                 "solutions": best.solutions,
                 "method": best.method,
             }
-            if self.document.board.name:
-                info["board"] = self.document.board.name
+            if name:
+                info["board"] = name
             write_solution(path, system, best.presses, info=info)
-        except InterruptedComputation:
-            return False
-        except (LographError, OSError, MemoryError) as exc:
-            self._error("Cannot export solution", exc)
-            return False
-        self._done(path, f"Solution ({best.press_count} presses)")
+            return f"Solution ({best.press_count} presses) written to {path}"
+
+        self._in_background(
+            "Cannot export solution",
+            "Finding the fewest presses…",
+            lambda job: solve_minimal(system, goal, cancel=job),
+            write,
+            path,
+        )
         return True
 
     # ------------------------------------------------------------------ report
@@ -279,46 +339,18 @@ class ExportController(QObject):
             if path.suffix.lower() not in REPORT_FILTERS.values():
                 raise LographError(f"{path.name}: a report is written as .md or .json")
             check_folder(path)
-            report = busy_call(
-                self.window, "Analysing the board…", lambda c: board_report(board, cancel=c)
-            )
+        except (LographError, OSError) as exc:
+            return self._fail("Cannot export report", exc)
+
+        def write(report: dict[str, Any]) -> str:
             write_report(path, report)
-        except InterruptedComputation:
-            return False
-        except (LographError, OSError, MemoryError) as exc:
-            self._error("Cannot export report", exc)
-            return False
-        self._done(path, "Report")
+            return f"Report written to {path}"
+
+        self._in_background(
+            "Cannot export report",
+            "Analysing the board…",
+            lambda job: board_report(board, cancel=job),
+            write,
+            path,
+        )
         return True
-
-
-#: name, text, shortcut, tip
-ACTIONS = (
-    ("export_image", "&Image…", "Ctrl+E", "Save a picture of the board (PNG or SVG)"),
-    ("export_solution", "&Solution…", "Ctrl+Shift+E", "Save the fewest-presses solution"),
-    ("export_report", "Analysis &Report…", "Ctrl+Alt+E", "Save the analysis (Markdown or JSON)"),
-)
-
-
-def install(window: MainWindow) -> ExportController:
-    """Add File ▸ Export ▸ Image / Solution / Analysis Report to `window`."""
-    controller = ExportController(window)
-    handlers = {
-        "export_image": controller.export_image_dialog,
-        "export_solution": controller.export_solution_dialog,
-        "export_report": controller.export_report_dialog,
-    }
-    file_menu = window.menus["file"]
-    submenu = QMenu("&Export", file_menu)
-    submenu.setObjectName("export_menu")
-    file_menu.insertMenu(window.action("quit"), submenu)
-    file_menu.insertSeparator(window.action("quit"))
-    window.menus["export"] = submenu
-    for name, text, keys, tip in ACTIONS:
-        act = QAction(text, window)
-        act.setObjectName(name)
-        act.setShortcut(QKeySequence(keys))
-        act.setStatusTip(tip)
-        act.triggered.connect(handlers[name])
-        window.add_action("export", act)
-    return controller

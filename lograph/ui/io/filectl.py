@@ -114,6 +114,20 @@ class FileController(QObject):
         self._remember(path)
         return True
 
+    def open_sample(self, name: str, ask: bool = True) -> bool:
+        """Open the packaged sample board `name` as an untitled board (saving asks where)."""
+        if ask and not self.maybe_save():
+            return False
+        from lograph.core.files.samples import read_sample
+
+        try:
+            board = read_sample(name)
+        except (LographError, OSError, UnicodeDecodeError, MemoryError) as exc:
+            self._error("Cannot open sample", exc)
+            return False
+        self.document.replace_board(board, None)
+        return True
+
     # ------------------------------------------------------------------ save
     def save(self) -> bool:
         path = self.document.path
@@ -161,7 +175,3 @@ class FileController(QObject):
         self.settings.setValue("recent_files", recent[:MAX_RECENT])
         self.settings.setValue("last_dir", str(path.resolve().parent))
         self.recent_changed.emit(recent[:MAX_RECENT])
-
-    def clear_recent(self) -> None:
-        self.settings.setValue("recent_files", [])
-        self.recent_changed.emit([])

@@ -197,7 +197,7 @@ def marks_for_export(
 ) -> Iterator[BoardScene]:
     """Show the marks an export asks for, and put the scene back as it was afterwards.
 
-    ``"shown"`` keeps every overlay and hint; the other modes hide them and show only
+    ``"shown"`` keeps every overlay; the other modes hide them and show only
     `layers` (none for ``"none"``).
     """
     if mode not in MARK_MODES:
@@ -207,12 +207,10 @@ def marks_for_export(
         return
     existing: list[Overlay] = list(getattr(scene, "_lograph_overlays", {}).values())
     visible = [lay for lay in existing if lay.isVisible()]
-    hints = dict(scene.hints)
     temporary = [overlay(scene, f"export_{i}") for i in range(len(layers))]
     try:
         for lay in visible:
             lay.set_visible(False)
-        scene.set_hints({})
         for lay, layer in zip(temporary, layers, strict=True):
             lay.setZValue(layer.z)
             lay.set_marks(layer.marks)
@@ -224,4 +222,3 @@ def marks_for_export(
             lay.clear()
         for lay in visible:
             lay.set_visible(True)
-        scene.set_hints(hints)

@@ -1,5 +1,6 @@
-"""Background jobs for the analysis dock: core calls run on a thread pool, never on the GUI
-thread, and each can be cancelled.
+"""The window's one job runner: every background computation (analysis, solutions, worst
+position, histogram, chase plans, exports) runs here, on a thread pool, never on the GUI
+thread; each can be cancelled and report progress, and a stale answer is dropped here.
 
 A job is a function ``work(cancel) -> result`` handed to `JobRunner.submit` under a *channel*
 name ("analysis", "solution", "worst" …). A channel runs at most one job that matters: a new
@@ -8,8 +9,10 @@ old board can never overwrite a newer one. The result comes back on the GUI thre
 queued signal, with the *token* the caller gave (its board revision), which the caller
 checks once more against the board it now shows.
 
-The core polls ``cancel()`` during long work and raises `InterruptedComputation`; numba
-kernels release the GIL, so the window keeps painting while they run.
+The work receives its `Job`, which is the ``cancel`` callable the core polls (it raises
+`InterruptedComputation`) and can report progress with `Job.report`; numba kernels release
+the GIL, so the window keeps painting while they run. Nothing here waits in a nested event
+loop: answers arrive as queued signals.
 
 Examples
 --------
@@ -20,6 +23,7 @@ Examples
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import logging
 import threading
@@ -33,9 +37,9 @@ from lograph.core.errors import InterruptedComputation
 
 __all__ = ["Job", "JobRunner"]
 
-log = logging.getLogger("lograph.ui.analysis")
+log = logging.getLogger("lograph.ui")
 
-Work = Callable[[Callable[[], bool]], Any]
+Work = Callable[["Job"], Any]  # a Job is also the ``cancel()`` callable the core polls
 Done = Callable[[object, Any], None]  # (token, result)
 Failed = Callable[[object, BaseException], None]  # (token, error)
 
@@ -50,17 +54,27 @@ class Job:
     token: object
     done: Done
     failed: Failed | None
+    relay: _Relay | None = None
+    current: Callable[[], object] | None = None  # the token now; another one means stale
     stop: threading.Event = field(default_factory=threading.Event)
 
     def cancelled(self) -> bool:
-        """The ``cancel`` callable the core polls."""
+        """True once the job was cancelled or superseded."""
         return self.stop.is_set()
+
+    __call__ = cancelled  # the ``cancel`` callable the core polls
+
+    def report(self, done: int, total: int) -> None:
+        """Progress from the worker thread (`JobRunner.progress` carries it to the GUI)."""
+        if self.relay is not None and not self.stop.is_set():
+            self.relay.progress.emit(self, done, total)
 
 
 class _Relay(QObject):
-    """Carries a finished job back to the GUI thread (a queued cross-thread signal)."""
+    """Carries a job's progress and outcome back to the GUI thread (queued signals)."""
 
     finished = Signal(object, object, object)  # job, result, error
+    progress = Signal(object, int, int)  # job, done, total
 
 
 class _Task(QRunnable):
@@ -73,10 +87,11 @@ class _Task(QRunnable):
         result: Any = None
         error: BaseException | None = None
         try:
-            result = self.work(self.job.cancelled)
+            result = self.work(self.job)
         except BaseException as exc:  # delivered on the GUI thread, never lost in a thread
             error = exc
-        self.relay.finished.emit(self.job, result, error)
+        with contextlib.suppress(RuntimeError):  # the window (and the relay) closed meanwhile
+            self.relay.finished.emit(self.job, result, error)
 
 
 class JobRunner(QObject):
@@ -93,9 +108,12 @@ class JobRunner(QObject):
     -------
     activity_changed()
         A job started or ended; read `active` for what is running.
+    progress(str, int, int)
+        A current job's progress: (channel, done, total).
     """
 
     activity_changed = Signal()
+    progress = Signal(str, int, int)
 
     def __init__(self, threads: int = 2, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -103,6 +121,7 @@ class JobRunner(QObject):
         self.pool.setMaxThreadCount(threads)
         self._relay = _Relay(self)
         self._relay.finished.connect(self._finished)
+        self._relay.progress.connect(self._progress)
         self._ids = itertools.count(1)
         self._current: dict[str, Job] = {}  # channel -> the job whose answer is wanted
         self._tasks: dict[int, _Task] = {}  # every task not yet delivered (incl. superseded)
@@ -115,17 +134,20 @@ class JobRunner(QObject):
         text: str,
         *,
         token: object = None,
+        current: Callable[[], object] | None = None,
         done: Done,
         failed: Failed | None = None,
     ) -> Job:
-        """Run ``work(cancel)`` in the background; supersedes the channel's running job.
+        """Run ``work(job)`` in the background; supersedes the channel's running job.
 
-        `done(token, result)` runs on the GUI thread when it succeeds and is still current;
+        An answer is stale, and dropped, when a newer job took its channel, or when
+        `current()` (what the token would be now, e.g. the board revision) differs from
+        `token`. `done(token, result)` runs on the GUI thread when it succeeds and is current;
         `failed(token, error)` when it raises (cancellations are reported to no one: whoever
         cancelled knows). Without `failed`, errors are re-raised on the GUI thread.
         """
         self.cancel(channel)
-        job = Job(next(self._ids), channel, text, token, done, failed)
+        job = Job(next(self._ids), channel, text, token, done, failed, self._relay, current)
         task = _Task(job, work, self._relay)
         self._current[channel] = job
         self._tasks[job.id] = task
@@ -162,12 +184,19 @@ class JobRunner(QObject):
         return bool(self.pool.waitForDone(msecs))
 
     # ------------------------------------------------------------------ delivery
+    def _progress(self, job: Job, done: int, total: int) -> None:
+        if self._current.get(job.channel) is job:
+            self.progress.emit(job.channel, done, total)
+
     def _finished(self, job: Job, result: Any, error: BaseException | None) -> None:
         self._tasks.pop(job.id, None)
         if self._current.get(job.channel) is not job:
             return  # superseded or cancelled: nobody wants this answer any more
         del self._current[job.channel]
         self.activity_changed.emit()
+        if job.current is not None and job.current() != job.token:
+            log.info("%s: dropped an answer for an older board", job.channel)
+            return
         if error is None:
             job.done(job.token, result)
         elif isinstance(error, InterruptedComputation):

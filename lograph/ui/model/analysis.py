@@ -1,5 +1,7 @@
-"""The analysis state behind the dock: follows the Document, keeps the prepared solver and
-the answers for the current board, and never lets a stale one through.
+"""The analysis of the current board, shared by every dock: follows the Document, keeps the
+prepared solver (with the chase plan its engine made) and the answers for the current board
+revision, and never lets a stale one through. The analysis dock shows it; the chasing dock
+reads its solver, chase plan and position instead of computing them again.
 
 Two counters name what an answer belongs to. ``structure`` grows with every edit that changes
 the press matrix (buttons, edges, self actions, rule, states, direction, a new board);
@@ -12,7 +14,7 @@ is a background job tagged with both counters.
 
 Examples
 --------
->>> model = AnalysisModel(document, goal=lambda: "off")  # doctest: +SKIP
+>>> model = AnalysisModel(document, session, JobRunner())  # doctest: +SKIP
 >>> model.analysis_changed.connect(lambda: print(model.analysis.rank))  # doctest: +SKIP
 """
 
@@ -25,14 +27,16 @@ from typing import Any
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from lograph.core.algebra.analysis import Analysis, Solver
+from lograph.core.chase.plan import ChasePlan
 from lograph.core.errors import LographError
 from lograph.core.model.system import PressSystem
 from lograph.core.optimize.histogram import HISTOGRAM_LIMIT
 from lograph.core.optimize.minimal import MinimalSolution
 from lograph.core.optimize.worst import WorstPosition
-from lograph.ui.analysis.position import Position, PositionTracker, Prepared, prepare
 from lograph.ui.model.document import STRUCTURAL, Document
-from lograph.ui.model.jobs import JobRunner, Work
+from lograph.ui.model.jobs import Job, JobRunner, Work
+from lograph.ui.model.position import Position, PositionTracker, Prepared, prepare
+from lograph.ui.model.session import Session
 
 __all__ = [
     "AUTO_HISTOGRAM_BITS",
@@ -42,6 +46,8 @@ __all__ = [
     "Position",
 ]
 
+#: The runner channels of the model's jobs.
+CHANNELS = ("analysis", "solution", "worst", "histogram")
 #: Quiet time after the last structural edit before the analysis starts.
 DEBOUNCE_MS = 150
 #: The histogram is computed without asking while p^N ≤ 2^this (a fraction of a second).
@@ -64,10 +70,10 @@ class AnalysisModel(QObject):
     ----------
     document : Document
         The document to follow.
-    goal : callable
-        Returns the goal, ``"off"`` or ``"on"`` (the window's "Goal: all lights on").
-    runner : JobRunner, optional
-        Where background work runs (one is made if not given).
+    session : Session
+        Owns the goal (``"off"`` or ``"on"``); a change of goal moves the position.
+    runner : JobRunner
+        The window's job runner, where background work runs.
     engine : str
         Engine name passed to the core (``"auto"`` picks the fastest).
     """
@@ -82,15 +88,15 @@ class AnalysisModel(QObject):
     def __init__(
         self,
         document: Document,
-        goal: Callable[[], str] = lambda: "off",
-        runner: JobRunner | None = None,
+        session: Session,
+        runner: JobRunner,
         engine: str = "auto",
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
         self.document = document
-        self.goal_of = goal
-        self.runner = runner if runner is not None else JobRunner(parent=self)
+        self.session = session
+        self.runner = runner
         self.engine = engine
         self.structure = 0
         self.lights = 0
@@ -112,16 +118,28 @@ class AnalysisModel(QObject):
         for name in STRUCTURAL:
             getattr(document, name).connect(self._structure_edited)
         document.lights_changed.connect(self._lights_edited)
+        session.goal_changed.connect(lambda _goal: self.goal_changed())
         self._structure_edited()
 
     # ------------------------------------------------------------------ state
+    def jobs(self) -> list[Job]:
+        """The model's own jobs running now (the runner is shared with other docks)."""
+        return [job for job in self.runner.active if job.channel in CHANNELS]
+
     @property
     def analysis(self) -> Analysis | None:
         return self.solver.analysis if self.solver is not None else None
 
     @property
     def goal(self) -> str:
-        return self.goal_of()
+        return self.session.goal
+
+    @property
+    def chase_plan(self) -> ChasePlan | None:
+        """The chase plan the engine made while preparing the solver (the fast GF(2) chase and
+        the chase-p engines make one; other engines, or no analysis yet: None)."""
+        plan = getattr(self.solver, "chase_plan", None)  # core adds it to Solver (issue 8)
+        return plan if isinstance(plan, ChasePlan) else None
 
     @property
     def pending(self) -> bool:
@@ -157,7 +175,7 @@ class AnalysisModel(QObject):
     def _structure_edited(self, *_: Any) -> None:
         self.structure += 1
         self.lights += 1
-        for channel in ("analysis", "solution", "worst", "histogram"):
+        for channel in CHANNELS:
             self.runner.cancel(channel)
         self.solver = self.system = self.position = self.solution = None
         self._tracker.reset()
@@ -204,15 +222,13 @@ class AnalysisModel(QObject):
         return self.structure  # analysis, histogram: the press matrix only
 
     def _submit(self, channel: str, work: Work, text: str, store: Callable[[Any], None]) -> None:
-        """Run `work` for the current board; `store` its answer only if still current."""
+        """Run `work` for the current board; `store` its answer (the runner drops it when the
+        channel's token has moved meanwhile)."""
 
-        def done(token: object, result: Any) -> None:
-            if token == self.token(channel):
-                store(result)
+        def done(_token: object, result: Any) -> None:
+            store(result)
 
-        def failed(token: object, error: BaseException) -> None:
-            if token != self.token(channel):
-                return
+        def failed(_token: object, error: BaseException) -> None:
             if channel == "solution":
                 self._fail_waiters()
             if not isinstance(error, LographError):
@@ -226,7 +242,15 @@ class AnalysisModel(QObject):
                 ).emit()
                 self.message.emit(channel, str(error))
 
-        self.runner.submit(channel, work, text, token=self.token(channel), done=done, failed=failed)
+        self.runner.submit(
+            channel,
+            work,
+            text,
+            token=self.token(channel),
+            current=lambda: self.token(channel),
+            done=done,
+            failed=failed,
+        )
 
     # ------------------------------------------------------------------ the analysis
     def start_analysis(self) -> None:
@@ -253,7 +277,8 @@ class AnalysisModel(QObject):
         """Stop every running job (the Cancel button)."""
         was_analysing = self.pending
         self.timer.stop()
-        self.runner.cancel()
+        for channel in CHANNELS:
+            self.runner.cancel(channel)
         self._fail_waiters()
         if was_analysing and self.solver is None:
             self.error = "Analysis cancelled."
