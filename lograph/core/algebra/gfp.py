@@ -30,11 +30,10 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from lograph.core.cancel import Cancel
 from lograph.core.errors import BoardError, InterruptedComputation
 from lograph.core.model.board import MAX_STATES, is_prime
 
@@ -51,7 +50,6 @@ __all__ = [
 
 #: Largest p handled (the board limit): products of two entries must fit in uint16.
 MAX_PRIME = MAX_STATES
-Cancel = Callable[[], bool] | None
 U8 = NDArray[np.uint8]
 # Row updates are done in slabs of about this many entries, so the temporaries stay small
 # even on a 6000 × 12000 augmented matrix.

@@ -13,6 +13,7 @@ from typing import Any, TypeVar, cast
 import numpy as np
 from numpy.typing import NDArray
 
+from lograph.core.cancel import Cancel
 from lograph.core.model.system import PressSystem
 
 __all__ = ["adjacency", "bfs_order", "cuthill_mckee", "grid_sweeps", "spread_starts"]
@@ -141,7 +142,7 @@ def _farthest_per_tree(dist: IntArray, tree: IntArray, degree: IntArray) -> IntA
 
 
 def spread_starts(
-    adj: tuple[IntArray, IntArray], rounds: int, cancel: Callable[[], bool] | None = None
+    adj: tuple[IntArray, IntArray], rounds: int, cancel: Cancel = None
 ) -> list[IntArray]:
     """Start vertices for BFS orders: one per component per round, spread far apart.
 

@@ -11,12 +11,12 @@ when stuck free the next undecided button of a vertex order; it tries several or
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import NDArray
 
+from lograph.core.cancel import Cancel, poll
 from lograph.core.chase.orders import (
     IntArray,
     adjacency,
@@ -26,7 +26,7 @@ from lograph.core.chase.orders import (
     jit,
     spread_starts,
 )
-from lograph.core.errors import BoardError, InterruptedComputation
+from lograph.core.errors import BoardError
 from lograph.core.model.board import Board
 from lograph.core.model.system import PressSystem
 
@@ -179,7 +179,7 @@ def _empty_plan() -> ChasePlan:
 
 
 def chase_plan(
-    system: PressSystem | Board, *, starts: int = 12, cancel: Callable[[], bool] | None = None
+    system: PressSystem | Board, *, starts: int = 12, cancel: Cancel = None
 ) -> ChasePlan:
     """A chase plan with few free buttons, by the greedy heuristic over several orders.
 
@@ -236,8 +236,7 @@ def chase_plan(
         nonlocal best, best_free
         if 0 <= free < best_free:
             best, best_free = _finish(n, buttons, lights), free
-        if cancel is not None and cancel():
-            raise InterruptedComputation("the chase plan search was cancelled")
+        poll(cancel, "the chase plan search was cancelled")
 
     sweeps = grid_sweeps(system)
     tries: list[tuple[IntArray, IntArray | None]] = [(o, d) for _, o, d in sweeps]

@@ -19,16 +19,16 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from lograph.core.cancel import Cancel, poll
 from lograph.core.chase.orders import IntArray, jit
 from lograph.core.chase.plan import ChasePlan, chase_plan, check_plan
-from lograph.core.errors import BoardError, BoardTooLargeError, InterruptedComputation
+from lograph.core.errors import BoardError, BoardTooLargeError
 from lograph.core.model.board import Board
 from lograph.core.model.system import PressSystem
 
@@ -49,8 +49,6 @@ EXACT_LIMIT = 1 << 18
 FREE_LIMIT = 512
 #: Most work (free buttons × (buttons + matrix entries)) spent building the response.
 RESPONSE_WORK = 100_000_000
-
-Cancel = Callable[[], bool] | None
 
 
 @jit
@@ -166,8 +164,7 @@ def check_response(
     unit = np.zeros(k, dtype=np.int64)
     zeros = np.zeros(system.n, dtype=np.int64)
     for j in range(k):
-        if cancel is not None and cancel():
-            raise InterruptedComputation("building the lookup table was cancelled")
+        poll(cancel, "building the lookup table was cancelled")
         unit[j] = 1
         _, check = run_chase(system, plan, zeros, unit)
         response[:, j] = check

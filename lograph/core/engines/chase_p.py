@@ -27,18 +27,18 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from lograph.core.algebra.analysis import Analysis, EngineFactory, PreparedSolver, register_engine
+from lograph.core.algebra.analysis import Analysis, PreparedSolver
 from lograph.core.algebra.gfp import kernel_from_rref, row_reduce
+from lograph.core.cancel import Cancel, poll
 from lograph.core.chase.plan import ChasePlan, chase_plan
-from lograph.core.engines.fast_chase import (
+from lograph.core.engines.common import (
+    ANALYSIS_CANCELLED,
+    CHASE_P_MAX_FREE,
     WORK_BYTES_LIMIT,
     check_basis_size,
-    poll,
     validate_plan,
 )
 from lograph.core.errors import BoardError, BoardTooLargeError
@@ -48,10 +48,8 @@ from lograph.core.model.system import PressSystem
 __all__ = ["ENGINE_NAME", "MAX_FREE", "MAX_WORK", "GfpChaseSolver", "build"]
 
 ENGINE_NAME = "chase-p"
-Cancel = Callable[[], bool] | None
-#: Most free buttons accepted: row-reducing a dense 2000 × 4000 ``[M | I]`` takes ~3 s for
-#: p = 3 and ~8 s for p = 251 (measured on the shared build machine).
-MAX_FREE = 2000
+#: Most free buttons accepted (see `lograph.core.engines.common.CHASE_P_MAX_FREE`).
+MAX_FREE = CHASE_P_MAX_FREE
 #: Most form entries (free buttons × matrix entries) one symbolic pass may touch; a
 #: 1000 × 1000 grid (k = 1000, 5·10⁶ entries) needs 5·10⁹ and takes ~1 s in all.
 MAX_WORK = 10**10
@@ -110,8 +108,9 @@ class GfpChaseSolver(PreparedSolver):
         validate_plan(plan, n)
         k = len(plan.check)
         _check_size(system, k)
-        poll(cancel)
+        poll(cancel, ANALYSIS_CANCELLED)
         self._system = system
+        self._chase_plan = plan
         self._p = p
         self._magic = gk.magic_for(p)
         self._buttons = np.ascontiguousarray(plan.buttons, dtype=np.int64)
@@ -131,7 +130,7 @@ class GfpChaseSolver(PreparedSolver):
             )
         if peak * k * 2 > WORK_BYTES_LIMIT:  # pragma: no cover - far beyond MAX_WORK
             raise BoardTooLargeError(f"the chase forms ({peak} × {k}) need more than 4 GB")
-        poll(cancel)
+        poll(cancel, ANALYSIS_CANCELLED)
         # Phase 2: [M | I] reduced once: R = T M, rank r, ker M and the left kernel of M.
         reduced, pivots = row_reduce(
             np.concatenate([rows, np.eye(k, dtype=np.uint16)], axis=1), p, ncols=k, cancel=cancel
@@ -142,11 +141,11 @@ class GfpChaseSolver(PreparedSolver):
         self._pivots = pivots
         self._transform = reduced[:r, k:].astype(np.int64)
         self._left_m = reduced[r:, k:].astype(np.int64)  # λ with λ M = 0
-        poll(cancel)
+        poll(cancel, ANALYSIS_CANCELLED)
         # Phase 3: ker M pushed through the chase: the quiet patterns.
         kernel = kernel_from_rref(reduced[:r, :k], pivots, p) if k else np.zeros((0, 0), np.uint8)
         quiet = self._push(kernel)
-        poll(cancel)
+        poll(cancel, ANALYSIS_CANCELLED)
         # Phase 4: the left kernel of A.
         if system.symmetric:
             left = quiet
@@ -204,14 +203,3 @@ class GfpChaseSolver(PreparedSolver):
 def build(system: PressSystem, cancel: Cancel = None) -> GfpChaseSolver:
     """Engine factory entry: `GfpChaseSolver` for `system`."""
     return GfpChaseSolver(system, cancel)
-
-
-register_engine(
-    EngineFactory(
-        name=ENGINE_NAME,
-        build=build,
-        supports=lambda s: s.states > 2,
-        preference=40,
-        limits=f"p > 2; chase plans with at most {MAX_FREE} free buttons",
-    )
-)

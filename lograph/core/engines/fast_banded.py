@@ -8,13 +8,12 @@ row-major or column-major cell order.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import numpy as np
 from numpy.typing import NDArray
 
 from lograph.core.algebra.analysis import Analysis, PreparedSolver
-from lograph.core.engines.fast_chase import WORK_BYTES_LIMIT, check_basis_size, poll
+from lograph.core.cancel import Cancel, poll
+from lograph.core.engines.common import ANALYSIS_CANCELLED, WORK_BYTES_LIMIT, check_basis_size
 from lograph.core.errors import BoardError, BoardTooLargeError
 from lograph.core.kernels import banded as bk
 from lograph.core.kernels.bits import unpack_sliced, words
@@ -22,7 +21,6 @@ from lograph.core.model.system import PressSystem
 
 __all__ = ["NX_ORDER_LIMIT", "BandedSolver", "band_order", "banded_cost", "bandwidth"]
 
-Cancel = Callable[[], bool] | None
 I64 = NDArray[np.int64]
 
 #: Boards up to this many buttons also try networkx's RCM (its start vertex differs).
@@ -113,7 +111,7 @@ class BandedSolver(PreparedSolver):
             raise BoardTooLargeError(
                 f"banded elimination of {n} buttons with bandwidth {band} needs more than 4 GB"
             )
-        poll(cancel)
+        poll(cancel, ANALYSIS_CANCELLED)
         rptr, ridx = system.transpose
         ones = np.ones(len(ridx), dtype=np.int8)
         a = sp.csr_matrix((ones, ridx, rptr), shape=(n, n))[perm][:, perm].tocsr()
@@ -129,7 +127,7 @@ class BandedSolver(PreparedSolver):
         self._perm, self._ring = perm, ring
         self._rows, self._last, self._pivot_row = rows, last, pivot_row
         self._op_ptr, self._ops = op_ptr, ops
-        poll(cancel)
+        poll(cancel, ANALYSIS_CANCELLED)
         rank = int(np.count_nonzero(pivot_row >= 0))
         nullity = n - rank
         check_basis_size(nullity, n)
@@ -139,7 +137,7 @@ class BandedSolver(PreparedSolver):
         if nullity:
             x = bk.back_kernel(rows, last, pivot_row, ring, words(nullity))
             quiet = unpack_sliced(x, nullity, inv)
-        poll(cancel)
+        poll(cancel, ANALYSIS_CANCELLED)
         if system.symmetric:
             left = quiet
         else:

@@ -15,14 +15,14 @@ repeated) returns a good solution with ``exact=False``.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from lograph.core.algebra.analysis import Analysis, Solver
-from lograph.core.errors import BoardError, InterruptedComputation, UnsolvableError
+from lograph.core.cancel import Cancel, poll
+from lograph.core.errors import BoardError, UnsolvableError
 from lograph.core.model.board import Board
 from lograph.core.model.system import PressSystem
 
@@ -35,7 +35,6 @@ __all__ = [
     "solve_minimal",
 ]
 
-Cancel = Callable[[], bool] | None
 
 #: Largest nullity solved exactly over GF(2): the transform holds 2^k int32 (256 MB at 26).
 EXACT_NULLITY_LIMIT = 26
@@ -81,9 +80,7 @@ class MinimalSolution:
     method: str
 
 
-def _poll(cancel: Cancel) -> None:
-    if cancel is not None and cancel():
-        raise InterruptedComputation("fewest-presses search cancelled")
+_CANCELLED = "fewest-presses search cancelled"
 
 
 def quiet_classes(quiet: NDArray[np.uint8], states: int = 2) -> NDArray[np.int64]:
@@ -118,7 +115,7 @@ def _wht_numpy(a: NDArray[np.int64], cancel: Cancel) -> None:
         v[:, 0, :] += v[:, 1, :]
         v[:, 1, :] = top - v[:, 1, :]
         h *= 2
-        _poll(cancel)
+        poll(cancel, _CANCELLED)
 
 
 def _wht_numba(a: NDArray[np.int32], cancel: Cancel) -> None:
@@ -128,7 +125,7 @@ def _wht_numba(a: NDArray[np.int32], cancel: Cancel) -> None:
     while h < len(a):
         wht_stage(a, h)
         h *= 2
-        _poll(cancel)
+        poll(cancel, _CANCELLED)
 
 
 def minimise_classes(
@@ -193,7 +190,7 @@ def _minimise_modp(
             best_w, best_c, count = low, int(combos[int(np.argmin(weights))]), hits
         elif low == best_w:
             count += hits
-        _poll(cancel)
+        poll(cancel, _CANCELLED)
     coeffs = np.array([(best_c // p**j) % p for j in range(k)], dtype=np.int64)
     presses = ((x0.astype(np.int64) + coeffs @ quiet.astype(np.int64)) % p).astype(np.uint8)
     return presses, int(presses.astype(np.int64).sum()), count
@@ -261,7 +258,7 @@ def _heuristic(
         stale = 0 if w < weight else stale + 1
         x, weight = cand, w
         rounds += 1
-        _poll(cancel)
+        poll(cancel, _CANCELLED)
     return x
 
 

@@ -21,16 +21,14 @@ For p > 2 every press vector is walked while ``p^N`` is small.
 from __future__ import annotations
 
 import math
-import threading
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TypeVar
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from lograph.core.algebra.analysis import Solver
-from lograph.core.errors import BoardTooLargeError, InterruptedComputation
+from lograph.core.cancel import Cancel, poll, run_cancellable
+from lograph.core.errors import BoardTooLargeError
 from lograph.core.model.board import Board
 from lograph.core.model.system import PressSystem
 from lograph.core.optimize.histogram import min_press_table
@@ -43,8 +41,6 @@ from lograph.core.optimize.minimal import (
 
 __all__ = ["ILP_NULLITY_LIMIT", "WorstPosition", "worst_position"]
 
-Cancel = Callable[[], bool] | None
-_T = TypeVar("_T")
 
 #: Largest nullity given to the integer program (it has 2^k constraints).
 ILP_NULLITY_LIMIT = 14
@@ -89,9 +85,7 @@ class WorstPosition:
     method: str
 
 
-def _poll(cancel: Cancel) -> None:
-    if cancel is not None and cancel():
-        raise InterruptedComputation("worst-position search cancelled")
+_CANCELLED = "worst-position search cancelled"
 
 
 def _parity(values: NDArray[np.int64]) -> NDArray[np.int64]:
@@ -153,7 +147,7 @@ def _enumerate_counts(keys: NDArray[np.int64], k: int, cancel: Cancel) -> NDArra
         i = int(np.argmax(value))
         if value[i] > best_value:
             best_value, best_counts = int(value[i]), counts[i]
-        _poll(cancel)
+        poll(cancel, _CANCELLED)
     return _with_counts(keys, cls, best_counts)
 
 
@@ -192,34 +186,6 @@ def _ilp(
     return presses, upper, proven
 
 
-def _cancellable(work: Callable[[], _T], cancel: Cancel) -> _T:
-    """Run `work` (HiGHS, which releases the GIL but cannot be polled) in a helper thread
-    and poll `cancel` meanwhile. A cancelled solve is abandoned; it ends by its time limit."""
-    _poll(cancel)
-    if cancel is None:
-        return work()
-    box: dict[str, Any] = {}
-
-    def target() -> None:
-        try:
-            box["result"] = work()
-        except BaseException as exc:  # handed to the caller below
-            box["error"] = exc
-
-    # Not a daemon: an abandoned solve still runs C++ threads of HiGHS, and a process that
-    # exits under them aborts ("terminate called without an active exception"). Python
-    # waits for it at exit instead; it ends by its own time limit.
-    thread = threading.Thread(target=target, name="lograph-worst-milp", daemon=False)
-    thread.start()
-    while thread.is_alive():
-        thread.join(0.05)
-        _poll(cancel)
-    if "error" in box:
-        raise box["error"]
-    result: _T = box["result"]
-    return result
-
-
 def _upper_bound(quiet: NDArray[np.uint8], n: int, k: int) -> int:
     # redundancy bound N − k, and min ≤ average: a button in no quiet pattern (class 0) is
     # pressed in the whole coset, any other one in exactly half of it
@@ -245,7 +211,7 @@ def _search(
         lightest, weight, _ = minimise_classes(keys, k, x, cancel)
         if weight > best_w:
             best_x, best_w = lightest, weight
-        _poll(cancel)
+        poll(cancel, _CANCELLED)
     return best_x, best_w
 
 
@@ -342,7 +308,9 @@ def worst_position(
         return answer(presses, worst, worst, "class enumeration")
     distinct = len(np.unique(keys))
     if k <= ILP_NULLITY_LIMIT and (1 << k) * (distinct + 1) <= _ILP_ENTRIES:
-        found = _cancellable(lambda: _ilp(keys, k, n, time_limit), cancel)
+        found = run_cancellable(
+            lambda: _ilp(keys, k, n, time_limit), cancel, _CANCELLED, name="lograph-worst-milp"
+        )
         if found is not None:
             x, ilp_upper, proven = found
             # Score the program's position exactly: the reported count never rests on floats.
