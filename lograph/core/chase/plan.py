@@ -18,15 +18,15 @@ from numpy.typing import NDArray
 
 from lograph.core.cancel import Cancel, poll
 from lograph.core.chase.orders import (
-    IntArray,
     adjacency,
     bfs_order,
     cuthill_mckee,
     grid_sweeps,
-    jit,
     spread_starts,
 )
 from lograph.core.errors import BoardError
+from lograph.core.kernels.chase_plan import greedy_chase, sweep_chase
+from lograph.core.kernels.jit import IntArray
 from lograph.core.model.board import Board
 from lograph.core.model.system import PressSystem
 
@@ -63,108 +63,6 @@ class ChasePlan:
     @property
     def free_count(self) -> int:
         return int(np.count_nonzero(self.lights < 0))
-
-
-@jit
-def _greedy(
-    rptr: IntArray,
-    ridx: IntArray,
-    cptr: IntArray,
-    cidx: IntArray,
-    order: IntArray,
-    limit: int,
-    buttons: IntArray,
-    lights: IntArray,
-) -> int:
-    # The forcing loop, O(nnz): cnt[u] counts the undecided buttons acting on light u, and
-    # the queue holds the lights whose count fell to one (each enters at most once, since
-    # counts only fall). Returns the free count, or -1 as soon as it would exceed `limit`.
-    n = len(cptr) - 1
-    cnt = rptr[1:] - rptr[:-1]
-    decided = np.zeros(n, dtype=np.bool_)
-    used = np.zeros(n, dtype=np.bool_)
-    queue = np.empty(n, dtype=np.int64)
-    head = 0
-    tail = 0
-    for u in range(n):
-        if cnt[u] == 1:
-            queue[tail] = u
-            tail += 1
-    step = 0
-    pos = 0
-    free = 0
-    while step < n:
-        if head < tail:
-            u = queue[head]
-            head += 1
-            if cnt[u] != 1:
-                continue  # its last button was decided by another light meanwhile
-            w = -1
-            for j in range(rptr[u], rptr[u + 1]):
-                if not decided[ridx[j]]:
-                    w = ridx[j]
-                    break
-            used[u] = True
-            light = u
-        else:
-            while decided[order[pos]]:
-                pos += 1
-            w = order[pos]
-            light = -1
-            free += 1
-            if free > limit:
-                return -1
-        decided[w] = True
-        buttons[step] = w
-        lights[step] = light
-        step += 1
-        for j in range(cptr[w], cptr[w + 1]):
-            v = cidx[j]
-            cnt[v] -= 1
-            if cnt[v] == 1 and not used[v]:
-                queue[tail] = v
-                tail += 1
-    return free
-
-
-@jit
-def _sweep(
-    rptr: IntArray,
-    ridx: IntArray,
-    cptr: IntArray,
-    cidx: IntArray,
-    order: IntArray,
-    designated: IntArray,
-    limit: int,
-    buttons: IntArray,
-    lights: IntArray,
-) -> int:
-    # The plain chase a person does on a grid: take the buttons in `order`; force each by its
-    # designated light when that light is unused and this button is its last undecided one,
-    # otherwise free it. Returns the free count, or -1 once it exceeds `limit`.
-    n = len(cptr) - 1
-    cnt = rptr[1:] - rptr[:-1]
-    used = np.zeros(n, dtype=np.bool_)
-    free = 0
-    for step in range(n):
-        w = order[step]
-        u = designated[w]
-        light = -1
-        if u >= 0 and not used[u] and cnt[u] == 1:
-            for j in range(rptr[u], rptr[u + 1]):
-                if ridx[j] == w:
-                    light = u
-                    used[u] = True
-                    break
-        if light < 0:
-            free += 1
-            if free > limit:
-                return -1
-        buttons[step] = w
-        lights[step] = light
-        for j in range(cptr[w], cptr[w + 1]):
-            cnt[cidx[j]] -= 1
-    return free
 
 
 def _finish(n: int, buttons: IntArray, lights: IntArray) -> ChasePlan:
@@ -243,9 +141,11 @@ def chase_plan(
     tries += [(o, None) for _, o, _ in sweeps]
     for order, designated in tries[: max(budget, 2)]:
         if designated is None:
-            free = _greedy(rptr, ridx, cptr, cidx, order, best_free - 1, buttons, lights)
+            free = greedy_chase(rptr, ridx, cptr, cidx, order, best_free - 1, buttons, lights)
         else:
-            free = _sweep(rptr, ridx, cptr, cidx, order, designated, best_free - 1, buttons, lights)
+            free = sweep_chase(
+                rptr, ridx, cptr, cidx, order, designated, best_free - 1, buttons, lights
+            )
         keep(free)
     budget -= len(tries)
     if best_free == 0 or budget <= 0:
@@ -256,12 +156,12 @@ def chase_plan(
             break
         order = bfs_order(adj, seeds)
         for candidate in (order, order[::-1].copy()):
-            keep(_greedy(rptr, ridx, cptr, cidx, candidate, best_free - 1, buttons, lights))
+            keep(greedy_chase(rptr, ridx, cptr, cidx, candidate, best_free - 1, buttons, lights))
         budget -= 4
     if budget > 0 and best_free > 0:
         order = cuthill_mckee(adj)
         for candidate in (order, order[::-1].copy()):
-            keep(_greedy(rptr, ridx, cptr, cidx, candidate, best_free - 1, buttons, lights))
+            keep(greedy_chase(rptr, ridx, cptr, cidx, candidate, best_free - 1, buttons, lights))
     return _plan_or_index(best, n, rptr, ridx, cptr, cidx)
 
 
@@ -277,7 +177,7 @@ def _plan_or_index(
         return best
     buttons = np.empty(n, dtype=np.int64)
     lights = np.empty(n, dtype=np.int64)
-    _greedy(rptr, ridx, cptr, cidx, np.arange(n, dtype=np.int64), n, buttons, lights)
+    greedy_chase(rptr, ridx, cptr, cidx, np.arange(n, dtype=np.int64), n, buttons, lights)
     return _finish(n, buttons, lights)
 
 

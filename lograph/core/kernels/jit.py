@@ -6,8 +6,13 @@ from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
 import numba
+import numpy as np
+from numpy.typing import NDArray
 
-__all__ = ["jit"]
+__all__ = ["IntArray", "jit"]
+
+#: The index arrays the kernels take (CSC pointers and indices, orders, plans).
+IntArray = NDArray[np.int64]
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
