@@ -26,7 +26,12 @@ B = TypeVar("B", bound="Board")
 
 
 def press_system(
-    graph: nx.Graph, order: Sequence[str], index: Mapping[str, int], rule: str, states: int
+    graph: nx.Graph,
+    order: Sequence[str],
+    index: Mapping[str, int],
+    rule: str,
+    states: int,
+    name: str = "",
 ) -> PressSystem:
     """The press matrix of a board's `graph`, its buttons in `order` (`index` inverts it)."""
     edges = np.array([(index[u], index[v]) for u, v in graph.edges()], dtype=np.int64).reshape(
@@ -54,6 +59,8 @@ def press_system(
         names=tuple(order),
         coords=coords,
         positions=np.array([a["pos"] for a in attrs], dtype=np.float64).reshape(-1, 2),
+        rule=rule,
+        name=name,
     )
 
 
