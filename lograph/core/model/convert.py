@@ -7,8 +7,8 @@ board module keeps to editing.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, TypeVar
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Protocol, TypeVar
 
 import networkx as nx
 import numpy as np
@@ -17,12 +17,27 @@ from lograph.core.errors import BoardError
 from lograph.core.model.layout import auto_layout
 from lograph.core.model.system import PressSystem, parse_cell_name
 
-if TYPE_CHECKING:
-    from lograph.core.model.board import Board
-
 __all__ = ["board_from_graph", "press_system"]
 
-B = TypeVar("B", bound="Board")
+
+class EditableBoard(Protocol):
+    """What `board_from_graph` needs of a board (`Board` has it; no import of it here, since
+    the board module imports this one)."""
+
+    def add_button(
+        self,
+        button: str | None = None,
+        pos: tuple[float, float] = (0.0, 0.0),
+        light: int = 0,
+        self_action: bool | None = None,
+    ) -> str: ...
+
+    def add_edge(self, u: str, v: str) -> None: ...
+
+    def set_self_action(self, button: str, value: bool | None) -> None: ...
+
+
+B = TypeVar("B", bound=EditableBoard)
 
 
 def press_system(
@@ -65,7 +80,7 @@ def press_system(
 
 
 def board_from_graph(
-    cls: type[B],
+    cls: Callable[..., B],
     graph: nx.Graph,
     *,
     rule: str,
