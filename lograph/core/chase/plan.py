@@ -2,9 +2,10 @@
 
 A chase plan is an ordered list of steps, each either ``free w`` (button w is an unknown the
 player chooses) or ``force u -> w`` (light u is fixed by button w, the only undecided button
-acting on u). Lights never used to force are the *check lights*. See MATH.md.
+acting on u). Lights never used to force are the *check lights*. See docs/math.md, "Light
+chasing".
 
-`chase_plan` builds one with the greedy heuristic of MATH.md: force while any light can, and
+`chase_plan` builds one with the greedy heuristic described there: force while any light can, and
 when stuck free the next undecided button of a vertex order; it tries several orders
 (`lograph.core.chase.orders`) and keeps the plan with the fewest free buttons.
 """

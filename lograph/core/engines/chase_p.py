@@ -1,8 +1,8 @@
 """The GF(p) symbolic-chase engine (p > 2): big multi-colour lattices in seconds.
 
 Registered as engine ``"chase-p"`` and preferred by ``engine="auto"`` for p > 2 (the dense
-engine stops at 3,600 buttons there). It follows MATH.md, "Light chasing, for people and for
-speed", with forms over GF(p) instead of bits (`lograph.core.kernels.chase_gfp`):
+engine stops at 3,600 buttons there). It follows docs/math.md, "Symbolic chase engines", with
+forms over GF(p) instead of bits (`lograph.core.kernels.chase_gfp`):
 
 1. plan a chase (`lograph.core.chase.plan.chase_plan`) with k free buttons;
 2. run it symbolically: the check lights give a k × k system M over GF(p);

@@ -1,8 +1,8 @@
 """`BandedSolver`: GF(2) analysis by banded forward elimination over a bandwidth-reducing order.
 
-The general fast method for irregular boards (random holes, random geometric graphs) where a
-chase leaves many free buttons (MATH.md). The order is the best of reverse Cuthill–McKee
-(scipy for every size, networkx as well on small boards) and, for grid-like boards,
+The general fast method for irregular boards (random holes, random geometric graphs) where a chase
+leaves many free buttons (docs/math.md, "Banded elimination"). The order is the best of reverse
+Cuthill–McKee (scipy for every size, networkx as well on small boards) and, for grid-like boards,
 row-major or column-major cell order.
 """
 

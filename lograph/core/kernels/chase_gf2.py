@@ -1,13 +1,13 @@
 """The symbolic chase: a chase plan run on bit-packed affine forms over GF(2).
 
-Every button decided by a plan is a linear function of the k free unknowns, stored as k bits
-in uint64 words (its *form*). A force step ``u -> w`` sets ``x_w = b_u + Σ x_v`` over the
-other buttons v acting on light u, so its form is the XOR of theirs; one pass costs
-O(nnz · k / 64) word operations. The check lights then give a k × k system M whose nullity
-equals nullity(A) (MATH.md). The constant part (the right-hand side) is never carried in the
-forms: a solution is two cheap scalar chases (free unknowns 0, read the check residual,
-solve M, chase again). `chase_checks` keeps a button's form only while a later step still
-reads it, so on a lattice the working set is a few lines of the board, not N × k bits.
+Every button decided by a plan is a linear function of the k free unknowns, stored as k bits in
+uint64 words (its *form*). A force step ``u -> w`` sets ``x_w = b_u + Σ x_v`` over the other buttons
+v acting on light u, so its form is the XOR of theirs; one pass costs O(nnz · k / 64) word
+operations. The check lights then give a k × k system M whose nullity equals nullity(A)
+(docs/math.md, "Symbolic chase engines"). The constant part (the right-hand side) is never carried
+in the forms: a solution is two cheap scalar chases (free unknowns 0, read the check residual, solve
+M, chase again). `chase_checks` keeps a button's form only while a later step still reads it, so on
+a lattice the working set is a few lines of the board, not N × k bits.
 """
 
 from __future__ import annotations
