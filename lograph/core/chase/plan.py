@@ -119,67 +119,71 @@ def chase_plan(
         raise BoardError(f"chase_plan needs a Board or PressSystem, not {type(system).__name__}")
     if isinstance(starts, bool) or not isinstance(starts, int) or starts < 1:
         raise BoardError(f"starts must be a positive integer, not {starts!r}")
-    n = system.n
-    if n == 0:
+    if system.n == 0:
         return _empty_plan()
-    rptr, ridx = system.transpose
-    cptr, cidx = system.indptr, system.indices
-    cost = system.nnz + n
-    budget = max(WORK_BUDGET // cost, 4)  # tries we can afford
-    buttons = np.empty(n, dtype=np.int64)
-    lights = np.empty(n, dtype=np.int64)
-    best: ChasePlan | None = None
-    best_free = n + 1
-
-    def keep(free: int) -> None:
-        nonlocal best, best_free
-        if 0 <= free < best_free:
-            best, best_free = _finish(n, buttons, lights), free
-        poll(cancel, "the chase plan search was cancelled")
-
+    search = _PlanSearch(system, cancel)
     sweeps = grid_sweeps(system)
     tries: list[tuple[IntArray, IntArray | None]] = [(o, d) for _, o, d in sweeps]
     tries += [(o, None) for _, o, _ in sweeps]
-    for order, designated in tries[: max(budget, 2)]:
-        if designated is None:
-            free = greedy_chase(rptr, ridx, cptr, cidx, order, best_free - 1, buttons, lights)
-        else:
-            free = sweep_chase(
-                rptr, ridx, cptr, cidx, order, designated, best_free - 1, buttons, lights
-            )
-        keep(free)
-    budget -= len(tries)
-    if best_free == 0 or budget <= 0:
-        return _plan_or_index(best, n, rptr, ridx, cptr, cidx)
+    for order, designated in tries[: max(search.budget, 2)]:
+        search.try_order(order, designated)
+    search.budget -= len(tries)
+    if search.done():
+        return search.result()
     adj = adjacency(system)
-    for seeds in spread_starts(adj, min(starts, max(budget // 4, 1)), cancel):
-        if budget <= 0 or best_free == 0:
+    for seeds in spread_starts(adj, min(starts, max(search.budget // 4, 1)), cancel):
+        if search.done():
             break
         order = bfs_order(adj, seeds)
-        for candidate in (order, order[::-1].copy()):
-            keep(greedy_chase(rptr, ridx, cptr, cidx, candidate, best_free - 1, buttons, lights))
-        budget -= 4
-    if budget > 0 and best_free > 0:
+        search.try_order(order)
+        search.try_order(order[::-1].copy())
+        search.budget -= 4
+    if not search.done():
         order = cuthill_mckee(adj)
-        for candidate in (order, order[::-1].copy()):
-            keep(greedy_chase(rptr, ridx, cptr, cidx, candidate, best_free - 1, buttons, lights))
-    return _plan_or_index(best, n, rptr, ridx, cptr, cidx)
+        search.try_order(order)
+        search.try_order(order[::-1].copy())
+    return search.result()
 
 
-def _plan_or_index(
-    best: ChasePlan | None,
-    n: int,
-    rptr: IntArray,
-    ridx: IntArray,
-    cptr: IntArray,
-    cidx: IntArray,
-) -> ChasePlan:
-    if best is not None:
-        return best
-    buttons = np.empty(n, dtype=np.int64)
-    lights = np.empty(n, dtype=np.int64)
-    greedy_chase(rptr, ridx, cptr, cidx, np.arange(n, dtype=np.int64), n, buttons, lights)
-    return _finish(n, buttons, lights)
+class _PlanSearch:
+    """The best plan found so far over the tried orders, and the work budget left."""
+
+    def __init__(self, system: PressSystem, cancel: Cancel) -> None:
+        n = system.n
+        self.n, self.cancel = n, cancel
+        self.rptr, self.ridx = system.transpose
+        self.cptr, self.cidx = system.indptr, system.indices
+        self.budget = max(WORK_BUDGET // (system.nnz + n), 4)  # tries we can afford
+        self.buttons = np.empty(n, dtype=np.int64)
+        self.lights = np.empty(n, dtype=np.int64)
+        self.best: ChasePlan | None = None
+        self.best_free = n + 1
+
+    def done(self) -> bool:
+        """No free button at all, or no budget left for another try."""
+        return self.best_free == 0 or self.budget <= 0
+
+    def try_order(self, order: IntArray, designated: IntArray | None = None) -> None:
+        """Chase greedily along `order` (or sweep it with `designated` forcing lights) and
+        keep the plan when it frees strictly fewer buttons than the best so far."""
+        structure = (self.rptr, self.ridx, self.cptr, self.cidx, order)
+        limit = self.best_free - 1
+        if designated is None:
+            free = greedy_chase(*structure, limit, self.buttons, self.lights)
+        else:
+            free = sweep_chase(*structure, designated, limit, self.buttons, self.lights)
+        if 0 <= free < self.best_free:
+            self.best, self.best_free = _finish(self.n, self.buttons, self.lights), free
+        poll(self.cancel, "the chase plan search was cancelled")
+
+    def result(self) -> ChasePlan:
+        """The best plan (a greedy chase in index order if no try was made)."""
+        if self.best is not None:
+            return self.best
+        order = np.arange(self.n, dtype=np.int64)
+        structure = (self.rptr, self.ridx, self.cptr, self.cidx, order)
+        greedy_chase(*structure, self.n, self.buttons, self.lights)
+        return _finish(self.n, self.buttons, self.lights)
 
 
 def check_plan(system: PressSystem, plan: ChasePlan) -> None:

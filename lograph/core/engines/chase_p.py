@@ -38,7 +38,9 @@ from lograph.core.engines.common import (
     ANALYSIS_CANCELLED,
     CHASE_P_MAX_FREE,
     WORK_BYTES_LIMIT,
+    PlanArrays,
     check_basis_size,
+    invalid_step,
     validate_plan,
 )
 from lograph.core.errors import BoardError, BoardTooLargeError
@@ -113,64 +115,68 @@ class GfpChaseSolver(PreparedSolver):
         self._chase_plan = plan
         self._p = p
         self._magic = gk.magic_for(p)
-        self._buttons = np.ascontiguousarray(plan.buttons, dtype=np.int64)
-        self._lights = np.ascontiguousarray(plan.lights, dtype=np.int64)
-        self._check = np.ascontiguousarray(plan.check, dtype=np.int64)
-        rptr, ridx = system.transpose
-        self._rptr = np.ascontiguousarray(rptr, dtype=np.int64)
-        self._ridx = np.ascontiguousarray(ridx, dtype=np.int64)
-        # Phase 1: the check system M (k × k) from one symbolic pass.
+        arrays = PlanArrays.of(system, plan)
+        self._buttons, self._lights, self._check = arrays.buttons, arrays.lights, arrays.check
+        self._rptr, self._ridx = arrays.rptr, arrays.ridx
+        rows = self._check_system()
+        poll(cancel, ANALYSIS_CANCELLED)
+        kernel = self._reduce(rows, cancel)
+        poll(cancel, ANALYSIS_CANCELLED)
+        # ker M pushed through the chase: the quiet patterns.
+        quiet = self._push(kernel)
+        poll(cancel, ANALYSIS_CANCELLED)
+        self._analysis = Analysis(
+            n=n,
+            states=p,
+            rank=n - len(kernel),
+            quiet=quiet,
+            left_kernel=quiet if system.symmetric else self._left_kernel(),
+            engine=ENGINE_NAME,
+            free_buttons=k,
+        )
+
+    def _check_system(self) -> NDArray[np.uint16]:
+        """The check system M (k × k) from one symbolic pass of the plan."""
+        k = len(self._check)
         rows, bad, peak = gk.gfp_chase_checks(
-            self._buttons, self._lights, self._check, self._rptr, self._ridx, p, self._magic
+            self._buttons, self._lights, self._check, self._rptr, self._ridx, self._p, self._magic
         )
         if bad >= 0:
-            raise BoardError(
-                f"chase plan step {bad} (button {system.names[int(self._buttons[bad])]!r}) "
-                "is not a valid force step"
-            )
+            raise invalid_step(self._system, self._buttons, bad)
         if peak * k * 2 > WORK_BYTES_LIMIT:  # pragma: no cover - far beyond MAX_WORK
             raise BoardTooLargeError(f"the chase forms ({peak} × {k}) need more than 4 GB")
-        poll(cancel, ANALYSIS_CANCELLED)
-        # Phase 2: [M | I] reduced once: R = T M, rank r, ker M and the left kernel of M.
+        return rows
+
+    def _reduce(self, rows: NDArray[np.uint16], cancel: Cancel) -> NDArray[np.uint8]:
+        """Reduce ``[M | I]`` once (R = T M): keep T and the left kernel of M for solving,
+        and return a basis of ker M."""
+        k, p = len(rows), self._p
         reduced, pivots = row_reduce(
             np.concatenate([rows, np.eye(k, dtype=np.uint16)], axis=1), p, ncols=k, cancel=cancel
         )
         r = len(pivots)
-        nullity = k - r
-        check_basis_size(nullity, n)
+        check_basis_size(k - r, self._system.n)
         self._pivots = pivots
         self._transform = reduced[:r, k:].astype(np.int64)
         self._left_m = reduced[r:, k:].astype(np.int64)  # λ with λ M = 0
-        poll(cancel, ANALYSIS_CANCELLED)
-        # Phase 3: ker M pushed through the chase: the quiet patterns.
-        kernel = kernel_from_rref(reduced[:r, :k], pivots, p) if k else np.zeros((0, 0), np.uint8)
-        quiet = self._push(kernel)
-        poll(cancel, ANALYSIS_CANCELLED)
-        # Phase 4: the left kernel of A.
-        if system.symmetric:
-            left = quiet
-        elif nullity == 0:
-            left = np.zeros((0, n), dtype=np.uint8)
-        else:
-            ell = gk.gfp_adjoint(
-                self._buttons,
-                self._lights,
-                self._check,
-                self._rptr,
-                self._ridx,
-                np.ascontiguousarray(self._left_m.T),
-                p,
-            )
-            left = np.ascontiguousarray(ell.T).astype(np.uint8)
-        self._analysis = Analysis(
-            n=n,
-            states=p,
-            rank=n - nullity,
-            quiet=quiet,
-            left_kernel=left,
-            engine=ENGINE_NAME,
-            free_buttons=k,
+        if not k:
+            return np.zeros((0, 0), np.uint8)
+        return kernel_from_rref(reduced[:r, :k], pivots, p)
+
+    def _left_kernel(self) -> NDArray[np.uint8]:
+        """The left kernel of A: the left kernel of M pulled back through the chase."""
+        if len(self._left_m) == 0:
+            return np.zeros((0, self._system.n), dtype=np.uint8)
+        ell = gk.gfp_adjoint(
+            self._buttons,
+            self._lights,
+            self._check,
+            self._rptr,
+            self._ridx,
+            np.ascontiguousarray(self._left_m.T),
+            self._p,
         )
+        return np.ascontiguousarray(ell.T).astype(np.uint8)
 
     def _push(self, vectors: NDArray[np.uint8]) -> NDArray[np.uint8]:
         """Push vectors of free unknowns (rows of `vectors`) through the chase at once."""

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 from numpy.typing import NDArray
 
 from lograph.core.chase.plan import ChasePlan
 from lograph.core.errors import BoardError, BoardTooLargeError
+from lograph.core.model.system import PressSystem
 
 __all__ = [
     "ANALYSIS_CANCELLED",
@@ -15,7 +18,9 @@ __all__ = [
     "DENSE_LIMIT_P",
     "GALOIS_LIMIT",
     "WORK_BYTES_LIMIT",
+    "PlanArrays",
     "check_basis_size",
+    "invalid_step",
     "validate_plan",
 ]
 
@@ -65,3 +70,37 @@ def _is_permutation(values: NDArray[np.int64], n: int) -> bool:
     if values.min() < 0 or values.max() >= n:
         return False
     return bool((np.bincount(values, minlength=n) == 1).all())
+
+
+def invalid_step(system: PressSystem, buttons: NDArray[np.int64], step: int) -> BoardError:
+    """The error for a plan step that is not a valid force step (found by a kernel)."""
+    return BoardError(
+        f"chase plan step {step} (button {system.names[int(buttons[step])]!r}) "
+        "is not a valid force step"
+    )
+
+
+@dataclass(frozen=True)
+class PlanArrays:
+    """A chase plan and the row structure of A as the contiguous int64 arrays kernels take."""
+
+    buttons: NDArray[np.int64]
+    lights: NDArray[np.int64]
+    check: NDArray[np.int64]
+    rptr: NDArray[np.int64]
+    ridx: NDArray[np.int64]
+
+    @classmethod
+    def of(cls, system: PressSystem, plan: ChasePlan) -> PlanArrays:
+        rptr, ridx = system.transpose
+
+        def contiguous(values: NDArray[np.int64]) -> NDArray[np.int64]:
+            return np.ascontiguousarray(values, dtype=np.int64)
+
+        return cls(
+            contiguous(plan.buttons),
+            contiguous(plan.lights),
+            contiguous(plan.check),
+            contiguous(rptr),
+            contiguous(ridx),
+        )

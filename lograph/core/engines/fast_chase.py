@@ -11,7 +11,9 @@ from lograph.core.chase.plan import ChasePlan
 from lograph.core.engines.common import (
     ANALYSIS_CANCELLED,
     WORK_BYTES_LIMIT,
+    PlanArrays,
     check_basis_size,
+    invalid_step,
     validate_plan,
 )
 from lograph.core.errors import BoardError, BoardTooLargeError
@@ -41,12 +43,9 @@ class ChaseSolver(PreparedSolver):
         validate_plan(plan, n)
         self._system = system
         self._chase_plan = plan
-        self._buttons = np.ascontiguousarray(plan.buttons, dtype=np.int64)
-        self._lights = np.ascontiguousarray(plan.lights, dtype=np.int64)
-        self._check = np.ascontiguousarray(plan.check, dtype=np.int64)
-        rptr, ridx = system.transpose
-        self._rptr = np.ascontiguousarray(rptr, dtype=np.int64)
-        self._ridx = np.ascontiguousarray(ridx, dtype=np.int64)
+        arrays = PlanArrays.of(system, plan)
+        self._buttons, self._lights, self._check = arrays.buttons, arrays.lights, arrays.check
+        self._rptr, self._ridx = arrays.rptr, arrays.ridx
         k = len(self._check)
         width = words(k)
         if n * width * 8 > WORK_BYTES_LIMIT:
@@ -61,10 +60,7 @@ class ChaseSolver(PreparedSolver):
             self._buttons, self._lights, self._check, self._rptr, self._ridx, unit
         )
         if bad >= 0:
-            raise BoardError(
-                f"chase plan step {bad} (button {system.names[int(self._buttons[bad])]!r}) "
-                "is not a valid force step"
-            )
+            raise invalid_step(system, self._buttons, bad)
         poll(cancel, ANALYSIS_CANCELLED)
         # Phase 2: the k × k check system.
         self._dense = DenseGF2.reduce(check_rows, k)

@@ -303,12 +303,7 @@ def fewest_presses(
     """
     analysis = source if isinstance(source, Analysis) else source.analysis
     p, n = analysis.states, analysis.n
-    x0 = np.asarray(particular)
-    if x0.shape != (n,):
-        raise BoardError(f"particular solution must have {n} entries, not shape {x0.shape}")
-    if x0.size and (x0.min() < 0 or x0.max() >= p):
-        raise BoardError(f"particular solution values must lie in 0..{p - 1}")
-    x0 = x0.astype(np.uint8)
+    x0 = _checked_particular(particular, n, p)
     quiet = np.asarray(analysis.quiet, dtype=np.uint8).reshape(analysis.nullity, n)
     k = len(quiet)
     solutions = p**k
@@ -327,6 +322,16 @@ def fewest_presses(
     if weight == 0:  # nothing to press is optimal, and only the zero vector weighs 0
         return MinimalSolution(presses, 0, 1, solutions, True, "heuristic")
     return MinimalSolution(presses, weight, None, solutions, False, "heuristic")
+
+
+def _checked_particular(particular: ArrayLike, n: int, p: int) -> NDArray[np.uint8]:
+    """`particular` as uint8 after checking it is n values in 0..p-1."""
+    x0 = np.asarray(particular)
+    if x0.shape != (n,):
+        raise BoardError(f"particular solution must have {n} entries, not shape {x0.shape}")
+    if x0.size and (x0.min() < 0 or x0.max() >= p):
+        raise BoardError(f"particular solution values must lie in 0..{p - 1}")
+    return x0.astype(np.uint8)
 
 
 def solve_minimal(

@@ -277,16 +277,11 @@ def worst_position(
     from lograph.core.solve import prepare
 
     solver = board if not isinstance(board, Board | PressSystem) else prepare(board, engine, cancel)
-    system, analysis = solver.system, solver.analysis
-    n, k, p = system.n, analysis.nullity, system.states
-
-    def answer(presses: NDArray[np.uint8], worst: int, upper: int, method: str) -> WorstPosition:
-        lights = _position(system, goal, presses)
-        return WorstPosition(worst, upper, presses, lights, worst == upper, method)
-
+    system = solver.system
+    n, k, p = system.n, solver.analysis.nullity, system.states
     if k == 0:
         everything = np.full(n, p - 1, dtype=np.uint8)
-        return answer(everything, n * (p - 1), n * (p - 1), "every button")
+        return _answer(system, goal, everything, n * (p - 1), n * (p - 1), "every button")
     if p > 2:
         if n * math.log2(p) > BRUTE_FORCE_BITS:
             raise BoardTooLargeError(
@@ -294,8 +289,30 @@ def worst_position(
                 f"vectors; boards up to 2^{BRUTE_FORCE_BITS} of them are supported"
             )
         presses, worst = _brute_force(solver, goal, cancel)
-        return answer(presses, worst, worst, "brute force")
+        return _answer(system, goal, presses, worst, worst, "brute force")
+    return _worst_gf2(solver, goal, time_limit, cancel, seed)
 
+
+def _answer(
+    system: PressSystem,
+    goal: str | ArrayLike,
+    presses: NDArray[np.uint8],
+    worst: int,
+    upper: int,
+    method: str,
+) -> WorstPosition:
+    """The result for a position given by its fewest-presses solution."""
+    lights = _position(system, goal, presses)
+    return WorstPosition(worst, upper, presses, lights, worst == upper, method)
+
+
+def _worst_gf2(
+    solver: Solver, goal: str | ArrayLike, time_limit: float, cancel: Cancel, seed: int
+) -> WorstPosition:
+    """The worst position over GF(2) with nullity k > 0: exact by class enumeration or the
+    integer program while k allows, otherwise bounded by search and counting."""
+    system, analysis = solver.system, solver.analysis
+    n, k = system.n, analysis.nullity
     quiet = np.asarray(analysis.quiet, dtype=np.uint8).reshape(k, n)
     upper = _upper_bound(quiet, n, k)
     if k > min(_SEARCH_NULLITY_LIMIT, EXACT_NULLITY_LIMIT):
@@ -305,7 +322,7 @@ def worst_position(
     small = _enumerate_counts(keys, k, cancel) if k <= ILP_NULLITY_LIMIT else None
     if small is not None:
         presses, worst, _ = minimise_classes(keys, k, small, cancel)
-        return answer(presses, worst, worst, "class enumeration")
+        return _answer(system, goal, presses, worst, worst, "class enumeration")
     distinct = len(np.unique(keys))
     if k <= ILP_NULLITY_LIMIT and (1 << k) * (distinct + 1) <= _ILP_ENTRIES:
         found = run_cancellable(
@@ -316,9 +333,9 @@ def worst_position(
             # Score the program's position exactly: the reported count never rests on floats.
             presses, worst, _ = minimise_classes(keys, k, x, cancel)
             upper = worst if proven else max(worst, min(upper, ilp_upper))
-            return answer(presses, worst, upper, "integer program")
+            return _answer(system, goal, presses, worst, upper, "integer program")
     presses, worst = _search(keys, k, n, cancel, seed)
-    return answer(presses, worst, max(worst, upper), "search")
+    return _answer(system, goal, presses, worst, max(worst, upper), "search")
 
 
 def _covering_lower_bound(n: int, k: int) -> int:
