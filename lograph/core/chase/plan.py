@@ -95,16 +95,11 @@ def chase_plan(
     Parameters
     ----------
     system : PressSystem or Board
-        The board (a `Board` is converted with ``to_system()``; indices follow its button
-        order).
+        The board (a `Board` is converted; indices follow its button order).
     starts : int
         How many BFS start vertices to try per component (at least 1).
     cancel : callable, optional
         Polled between tries; when it returns True, `InterruptedComputation` is raised.
-
-    Returns
-    -------
-    ChasePlan
 
     Examples
     --------
