@@ -7,7 +7,6 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from lograph.core.chase.grid_plan import row_plan
 from lograph.core.chase.plan import ChasePlan
 from lograph.core.engines import common as engine_common
 from lograph.core.engines.fast import build_fast_solver
@@ -20,6 +19,7 @@ from lograph.core.errors import (
     LographError,
 )
 from lograph.core.model.generators import grid_system
+from tests.core.row_plan import row_plan
 
 
 def test_cancel_raises() -> None:

@@ -30,9 +30,9 @@ class ChaseSolver(PreparedSolver):
     Examples
     --------
     >>> from lograph.core.model.generators import grid_system
-    >>> from lograph.core.chase.grid_plan import row_plan
+    >>> from lograph.core.chase.plan import chase_plan
     >>> s = grid_system(5, 5)
-    >>> ChaseSolver(s, row_plan(s)).analysis.nullity
+    >>> ChaseSolver(s, chase_plan(s)).analysis.nullity
     2
     """
 

@@ -1,9 +1,8 @@
 """The engine registry: every engine by name, its factory, and how ``engine="auto"`` picks one.
 
-The built-in engines are listed here explicitly; each engine module is imported only when
-its engine first builds a solver (numba and galois take a while to load), so importing the
-registry has no side effects. `register_engine` adds an engine from outside (plug-ins,
-tests). How the engines work: docs/math.md, "Symbolic chase engines" and "Elimination over
+The engines are listed here explicitly; each engine module is imported only when its engine
+first builds a solver (numba and galois take a while to load), so importing the registry has
+no side effects. How the engines work: docs/math.md, "Symbolic chase engines" and "Elimination over
 GF(p)".
 
 Examples
@@ -28,7 +27,7 @@ from lograph.core.engines.common import CHASE_P_MAX_FREE, DENSE_LIMIT_P, GALOIS_
 from lograph.core.errors import BoardTooLargeError, LographError
 from lograph.core.model.system import DENSE_LIMIT, PressSystem
 
-__all__ = ["EngineFactory", "available_engines", "get_solver", "register_engine"]
+__all__ = ["EngineFactory", "available_engines", "get_solver"]
 
 Build = Callable[[PressSystem, Cancel], Solver]
 
@@ -90,11 +89,6 @@ _BUILTIN = (
 )
 
 _ENGINES: dict[str, EngineFactory] = {factory.name: factory for factory in _BUILTIN}
-
-
-def register_engine(factory: EngineFactory) -> None:
-    """Make an engine available under its name (replacing one of the same name)."""
-    _ENGINES[factory.name] = factory
 
 
 def available_engines() -> list[str]:

@@ -160,9 +160,10 @@ def gfp_chase_checks(
     """The k × k check system: row t is the form of ``(A x)`` at check light ``check[t]``.
 
     Free step j has the unit form e_j. A button's form is kept only until the last step that
-    reads it and its storage is reused (see `chase_kernel.chase_checks`), so on lattices the
-    working set is a few lines of the board. Returns ``(rows, bad, peak)``: ``bad`` as in
-    `gfp_chase_forms`, ``peak`` the number of forms alive at once.
+    reads it and its storage is reused (see `lograph.core.kernels.chase_gf2.chase_checks`),
+    so on lattices the working set is a few lines of the board. Returns
+    ``(rows, bad, peak)``: ``bad`` as in `gfp_chase_forms`, ``peak`` the number of forms
+    alive at once.
     """
     n = buttons.shape[0]
     kc = check.shape[0]
