@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 from numpy.typing import NDArray
 
-from lograph.core.chase.plan import ChasePlan
 from lograph.core.errors import BoardError, BoardTooLargeError
 from lograph.core.model.system import PressSystem
+
+if TYPE_CHECKING:  # no runtime import: the registry reads this module without numba
+    from lograph.core.chase.plan import ChasePlan
 
 __all__ = [
     "ANALYSIS_CANCELLED",
