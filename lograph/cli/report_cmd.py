@@ -43,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         source = load_board(args.board, args.rule, args.states)
     report = board_report(source, engine=args.engine)
-    report["rule"] = args.rule or source.rule
+    report["rule"] = source.rule
     report["name"] = source.name or Path(args.board).stem
     if args.output:
         write_report(args.output, report)

@@ -20,7 +20,7 @@ import scipy.sparse
 from numpy.typing import ArrayLike, NDArray
 
 from lograph.core.errors import BoardError, BoardTooLargeError
-from lograph.core.model.checks import check_states
+from lograph.core.model.checks import check_rule, check_states
 
 __all__ = ["DENSE_LIMIT", "CellNames", "PressSystem", "parse_cell_name"]
 
@@ -260,6 +260,7 @@ class PressSystem:
         >>> s.rule, s.name, s.dense().tolist()
         ('open', 'pair', [[0, 1], [1, 0]])
         """
+        rule = check_rule(rule)
         system = self.with_self_action(np.full(self.n, rule == "closed"))
         return dataclasses.replace(system, rule=rule)
 
