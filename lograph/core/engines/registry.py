@@ -12,6 +12,20 @@ Examples
 >>> from lograph.core.model.generators import grid_system
 >>> get_solver(grid_system(3, 3, states=3)).analysis.engine
 'chase-p'
+
+A solver that ran a chase exposes its plan for reuse (elimination engines have none):
+
+>>> get_solver(grid_system(5, 5)).chase_plan.free_count
+5
+>>> get_solver(grid_system(5, 5), "dense").chase_plan is None
+True
+
+Importing the front end loads no engine (numba and galois stay unloaded):
+
+>>> import subprocess, sys
+>>> code = "import sys, lograph.core.solve; print(sorted({'numba', 'galois'} & set(sys.modules)))"
+>>> subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout.strip()
+'[]'
 """
 
 from __future__ import annotations
