@@ -31,6 +31,7 @@ __all__ = [
     "MinimalSolution",
     "fewest_presses",
     "minimise_classes",
+    "parity",
     "quiet_classes",
     "solve_minimal",
 ]
@@ -100,7 +101,14 @@ def quiet_classes(quiet: NDArray[np.uint8], states: int = 2) -> NDArray[np.int64
     return keys
 
 
-def _parity(values: NDArray[np.int64]) -> NDArray[np.int64]:
+def parity(values: NDArray[np.int64]) -> NDArray[np.int64]:
+    """The parity (0 or 1) of the set bits of each entry.
+
+    Examples
+    --------
+    >>> parity(np.array([0, 1, 3, 7], dtype=np.int64)).tolist()
+    [0, 1, 0, 1]
+    """
     v = values.copy()
     for s in (32, 16, 8, 4, 2, 1):
         v ^= v >> s
@@ -157,7 +165,7 @@ def minimise_classes(
         _wht_numba(compact, cancel)
         ties = np.flatnonzero(compact == compact.max())
     best = int(ties[0] if rng is None else rng.choice(ties))
-    presses = (x0.astype(np.int64) ^ _parity(keys & best)).astype(np.uint8)
+    presses = (x0.astype(np.int64) ^ parity(keys & best)).astype(np.uint8)
     return presses, int(presses.sum()), len(ties)
 
 

@@ -36,6 +36,7 @@ from lograph.core.optimize.minimal import (
     EXACT_NULLITY_LIMIT,
     fewest_presses,
     minimise_classes,
+    parity,
     quiet_classes,
 )
 
@@ -88,13 +89,6 @@ class WorstPosition:
 _CANCELLED = "worst-position search cancelled"
 
 
-def _parity(values: NDArray[np.int64]) -> NDArray[np.int64]:
-    v = values.copy()
-    for s in (32, 16, 8, 4, 2, 1):
-        v ^= v >> s
-    return v & 1
-
-
 def _position(
     system: PressSystem, goal: str | ArrayLike, presses: NDArray[np.uint8]
 ) -> NDArray[np.uint8]:
@@ -134,7 +128,7 @@ def _enumerate_counts(keys: NDArray[np.int64], k: int, cancel: Cancel) -> NDArra
     total = math.prod(int(c) + 1 for c in m)
     if total > _COUNT_ENUMERATION_LIMIT or total << k > _COUNT_ENUMERATION_LIMIT << 6:
         return None
-    odd = _parity(np.arange(1 << k, dtype=np.int64)[:, None] & cls[None, :])
+    odd = parity(np.arange(1 << k, dtype=np.int64)[:, None] & cls[None, :])
     signs = (1 - 2 * odd).T  # (classes, 2^k): how t_v enters the weight of x + c·Q
     base = m0 + odd @ m  # that weight when every t_v = 0
     place = np.cumprod(np.r_[1, m[:-1] + 1]).astype(np.int64)
@@ -169,7 +163,7 @@ def _ilp(
 
     m0, cls, counts = _class_counts(keys)
     m = counts.astype(np.float64)
-    odd = _parity(np.arange(1, 1 << k, dtype=np.int64)[:, None] & cls[None, :]).astype(np.float64)
+    odd = parity(np.arange(1, 1 << k, dtype=np.int64)[:, None] & cls[None, :]).astype(np.float64)
     result = milp(
         -np.ones(len(cls)),
         constraints=LinearConstraint(odd, -np.inf, np.floor(odd @ m / 2)),
