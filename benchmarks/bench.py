@@ -38,8 +38,8 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from seed_methods import first_row_enumeration, state_space_bfs
 
-from lograph.core.algebra.analysis import get_solver
 from lograph.core.engines.fast import build_fast_solver
+from lograph.core.engines.registry import get_solver
 from lograph.core.model.generators import (
     diamond,
     from_networkx,
@@ -185,7 +185,7 @@ def in_process_peak(side: int) -> float:
     code = (
         "import numpy as np\n"
         "from lograph.core.model.generators import grid_system\n"
-        "from lograph.core.algebra.analysis import get_solver\n"
+        "from lograph.core.engines.registry import get_solver\n"
         f"s = grid_system({side}, {side})\n"
         "solver = get_solver(s, 'fast'); solver.particular(np.ones(s.n, dtype=np.int64))\n"
     )

@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from lograph.core.algebra.analysis import get_solver
+from lograph.core.engines.registry import get_solver
 from lograph.core.model.generators import grid_system
 from lograph.core.model.system import PressSystem
 

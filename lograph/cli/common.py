@@ -103,7 +103,7 @@ def load_system(path: str, rule: str | None = None, states: int | None = None) -
         return load_board(path, rule, states).to_system()
     system = read_system(path)
     if rule is not None:
-        system = system.with_self_action(np.full(system.n, rule == "closed"))
+        system = system.with_rule(rule)
     if states is not None:
         system = system.with_states(states)
     return system

@@ -5,8 +5,13 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from lograph.cli.common import add_board_options, add_engine_option, add_json_flag
+
+if TYPE_CHECKING:
+    from lograph.core.model.board import Board
+    from lograph.core.model.system import PressSystem
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -32,19 +37,14 @@ def run(args: argparse.Namespace) -> int:
 
     if args.output:
         refuse_overwriting(args.board, args.output)
+    source: Board | PressSystem
     if args.board.lower().endswith(".txt"):  # big grids stay out of networkx
-        from lograph.core.files import ascii_grid, read_text
-
         source = load_system(args.board, args.rule, args.states)
-        # the press system keeps neither the rule nor the name: take them from the file
-        grid = ascii_grid.parse(args.board, read_text(args.board))
-        rule, name = args.rule or grid.rule, grid.name
     else:
         source = load_board(args.board, args.rule, args.states)
-        rule, name = source.rule, source.name
     report = board_report(source, engine=args.engine)
-    report["rule"] = rule
-    report["name"] = name or Path(args.board).stem
+    report["rule"] = source.rule
+    report["name"] = source.name or Path(args.board).stem
     if args.output:
         write_report(args.output, report)
         print(f"wrote {args.output}")

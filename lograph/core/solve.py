@@ -8,13 +8,15 @@ any array gives an explicit target pattern.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from lograph.core.algebra.analysis import Analysis, Solver, get_solver
+from lograph.core.algebra.analysis import Analysis, Solver
+from lograph.core.cancel import Cancel
+from lograph.core.engines.registry import available_engines, get_solver
 from lograph.core.errors import BoardError, BoardTooLargeError
 from lograph.core.model.board import Board
 from lograph.core.model.system import PressSystem
@@ -22,6 +24,7 @@ from lograph.core.model.system import PressSystem
 __all__ = [
     "Solution",
     "analyze",
+    "available_engines",
     "count_solutions",
     "goal_vector",
     "is_solvable",
@@ -33,7 +36,6 @@ __all__ = [
 ]
 
 Goal = str | ArrayLike
-Cancel = Callable[[], bool] | None
 
 #: iter_solutions refuses to enumerate more than this many solutions.
 ENUMERATION_LIMIT = 1 << 20

@@ -16,7 +16,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from lograph.core.algebra.analysis import available_engines, get_solver
+from lograph.core.engines.registry import available_engines, get_solver
 from lograph.core.errors import (
     BoardError,
     BoardTooLargeError,

@@ -18,16 +18,17 @@ import numpy as np
 import pytest
 from scipy.spatial import cKDTree
 
-from lograph.core.algebra.analysis import Analysis, get_solver
+from lograph.core.algebra.analysis import Analysis
 from lograph.core.algebra.gridforms import grid_nullity
-from lograph.core.chase.grid_plan import row_plan
 from lograph.core.chase.plan import ChasePlan, chase_plan
 from lograph.core.engines.fast import build_fast_solver
 from lograph.core.engines.fast_banded import BandedSolver, band_order, bandwidth
 from lograph.core.engines.fast_chase import ChaseSolver
+from lograph.core.engines.registry import get_solver
 from lograph.core.kernels.bits import DenseGF2, pack_rows, unpack_rows, unpack_sliced
 from lograph.core.model.generators import grid_system, wayout_5x5
 from lograph.core.model.system import PressSystem
+from tests.core.row_plan import row_plan
 from tests.references import bits_of, solvable, system_matrix
 from tests.references import canonical_gf2 as canonical
 from tests.references import rank_gf2 as ref_rank

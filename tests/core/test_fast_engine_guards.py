@@ -7,12 +7,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from lograph.core.algebra.analysis import get_solver
-from lograph.core.chase.grid_plan import row_plan
 from lograph.core.chase.plan import ChasePlan
-from lograph.core.engines import fast_chase as chase_solver
+from lograph.core.engines import common as engine_common
 from lograph.core.engines.fast import build_fast_solver
 from lograph.core.engines.fast_chase import ChaseSolver
+from lograph.core.engines.registry import get_solver
 from lograph.core.errors import (
     BoardError,
     BoardTooLargeError,
@@ -20,6 +19,7 @@ from lograph.core.errors import (
     LographError,
 )
 from lograph.core.model.generators import grid_system
+from tests.core.row_plan import row_plan
 
 
 def test_cancel_raises() -> None:
@@ -60,7 +60,7 @@ def test_invalid_plans_are_refused() -> None:
 
 
 def test_too_large_basis_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(chase_solver, "BASIS_BYTES_LIMIT", 10)
+    monkeypatch.setattr(engine_common, "BASIS_BYTES_LIMIT", 10)
     system = grid_system(4, 4)  # nullity 4: 4 × 16 bytes > 10
     for method in ("chase", "banded"):
         with pytest.raises(BoardTooLargeError, match="quiet basis"):

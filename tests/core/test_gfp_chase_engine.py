@@ -12,10 +12,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from lograph.core.algebra.analysis import Solver, available_engines, get_solver
+from lograph.core.algebra.analysis import Solver
 from lograph.core.chase.plan import ChasePlan, chase_plan
 from lograph.core.engines import chase_p as gfp_chase_engine
 from lograph.core.engines.chase_p import GfpChaseSolver
+from lograph.core.engines.registry import available_engines, get_solver
 from lograph.core.errors import BoardError, BoardTooLargeError, InterruptedComputation
 from lograph.core.model.generators import grid_system
 from lograph.core.model.system import PressSystem

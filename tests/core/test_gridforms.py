@@ -111,7 +111,7 @@ def test_closed_rule_is_symmetric_for_large_boards():
 
 
 def test_with_galois_engine():
-    from lograph.core.algebra.analysis import get_solver
+    from lograph.core.engines.registry import get_solver
 
     try:
         for m, n in ((4, 4), (5, 5), (9, 11), (16, 16)):

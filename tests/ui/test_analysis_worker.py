@@ -9,8 +9,8 @@ import time
 import pytest
 from PySide6.QtCore import QCoreApplication, QTimer
 
-from lograph.core.algebra import analysis as core_analysis
-from lograph.core.algebra.analysis import EngineFactory
+from lograph.core.engines import registry as core_analysis
+from lograph.core.engines.registry import EngineFactory
 from lograph.core.errors import InterruptedComputation
 from lograph.core.model.generators import rectangle
 from lograph.ui.model.commands import AddButtonsCommand, PressCommand

@@ -1,34 +1,30 @@
-"""What the analyser reports, and the engine interface every solver implements.
+"""What the analyser reports, and the interface every engine's solver implements.
 
 An *engine* turns a `PressSystem` into a `Solver`: an object that knows the board's
 `Analysis` (rank, nullity, quiet basis, left kernel) and can return one particular solution of
-``A x = rhs``. The reference engine is galois dense elimination (`lograph.core.engines.galois`);
-faster engines (``fast`` for GF(2), ``chase-p`` for p > 2) register themselves under other
-names. `engine="auto"` picks the fastest engine that supports the board, and the next one
-when an engine refuses it while building.
+``A x = rhs``. The engines and how one is chosen: `lograph.core.engines.registry`. The
+mathematics: docs/math.md, "Rank, nullity, quiet patterns and worlds".
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from lograph.core.errors import BoardError, BoardTooLargeError, LographError
+from lograph.core.errors import BoardError
 from lograph.core.model.system import PressSystem
+
+if TYPE_CHECKING:  # a type only: the chase layer sits above this one
+    from lograph.core.chase.plan import ChasePlan
 
 __all__ = [
     "Analysis",
-    "EngineFactory",
     "PreparedSolver",
     "Solver",
-    "available_engines",
-    "get_solver",
-    "register_engine",
 ]
 
 
@@ -111,6 +107,11 @@ class Solver(Protocol):
     @property
     def analysis(self) -> Analysis: ...
 
+    @property
+    def chase_plan(self) -> ChasePlan | None:
+        """The chase plan the engine ran (None for elimination engines), for reuse."""
+        ...
+
     def particular(self, rhs: NDArray[np.int64]) -> NDArray[np.uint8] | None:
         """One x (entries 0..p-1) with ``A x = rhs mod p``, or None if there is none."""
         ...
@@ -118,10 +119,12 @@ class Solver(Protocol):
 
 class PreparedSolver:
     """Plumbing shared by the engines' solvers: the `system` and `analysis` properties and
-    validation of a right-hand side. Subclasses set ``_system`` and ``_analysis``."""
+    validation of a right-hand side. Subclasses set ``_system`` and ``_analysis``, and
+    ``_chase_plan`` when they run a chase."""
 
     _system: PressSystem
     _analysis: Analysis
+    _chase_plan: ChasePlan | None = None
 
     @property
     def system(self) -> PressSystem:
@@ -131,6 +134,10 @@ class PreparedSolver:
     def analysis(self) -> Analysis:
         return self._analysis
 
+    @property
+    def chase_plan(self) -> ChasePlan | None:
+        return self._chase_plan
+
     def _rhs(self, rhs: ArrayLike) -> NDArray[np.int64]:
         """`rhs` as int64 values mod p, after checking its shape and type."""
         n = self._system.n
@@ -138,83 +145,3 @@ class PreparedSolver:
         if vec.shape != (n,) or (vec.size and not np.issubdtype(vec.dtype, np.integer)):
             raise BoardError(f"right-hand side must be {n} integers, got shape {vec.shape}")
         return np.mod(vec.astype(np.int64), self._system.states)
-
-
-#: An engine factory: ``factory(system, cancel)`` returns a Solver. `supports(system)` says
-#: whether the engine can take this system at all, and `cost(system)` ranks candidates for
-#: ``engine="auto"`` (lower is preferred).
-@dataclass(frozen=True)
-class EngineFactory:
-    name: str
-    build: Callable[[PressSystem, Callable[[], bool] | None], Solver]
-    supports: Callable[[PressSystem], bool]
-    preference: int
-    limits: str = ""  # what `supports` accepts, for error messages ("up to 6000 buttons")
-
-
-_ENGINES: dict[str, EngineFactory] = {}
-
-
-def register_engine(factory: EngineFactory) -> None:
-    """Make an engine available under its name (later registrations replace earlier)."""
-    _ENGINES[factory.name] = factory
-
-
-def _load_builtin_engines() -> None:
-    # Imported lazily: engines import numba or galois, which take a while to load.
-    import lograph.core.engines.chase_p
-    import lograph.core.engines.galois
-
-    try:
-        import lograph.core.engines.fast  # noqa: F401
-    except ModuleNotFoundError as exc:  # the fast engine is optional until it exists
-        if exc.name != "lograph.core.engines.fast":
-            raise
-
-
-def available_engines() -> list[str]:
-    """Names of the registered engines, best first."""
-    _load_builtin_engines()
-    return [f.name for f in sorted(_ENGINES.values(), key=lambda f: f.preference)]
-
-
-def get_solver(
-    system: PressSystem, engine: str = "auto", cancel: Callable[[], bool] | None = None
-) -> Solver:
-    """Prepare `system` with the named engine (or the best one that supports it).
-
-    `cancel` is polled during long work; when it returns True the engine raises
-    `InterruptedComputation`. In auto mode an engine that refuses the board while building
-    (`BoardTooLargeError`, e.g. a chase leaving too many free buttons) hands it to the next
-    candidate; when every engine refuses, the error lists each one's reason.
-    """
-    _load_builtin_engines()
-    if engine == "auto":
-        candidates = sorted(
-            (f for f in _ENGINES.values() if f.supports(system)), key=lambda f: f.preference
-        )
-        refusals = []
-        for factory in candidates:
-            try:
-                return factory.build(system, cancel)
-            except BoardTooLargeError as exc:  # e.g. a chase leaving too many free buttons
-                refusals.append(f"{factory.name}: {exc}")
-        refusals += [
-            f"{f.name}: {f.limits}" for f in _ENGINES.values() if f.limits and f not in candidates
-        ]
-        verb = "supports" if not candidates else "can analyse"
-        raise BoardTooLargeError(
-            f"no engine {verb} this board of {system.n} buttons with {system.states} "
-            f"states ({'; '.join(refusals)})"
-        )
-    if engine not in _ENGINES:
-        raise LographError(
-            f"engine {engine!r} is unknown; choose from auto, {', '.join(available_engines())}"
-        )
-    factory = _ENGINES[engine]
-    if not factory.supports(system):
-        raise BoardTooLargeError(
-            f"engine {engine!r} does not support this board of {system.n} buttons with "
-            f"{system.states} states ({factory.limits or 'see --help'})"
-        )
-    return factory.build(system, cancel)

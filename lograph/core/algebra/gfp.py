@@ -30,12 +30,11 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from lograph.core.errors import BoardError, InterruptedComputation
+from lograph.core.cancel import Cancel, poll
+from lograph.core.errors import BoardError
 from lograph.core.model.board import MAX_STATES, is_prime
 
 __all__ = [
@@ -51,7 +50,6 @@ __all__ = [
 
 #: Largest p handled (the board limit): products of two entries must fit in uint16.
 MAX_PRIME = MAX_STATES
-Cancel = Callable[[], bool] | None
 U8 = NDArray[np.uint8]
 # Row updates are done in slabs of about this many entries, so the temporaries stay small
 # even on a 6000 × 12000 augmented matrix.
@@ -174,14 +172,26 @@ def row_reduce(
     """
     p = check_prime(p)
     values = _as_matrix(matrix, p)
-    m, total = values.shape
+    total = values.shape[1]
     if ncols is None:
         ncols = total
     if isinstance(ncols, bool) or not isinstance(ncols, int) or not 0 <= ncols <= total:
         raise BoardError(f"ncols {ncols!r} must be an integer in 0..{total}")
-    dtype, slack = _working_dtype(p)
+    dtype, _ = _working_dtype(p)
     work: Work = values.astype(dtype)
     del values
+    pivots = _reduce_in_place(work, p, ncols, cancel)
+    return work.astype(np.uint8), np.asarray(pivots, dtype=np.int64)
+
+
+def _reduce_in_place(work: Work, p: int, ncols: int, cancel: Cancel) -> list[int]:
+    """Gauss–Jordan elimination of `work` (entries reduced mod p on return); the pivots.
+
+    Entries are reduced mod p only every `slack` pivots: the working dtype holds that many
+    unreduced updates without overflow.
+    """
+    m = work.shape[0]
+    dtype, slack = _working_dtype(p)
     inverse = _inverses(p, dtype)
     pivots: list[int] = []
     pending = 0  # updates since entries were last reduced
@@ -189,8 +199,7 @@ def row_reduce(
     for j in range(ncols):
         if r == m:
             break
-        if cancel is not None and cancel():
-            raise InterruptedComputation(f"row reduction cancelled at column {j} of {ncols}")
+        poll(cancel, f"row reduction cancelled at column {j} of {ncols}")
         below = np.flatnonzero(work[r:, j] % p)
         if not below.size:
             continue
@@ -208,7 +217,7 @@ def row_reduce(
         pivots.append(j)
         r += 1
     np.remainder(work, p, out=work)
-    return work.astype(np.uint8), np.asarray(pivots, dtype=np.int64)
+    return pivots
 
 
 def rank(matrix: ArrayLike, p: int, *, cancel: Cancel = None) -> int:

@@ -1,7 +1,8 @@
 """Closed forms for plain m×n rectangles over GF(2): the nullity without any matrix.
 
 Define over GF(2) the polynomials ``f₀ = 1``, ``f₁ = x``, ``f_{j+1} = x·f_j + f_{j−1}``.
-The press matrix of the m×n grid is ``f``-related to the path graphs, and (see MATH.md)
+The press matrix of the m×n grid is ``f``-related to the path graphs, and (docs/math.md,
+"Closed forms for grids")
 
 - closed rule: ``nullity = deg gcd(f_m(x), f_n(x + 1))``;
 - open rule: ``nullity = deg gcd(f_m(x), f_n(x))``.

@@ -1,0 +1,1 @@
+"""Light chasing: vertex orders, the chase plan heuristic, and the person's lookup table."""

@@ -2,30 +2,22 @@
 Cuthill–McKee, and the four row-by-row sweeps of grid-like boards.
 
 Everything works on the compact arrays of a `PressSystem` (no networkx graph), with the BFS
-loops compiled by numba, so orders for a 10⁶-button board cost a few milliseconds each.
+loops compiled by numba (`lograph.core.kernels.bfs`), so orders for a 10⁶-button board cost
+a few milliseconds each.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeVar, cast
+from typing import cast
 
 import numpy as np
-from numpy.typing import NDArray
 
+from lograph.core.cancel import Cancel
+from lograph.core.kernels.bfs import bfs_forest
+from lograph.core.kernels.jit import IntArray
 from lograph.core.model.system import PressSystem
 
 __all__ = ["adjacency", "bfs_order", "cuthill_mckee", "grid_sweeps", "spread_starts"]
-
-_F = TypeVar("_F", bound=Callable[..., Any])
-IntArray = NDArray[np.int64]
-
-
-def jit(func: _F) -> _F:
-    """`numba.njit` with the on-disk cache, typed so mypy keeps the signature."""
-    import numba
-
-    return cast(_F, numba.njit(cache=True, nogil=True)(func))
 
 
 def adjacency(system: PressSystem) -> tuple[IntArray, IntArray]:
@@ -57,64 +49,6 @@ def adjacency(system: PressSystem) -> tuple[IntArray, IntArray]:
     return indptr, dst.astype(np.int64)
 
 
-@jit
-def _expand(
-    indptr: IntArray,
-    indices: IntArray,
-    order: IntArray,
-    dist: IntArray,
-    tree: IntArray,
-    head: int,
-    tail: int,
-) -> int:
-    # Grow the BFS queue order[head:tail] until it is exhausted; returns the new tail.
-    while head < tail:
-        v = order[head]
-        head += 1
-        for j in range(indptr[v], indptr[v + 1]):
-            u = indices[j]
-            if dist[u] < 0:
-                dist[u] = dist[v] + 1
-                tree[u] = tree[v]
-                order[tail] = u
-                tail += 1
-    return tail
-
-
-@jit
-def _bfs(
-    indptr: IntArray, indices: IntArray, seeds: IntArray, multi: bool
-) -> tuple[IntArray, IntArray, IntArray]:
-    # BFS from the seeds in turn, each unvisited seed rooting a new tree (with `multi`, all
-    # seeds together as one tree at distance 0), then from every vertex still unvisited, in
-    # index order. Returns the visit order, the distance from the root(s) and the tree ids.
-    n = len(indptr) - 1
-    dist = np.full(n, -1, dtype=np.int64)
-    tree = np.full(n, -1, dtype=np.int64)
-    order = np.empty(n, dtype=np.int64)
-    tail = 0
-    trees = 0
-    if multi:
-        for s in seeds:
-            if dist[s] < 0:
-                dist[s] = 0
-                tree[s] = 0
-                order[tail] = s
-                tail += 1
-        tail = _expand(indptr, indices, order, dist, tree, 0, tail)
-        trees = 1
-    for k in range(len(seeds) + n):
-        s = seeds[k] if k < len(seeds) else k - len(seeds)
-        if dist[s] >= 0:
-            continue
-        dist[s] = 0
-        tree[s] = trees
-        trees += 1
-        order[tail] = s
-        tail = _expand(indptr, indices, order, dist, tree, tail, tail + 1)
-    return order, dist, tree
-
-
 def bfs_order(adj: tuple[IntArray, IntArray], seeds: IntArray) -> IntArray:
     """Breadth-first visit order, starting a new tree at each unvisited seed in turn.
 
@@ -126,7 +60,7 @@ def bfs_order(adj: tuple[IntArray, IntArray], seeds: IntArray) -> IntArray:
     >>> bfs_order(adjacency(grid_system(2, 2)), np.array([3])).tolist()
     [3, 1, 2, 0]
     """
-    order, _, _ = _bfs(adj[0], adj[1], np.asarray(seeds, dtype=np.int64), False)
+    order, _, _ = bfs_forest(adj[0], adj[1], np.asarray(seeds, dtype=np.int64), False)
     return order
 
 
@@ -141,7 +75,7 @@ def _farthest_per_tree(dist: IntArray, tree: IntArray, degree: IntArray) -> IntA
 
 
 def spread_starts(
-    adj: tuple[IntArray, IntArray], rounds: int, cancel: Callable[[], bool] | None = None
+    adj: tuple[IntArray, IntArray], rounds: int, cancel: Cancel = None
 ) -> list[IntArray]:
     """Start vertices for BFS orders: one per component per round, spread far apart.
 
@@ -161,15 +95,15 @@ def spread_starts(
     if n == 0 or rounds < 1:
         return []
     degree = np.diff(indptr)
-    _, dist, tree = _bfs(indptr, indices, np.zeros(0, dtype=np.int64), False)
+    _, dist, tree = bfs_forest(indptr, indices, np.zeros(0, dtype=np.int64), False)
     first = _farthest_per_tree(dist, tree, degree)
-    _, dist, tree = _bfs(indptr, indices, first, False)
+    _, dist, tree = bfs_forest(indptr, indices, first, False)
     starts = [_farthest_per_tree(dist, tree, degree)]
     chosen = starts[0]
     for _ in range(rounds - 1):
         if cancel is not None and cancel():
             break
-        _, dist, _ = _bfs(indptr, indices, chosen, True)
+        _, dist, _ = bfs_forest(indptr, indices, chosen, True)
         nxt = _farthest_per_tree(dist, tree, degree)
         nxt = nxt[dist[nxt] > 0]  # components already fully used as starts drop out
         if len(nxt) == 0:

@@ -2,31 +2,32 @@
 
 A chase plan is an ordered list of steps, each either ``free w`` (button w is an unknown the
 player chooses) or ``force u -> w`` (light u is fixed by button w, the only undecided button
-acting on u). Lights never used to force are the *check lights*. See MATH.md.
+acting on u). Lights never used to force are the *check lights*. See docs/math.md, "Light
+chasing".
 
-`chase_plan` builds one with the greedy heuristic of MATH.md: force while any light can, and
+`chase_plan` builds one with the greedy heuristic described there: force while any light can, and
 when stuck free the next undecided button of a vertex order; it tries several orders
 (`lograph.core.chase.orders`) and keeps the plan with the fewest free buttons.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import NDArray
 
+from lograph.core.cancel import Cancel, poll
 from lograph.core.chase.orders import (
-    IntArray,
     adjacency,
     bfs_order,
     cuthill_mckee,
     grid_sweeps,
-    jit,
     spread_starts,
 )
-from lograph.core.errors import BoardError, InterruptedComputation
+from lograph.core.errors import BoardError
+from lograph.core.kernels.chase_plan import greedy_chase, sweep_chase
+from lograph.core.kernels.jit import IntArray
 from lograph.core.model.board import Board
 from lograph.core.model.system import PressSystem
 
@@ -65,108 +66,6 @@ class ChasePlan:
         return int(np.count_nonzero(self.lights < 0))
 
 
-@jit
-def _greedy(
-    rptr: IntArray,
-    ridx: IntArray,
-    cptr: IntArray,
-    cidx: IntArray,
-    order: IntArray,
-    limit: int,
-    buttons: IntArray,
-    lights: IntArray,
-) -> int:
-    # The forcing loop, O(nnz): cnt[u] counts the undecided buttons acting on light u, and
-    # the queue holds the lights whose count fell to one (each enters at most once, since
-    # counts only fall). Returns the free count, or -1 as soon as it would exceed `limit`.
-    n = len(cptr) - 1
-    cnt = rptr[1:] - rptr[:-1]
-    decided = np.zeros(n, dtype=np.bool_)
-    used = np.zeros(n, dtype=np.bool_)
-    queue = np.empty(n, dtype=np.int64)
-    head = 0
-    tail = 0
-    for u in range(n):
-        if cnt[u] == 1:
-            queue[tail] = u
-            tail += 1
-    step = 0
-    pos = 0
-    free = 0
-    while step < n:
-        if head < tail:
-            u = queue[head]
-            head += 1
-            if cnt[u] != 1:
-                continue  # its last button was decided by another light meanwhile
-            w = -1
-            for j in range(rptr[u], rptr[u + 1]):
-                if not decided[ridx[j]]:
-                    w = ridx[j]
-                    break
-            used[u] = True
-            light = u
-        else:
-            while decided[order[pos]]:
-                pos += 1
-            w = order[pos]
-            light = -1
-            free += 1
-            if free > limit:
-                return -1
-        decided[w] = True
-        buttons[step] = w
-        lights[step] = light
-        step += 1
-        for j in range(cptr[w], cptr[w + 1]):
-            v = cidx[j]
-            cnt[v] -= 1
-            if cnt[v] == 1 and not used[v]:
-                queue[tail] = v
-                tail += 1
-    return free
-
-
-@jit
-def _sweep(
-    rptr: IntArray,
-    ridx: IntArray,
-    cptr: IntArray,
-    cidx: IntArray,
-    order: IntArray,
-    designated: IntArray,
-    limit: int,
-    buttons: IntArray,
-    lights: IntArray,
-) -> int:
-    # The plain chase a person does on a grid: take the buttons in `order`; force each by its
-    # designated light when that light is unused and this button is its last undecided one,
-    # otherwise free it. Returns the free count, or -1 once it exceeds `limit`.
-    n = len(cptr) - 1
-    cnt = rptr[1:] - rptr[:-1]
-    used = np.zeros(n, dtype=np.bool_)
-    free = 0
-    for step in range(n):
-        w = order[step]
-        u = designated[w]
-        light = -1
-        if u >= 0 and not used[u] and cnt[u] == 1:
-            for j in range(rptr[u], rptr[u + 1]):
-                if ridx[j] == w:
-                    light = u
-                    used[u] = True
-                    break
-        if light < 0:
-            free += 1
-            if free > limit:
-                return -1
-        buttons[step] = w
-        lights[step] = light
-        for j in range(cptr[w], cptr[w + 1]):
-            cnt[cidx[j]] -= 1
-    return free
-
-
 def _finish(n: int, buttons: IntArray, lights: IntArray) -> ChasePlan:
     used = np.zeros(n, dtype=bool)
     used[lights[lights >= 0]] = True
@@ -178,8 +77,19 @@ def _empty_plan() -> ChasePlan:
     return ChasePlan(empty, empty.copy(), empty.copy())
 
 
+def _checked_input(system: PressSystem | Board, starts: int) -> PressSystem:
+    """The press system of `system`, after checking the public arguments of `chase_plan`."""
+    if isinstance(system, Board):
+        system = system.to_system()
+    if not isinstance(system, PressSystem):
+        raise BoardError(f"chase_plan needs a Board or PressSystem, not {type(system).__name__}")
+    if isinstance(starts, bool) or not isinstance(starts, int) or starts < 1:
+        raise BoardError(f"starts must be a positive integer, not {starts!r}")
+    return system
+
+
 def chase_plan(
-    system: PressSystem | Board, *, starts: int = 12, cancel: Callable[[], bool] | None = None
+    system: PressSystem | Board, *, starts: int = 12, cancel: Cancel = None
 ) -> ChasePlan:
     """A chase plan with few free buttons, by the greedy heuristic over several orders.
 
@@ -196,16 +106,11 @@ def chase_plan(
     Parameters
     ----------
     system : PressSystem or Board
-        The board (a `Board` is converted with ``to_system()``; indices follow its button
-        order).
+        The board (a `Board` is converted; indices follow its button order).
     starts : int
         How many BFS start vertices to try per component (at least 1).
     cancel : callable, optional
         Polled between tries; when it returns True, `InterruptedComputation` is raised.
-
-    Returns
-    -------
-    ChasePlan
 
     Examples
     --------
@@ -214,72 +119,72 @@ def chase_plan(
     >>> plan.free_count, plan.free.tolist(), plan.check.tolist()
     (5, [0, 1, 2, 3, 4], [20, 21, 22, 23, 24])
     """
-    if isinstance(system, Board):
-        system = system.to_system()
-    if not isinstance(system, PressSystem):
-        raise BoardError(f"chase_plan needs a Board or PressSystem, not {type(system).__name__}")
-    if isinstance(starts, bool) or not isinstance(starts, int) or starts < 1:
-        raise BoardError(f"starts must be a positive integer, not {starts!r}")
-    n = system.n
-    if n == 0:
+    system = _checked_input(system, starts)
+    if system.n == 0:
         return _empty_plan()
-    rptr, ridx = system.transpose
-    cptr, cidx = system.indptr, system.indices
-    cost = system.nnz + n
-    budget = max(WORK_BUDGET // cost, 4)  # tries we can afford
-    buttons = np.empty(n, dtype=np.int64)
-    lights = np.empty(n, dtype=np.int64)
-    best: ChasePlan | None = None
-    best_free = n + 1
-
-    def keep(free: int) -> None:
-        nonlocal best, best_free
-        if 0 <= free < best_free:
-            best, best_free = _finish(n, buttons, lights), free
-        if cancel is not None and cancel():
-            raise InterruptedComputation("the chase plan search was cancelled")
-
+    search = _PlanSearch(system, cancel)
     sweeps = grid_sweeps(system)
     tries: list[tuple[IntArray, IntArray | None]] = [(o, d) for _, o, d in sweeps]
     tries += [(o, None) for _, o, _ in sweeps]
-    for order, designated in tries[: max(budget, 2)]:
-        if designated is None:
-            free = _greedy(rptr, ridx, cptr, cidx, order, best_free - 1, buttons, lights)
-        else:
-            free = _sweep(rptr, ridx, cptr, cidx, order, designated, best_free - 1, buttons, lights)
-        keep(free)
-    budget -= len(tries)
-    if best_free == 0 or budget <= 0:
-        return _plan_or_index(best, n, rptr, ridx, cptr, cidx)
+    for order, designated in tries[: max(search.budget, 2)]:
+        search.try_order(order, designated)
+    search.budget -= len(tries)
+    if search.done():
+        return search.result()
     adj = adjacency(system)
-    for seeds in spread_starts(adj, min(starts, max(budget // 4, 1)), cancel):
-        if budget <= 0 or best_free == 0:
+    for seeds in spread_starts(adj, min(starts, max(search.budget // 4, 1)), cancel):
+        if search.done():
             break
         order = bfs_order(adj, seeds)
-        for candidate in (order, order[::-1].copy()):
-            keep(_greedy(rptr, ridx, cptr, cidx, candidate, best_free - 1, buttons, lights))
-        budget -= 4
-    if budget > 0 and best_free > 0:
+        search.try_order(order)
+        search.try_order(order[::-1].copy())
+        search.budget -= 4
+    if not search.done():
         order = cuthill_mckee(adj)
-        for candidate in (order, order[::-1].copy()):
-            keep(_greedy(rptr, ridx, cptr, cidx, candidate, best_free - 1, buttons, lights))
-    return _plan_or_index(best, n, rptr, ridx, cptr, cidx)
+        search.try_order(order)
+        search.try_order(order[::-1].copy())
+    return search.result()
 
 
-def _plan_or_index(
-    best: ChasePlan | None,
-    n: int,
-    rptr: IntArray,
-    ridx: IntArray,
-    cptr: IntArray,
-    cidx: IntArray,
-) -> ChasePlan:
-    if best is not None:
-        return best
-    buttons = np.empty(n, dtype=np.int64)
-    lights = np.empty(n, dtype=np.int64)
-    _greedy(rptr, ridx, cptr, cidx, np.arange(n, dtype=np.int64), n, buttons, lights)
-    return _finish(n, buttons, lights)
+class _PlanSearch:
+    """The best plan found so far over the tried orders, and the work budget left."""
+
+    def __init__(self, system: PressSystem, cancel: Cancel) -> None:
+        n = system.n
+        self.n, self.cancel = n, cancel
+        self.rptr, self.ridx = system.transpose
+        self.cptr, self.cidx = system.indptr, system.indices
+        self.budget = max(WORK_BUDGET // (system.nnz + n), 4)  # tries we can afford
+        self.buttons = np.empty(n, dtype=np.int64)
+        self.lights = np.empty(n, dtype=np.int64)
+        self.best: ChasePlan | None = None
+        self.best_free = n + 1
+
+    def done(self) -> bool:
+        """No free button at all, or no budget left for another try."""
+        return self.best_free == 0 or self.budget <= 0
+
+    def try_order(self, order: IntArray, designated: IntArray | None = None) -> None:
+        """Chase greedily along `order` (or sweep it with `designated` forcing lights) and
+        keep the plan when it frees strictly fewer buttons than the best so far."""
+        structure = (self.rptr, self.ridx, self.cptr, self.cidx, order)
+        limit = self.best_free - 1
+        if designated is None:
+            free = greedy_chase(*structure, limit, self.buttons, self.lights)
+        else:
+            free = sweep_chase(*structure, designated, limit, self.buttons, self.lights)
+        if 0 <= free < self.best_free:
+            self.best, self.best_free = _finish(self.n, self.buttons, self.lights), free
+        poll(self.cancel, "the chase plan search was cancelled")
+
+    def result(self) -> ChasePlan:
+        """The best plan (a greedy chase in index order if no try was made)."""
+        if self.best is not None:
+            return self.best
+        order = np.arange(self.n, dtype=np.int64)
+        structure = (self.rptr, self.ridx, self.cptr, self.cidx, order)
+        greedy_chase(*structure, self.n, self.buttons, self.lights)
+        return _finish(self.n, self.buttons, self.lights)
 
 
 def check_plan(system: PressSystem, plan: ChasePlan) -> None:

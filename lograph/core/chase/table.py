@@ -19,16 +19,17 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from lograph.core.chase.orders import IntArray, jit
+from lograph.core.cancel import Cancel, poll
 from lograph.core.chase.plan import ChasePlan, chase_plan, check_plan
-from lograph.core.errors import BoardError, BoardTooLargeError, InterruptedComputation
+from lograph.core.errors import BoardError, BoardTooLargeError
+from lograph.core.kernels.chase_plan import simulate_chase
+from lograph.core.kernels.jit import IntArray
 from lograph.core.model.board import Board
 from lograph.core.model.system import PressSystem
 
@@ -49,38 +50,6 @@ EXACT_LIMIT = 1 << 18
 FREE_LIMIT = 512
 #: Most work (free buttons × (buttons + matrix entries)) spent building the response.
 RESPONSE_WORK = 100_000_000
-
-Cancel = Callable[[], bool] | None
-
-
-@jit
-def _simulate(
-    cptr: IntArray,
-    cidx: IntArray,
-    buttons: IntArray,
-    lights: IntArray,
-    p: int,
-    state: IntArray,
-    free_presses: IntArray,
-) -> IntArray:
-    # Follow the plan on light values `state` (changed in place): a free step presses the
-    # next entry of free_presses, a force step presses its button until its light is 0.
-    n = len(cptr) - 1
-    x = np.zeros(n, dtype=np.int64)
-    j = 0
-    for i in range(n):
-        w = buttons[i]
-        u = lights[i]
-        if u < 0:
-            v = free_presses[j] % p
-            j += 1
-        else:
-            v = (p - state[u]) % p
-        x[w] = v
-        if v:
-            for k in range(cptr[w], cptr[w + 1]):
-                state[cidx[k]] = (state[cidx[k]] + v) % p
-    return x
 
 
 def run_chase(
@@ -129,7 +98,7 @@ def run_chase(
     free = np.zeros(k, dtype=np.int64) if free_presses is None else np.asarray(free_presses)
     if free.shape != (k,) or (k and (free.min() < 0 or free.max() >= p)):
         raise BoardError(f"expected {k} free press counts in 0..{p - 1}, got {free.tolist()}")
-    x = _simulate(
+    x = simulate_chase(
         system.indptr,
         system.indices,
         np.asarray(plan.buttons, dtype=np.int64),
@@ -166,8 +135,7 @@ def check_response(
     unit = np.zeros(k, dtype=np.int64)
     zeros = np.zeros(system.n, dtype=np.int64)
     for j in range(k):
-        if cancel is not None and cancel():
-            raise InterruptedComputation("building the lookup table was cancelled")
+        poll(cancel, "building the lookup table was cancelled")
         unit[j] = 1
         _, check = run_chase(system, plan, zeros, unit)
         response[:, j] = check

@@ -1,8 +1,8 @@
 """The GF(p) symbolic-chase engine (p > 2): big multi-colour lattices in seconds.
 
 Registered as engine ``"chase-p"`` and preferred by ``engine="auto"`` for p > 2 (the dense
-engine stops at 3,600 buttons there). It follows MATH.md, "Light chasing, for people and for
-speed", with forms over GF(p) instead of bits (`lograph.core.kernels.chase_gfp`):
+engine stops at 3,600 buttons there). It follows docs/math.md, "Symbolic chase engines", with
+forms over GF(p) instead of bits (`lograph.core.kernels.chase_gfp`):
 
 1. plan a chase (`lograph.core.chase.plan.chase_plan`) with k free buttons;
 2. run it symbolically: the check lights give a k × k system M over GF(p);
@@ -27,18 +27,20 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from lograph.core.algebra.analysis import Analysis, EngineFactory, PreparedSolver, register_engine
+from lograph.core.algebra.analysis import Analysis, PreparedSolver
 from lograph.core.algebra.gfp import kernel_from_rref, row_reduce
+from lograph.core.cancel import Cancel, poll
 from lograph.core.chase.plan import ChasePlan, chase_plan
-from lograph.core.engines.fast_chase import (
+from lograph.core.engines.common import (
+    ANALYSIS_CANCELLED,
+    CHASE_P_MAX_FREE,
     WORK_BYTES_LIMIT,
+    PlanArrays,
     check_basis_size,
-    poll,
+    invalid_step,
     validate_plan,
 )
 from lograph.core.errors import BoardError, BoardTooLargeError
@@ -48,10 +50,8 @@ from lograph.core.model.system import PressSystem
 __all__ = ["ENGINE_NAME", "MAX_FREE", "MAX_WORK", "GfpChaseSolver", "build"]
 
 ENGINE_NAME = "chase-p"
-Cancel = Callable[[], bool] | None
-#: Most free buttons accepted: row-reducing a dense 2000 × 4000 ``[M | I]`` takes ~3 s for
-#: p = 3 and ~8 s for p = 251 (measured on the shared build machine).
-MAX_FREE = 2000
+#: Most free buttons accepted (see `lograph.core.engines.common.CHASE_P_MAX_FREE`).
+MAX_FREE = CHASE_P_MAX_FREE
 #: Most form entries (free buttons × matrix entries) one symbolic pass may touch; a
 #: 1000 × 1000 grid (k = 1000, 5·10⁶ entries) needs 5·10⁹ and takes ~1 s in all.
 MAX_WORK = 10**10
@@ -110,68 +110,73 @@ class GfpChaseSolver(PreparedSolver):
         validate_plan(plan, n)
         k = len(plan.check)
         _check_size(system, k)
-        poll(cancel)
+        poll(cancel, ANALYSIS_CANCELLED)
         self._system = system
+        self._chase_plan = plan
         self._p = p
         self._magic = gk.magic_for(p)
-        self._buttons = np.ascontiguousarray(plan.buttons, dtype=np.int64)
-        self._lights = np.ascontiguousarray(plan.lights, dtype=np.int64)
-        self._check = np.ascontiguousarray(plan.check, dtype=np.int64)
-        rptr, ridx = system.transpose
-        self._rptr = np.ascontiguousarray(rptr, dtype=np.int64)
-        self._ridx = np.ascontiguousarray(ridx, dtype=np.int64)
-        # Phase 1: the check system M (k × k) from one symbolic pass.
+        arrays = PlanArrays.of(system, plan)
+        self._buttons, self._lights, self._check = arrays.buttons, arrays.lights, arrays.check
+        self._rptr, self._ridx = arrays.rptr, arrays.ridx
+        rows = self._check_system()
+        poll(cancel, ANALYSIS_CANCELLED)
+        kernel = self._reduce(rows, cancel)
+        poll(cancel, ANALYSIS_CANCELLED)
+        # ker M pushed through the chase: the quiet patterns.
+        quiet = self._push(kernel)
+        poll(cancel, ANALYSIS_CANCELLED)
+        self._analysis = Analysis(
+            n=n,
+            states=p,
+            rank=n - len(kernel),
+            quiet=quiet,
+            left_kernel=quiet if system.symmetric else self._left_kernel(),
+            engine=ENGINE_NAME,
+            free_buttons=k,
+        )
+
+    def _check_system(self) -> NDArray[np.uint16]:
+        """The check system M (k × k) from one symbolic pass of the plan."""
+        k = len(self._check)
         rows, bad, peak = gk.gfp_chase_checks(
-            self._buttons, self._lights, self._check, self._rptr, self._ridx, p, self._magic
+            self._buttons, self._lights, self._check, self._rptr, self._ridx, self._p, self._magic
         )
         if bad >= 0:
-            raise BoardError(
-                f"chase plan step {bad} (button {system.names[int(self._buttons[bad])]!r}) "
-                "is not a valid force step"
-            )
+            raise invalid_step(self._system, self._buttons, bad)
         if peak * k * 2 > WORK_BYTES_LIMIT:  # pragma: no cover - far beyond MAX_WORK
             raise BoardTooLargeError(f"the chase forms ({peak} × {k}) need more than 4 GB")
-        poll(cancel)
-        # Phase 2: [M | I] reduced once: R = T M, rank r, ker M and the left kernel of M.
+        return rows
+
+    def _reduce(self, rows: NDArray[np.uint16], cancel: Cancel) -> NDArray[np.uint8]:
+        """Reduce ``[M | I]`` once (R = T M): keep T and the left kernel of M for solving,
+        and return a basis of ker M."""
+        k, p = len(rows), self._p
         reduced, pivots = row_reduce(
             np.concatenate([rows, np.eye(k, dtype=np.uint16)], axis=1), p, ncols=k, cancel=cancel
         )
         r = len(pivots)
-        nullity = k - r
-        check_basis_size(nullity, n)
+        check_basis_size(k - r, self._system.n)
         self._pivots = pivots
         self._transform = reduced[:r, k:].astype(np.int64)
         self._left_m = reduced[r:, k:].astype(np.int64)  # λ with λ M = 0
-        poll(cancel)
-        # Phase 3: ker M pushed through the chase: the quiet patterns.
-        kernel = kernel_from_rref(reduced[:r, :k], pivots, p) if k else np.zeros((0, 0), np.uint8)
-        quiet = self._push(kernel)
-        poll(cancel)
-        # Phase 4: the left kernel of A.
-        if system.symmetric:
-            left = quiet
-        elif nullity == 0:
-            left = np.zeros((0, n), dtype=np.uint8)
-        else:
-            ell = gk.gfp_adjoint(
-                self._buttons,
-                self._lights,
-                self._check,
-                self._rptr,
-                self._ridx,
-                np.ascontiguousarray(self._left_m.T),
-                p,
-            )
-            left = np.ascontiguousarray(ell.T).astype(np.uint8)
-        self._analysis = Analysis(
-            n=n,
-            states=p,
-            rank=n - nullity,
-            quiet=quiet,
-            left_kernel=left,
-            engine=ENGINE_NAME,
-            free_buttons=k,
+        if not k:
+            return np.zeros((0, 0), np.uint8)
+        return kernel_from_rref(reduced[:r, :k], pivots, p)
+
+    def _left_kernel(self) -> NDArray[np.uint8]:
+        """The left kernel of A: the left kernel of M pulled back through the chase."""
+        if len(self._left_m) == 0:
+            return np.zeros((0, self._system.n), dtype=np.uint8)
+        ell = gk.gfp_adjoint(
+            self._buttons,
+            self._lights,
+            self._check,
+            self._rptr,
+            self._ridx,
+            np.ascontiguousarray(self._left_m.T),
+            self._p,
         )
+        return np.ascontiguousarray(ell.T).astype(np.uint8)
 
     def _push(self, vectors: NDArray[np.uint8]) -> NDArray[np.uint8]:
         """Push vectors of free unknowns (rows of `vectors`) through the chase at once."""
@@ -204,14 +209,3 @@ class GfpChaseSolver(PreparedSolver):
 def build(system: PressSystem, cancel: Cancel = None) -> GfpChaseSolver:
     """Engine factory entry: `GfpChaseSolver` for `system`."""
     return GfpChaseSolver(system, cancel)
-
-
-register_engine(
-    EngineFactory(
-        name=ENGINE_NAME,
-        build=build,
-        supports=lambda s: s.states > 2,
-        preference=40,
-        limits=f"p > 2; chase plans with at most {MAX_FREE} free buttons",
-    )
-)

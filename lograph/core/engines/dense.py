@@ -33,16 +33,14 @@ from collections.abc import Callable
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from lograph.core.algebra.analysis import Analysis, EngineFactory, PreparedSolver, register_engine
+from lograph.core.algebra.analysis import Analysis, PreparedSolver
 from lograph.core.algebra.gfp import kernel_from_rref, row_reduce
-from lograph.core.model.system import DENSE_LIMIT, PressSystem
+from lograph.core.cancel import Cancel
+from lograph.core.model.system import PressSystem
 
 __all__ = ["ENGINE_NAME", "DenseSolver", "RowReduce"]
 
 ENGINE_NAME = "dense"
-#: p > 2 eliminates with int arithmetic: 3,600 buttons (60×60) take ~10 s for p = 3 and
-#: ~25 s for p = 251; beyond that a board is refused rather than left running for minutes.
-DENSE_LIMIT_P = 3600
 #: ``row_reduce(matrix, p, *, ncols=None, cancel=None) -> (rref, pivots)``
 RowReduce = Callable[..., tuple[NDArray[np.uint8], NDArray[np.int64]]]
 # Rows of T multiplied at a time in `particular`, bounding the int64 temporary.
@@ -75,7 +73,7 @@ class DenseSolver(PreparedSolver):
     def __init__(
         self,
         system: PressSystem,
-        cancel: Callable[[], bool] | None = None,
+        cancel: Cancel = None,
         reduce: RowReduce = row_reduce,
         engine: str = ENGINE_NAME,
     ) -> None:
@@ -108,17 +106,6 @@ class DenseSolver(PreparedSolver):
         return x
 
 
-def build(system: PressSystem, cancel: Callable[[], bool] | None = None) -> DenseSolver:
+def build(system: PressSystem, cancel: Cancel = None) -> DenseSolver:
     """Engine factory entry: `DenseSolver` for `system`."""
     return DenseSolver(system, cancel)
-
-
-register_engine(
-    EngineFactory(
-        name=ENGINE_NAME,
-        build=build,
-        supports=lambda s: s.n <= (DENSE_LIMIT if s.states == 2 else DENSE_LIMIT_P),
-        preference=50,
-        limits=f"up to {DENSE_LIMIT} buttons, {DENSE_LIMIT_P} for p > 2",
-    )
-)

@@ -8,7 +8,7 @@ forward elimination (`lograph.core.engines.fast_banded`) when its estimated cost
 
 Examples
 --------
->>> from lograph.core.algebra.analysis import get_solver
+>>> from lograph.core.engines.registry import get_solver
 >>> from lograph.core.model.generators import grid_system
 >>> a = get_solver(grid_system(5, 5), "fast").analysis
 >>> a.engine, a.rank, a.free_buttons
@@ -17,22 +17,21 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import numpy as np
 from numpy.typing import NDArray
 
-from lograph.core.algebra.analysis import EngineFactory, Solver, register_engine
+from lograph.core.algebra.analysis import Solver
+from lograph.core.cancel import Cancel, poll
 from lograph.core.chase.plan import chase_plan
+from lograph.core.engines.common import ANALYSIS_CANCELLED, WORK_BYTES_LIMIT
 from lograph.core.engines.fast_banded import BandedSolver, band_order, banded_cost
-from lograph.core.engines.fast_chase import WORK_BYTES_LIMIT, ChaseSolver, poll
+from lograph.core.engines.fast_chase import ChaseSolver
 from lograph.core.errors import BoardError
 from lograph.core.kernels.bits import words
 from lograph.core.model.system import PressSystem
 
 __all__ = ["CHEAP_CHASE", "build_fast_solver", "chase_cost", "choose_method"]
 
-Cancel = Callable[[], bool] | None
 
 #: Word operations below which the chase runs without looking for a band order (~1 ms).
 CHEAP_CHASE = 1_000_000
@@ -82,7 +81,7 @@ def build_fast_solver(
     if method not in (None, "chase", "banded"):
         raise BoardError(f"method must be 'chase' or 'banded', not {method!r}")
     plan = chase_plan(system, cancel=cancel)
-    poll(cancel)
+    poll(cancel, ANALYSIS_CANCELLED)
     order = None
     if method is None:
         method, order = choose_method(system, plan.free_count)
@@ -90,16 +89,5 @@ def build_fast_solver(
         return ChaseSolver(system, plan, cancel)
     if order is None:
         order = band_order(system)
-    poll(cancel)
+    poll(cancel, ANALYSIS_CANCELLED)
     return BandedSolver(system, cancel, order=order, free_buttons=plan.free_count)
-
-
-register_engine(
-    EngineFactory(
-        name="fast",
-        build=build_fast_solver,
-        supports=lambda s: s.states == 2,
-        preference=10,
-        limits="2 states only",
-    )
-)

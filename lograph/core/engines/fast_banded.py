@@ -1,20 +1,19 @@
 """`BandedSolver`: GF(2) analysis by banded forward elimination over a bandwidth-reducing order.
 
-The general fast method for irregular boards (random holes, random geometric graphs) where a
-chase leaves many free buttons (MATH.md). The order is the best of reverse Cuthill–McKee
-(scipy for every size, networkx as well on small boards) and, for grid-like boards,
+The general fast method for irregular boards (random holes, random geometric graphs) where a chase
+leaves many free buttons (docs/math.md, "Banded elimination"). The order is the best of reverse
+Cuthill–McKee (scipy for every size, networkx as well on small boards) and, for grid-like boards,
 row-major or column-major cell order.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import numpy as np
 from numpy.typing import NDArray
 
 from lograph.core.algebra.analysis import Analysis, PreparedSolver
-from lograph.core.engines.fast_chase import WORK_BYTES_LIMIT, check_basis_size, poll
+from lograph.core.cancel import Cancel, poll
+from lograph.core.engines.common import ANALYSIS_CANCELLED, WORK_BYTES_LIMIT, check_basis_size
 from lograph.core.errors import BoardError, BoardTooLargeError
 from lograph.core.kernels import banded as bk
 from lograph.core.kernels.bits import unpack_sliced, words
@@ -22,7 +21,6 @@ from lograph.core.model.system import PressSystem
 
 __all__ = ["NX_ORDER_LIMIT", "BandedSolver", "band_order", "banded_cost", "bandwidth"]
 
-Cancel = Callable[[], bool] | None
 I64 = NDArray[np.int64]
 
 #: Boards up to this many buttons also try networkx's RCM (its start vertex differs).
@@ -101,8 +99,6 @@ class BandedSolver(PreparedSolver):
         order: tuple[I64, int] | None = None,
         free_buttons: int | None = None,
     ) -> None:
-        import scipy.sparse as sp
-
         if system.states != 2:
             raise BoardError(f"the banded engine works over GF(2), not GF({system.states})")
         n = system.n
@@ -113,8 +109,36 @@ class BandedSolver(PreparedSolver):
             raise BoardTooLargeError(
                 f"banded elimination of {n} buttons with bandwidth {band} needs more than 4 GB"
             )
-        poll(cancel)
-        rptr, ridx = system.transpose
+        poll(cancel, ANALYSIS_CANCELLED)
+        self._perm, self._ring = perm, ring
+        self._eliminate()
+        poll(cancel, ANALYSIS_CANCELLED)
+        rank = int(np.count_nonzero(self._pivot_row >= 0))
+        nullity = n - rank
+        check_basis_size(nullity, n)
+        # position of each button in the elimination order
+        self._inverse = np.empty(n, dtype=np.int64)
+        self._inverse[perm] = np.arange(n)
+        quiet = self._quiet(nullity)
+        poll(cancel, ANALYSIS_CANCELLED)
+        self._analysis = Analysis(
+            n=n,
+            states=2,
+            rank=rank,
+            quiet=quiet,
+            left_kernel=quiet if system.symmetric else self._left_kernel(nullity),
+            engine="fast-banded",
+            free_buttons=free_buttons,
+        )
+        self.band = band
+
+    def _eliminate(self) -> None:
+        """Forward elimination of the rows of A (lights) in the band order, recorded for
+        later solves."""
+        import scipy.sparse as sp
+
+        n, perm = self._system.n, self._perm
+        rptr, ridx = self._system.transpose
         ones = np.ones(len(ridx), dtype=np.int8)
         a = sp.csr_matrix((ones, ridx, rptr), shape=(n, n))[perm][:, perm].tocsr()
         a.sort_indices()
@@ -125,41 +149,27 @@ class BandedSolver(PreparedSolver):
         load_rows = nonempty[np.argsort(first, kind="stable")]
         load_ptr = np.zeros(n + 1, dtype=np.int64)
         np.cumsum(np.bincount(first, minlength=n), out=load_ptr[1:])
-        rows, last, pivot_row, op_ptr, ops = bk.eliminate(ptr, idx, load_ptr, load_rows, ring)
-        self._perm, self._ring = perm, ring
-        self._rows, self._last, self._pivot_row = rows, last, pivot_row
-        self._op_ptr, self._ops = op_ptr, ops
-        poll(cancel)
-        rank = int(np.count_nonzero(pivot_row >= 0))
-        nullity = n - rank
-        check_basis_size(nullity, n)
-        inv = np.empty(n, dtype=np.int64)
-        inv[perm] = np.arange(n)  # position of each button in the elimination order
-        quiet = np.zeros((nullity, n), dtype=np.uint8)
-        if nullity:
-            x = bk.back_kernel(rows, last, pivot_row, ring, words(nullity))
-            quiet = unpack_sliced(x, nullity, inv)
-        poll(cancel)
-        if system.symmetric:
-            left = quiet
-        else:
-            left = np.zeros((nullity, n), dtype=np.uint8)
-            if nullity:  # rows are lights in elimination order, like the columns
-                is_pivot = np.zeros(n, dtype=bool)
-                is_pivot[pivot_row[pivot_row >= 0]] = True
-                zero_rows = np.flatnonzero(~is_pivot).astype(np.int64)
-                coef = bk.left_combinations(pivot_row, op_ptr, ops, zero_rows, words(nullity))
-                left = unpack_sliced(coef, nullity, inv)
-        self._analysis = Analysis(
-            n=n,
-            states=2,
-            rank=rank,
-            quiet=quiet,
-            left_kernel=left,
-            engine="fast-banded",
-            free_buttons=free_buttons,
-        )
-        self.band = band
+        eliminated = bk.eliminate(ptr, idx, load_ptr, load_rows, self._ring)
+        self._rows, self._last, self._pivot_row, self._op_ptr, self._ops = eliminated
+
+    def _quiet(self, nullity: int) -> NDArray[np.uint8]:
+        """The quiet patterns by back substitution over the free columns."""
+        if not nullity:
+            return np.zeros((0, self._system.n), dtype=np.uint8)
+        x = bk.back_kernel(self._rows, self._last, self._pivot_row, self._ring, words(nullity))
+        return unpack_sliced(x, nullity, self._inverse)
+
+    def _left_kernel(self, nullity: int) -> NDArray[np.uint8]:
+        """The left kernel: the recorded row operations that zeroed a row of A."""
+        n, pivot_row = self._system.n, self._pivot_row
+        if not nullity:
+            return np.zeros((0, n), dtype=np.uint8)
+        # rows are lights in elimination order, like the columns
+        is_pivot = np.zeros(n, dtype=bool)
+        is_pivot[pivot_row[pivot_row >= 0]] = True
+        zero_rows = np.flatnonzero(~is_pivot).astype(np.int64)
+        coef = bk.left_combinations(pivot_row, self._op_ptr, self._ops, zero_rows, words(nullity))
+        return unpack_sliced(coef, nullity, self._inverse)
 
     def particular(self, rhs: NDArray[np.int64]) -> NDArray[np.uint8] | None:
         """One x with ``A x = rhs (mod 2)``, or None when the pattern is unsolvable."""

@@ -2,69 +2,26 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import numpy as np
 from numpy.typing import NDArray
 
 from lograph.core.algebra.analysis import Analysis, PreparedSolver
+from lograph.core.cancel import Cancel, poll
 from lograph.core.chase.plan import ChasePlan
-from lograph.core.errors import BoardError, BoardTooLargeError, InterruptedComputation
+from lograph.core.engines.common import (
+    ANALYSIS_CANCELLED,
+    WORK_BYTES_LIMIT,
+    PlanArrays,
+    check_basis_size,
+    invalid_step,
+    validate_plan,
+)
+from lograph.core.errors import BoardError, BoardTooLargeError
 from lograph.core.kernels import chase_gf2 as ck
 from lograph.core.kernels.bits import DenseGF2, pack_rows, unpack_sliced, words
 from lograph.core.model.system import PressSystem
 
-__all__ = [
-    "BASIS_BYTES_LIMIT",
-    "WORK_BYTES_LIMIT",
-    "ChaseSolver",
-    "check_basis_size",
-    "validate_plan",
-]
-
-Cancel = Callable[[], bool] | None
-
-#: Largest quiet basis (nullity × buttons bytes) the engines build.
-BASIS_BYTES_LIMIT = 1 << 30
-#: Largest working array (chase forms, banded row storage) the engines allocate.
-WORK_BYTES_LIMIT = 4 << 30
-
-
-def poll(cancel: Cancel) -> None:
-    """Raise `InterruptedComputation` when the caller asked to stop."""
-    if cancel is not None and cancel():
-        raise InterruptedComputation("analysis cancelled")
-
-
-def check_basis_size(nullity: int, n: int) -> None:
-    """Refuse a quiet basis that would not fit in memory."""
-    if nullity * n > BASIS_BYTES_LIMIT:
-        raise BoardTooLargeError(
-            f"the quiet basis ({nullity} patterns × {n} buttons) would need more than "
-            f"{BASIS_BYTES_LIMIT >> 30} GB"
-        )
-
-
-def validate_plan(plan: ChasePlan, n: int) -> None:
-    """Check the plan's arrays are shaped like a chase over `n` buttons."""
-    buttons, lights, check = plan.buttons, plan.lights, plan.check
-    if buttons.shape != (n,) or lights.shape != (n,):
-        raise BoardError(f"chase plan has {len(buttons)} steps for {n} buttons")
-    if not _is_permutation(buttons, n):
-        raise BoardError("chase plan does not decide every button exactly once")
-    if not _is_permutation(np.concatenate([lights[lights >= 0], check]), n):
-        raise BoardError("chase plan's forcing and check lights are not a partition of the lights")
-
-
-def _is_permutation(values: NDArray[np.int64], n: int) -> bool:
-    # bincount is O(n); sorting a million entries would cost more than the chase itself.
-    if len(values) != n:
-        return False
-    if n == 0:
-        return True
-    if values.min() < 0 or values.max() >= n:
-        return False
-    return bool((np.bincount(values, minlength=n) == 1).all())
+__all__ = ["ChaseSolver"]
 
 
 class ChaseSolver(PreparedSolver):
@@ -73,9 +30,9 @@ class ChaseSolver(PreparedSolver):
     Examples
     --------
     >>> from lograph.core.model.generators import grid_system
-    >>> from lograph.core.chase.grid_plan import row_plan
+    >>> from lograph.core.chase.plan import chase_plan
     >>> s = grid_system(5, 5)
-    >>> ChaseSolver(s, row_plan(s)).analysis.nullity
+    >>> ChaseSolver(s, chase_plan(s)).analysis.nullity
     2
     """
 
@@ -85,19 +42,17 @@ class ChaseSolver(PreparedSolver):
         n = system.n
         validate_plan(plan, n)
         self._system = system
-        self._buttons = np.ascontiguousarray(plan.buttons, dtype=np.int64)
-        self._lights = np.ascontiguousarray(plan.lights, dtype=np.int64)
-        self._check = np.ascontiguousarray(plan.check, dtype=np.int64)
-        rptr, ridx = system.transpose
-        self._rptr = np.ascontiguousarray(rptr, dtype=np.int64)
-        self._ridx = np.ascontiguousarray(ridx, dtype=np.int64)
+        self._chase_plan = plan
+        arrays = PlanArrays.of(system, plan)
+        self._buttons, self._lights, self._check = arrays.buttons, arrays.lights, arrays.check
+        self._rptr, self._ridx = arrays.rptr, arrays.ridx
         k = len(self._check)
         width = words(k)
         if n * width * 8 > WORK_BYTES_LIMIT:
             raise BoardTooLargeError(
                 f"the chase forms ({n} buttons × {k} free unknowns) need more than 4 GB"
             )
-        poll(cancel)
+        poll(cancel, ANALYSIS_CANCELLED)
         # Phase 1: the check lights as forms in the free unknowns (unit vectors for free
         # steps); button forms are dropped as soon as no later step reads them.
         unit = pack_rows(np.eye(k, dtype=np.uint8)) if k else np.zeros((0, 1), np.uint64)
@@ -105,19 +60,16 @@ class ChaseSolver(PreparedSolver):
             self._buttons, self._lights, self._check, self._rptr, self._ridx, unit
         )
         if bad >= 0:
-            raise BoardError(
-                f"chase plan step {bad} (button {system.names[int(self._buttons[bad])]!r}) "
-                "is not a valid force step"
-            )
-        poll(cancel)
+            raise invalid_step(system, self._buttons, bad)
+        poll(cancel, ANALYSIS_CANCELLED)
         # Phase 2: the k × k check system.
         self._dense = DenseGF2.reduce(check_rows, k)
         nullity = k - self._dense.rank
         check_basis_size(nullity, n)
-        poll(cancel)
+        poll(cancel, ANALYSIS_CANCELLED)
         # Phase 3: kernel of M pushed back through the chase = quiet patterns.
         quiet = self._bitsliced(self._dense.kernel())
-        poll(cancel)
+        poll(cancel, ANALYSIS_CANCELLED)
         # Phase 4: left kernel; equal to the quiet patterns when A is symmetric.
         if system.symmetric:
             left = quiet

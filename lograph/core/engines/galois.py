@@ -18,27 +18,20 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import partial
-
 import numpy as np
 from numpy.typing import NDArray
 
-from lograph.core.algebra.analysis import EngineFactory, register_engine
+from lograph.core.cancel import Cancel, poll
+from lograph.core.engines.common import GALOIS_LIMIT
 from lograph.core.engines.dense import DenseSolver
-from lograph.core.errors import InterruptedComputation
 from lograph.core.model.system import PressSystem
 
 __all__ = ["ENGINE_NAME", "GALOIS_LIMIT", "GaloisSolver", "galois_row_reduce"]
 
 ENGINE_NAME = "galois"
-#: galois reduces a 1,600-button [A | I] in ~15 s: larger boards go to the other engines.
-GALOIS_LIMIT = 2500
 
 
-def _poll(cancel: Callable[[], bool] | None) -> None:
-    if cancel is not None and cancel():
-        raise InterruptedComputation("galois elimination cancelled")
+_CANCELLED = "galois elimination cancelled"
 
 
 def galois_row_reduce(
@@ -46,7 +39,7 @@ def galois_row_reduce(
     p: int,
     *,
     ncols: int | None = None,
-    cancel: Callable[[], bool] | None = None,
+    cancel: Cancel = None,
 ) -> tuple[NDArray[np.uint8], NDArray[np.int64]]:
     """Reduced row echelon form of `matrix` mod p (on its first `ncols` columns) by galois.
 
@@ -54,13 +47,13 @@ def galois_row_reduce(
     """
     import galois
 
-    _poll(cancel)
+    poll(cancel, _CANCELLED)
     field = galois.GF(p)
     rows, cols = matrix.shape
     if rows == 0 or cols == 0:
         return np.zeros((rows, cols), dtype=np.uint8), np.zeros(0, dtype=np.int64)
     reduced = field(np.asarray(matrix, dtype=np.int64) % p).row_reduce(ncols=ncols)
-    _poll(cancel)
+    poll(cancel, _CANCELLED)
     out = np.asarray(reduced.view(np.ndarray), dtype=np.uint8)
     left = out[:, : cols if ncols is None else ncols] != 0
     nonzero = left.any(axis=1)
@@ -71,16 +64,5 @@ def galois_row_reduce(
 class GaloisSolver(DenseSolver):
     """`DenseSolver` with galois doing every elimination."""
 
-    def __init__(self, system: PressSystem, cancel: Callable[[], bool] | None = None) -> None:
+    def __init__(self, system: PressSystem, cancel: Cancel = None) -> None:
         super().__init__(system, cancel, reduce=galois_row_reduce, engine=ENGINE_NAME)
-
-
-register_engine(
-    EngineFactory(
-        name=ENGINE_NAME,
-        build=partial(GaloisSolver),
-        supports=lambda s: s.n <= GALOIS_LIMIT,
-        preference=100,
-        limits=f"up to {GALOIS_LIMIT} buttons",
-    )
-)

@@ -80,6 +80,7 @@ class AsciiGrid:
             rule=self.rule,
             states=self.states,
             lights=self.lights[self.mask],
+            name=self.name,
         )
 
 

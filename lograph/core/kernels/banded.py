@@ -61,26 +61,15 @@ def eliminate(
     for j in range(n):
         for q in range(load_ptr[j], load_ptr[j + 1]):
             r = load_rows[q]
-            for e in range(rptr[r], rptr[r + 1]):
-                c = ridx[e]
-                a = c >> 6
-                rows[r, a % ring] |= np.uint64(1) << np.uint64(c & 63)
-                if a > last[r]:
-                    last[r] = a
+            _load_row(rows, last, r, rptr, ridx, ring)
             active[nact] = r
             nact += 1
         a0 = j >> 6
         slot = a0 % ring
         bit = np.uint64(1) << np.uint64(j & 63)
-        best = -1
-        bq = -1
-        for q in range(nact):
-            r = active[q]
-            # the pivot with the shortest row causes the least fill-in
-            if rows[r, slot] & bit and (best < 0 or last[r] < last[best]):
-                best = r
-                bq = q
-        if best >= 0:
+        bq = _pick_pivot(rows, last, active, nact, slot, bit)
+        if bq >= 0:
+            best = active[bq]
             pivot_row[j] = best
             nact -= 1
             active[bq] = active[nact]
@@ -88,22 +77,66 @@ def eliminate(
             for q in range(nact):
                 r = active[q]
                 if rows[r, slot] & bit:
-                    s = slot  # walk the ring without a division per word
-                    for _ in range(hi - a0 + 1):
-                        rows[r, s] ^= rows[best, s]
-                        s += 1
-                        if s == ring:
-                            s = 0
+                    _xor_row(rows, r, best, slot, hi - a0 + 1, ring)
                     if hi > last[r]:
                         last[r] = hi
                     if nops == ops.shape[0]:
-                        grown = np.empty(2 * nops, dtype=np.int32)
-                        grown[:nops] = ops
-                        ops = grown
+                        ops = _grown(ops)
                     ops[nops] = r
                     nops += 1
         op_ptr[j + 1] = nops
     return rows, last, pivot_row, op_ptr, ops[:nops]
+
+
+@jit(inline=True)
+def _load_row(
+    rows: U64, last: I64, r: int, rptr: I64, ridx: I64, ring: int
+) -> None:  # pragma: no cover - compiled
+    """Set the bits of row r of A in its ring storage and its last word."""
+    for e in range(rptr[r], rptr[r + 1]):
+        c = ridx[e]
+        a = c >> 6
+        rows[r, a % ring] |= np.uint64(1) << np.uint64(c & 63)
+        if a > last[r]:
+            last[r] = a
+
+
+@jit(inline=True)
+def _pick_pivot(
+    rows: U64, last: I64, active: I64, nact: int, slot: int, bit: np.uint64
+) -> int:  # pragma: no cover - compiled
+    """Index in `active` of the pivot row for the column at (slot, bit), or -1: the row with
+    the shortest span, which causes the least fill-in."""
+    best = -1
+    bq = -1
+    for q in range(nact):
+        r = active[q]
+        if rows[r, slot] & bit and (best < 0 or last[r] < last[best]):
+            best = r
+            bq = q
+    return bq
+
+
+@jit(inline=True)
+def _xor_row(
+    rows: U64, r: int, pivot: int, slot: int, count: int, ring: int
+) -> None:  # pragma: no cover - compiled
+    """``row r ^= pivot row`` over `count` words from `slot`, walking the ring without a
+    division per word."""
+    s = slot
+    for _ in range(count):
+        rows[r, s] ^= rows[pivot, s]
+        s += 1
+        if s == ring:
+            s = 0
+
+
+@jit
+def _grown(ops: I32) -> I32:  # pragma: no cover - compiled
+    """`ops` copied into an array twice as long."""
+    grown = np.empty(2 * ops.shape[0], dtype=np.int32)
+    grown[: ops.shape[0]] = ops
+    return grown
 
 
 @jit

@@ -1,13 +1,13 @@
 """The symbolic chase: a chase plan run on bit-packed affine forms over GF(2).
 
-Every button decided by a plan is a linear function of the k free unknowns, stored as k bits
-in uint64 words (its *form*). A force step ``u -> w`` sets ``x_w = b_u + Σ x_v`` over the
-other buttons v acting on light u, so its form is the XOR of theirs; one pass costs
-O(nnz · k / 64) word operations. The check lights then give a k × k system M whose nullity
-equals nullity(A) (MATH.md). The constant part (the right-hand side) is never carried in the
-forms: a solution is two cheap scalar chases (free unknowns 0, read the check residual,
-solve M, chase again). `chase_checks` keeps a button's form only while a later step still
-reads it, so on a lattice the working set is a few lines of the board, not N × k bits.
+Every button decided by a plan is a linear function of the k free unknowns, stored as k bits in
+uint64 words (its *form*). A force step ``u -> w`` sets ``x_w = b_u + Σ x_v`` over the other buttons
+v acting on light u, so its form is the XOR of theirs; one pass costs O(nnz · k / 64) word
+operations. The check lights then give a k × k system M whose nullity equals nullity(A)
+(docs/math.md, "Symbolic chase engines"). The constant part (the right-hand side) is never carried
+in the forms: a solution is two cheap scalar chases (free unknowns 0, read the check residual, solve
+M, chase again). `chase_checks` keeps a button's form only while a later step still reads it, so on
+a lattice the working set is a few lines of the board, not N × k bits.
 """
 
 from __future__ import annotations
@@ -129,6 +129,39 @@ def liveness(
     return step, rel_ptr, rel_items, chk_ptr, chk_items, peak
 
 
+@jit(inline=True)
+def _xor_forms(
+    out: U64, forms: U64, slot: I64, ridx: I64, lo: int, hi: int
+) -> None:  # pragma: no cover - compiled
+    """``out ^=`` the forms of buttons ``ridx[lo:hi]`` (stored in rows ``slot[v]``)."""
+    for e in range(lo, hi):
+        sv = slot[ridx[e]]
+        for q in range(out.shape[0]):
+            out[q] ^= forms[sv, q]
+
+
+@jit(inline=True)
+def _force_form(
+    forms: U64, s: int, u: int, w: int, i: int, rptr: I64, ridx: I64, slot: I64, step: I64
+) -> bool:  # pragma: no cover - compiled
+    """Form of button w forced by light u at step i into storage row s: the XOR of the forms
+    of u's other buttons. False when the step is invalid (w does not act on u, or another
+    button of u is still undecided)."""
+    forms[s, :] = 0
+    found = False
+    for e in range(rptr[u], rptr[u + 1]):
+        v = ridx[e]
+        if v == w:
+            found = True
+        elif slot[v] < 0 or step[v] > i:
+            return False
+        else:
+            sv = slot[v]
+            for q in range(forms.shape[1]):
+                forms[s, q] ^= forms[sv, q]
+    return found
+
+
 @jit
 def chase_checks(
     buttons: I64, lights: I64, check: I64, rptr: I64, ridx: I64, init: U64
@@ -165,29 +198,11 @@ def chase_checks(
             for q in range(width):
                 forms[s, q] = init[j, q]
             j += 1
-        else:
-            for q in range(width):
-                forms[s, q] = 0
-            found = False
-            for e in range(rptr[u], rptr[u + 1]):
-                v = ridx[e]
-                if v == w:
-                    found = True
-                elif slot[v] < 0 or step[v] > i:
-                    return rows, i
-                else:
-                    sv = slot[v]
-                    for q in range(width):
-                        forms[s, q] ^= forms[sv, q]
-            if not found:
-                return rows, i
+        elif not _force_form(forms, int(s), u, w, i, rptr, ridx, slot, step):
+            return rows, i
         for b in range(chk_ptr[i], chk_ptr[i + 1]):
             t = chk_items[b]
-            c = check[t]
-            for e in range(rptr[c], rptr[c + 1]):
-                sv = slot[ridx[e]]
-                for q in range(width):
-                    rows[t, q] ^= forms[sv, q]
+            _xor_forms(rows[t], forms, slot, ridx, rptr[check[t]], rptr[check[t] + 1])
         for b in range(rel_ptr[i], rel_ptr[i + 1]):
             v = rel_items[b]
             stack[top] = slot[v]

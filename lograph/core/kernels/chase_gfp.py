@@ -105,6 +105,54 @@ def gfp_chase_forms(
     return forms, -1
 
 
+@jit(inline=True)
+def _accumulate(
+    acc: U32, forms: U16, sv: int, terms: int, room: int, p: int, magic: np.uint64
+) -> int:  # pragma: no cover - compiled
+    """``acc += forms[sv]``, reducing `acc` first when it already holds `room` terms (one
+    more could overflow it); returns the number of terms now in `acc`."""
+    if terms == room:
+        _reduce_into(acc, p, magic)
+        terms = 1
+    for q in range(acc.shape[0]):
+        acc[q] += forms[sv, q]
+    return terms + 1
+
+
+@jit(inline=True)
+def _force_form(
+    forms: U16,
+    s: int,
+    u: int,
+    w: int,
+    i: int,
+    rptr: I64,
+    ridx: I64,
+    slot: I64,
+    step: I64,
+    acc: U32,
+    room: int,
+    p: int,
+    magic: np.uint64,
+) -> bool:  # pragma: no cover - compiled
+    """Form of button w forced by light u at step i into storage row s: minus the sum of
+    the forms of u's other buttons. False when the step is invalid."""
+    acc[:] = 0
+    terms = 0
+    found = False
+    for e in range(rptr[u], rptr[u + 1]):
+        v = ridx[e]
+        if v == w:
+            found = True
+        elif slot[v] < 0 or step[v] > i:
+            return False
+        else:
+            terms = _accumulate(acc, forms, slot[v], terms, room, p, magic)
+    if found:
+        _negate_into(acc, forms[s], p, magic)
+    return found
+
+
 @jit
 def gfp_chase_checks(
     buttons: I64, lights: I64, check: I64, rptr: I64, ridx: I64, p: int, magic: np.uint64
@@ -112,9 +160,10 @@ def gfp_chase_checks(
     """The k × k check system: row t is the form of ``(A x)`` at check light ``check[t]``.
 
     Free step j has the unit form e_j. A button's form is kept only until the last step that
-    reads it and its storage is reused (see `chase_kernel.chase_checks`), so on lattices the
-    working set is a few lines of the board. Returns ``(rows, bad, peak)``: ``bad`` as in
-    `gfp_chase_forms`, ``peak`` the number of forms alive at once.
+    reads it and its storage is reused (see `lograph.core.kernels.chase_gf2.chase_checks`),
+    so on lattices the working set is a few lines of the board. Returns
+    ``(rows, bad, peak)``: ``bad`` as in `gfp_chase_forms`, ``peak`` the number of forms
+    alive at once.
     """
     n = buttons.shape[0]
     kc = check.shape[0]
@@ -142,40 +191,15 @@ def gfp_chase_checks(
             forms[s, :] = 0
             forms[s, j] = 1
             j += 1
-        else:
-            acc[:] = 0
-            terms = 0
-            found = False
-            for e in range(rptr[u], rptr[u + 1]):
-                v = ridx[e]
-                if v == w:
-                    found = True
-                elif slot[v] < 0 or step[v] > i:
-                    return rows, i, peak
-                else:
-                    if terms == room:
-                        _reduce_into(acc, p, magic)
-                        terms = 1
-                    sv = slot[v]
-                    for q in range(width):
-                        acc[q] += forms[sv, q]
-                    terms += 1
-            if not found:
-                return rows, i, peak
-            _negate_into(acc, forms[s], p, magic)
+        elif not _force_form(forms, int(s), u, w, i, rptr, ridx, slot, step, acc, room, p, magic):
+            return rows, i, peak
         for b in range(chk_ptr[i], chk_ptr[i + 1]):
             t = chk_items[b]
             c = check[t]
             acc[:] = 0
             terms = 0
             for e in range(rptr[c], rptr[c + 1]):
-                if terms == room:
-                    _reduce_into(acc, p, magic)
-                    terms = 1
-                sv = slot[ridx[e]]
-                for q in range(width):
-                    acc[q] += forms[sv, q]
-                terms += 1
+                terms = _accumulate(acc, forms, slot[ridx[e]], terms, room, p, magic)
             _reduce_into(acc, p, magic)
             for q in range(width):
                 rows[t, q] = acc[q]

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
-import numba
+from lograph.core.kernels.jit import jit
 
 __all__ = ["min_weight_table", "wht_stage"]
 
 
-@numba.njit(cache=True, nogil=True)
+@jit
 def wht_stage(a: Any, h: int) -> None:  # pragma: no cover - compiled
     """One butterfly stage of the in-place Walsh–Hadamard transform (no temporaries)."""
     n = a.shape[0]
@@ -24,7 +24,7 @@ def wht_stage(a: Any, h: int) -> None:  # pragma: no cover - compiled
             a[i + h] = x - y
 
 
-@numba.njit(cache=True, nogil=True)
+@jit
 def min_weight_table(
     indptr: Any, indices: Any, p: int, powers: Any, state: Any, table: Any, steps: int
 ) -> None:  # pragma: no cover - compiled

@@ -1,0 +1,2 @@
+"""The board model: the editable `Board` (networkx underneath), its checks and conversions,
+the press matrix `PressSystem`, layouts and board generators. The lowest layer of the core."""

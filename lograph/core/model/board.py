@@ -366,7 +366,9 @@ class Board:
 
     def to_system(self) -> PressSystem:
         """The compact press matrix of this board, in button order."""
-        return press_system(self._graph, self._order, self._index_map(), self._rule, self._states)
+        return press_system(
+            self._graph, self._order, self._index_map(), self._rule, self._states, self.name
+        )
 
     @classmethod
     def from_graph(

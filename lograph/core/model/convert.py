@@ -7,8 +7,8 @@ board module keeps to editing.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, TypeVar
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Protocol, TypeVar
 
 import networkx as nx
 import numpy as np
@@ -17,16 +17,36 @@ from lograph.core.errors import BoardError
 from lograph.core.model.layout import auto_layout
 from lograph.core.model.system import PressSystem, parse_cell_name
 
-if TYPE_CHECKING:
-    from lograph.core.model.board import Board
-
 __all__ = ["board_from_graph", "press_system"]
 
-B = TypeVar("B", bound="Board")
+
+class EditableBoard(Protocol):
+    """What `board_from_graph` needs of a board (`Board` has it; no import of it here, since
+    the board module imports this one)."""
+
+    def add_button(
+        self,
+        button: str | None = None,
+        pos: tuple[float, float] = (0.0, 0.0),
+        light: int = 0,
+        self_action: bool | None = None,
+    ) -> str: ...
+
+    def add_edge(self, u: str, v: str) -> None: ...
+
+    def set_self_action(self, button: str, value: bool | None) -> None: ...
+
+
+B = TypeVar("B", bound=EditableBoard)
 
 
 def press_system(
-    graph: nx.Graph, order: Sequence[str], index: Mapping[str, int], rule: str, states: int
+    graph: nx.Graph,
+    order: Sequence[str],
+    index: Mapping[str, int],
+    rule: str,
+    states: int,
+    name: str = "",
 ) -> PressSystem:
     """The press matrix of a board's `graph`, its buttons in `order` (`index` inverts it)."""
     edges = np.array([(index[u], index[v]) for u, v in graph.edges()], dtype=np.int64).reshape(
@@ -54,11 +74,13 @@ def press_system(
         names=tuple(order),
         coords=coords,
         positions=np.array([a["pos"] for a in attrs], dtype=np.float64).reshape(-1, 2),
+        rule=rule,
+        name=name,
     )
 
 
 def board_from_graph(
-    cls: type[B],
+    cls: Callable[..., B],
     graph: nx.Graph,
     *,
     rule: str,

@@ -114,6 +114,7 @@ def grid_system(
     rule: str = "closed",
     states: int = 2,
     lights: ArrayLike | None = None,
+    name: str = "",
 ) -> PressSystem:
     """The press matrix of a (masked, optionally wrapped) grid, built without networkx.
 
@@ -143,6 +144,8 @@ def grid_system(
         names=CellNames(coords),
         coords=coords,
         positions=coords[:, ::-1].astype(np.float64),
+        rule=rule,
+        name=name,
     )
 
 

@@ -9,18 +9,17 @@ takes a few seconds at N = 25 over GF(2); larger boards are refused.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 
 import numpy as np
 from numpy.typing import NDArray
 
-from lograph.core.errors import BoardError, BoardTooLargeError, InterruptedComputation
+from lograph.core.cancel import Cancel, poll
+from lograph.core.errors import BoardError, BoardTooLargeError
 from lograph.core.model.board import Board
 from lograph.core.model.system import PressSystem
 
 __all__ = ["HISTOGRAM_LIMIT", "min_press_table", "press_histogram"]
 
-Cancel = Callable[[], bool] | None
 
 #: Largest log2 of the number of press vectors walked (2^26 over GF(2): 26 buttons).
 HISTOGRAM_LIMIT = 26
@@ -73,8 +72,7 @@ def min_press_table(
         steps = min(_CHUNK, total - done)
         min_weight_table(system.indptr, system.indices, p, powers, state, table, steps)
         done += steps
-        if cancel is not None and cancel():
-            raise InterruptedComputation("press histogram cancelled")
+        poll(cancel, "press histogram cancelled")
     return table
 
 

@@ -15,14 +15,14 @@ repeated) returns a good solution with ``exact=False``.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from lograph.core.algebra.analysis import Analysis, Solver
-from lograph.core.errors import BoardError, InterruptedComputation, UnsolvableError
+from lograph.core.cancel import Cancel, poll
+from lograph.core.errors import BoardError, UnsolvableError
 from lograph.core.model.board import Board
 from lograph.core.model.system import PressSystem
 
@@ -31,11 +31,11 @@ __all__ = [
     "MinimalSolution",
     "fewest_presses",
     "minimise_classes",
+    "parity",
     "quiet_classes",
     "solve_minimal",
 ]
 
-Cancel = Callable[[], bool] | None
 
 #: Largest nullity solved exactly over GF(2): the transform holds 2^k int32 (256 MB at 26).
 EXACT_NULLITY_LIMIT = 26
@@ -81,9 +81,7 @@ class MinimalSolution:
     method: str
 
 
-def _poll(cancel: Cancel) -> None:
-    if cancel is not None and cancel():
-        raise InterruptedComputation("fewest-presses search cancelled")
+_CANCELLED = "fewest-presses search cancelled"
 
 
 def quiet_classes(quiet: NDArray[np.uint8], states: int = 2) -> NDArray[np.int64]:
@@ -103,7 +101,14 @@ def quiet_classes(quiet: NDArray[np.uint8], states: int = 2) -> NDArray[np.int64
     return keys
 
 
-def _parity(values: NDArray[np.int64]) -> NDArray[np.int64]:
+def parity(values: NDArray[np.int64]) -> NDArray[np.int64]:
+    """The parity (0 or 1) of the set bits of each entry.
+
+    Examples
+    --------
+    >>> parity(np.array([0, 1, 3, 7], dtype=np.int64)).tolist()
+    [0, 1, 0, 1]
+    """
     v = values.copy()
     for s in (32, 16, 8, 4, 2, 1):
         v ^= v >> s
@@ -118,7 +123,7 @@ def _wht_numpy(a: NDArray[np.int64], cancel: Cancel) -> None:
         v[:, 0, :] += v[:, 1, :]
         v[:, 1, :] = top - v[:, 1, :]
         h *= 2
-        _poll(cancel)
+        poll(cancel, _CANCELLED)
 
 
 def _wht_numba(a: NDArray[np.int32], cancel: Cancel) -> None:
@@ -128,7 +133,7 @@ def _wht_numba(a: NDArray[np.int32], cancel: Cancel) -> None:
     while h < len(a):
         wht_stage(a, h)
         h *= 2
-        _poll(cancel)
+        poll(cancel, _CANCELLED)
 
 
 def minimise_classes(
@@ -160,7 +165,7 @@ def minimise_classes(
         _wht_numba(compact, cancel)
         ties = np.flatnonzero(compact == compact.max())
     best = int(ties[0] if rng is None else rng.choice(ties))
-    presses = (x0.astype(np.int64) ^ _parity(keys & best)).astype(np.uint8)
+    presses = (x0.astype(np.int64) ^ parity(keys & best)).astype(np.uint8)
     return presses, int(presses.sum()), len(ties)
 
 
@@ -193,7 +198,7 @@ def _minimise_modp(
             best_w, best_c, count = low, int(combos[int(np.argmin(weights))]), hits
         elif low == best_w:
             count += hits
-        _poll(cancel)
+        poll(cancel, _CANCELLED)
     coeffs = np.array([(best_c // p**j) % p for j in range(k)], dtype=np.int64)
     presses = ((x0.astype(np.int64) + coeffs @ quiet.astype(np.int64)) % p).astype(np.uint8)
     return presses, int(presses.astype(np.int64).sum()), count
@@ -261,7 +266,7 @@ def _heuristic(
         stale = 0 if w < weight else stale + 1
         x, weight = cand, w
         rounds += 1
-        _poll(cancel)
+        poll(cancel, _CANCELLED)
     return x
 
 
@@ -306,12 +311,7 @@ def fewest_presses(
     """
     analysis = source if isinstance(source, Analysis) else source.analysis
     p, n = analysis.states, analysis.n
-    x0 = np.asarray(particular)
-    if x0.shape != (n,):
-        raise BoardError(f"particular solution must have {n} entries, not shape {x0.shape}")
-    if x0.size and (x0.min() < 0 or x0.max() >= p):
-        raise BoardError(f"particular solution values must lie in 0..{p - 1}")
-    x0 = x0.astype(np.uint8)
+    x0 = _checked_particular(particular, n, p)
     quiet = np.asarray(analysis.quiet, dtype=np.uint8).reshape(analysis.nullity, n)
     k = len(quiet)
     solutions = p**k
@@ -330,6 +330,16 @@ def fewest_presses(
     if weight == 0:  # nothing to press is optimal, and only the zero vector weighs 0
         return MinimalSolution(presses, 0, 1, solutions, True, "heuristic")
     return MinimalSolution(presses, weight, None, solutions, False, "heuristic")
+
+
+def _checked_particular(particular: ArrayLike, n: int, p: int) -> NDArray[np.uint8]:
+    """`particular` as uint8 after checking it is n values in 0..p-1."""
+    x0 = np.asarray(particular)
+    if x0.shape != (n,):
+        raise BoardError(f"particular solution must have {n} entries, not shape {x0.shape}")
+    if x0.size and (x0.min() < 0 or x0.max() >= p):
+        raise BoardError(f"particular solution values must lie in 0..{p - 1}")
+    return x0.astype(np.uint8)
 
 
 def solve_minimal(

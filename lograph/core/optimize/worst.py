@@ -21,16 +21,14 @@ For p > 2 every press vector is walked while ``p^N`` is small.
 from __future__ import annotations
 
 import math
-import threading
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TypeVar
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from lograph.core.algebra.analysis import Solver
-from lograph.core.errors import BoardTooLargeError, InterruptedComputation
+from lograph.core.cancel import Cancel, poll, run_cancellable
+from lograph.core.errors import BoardTooLargeError
 from lograph.core.model.board import Board
 from lograph.core.model.system import PressSystem
 from lograph.core.optimize.histogram import min_press_table
@@ -38,13 +36,12 @@ from lograph.core.optimize.minimal import (
     EXACT_NULLITY_LIMIT,
     fewest_presses,
     minimise_classes,
+    parity,
     quiet_classes,
 )
 
 __all__ = ["ILP_NULLITY_LIMIT", "WorstPosition", "worst_position"]
 
-Cancel = Callable[[], bool] | None
-_T = TypeVar("_T")
 
 #: Largest nullity given to the integer program (it has 2^k constraints).
 ILP_NULLITY_LIMIT = 14
@@ -89,16 +86,7 @@ class WorstPosition:
     method: str
 
 
-def _poll(cancel: Cancel) -> None:
-    if cancel is not None and cancel():
-        raise InterruptedComputation("worst-position search cancelled")
-
-
-def _parity(values: NDArray[np.int64]) -> NDArray[np.int64]:
-    v = values.copy()
-    for s in (32, 16, 8, 4, 2, 1):
-        v ^= v >> s
-    return v & 1
+_CANCELLED = "worst-position search cancelled"
 
 
 def _position(
@@ -140,7 +128,7 @@ def _enumerate_counts(keys: NDArray[np.int64], k: int, cancel: Cancel) -> NDArra
     total = math.prod(int(c) + 1 for c in m)
     if total > _COUNT_ENUMERATION_LIMIT or total << k > _COUNT_ENUMERATION_LIMIT << 6:
         return None
-    odd = _parity(np.arange(1 << k, dtype=np.int64)[:, None] & cls[None, :])
+    odd = parity(np.arange(1 << k, dtype=np.int64)[:, None] & cls[None, :])
     signs = (1 - 2 * odd).T  # (classes, 2^k): how t_v enters the weight of x + c·Q
     base = m0 + odd @ m  # that weight when every t_v = 0
     place = np.cumprod(np.r_[1, m[:-1] + 1]).astype(np.int64)
@@ -153,7 +141,7 @@ def _enumerate_counts(keys: NDArray[np.int64], k: int, cancel: Cancel) -> NDArra
         i = int(np.argmax(value))
         if value[i] > best_value:
             best_value, best_counts = int(value[i]), counts[i]
-        _poll(cancel)
+        poll(cancel, _CANCELLED)
     return _with_counts(keys, cls, best_counts)
 
 
@@ -175,7 +163,7 @@ def _ilp(
 
     m0, cls, counts = _class_counts(keys)
     m = counts.astype(np.float64)
-    odd = _parity(np.arange(1, 1 << k, dtype=np.int64)[:, None] & cls[None, :]).astype(np.float64)
+    odd = parity(np.arange(1, 1 << k, dtype=np.int64)[:, None] & cls[None, :]).astype(np.float64)
     result = milp(
         -np.ones(len(cls)),
         constraints=LinearConstraint(odd, -np.inf, np.floor(odd @ m / 2)),
@@ -190,34 +178,6 @@ def _ilp(
     bound = getattr(result, "mip_dual_bound", None)
     upper = n if bound is None or not np.isfinite(bound) else m0 + math.floor(-bound + 1e-6)
     return presses, upper, proven
-
-
-def _cancellable(work: Callable[[], _T], cancel: Cancel) -> _T:
-    """Run `work` (HiGHS, which releases the GIL but cannot be polled) in a helper thread
-    and poll `cancel` meanwhile. A cancelled solve is abandoned; it ends by its time limit."""
-    _poll(cancel)
-    if cancel is None:
-        return work()
-    box: dict[str, Any] = {}
-
-    def target() -> None:
-        try:
-            box["result"] = work()
-        except BaseException as exc:  # handed to the caller below
-            box["error"] = exc
-
-    # Not a daemon: an abandoned solve still runs C++ threads of HiGHS, and a process that
-    # exits under them aborts ("terminate called without an active exception"). Python
-    # waits for it at exit instead; it ends by its own time limit.
-    thread = threading.Thread(target=target, name="lograph-worst-milp", daemon=False)
-    thread.start()
-    while thread.is_alive():
-        thread.join(0.05)
-        _poll(cancel)
-    if "error" in box:
-        raise box["error"]
-    result: _T = box["result"]
-    return result
 
 
 def _upper_bound(quiet: NDArray[np.uint8], n: int, k: int) -> int:
@@ -245,7 +205,7 @@ def _search(
         lightest, weight, _ = minimise_classes(keys, k, x, cancel)
         if weight > best_w:
             best_x, best_w = lightest, weight
-        _poll(cancel)
+        poll(cancel, _CANCELLED)
     return best_x, best_w
 
 
@@ -311,16 +271,11 @@ def worst_position(
     from lograph.core.solve import prepare
 
     solver = board if not isinstance(board, Board | PressSystem) else prepare(board, engine, cancel)
-    system, analysis = solver.system, solver.analysis
-    n, k, p = system.n, analysis.nullity, system.states
-
-    def answer(presses: NDArray[np.uint8], worst: int, upper: int, method: str) -> WorstPosition:
-        lights = _position(system, goal, presses)
-        return WorstPosition(worst, upper, presses, lights, worst == upper, method)
-
+    system = solver.system
+    n, k, p = system.n, solver.analysis.nullity, system.states
     if k == 0:
         everything = np.full(n, p - 1, dtype=np.uint8)
-        return answer(everything, n * (p - 1), n * (p - 1), "every button")
+        return _answer(system, goal, everything, n * (p - 1), n * (p - 1), "every button")
     if p > 2:
         if n * math.log2(p) > BRUTE_FORCE_BITS:
             raise BoardTooLargeError(
@@ -328,8 +283,30 @@ def worst_position(
                 f"vectors; boards up to 2^{BRUTE_FORCE_BITS} of them are supported"
             )
         presses, worst = _brute_force(solver, goal, cancel)
-        return answer(presses, worst, worst, "brute force")
+        return _answer(system, goal, presses, worst, worst, "brute force")
+    return _worst_gf2(solver, goal, time_limit, cancel, seed)
 
+
+def _answer(
+    system: PressSystem,
+    goal: str | ArrayLike,
+    presses: NDArray[np.uint8],
+    worst: int,
+    upper: int,
+    method: str,
+) -> WorstPosition:
+    """The result for a position given by its fewest-presses solution."""
+    lights = _position(system, goal, presses)
+    return WorstPosition(worst, upper, presses, lights, worst == upper, method)
+
+
+def _worst_gf2(
+    solver: Solver, goal: str | ArrayLike, time_limit: float, cancel: Cancel, seed: int
+) -> WorstPosition:
+    """The worst position over GF(2) with nullity k > 0: exact by class enumeration or the
+    integer program while k allows, otherwise bounded by search and counting."""
+    system, analysis = solver.system, solver.analysis
+    n, k = system.n, analysis.nullity
     quiet = np.asarray(analysis.quiet, dtype=np.uint8).reshape(k, n)
     upper = _upper_bound(quiet, n, k)
     if k > min(_SEARCH_NULLITY_LIMIT, EXACT_NULLITY_LIMIT):
@@ -339,18 +316,20 @@ def worst_position(
     small = _enumerate_counts(keys, k, cancel) if k <= ILP_NULLITY_LIMIT else None
     if small is not None:
         presses, worst, _ = minimise_classes(keys, k, small, cancel)
-        return answer(presses, worst, worst, "class enumeration")
+        return _answer(system, goal, presses, worst, worst, "class enumeration")
     distinct = len(np.unique(keys))
     if k <= ILP_NULLITY_LIMIT and (1 << k) * (distinct + 1) <= _ILP_ENTRIES:
-        found = _cancellable(lambda: _ilp(keys, k, n, time_limit), cancel)
+        found = run_cancellable(
+            lambda: _ilp(keys, k, n, time_limit), cancel, _CANCELLED, name="lograph-worst-milp"
+        )
         if found is not None:
             x, ilp_upper, proven = found
             # Score the program's position exactly: the reported count never rests on floats.
             presses, worst, _ = minimise_classes(keys, k, x, cancel)
             upper = worst if proven else max(worst, min(upper, ilp_upper))
-            return answer(presses, worst, upper, "integer program")
+            return _answer(system, goal, presses, worst, upper, "integer program")
     presses, worst = _search(keys, k, n, cancel, seed)
-    return answer(presses, worst, max(worst, upper), "search")
+    return _answer(system, goal, presses, worst, max(worst, upper), "search")
 
 
 def _covering_lower_bound(n: int, k: int) -> int:

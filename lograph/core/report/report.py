@@ -9,12 +9,12 @@ renders it for people and `write_report` saves it atomically as ``.md`` or ``.js
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from lograph.core.cancel import Cancel
 from lograph.core.errors import BoardTooLargeError, LographError
 from lograph.core.model.board import Board
 from lograph.core.model.system import PressSystem
@@ -29,7 +29,6 @@ from lograph.core.report.records import (
 
 __all__ = ["board_report", "report_markdown", "write_report"]
 
-Cancel = Callable[[], bool] | None
 
 #: Size guards: the parts above these sizes are skipped with a reason.
 QUIET_LIMIT = 64

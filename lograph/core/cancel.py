@@ -1,0 +1,74 @@
+"""Cancelling long computations: the `Cancel` hook, polling it, and a cancellable thread.
+
+Every long call in `lograph.core` takes ``cancel=``: a callable the work polls now and then;
+when it returns True the work stops by raising `InterruptedComputation`. None means "never
+cancelled".
+
+Examples
+--------
+>>> poll(None, "analysis cancelled")
+>>> poll(lambda: True, "analysis cancelled")
+Traceback (most recent call last):
+...
+lograph.core.errors.InterruptedComputation: analysis cancelled
+>>> run_cancellable(lambda: 6 * 7, lambda: False)
+42
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from lograph.core.errors import InterruptedComputation
+
+__all__ = ["Cancel", "poll", "run_cancellable"]
+
+#: The cancel hook every long call takes: polled during the work; None never cancels.
+Cancel = Callable[[], bool] | None
+
+_T = TypeVar("_T")
+#: Seconds between polls of `cancel` while a helper thread works.
+POLL_INTERVAL = 0.05
+
+
+def poll(cancel: Cancel, message: str = "computation cancelled") -> None:
+    """Raise `InterruptedComputation(message)` when the caller asked to stop."""
+    if cancel is not None and cancel():
+        raise InterruptedComputation(message)
+
+
+def run_cancellable(
+    work: Callable[[], _T],
+    cancel: Cancel,
+    message: str = "computation cancelled",
+    name: str = "lograph-work",
+) -> _T:
+    """Run `work` (a call that cannot poll, e.g. a C solver releasing the GIL) in a helper
+    thread and poll `cancel` meanwhile; its result or exception is handed back.
+
+    A cancelled call is abandoned: its thread runs on until the work ends by itself (give
+    the work its own time limit). The thread is not a daemon, because a process exiting
+    under native threads (HiGHS) aborts; Python waits for it at exit instead.
+    """
+    poll(cancel, message)
+    if cancel is None:
+        return work()
+    box: dict[str, Any] = {}
+
+    def target() -> None:
+        try:
+            box["result"] = work()
+        except BaseException as exc:  # handed to the caller below
+            box["error"] = exc
+
+    thread = threading.Thread(target=target, name=name, daemon=False)
+    thread.start()
+    while thread.is_alive():
+        thread.join(POLL_INTERVAL)
+        poll(cancel, message)
+    if "error" in box:
+        raise box["error"]
+    result: _T = box["result"]
+    return result

@@ -1,0 +1,154 @@
+"""The engine registry: every engine by name, its factory, and how ``engine="auto"`` picks one.
+
+The engines are listed here explicitly; each engine module is imported only when its engine
+first builds a solver (numba and galois take a while to load), so importing the registry has
+no side effects. How the engines work: docs/math.md, "Symbolic chase engines" and "Elimination over
+GF(p)".
+
+Examples
+--------
+>>> available_engines()
+['fast', 'chase-p', 'dense', 'galois']
+>>> from lograph.core.model.generators import grid_system
+>>> get_solver(grid_system(3, 3, states=3)).analysis.engine
+'chase-p'
+
+A solver that ran a chase exposes its plan for reuse (elimination engines have none):
+
+>>> get_solver(grid_system(5, 5)).chase_plan.free_count
+5
+>>> get_solver(grid_system(5, 5), "dense").chase_plan is None
+True
+
+Importing the front end loads no engine (numba and galois stay unloaded):
+
+>>> import subprocess, sys
+>>> code = "import sys, lograph.core.solve; print(sorted({'numba', 'galois'} & set(sys.modules)))"
+>>> subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout.strip()
+'[]'
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import cast
+
+from lograph.core.algebra.analysis import Solver
+from lograph.core.cancel import Cancel
+from lograph.core.engines.common import CHASE_P_MAX_FREE, DENSE_LIMIT_P, GALOIS_LIMIT
+from lograph.core.errors import BoardTooLargeError, LographError
+from lograph.core.model.system import DENSE_LIMIT, PressSystem
+
+__all__ = ["EngineFactory", "available_engines", "get_solver"]
+
+Build = Callable[[PressSystem, Cancel], Solver]
+
+
+@dataclass(frozen=True)
+class EngineFactory:
+    """An engine: ``build(system, cancel)`` returns a Solver; `supports(system)` says whether
+    the engine can take this system at all, and `preference` ranks candidates for
+    ``engine="auto"`` (lower is preferred). `limits` says what `supports` accepts, for error
+    messages ("up to 6000 buttons")."""
+
+    name: str
+    build: Build
+    supports: Callable[[PressSystem], bool]
+    preference: int
+    limits: str = ""
+
+
+def _imported(module: str, attribute: str = "build") -> Build:
+    """A factory that imports `module` on first use and calls its `attribute`."""
+
+    def build(system: PressSystem, cancel: Cancel) -> Solver:
+        factory = cast(Build, getattr(importlib.import_module(module), attribute))
+        return factory(system, cancel)
+
+    return build
+
+
+# Listed in the order refusal messages name them.
+_BUILTIN = (
+    EngineFactory(
+        name="chase-p",
+        build=_imported("lograph.core.engines.chase_p"),
+        supports=lambda s: s.states > 2,
+        preference=40,
+        limits=f"p > 2; chase plans with at most {CHASE_P_MAX_FREE} free buttons",
+    ),
+    EngineFactory(
+        name="dense",
+        build=_imported("lograph.core.engines.dense"),
+        supports=lambda s: s.n <= (DENSE_LIMIT if s.states == 2 else DENSE_LIMIT_P),
+        preference=50,
+        limits=f"up to {DENSE_LIMIT} buttons, {DENSE_LIMIT_P} for p > 2",
+    ),
+    EngineFactory(
+        name="galois",
+        build=_imported("lograph.core.engines.galois", "GaloisSolver"),
+        supports=lambda s: s.n <= GALOIS_LIMIT,
+        preference=100,
+        limits=f"up to {GALOIS_LIMIT} buttons",
+    ),
+    EngineFactory(
+        name="fast",
+        build=_imported("lograph.core.engines.fast", "build_fast_solver"),
+        supports=lambda s: s.states == 2,
+        preference=10,
+        limits="2 states only",
+    ),
+)
+
+_ENGINES: dict[str, EngineFactory] = {factory.name: factory for factory in _BUILTIN}
+
+
+def available_engines() -> list[str]:
+    """Names of the registered engines, best first."""
+    return [f.name for f in sorted(_ENGINES.values(), key=lambda f: f.preference)]
+
+
+def get_solver(system: PressSystem, engine: str = "auto", cancel: Cancel = None) -> Solver:
+    """Prepare `system` with the named engine (or the best one that supports it).
+
+    `cancel` is polled during long work; when it returns True the engine raises
+    `InterruptedComputation`. In auto mode an engine that refuses the board while building
+    (`BoardTooLargeError`, e.g. a chase leaving too many free buttons) hands it to the next
+    candidate; when every engine refuses, the error lists each one's reason.
+    """
+    if engine == "auto":
+        return _auto_solver(system, cancel)
+    if engine not in _ENGINES:
+        raise LographError(
+            f"engine {engine!r} is unknown; choose from auto, {', '.join(available_engines())}"
+        )
+    factory = _ENGINES[engine]
+    if not factory.supports(system):
+        raise BoardTooLargeError(
+            f"engine {engine!r} does not support this board of {system.n} buttons with "
+            f"{system.states} states ({factory.limits or 'see --help'})"
+        )
+    return factory.build(system, cancel)
+
+
+def _auto_solver(system: PressSystem, cancel: Cancel) -> Solver:
+    """The first candidate, by preference, that accepts the board."""
+    candidates = sorted(
+        (f for f in _ENGINES.values() if f.supports(system)), key=lambda f: f.preference
+    )
+    refusals = []
+    for factory in candidates:
+        try:
+            return factory.build(system, cancel)
+        except BoardTooLargeError as exc:  # e.g. a chase leaving too many free buttons
+            refusals.append(f"{factory.name}: {exc}")
+    refusals += [
+        f"{f.name}: {f.limits}" for f in _ENGINES.values() if f.limits and f not in candidates
+    ]
+    verb = "supports" if not candidates else "can analyse"
+    raise BoardTooLargeError(
+        f"no engine {verb} this board of {system.n} buttons with {system.states} "
+        f"states ({'; '.join(refusals)})"
+    )
