@@ -7,7 +7,8 @@ import pytest
 
 from lograph.core.model.board import Board
 from lograph.core.model.generators import named, rectangle
-from tests.ui.gf import press_matrix, solvable
+from tests.references import graph_press_matrix as press_matrix
+from tests.references import solvable
 from tests.ui.helpers import RIGHT, button_point, click, load
 
 

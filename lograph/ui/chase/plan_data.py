@@ -17,12 +17,12 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import NDArray
 
+from lograph.core.cancel import Cancel
 from lograph.core.chase.plan import ChasePlan, chase_plan
 from lograph.core.chase.table import ChaseTable, chase_table
 from lograph.core.errors import BoardTooLargeError
@@ -96,7 +96,7 @@ class ChaseData:
 
 
 def compute_chase(
-    system: PressSystem, cancel: Callable[[], bool] | None = None, plan: ChasePlan | None = None
+    system: PressSystem, cancel: Cancel = None, plan: ChasePlan | None = None
 ) -> ChaseData:
     """The best chase plan of `system` and its table (refused politely when too large).
 

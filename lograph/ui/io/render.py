@@ -17,13 +17,14 @@ b'\\x89PNG'
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRect, QRectF, QSize, Qt
 from PySide6.QtGui import QImage, QPaintDevice, QPainter
 
+from lograph.core.cancel import Cancel
 from lograph.core.errors import LographError
 from lograph.core.model.board import Board
 from lograph.ui.canvas.items import Palette
@@ -51,7 +52,6 @@ IMAGE_TYPES = (".png", ".svg")
 #: "chase": only those marks.
 MARK_MODES = ("shown", "none", "solution", "chase")
 MAX_SIDE = 16384
-Cancel = Callable[[], bool] | None
 
 
 @dataclass

@@ -27,6 +27,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from lograph.core.algebra.analysis import Analysis, Solver
+from lograph.core.cancel import Cancel
 from lograph.core.chase.plan import ChasePlan
 from lograph.core.errors import LographError
 from lograph.core.model.system import PressSystem
@@ -266,7 +267,7 @@ class AnalysisModel(QObject):
         system, engine = self.document.press_system(), self.engine
         self.analyses_started += 1
 
-        def work(cancel: Callable[[], bool]) -> Prepared:
+        def work(cancel: Cancel) -> Prepared:
             return prepare(system, engine, cancel)
 
         text = f"Analysing {system.n:,} buttons over GF({system.states})…"
@@ -325,7 +326,7 @@ class AnalysisModel(QObject):
             return
         change = position.change
 
-        def work(cancel: Callable[[], bool]) -> MinimalSolution:
+        def work(cancel: Cancel) -> MinimalSolution:
             from lograph.core.optimize.minimal import fewest_presses
 
             x0 = solver.particular(change)
@@ -356,7 +357,7 @@ class AnalysisModel(QObject):
             self.message.emit("worst", "Wait for the analysis to finish.")
             return
 
-        def work(cancel: Callable[[], bool]) -> WorstPosition:
+        def work(cancel: Cancel) -> WorstPosition:
             from lograph.core.optimize.worst import worst_position
 
             return worst_position(solver, goal, time_limit=time_limit, cancel=cancel)
@@ -386,7 +387,7 @@ class AnalysisModel(QObject):
             )
             return
 
-        def work(cancel: Callable[[], bool]) -> list[int]:
+        def work(cancel: Cancel) -> list[int]:
             from lograph.core.optimize.histogram import press_histogram
 
             return press_histogram(system, cancel=cancel)

@@ -8,13 +8,13 @@ products on the GUI thread.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import NDArray
 
 from lograph.core.algebra.analysis import Analysis, Solver
+from lograph.core.cancel import Cancel
 from lograph.core.model.board import Board
 from lograph.core.model.system import PressSystem
 
@@ -61,7 +61,7 @@ class Prepared:
     kernel: NDArray[np.int64]
 
 
-def prepare(system: PressSystem, engine: str, cancel: Callable[[], bool]) -> Prepared:
+def prepare(system: PressSystem, engine: str, cancel: Cancel) -> Prepared:
     """The background analysis of `system` (runs on a worker thread)."""
     from lograph.core.solve import prepare as prepare_solver
 
