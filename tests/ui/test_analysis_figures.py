@@ -11,8 +11,9 @@ from lograph.core.model.board import Board
 from lograph.core.model.generators import rectangle
 from lograph.ui.canvas.overlay import overlay
 from lograph.ui.model.commands import PressCommand, SetLightsCommand
+from tests.references import press_matrix as matrix
+from tests.references import rank_mod_p, solvable
 from tests.ui.helpers import load
-from tests.ui.test_analysis_gf import matrix, rank_mod_p, solvable
 
 
 def settle(qtbot, window, timeout: int = 10_000) -> None:
@@ -79,13 +80,13 @@ def test_toggling_a_light_updates_solvability_and_the_world(qtbot, window):
         value = 1 - doc.board.light(button)
         doc.push(SetLightsCommand(doc, {button: value}))  # a light alone, no press
         lights = doc.board.lights().astype(np.int64)
-        ok = solvable(a, 2, lights)
+        ok = solvable(a, lights, 2)
         assert model.position.solvable == ok
         assert text(window, "analysis_position").startswith("Solvable" if ok else "Not solvable")
         assert (model.position.world == 0) == ok
         # two positions share a world exactly when their difference is solvable
         for world, other in worlds.items():
-            assert (world == model.position.world) == solvable(a, 2, (lights - other) % 2)
+            assert (world == model.position.world) == solvable(a, (lights - other) % 2, 2)
         worlds[model.position.world] = lights
     assert len(worlds) > 1
 
@@ -98,7 +99,7 @@ def test_failed_patterns_are_drawn_on_the_board(qtbot, window):
     a, names = matrix(board), list(board.buttons)
     model, section = window.analysis.model, window.analysis.panel.position
     assert not model.position.solvable
-    assert not solvable(a, 2, board.lights().astype(np.int64))
+    assert not solvable(a, board.lights().astype(np.int64), 2)
     marks = overlay(window.scene, "analysis.world").marked()
     y = np.array([1 if b in marks else 0 for b in names], dtype=np.int64)
     # the drawn buttons form a pattern y with yᵀA = 0 that the position fails
@@ -126,7 +127,7 @@ def test_three_state_failed_pattern_weights(qtbot, window):
     for _ in range(12):
         lights = rng.integers(0, 3, 6)
         doc.push(SetLightsCommand(doc, lights))
-        ok = solvable(a, 3, (-lights) % 3)
+        ok = solvable(a, (-lights) % 3, 3)
         assert window.analysis.model.position.solvable == ok
         if ok:
             continue
@@ -144,7 +145,7 @@ def test_goal_on_changes_the_position(qtbot, window):
     settle(qtbot, window)
     a = matrix(board)
     window.action("goal_on").trigger()
-    assert window.analysis.model.position.solvable == solvable(a, 2, np.ones(16, dtype=np.int64))
+    assert window.analysis.model.position.solvable == solvable(a, np.ones(16, dtype=np.int64), 2)
     window.action("goal_on").trigger()
     assert window.analysis.model.position.solvable
 
@@ -231,4 +232,4 @@ def test_position_follows_presses_undo_and_bulk_light_changes(qtbot, window):
             doc.push(PressCommand(doc, names[int(rng.integers(25))]))
         lights = doc.board.lights().astype(np.int64)
         assert model.position.change.tolist() == ((-lights) % 2).tolist()
-        assert model.position.solvable == solvable(a, 2, lights)
+        assert model.position.solvable == solvable(a, lights, 2)

@@ -13,9 +13,10 @@ from lograph.core.model.generators import rectangle
 from lograph.core.optimize.minimal import solve_minimal
 from lograph.ui.canvas.overlay import overlay
 from lograph.ui.model.commands import PressCommand, SetLightsCommand
+from tests.references import fewest_table
+from tests.references import press_matrix as matrix
 from tests.ui.helpers import load
 from tests.ui.test_analysis_figures import settle
-from tests.ui.test_analysis_gf import fewest_table, matrix
 
 
 def solvable_lights(a: np.ndarray, p: int, rng: np.random.Generator) -> np.ndarray:

@@ -16,9 +16,10 @@ from lograph.core.model.generators import rectangle
 from lograph.ui.model.commands import AddButtonsCommand, PressCommand
 from lograph.ui.model.document import ButtonRecord
 from lograph.ui.model.jobs import Job, JobRunner
+from tests.references import press_matrix as matrix
+from tests.references import rank_mod_p
 from tests.ui.helpers import load
 from tests.ui.test_analysis_figures import settle, text
-from tests.ui.test_analysis_gf import matrix, rank_mod_p
 
 
 def deliver() -> None:

@@ -9,9 +9,10 @@ from PySide6.QtGui import QColor
 
 from lograph.core.model.generators import rectangle
 from lograph.ui.canvas.overlay import overlay
+from tests.references import fewest_table, histogram
+from tests.references import press_matrix as matrix
 from tests.ui.helpers import load
 from tests.ui.test_analysis_figures import settle, text
-from tests.ui.test_analysis_gf import fewest_table, histogram, matrix
 
 
 @pytest.mark.parametrize(("m", "n", "states", "goal"), [(4, 4, 2, "off"), (2, 3, 3, "off"),
