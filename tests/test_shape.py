@@ -162,3 +162,22 @@ def test_no_file_points_outside_the_repository() -> None:
             if OUTSIDE.search(line) and path != Path(__file__).resolve():
                 hits.append(f"{relative(path)}:{number}: {line.strip()[:80]}")
     assert hits == [], "pointers outside the repository:\n" + "\n".join(hits)
+
+
+def test_no_import_cycles() -> None:
+    """No module of lograph imports, directly or through others, a module that imports it.
+
+    Imports under ``TYPE_CHECKING`` are left out (they create no runtime dependency), and so
+    are a package's imports of its own submodules. grimp is the graph library import-linter
+    builds on, so this sees exactly the imports the layer contracts see.
+    """
+    grimp = pytest.importorskip("grimp")
+    graph = grimp.build_graph("lograph", exclude_type_checking_imports=True)
+    cycles = set()
+    for module in graph.modules:
+        for imported in graph.find_modules_directly_imported_by(module):
+            if imported.startswith(module + ".") or module.startswith(imported + "."):
+                continue
+            if graph.find_shortest_chain(importer=imported, imported=module):
+                cycles.add(tuple(sorted((module, imported))))
+    assert sorted(cycles) == []
