@@ -21,7 +21,14 @@ from collections.abc import Callable
 from pathlib import Path
 from types import FrameType, TracebackType
 
-from PySide6.QtCore import QCoreApplication, QSocketNotifier, QStandardPaths, Qt, qVersion
+from PySide6.QtCore import (
+    QCoreApplication,
+    QSocketNotifier,
+    QStandardPaths,
+    Qt,
+    QTimer,
+    qVersion,
+)
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from lograph import __version__
@@ -139,6 +146,7 @@ def report(
     copy.clicked.disconnect()  # a message box closes on any button: this one only copies
     copy.clicked.connect(lambda: QApplication.clipboard().setText(details))
     copy.clicked.connect(lambda: copy.setText("Copied"))
+    box.setEscapeButton(_Btn.Ok)  # Esc and the window's close button dismiss it
     box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     box.open()  # no nested event loop inside the exception hook
     return box
@@ -202,7 +210,9 @@ def install_exit_signals(on_exit: Callable[[], object]) -> Callable[[], None]:
     def handler(signum: int, frame: FrameType | None) -> None:
         log.warning("%s: autosaving and closing", signal.Signals(signum).name)
         on_exit()
-        QCoreApplication.exit(128 + signum)
+        # Through the event loop: a signal that comes before exec() starts (exit() would do
+        # nothing then) still ends it.
+        QTimer.singleShot(0, lambda: QCoreApplication.exit(128 + signum))
 
     previous = {sig: signal.signal(sig, handler) for sig in signals}
 

@@ -83,7 +83,7 @@ class MainWindow(QMainWindow):
             )
         }
         self.files = FileController(self, self.document, self.settings)
-        self.autosave = Autosaver(self.document, self.jobs, self.settings, self)
+        self.autosave = Autosaver(self.document, self.settings, self)
         self.rng = np.random.default_rng()
         self._actions: dict[str, QAction] = {}
         self.menus: dict[str, QMenu] = {}

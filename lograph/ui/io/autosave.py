@@ -13,9 +13,11 @@ Every write goes through `lograph.core.files` (temporary file, fsync, rename), b
 then the meta file that points to it. A save, an undo back to the saved state, a new or an
 opened board, and a clean exit remove the slot.
 
-Writing a 200×200 board (40,000 buttons, 6.9 MB of JSON) takes seconds, so boards of
-`BACKGROUND_FROM` items or more are written on the window's `JobRunner`; the GUI thread only
-takes a snapshot of the board's plain data, a few hundredths of a second per 10,000 buttons.
+The timer's writes run on a `JobRunner` of the Autosaver's own (one thread: the window's
+shared runner can be held for minutes by a worst-position search, and an autosave must not
+wait behind it); the GUI thread only takes a `Snapshot` of the board's plain data, about
+0.1 s for a 200×200 board (40,000 buttons), whose write then takes about 3 s (6.9 MB).
+Crashes and SIGTERM write at once on the GUI thread (`Autosaver.save_now`).
 """
 
 from __future__ import annotations
@@ -38,7 +40,6 @@ from lograph.ui.model.document import Document
 from lograph.ui.model.jobs import JobRunner
 
 __all__ = [
-    "BACKGROUND_FROM",
     "DEFAULT_INTERVAL",
     "INTERVAL_KEY",
     "Autosaver",
@@ -53,8 +54,6 @@ log = logging.getLogger("lograph.ui")
 INTERVAL_KEY = "autosave/interval"  # seconds between autosaves, in the window's QSettings
 DEFAULT_INTERVAL = 60
 MAX_INTERVAL = 3600
-#: Buttons plus edges from which the file is written off the GUI thread (about 0.1 s of work).
-BACKGROUND_FROM = 4000
 META_FORMAT = "lograph-autosave"
 
 
@@ -85,24 +84,25 @@ class Snapshot:
     directed: bool
     rule: str
     states: int
-    nodes: list[tuple[str, tuple[float, float], int, bool | None]]
+    order: tuple[str, ...]
+    nodes: dict[str, tuple[tuple[float, float], int, bool | None]]
     edges: list[tuple[str, str]]
 
     @classmethod
     def of(cls, board: Board) -> Snapshot:
-        data = board.graph.nodes
-        nodes = [
-            (v, tuple(data[v]["pos"]), int(data[v]["light"]), data[v]["self_action"])
-            for v in board.buttons
-        ]
+        # One pass over the node dicts (the Board replaces these values, never mutates them);
+        # looking each button up through the Board would take twice as long.
+        items = board.graph.nodes.items()
+        nodes = {v: (d["pos"], d["light"], d["self_action"]) for v, d in items}
         edges = list(board.graph.edges())
         kind = (board.name, board.directed, board.rule, board.states)
-        return cls(*kind, nodes, edges)
+        return cls(*kind, board.buttons, nodes, edges)
 
     def board(self) -> Board:
         """A new Board equal to the one the snapshot was taken of."""
         board = Board(directed=self.directed, rule=self.rule, states=self.states, name=self.name)
-        for v, pos, light, self_action in self.nodes:
+        for v in self.order:
+            pos, light, self_action = self.nodes[v]
             board.add_button(v, pos, light, self_action)
         for u, v in self.edges:
             board.add_edge(u, v)
@@ -174,8 +174,6 @@ class Autosaver(QObject):
     ----------
     document : Document
         The board to keep safe.
-    runner : JobRunner
-        Writes large boards off the GUI thread.
     settings : QSettings
         Holds the interval (`INTERVAL_KEY`, seconds).
     parent : QObject, optional
@@ -197,13 +195,13 @@ class Autosaver(QObject):
     def __init__(
         self,
         document: Document,
-        runner: JobRunner,
         settings: QSettings,
         parent: QObject | None = None,
         folder: Path | None = None,
     ) -> None:
         super().__init__(parent)
-        self.document, self.runner = document, runner
+        self.document = document
+        self.runner = JobRunner(threads=1, parent=self)
         self.folder = folder if folder is not None else autosave_folder()
         self.slot = f"window-{os.getpid()}-{os.urandom(4).hex()}"
         self.board_path, self.meta_path, lock_path = slot_files(self.folder, self.slot)
@@ -240,19 +238,15 @@ class Autosaver(QObject):
         """The timer's slot: write the board if it changed since the last autosave."""
         if not self.pending or self.runner.is_running("autosave"):
             return
-        board = self.document.board
-        snap, meta, stamp = Snapshot.of(board), self._meta(), self._stamp
+        snap, meta, stamp = Snapshot.of(self.document.board), self._meta(), self._stamp
         self._seq += 1
         seq = self._seq
-        if len(board) + board.graph.number_of_edges() < BACKGROUND_FROM:
-            self._finish(stamp, self._write_guarded(snap, meta, seq))
-            return
         self.runner.submit(
             "autosave",
             lambda job: self._write(snap, meta, seq),
             "Autosaving",
             token=stamp,
-            done=self._finish,
+            done=lambda stamp, written: self._finish(stamp) if written else None,
             failed=self._finish,
         )
 
@@ -261,36 +255,33 @@ class Autosaver(QObject):
         try:
             if not self.document.is_modified:
                 return None
+            if not self.pending and self.meta_path.exists():
+                return self.meta_path  # the last autosave holds every change
             self._seq += 1
             stamp = self._stamp
-            error = self._write_guarded(Snapshot.of(self.document.board), self._meta(), self._seq)
-            self._finish(stamp, error)
-            return self.meta_path if error is None else None
-        except Exception:  # the board itself may be what broke: log, never raise from here
-            log.exception("autosave after an error failed")
+            self._write(Snapshot.of(self.document.board), self._meta(), self._seq)
+        except Exception as exc:  # the board itself may be what broke: never raise from here
+            log.exception("autosave at once failed")
+            self._finish(None, exc)
             return None
+        self._finish(stamp)
+        return self.meta_path
 
-    def _write_guarded(self, snap: Snapshot, meta: dict[str, Any], seq: int) -> Exception | None:
-        try:
-            self._write(snap, meta, seq)
-        except Exception as exc:
-            return exc
-        return None
-
-    def _write(self, snap: Snapshot, meta: dict[str, Any], seq: int) -> None:
-        """Write board then meta, unless a newer write or a removal came first."""
+    def _write(self, snap: Snapshot, meta: dict[str, Any], seq: int) -> bool:
+        """Write board then meta, unless a newer write or a removal came first (False)."""
         from lograph.core.files import atomic_write_text, write_board
 
         board = snap.board()
         with self._io:
             if seq <= self._done_seq:
-                return
+                return False
             self.folder.mkdir(parents=True, exist_ok=True)
             if not self.lock.acquire():
                 raise OSError(f"autosave slot {self.lock.path} is locked by another process")
             write_board(board, self.board_path, "json")
             atomic_write_text(self.meta_path, json.dumps(meta, indent=2) + "\n")
             self._done_seq = seq
+        return True
 
     def _finish(self, stamp: object, error: BaseException | None = None) -> None:
         if error is None:
@@ -332,6 +323,7 @@ class Autosaver(QObject):
     def close(self) -> None:
         """A clean exit: stop, remove the autosave and the lock file."""
         self.timer.stop()
+        self.runner.shutdown()  # a write under way ends first (the removal waits for it anyway)
         self.discard()
         with self._io:
             self.lock.release(remove=True)
