@@ -19,6 +19,9 @@ def hook(qapp, monkeypatch, no_dialogs):
     previous = ui_app.install_excepthook(lambda: None)
     yield no_dialogs
     sys.excepthook = previous
+    for box in QApplication.topLevelWidgets():  # the crash box is not modal: close it
+        if box.objectName() == "crash_box":
+            box.close()
     QStandardPaths.setTestModeEnabled(False)
 
 

@@ -33,14 +33,19 @@ def crash_box() -> QMessageBox | None:
     return None
 
 
+def close_crash_boxes() -> None:
+    for w in QApplication.topLevelWidgets():
+        if w.objectName() == "crash_box":
+            w.close()
+
+
 @pytest.fixture
 def hooked(qapp, window):
+    close_crash_boxes()  # an earlier test's box must not be taken for this one's
     previous = ui_app.install_excepthook(lambda: window, on_crash=window.autosave.save_now)
     yield window
     sys.excepthook = previous
-    box = crash_box()
-    if box is not None:
-        box.close()
+    close_crash_boxes()
 
 
 def test_the_box_names_the_error_and_copy_details_copies_the_traceback(hooked, qtbot):
