@@ -181,6 +181,24 @@ def test_the_write_runs_off_the_gui_thread_while_editing_goes_on(window, qtbot, 
     assert snapshot(read_board(saver.board_path)) == snapshot(window.document.board)
 
 
+def test_a_folder_that_cannot_be_written_is_reported_once(window, qtbot, tmp_path):
+    open_file(window, tmp_path)
+    saver = window.autosave
+    saver.folder.parent.mkdir(parents=True, exist_ok=True)
+    saver.folder.write_text("a file where the folder should be")
+    messages: list[str] = []
+    saver.status.connect(messages.append)
+    edit(window)
+    with qtbot.waitSignal(saver.status, timeout=120_000):
+        saver.timer.timeout.emit()
+    window.document.push(PressCommand(window.document, "r2c2"))
+    saver.timer.timeout.emit()
+    qtbot.waitUntil(lambda: not saver.runner.is_running())
+    assert len(messages) == 1
+    assert messages[0].startswith("Autosave failed:")
+    assert saver.pending  # still unsaved: the next tick tries again
+
+
 def test_the_interval_is_a_setting(settings):
     assert interval_setting(settings) == 60
     settings.setValue(INTERVAL_KEY, "5")
@@ -259,6 +277,20 @@ def test_a_running_window_s_autosave_is_never_offered(window, second, qtbot, tmp
     assert recovery.orphans == []
     assert recovery.box is None
     assert window.autosave.board_path.exists()
+
+
+def test_what_a_window_killed_during_its_first_write_left_is_swept(window, qtbot, tmp_path):
+    open_file(window, tmp_path)
+    edit(window)
+    tick(qtbot, window.autosave)
+    window.document.undo_stack.setClean()  # a saved window: its lock file stays, no meta
+    folder = window.autosave.folder
+    debris = [folder / n for n in ("window-1-0.lock", "window-1-0.json", ".window-1-0.json.a.tmp")]
+    for path in debris:
+        path.write_text("{")
+    assert find_orphans(folder) == []
+    assert not any(path.exists() for path in debris)
+    assert window.autosave.lock.path.exists()  # a running window's lock is left alone
 
 
 # ---------------------------------------------------------------------------- real processes

@@ -102,13 +102,9 @@ def find_orphans(folder: Path) -> list[Orphan]:
         meta = _read_meta(meta_path)
         if meta is None or meta.get("host", host) != host:  # another machine's lock: not ours
             continue
-        lock = SlotLock(lock_path)
-        try:
-            if not lock.acquire():
-                continue  # its window is running
-        except OSError as exc:
-            log.warning("autosave: cannot check %s: %s", lock_path, exc)
-            continue
+        lock = _claim(lock_path)
+        if lock is None:
+            continue  # its window is running
         if not board_path.exists():  # debris of an interrupted restore: nothing to offer
             Orphan(folder, slot, meta, lock).remove()
             continue
@@ -117,7 +113,30 @@ def find_orphans(folder: Path) -> list[Orphan]:
             continue
         found.append(Orphan(folder, slot, meta, lock))
     found.sort(key=lambda o: o.time, reverse=True)
+    _sweep(folder)
     return found
+
+
+def _claim(lock_path: Path) -> SlotLock | None:
+    """The slot's lock, now held by us; None while its window runs (or it cannot be told)."""
+    lock = SlotLock(lock_path)
+    try:
+        return lock if lock.acquire() else None
+    except OSError as exc:
+        log.warning("autosave: cannot check %s: %s", lock_path, exc)
+        return None
+
+
+def _sweep(folder: Path) -> None:
+    """Remove what windows killed before their first autosave was complete left behind."""
+    for lock_path in folder.glob("*.lock"):
+        slot = lock_path.name.removesuffix(".lock")
+        if slot_files(folder, slot)[1].exists():
+            continue  # a whole autosave: offered, or its window runs
+        lock = _claim(lock_path)
+        if lock is not None:
+            remove_slot(folder, slot)
+            lock.release(remove=True)
 
 
 def _when(stamp: str) -> str:
