@@ -35,17 +35,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def launch(path: str | None) -> int:
     """Open the main window (with the board at `path`, if given) and run until it closes."""
     check_display()
-    from lograph.ui.app import create_application, install_excepthook
+    from lograph.ui.app import create_application, run
     from lograph.ui.main_window import MainWindow
 
-    app = create_application()
+    create_application()
     window = MainWindow()
-    install_excepthook(lambda: window)
-    window.show()
-    if path is not None:
-        window.files.open_path(path, ask=False)
-    status: int = app.exec()
-    return status
+    return run(window, window.autosave, window.files, path)
 
 
 def check_display() -> None:

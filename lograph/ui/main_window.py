@@ -36,6 +36,7 @@ from lograph.ui.canvas.scene import GRID, BoardScene
 from lograph.ui.canvas.tools import EditTool, LightsTool, PlayTool, Tool
 from lograph.ui.canvas.view import BoardView
 from lograph.ui.chase.view import ChaseView
+from lograph.ui.io.autosave import Autosaver
 from lograph.ui.io.dialogs import NewBoardDialog, PropertiesDialog
 from lograph.ui.io.export import ExportController
 from lograph.ui.io.file_menus import fill_recent, fill_samples
@@ -82,6 +83,7 @@ class MainWindow(QMainWindow):
             )
         }
         self.files = FileController(self, self.document, self.settings)
+        self.autosave = Autosaver(self.document, self.settings, self)
         self.rng = np.random.default_rng()
         self._actions: dict[str, QAction] = {}
         self.menus: dict[str, QMenu] = {}
@@ -128,7 +130,7 @@ class MainWindow(QMainWindow):
         file_menu.insertSeparator(quit_action)
         for act in self.exports.actions.values():
             self._add_to_menu("export", act)
-        for part in (self.analysis, self.chase, self.exports):
+        for part in (self.analysis, self.chase, self.exports, self.autosave):
             part.status.connect(lambda text: self.statusBar().showMessage(text, 8000))
 
     # ------------------------------------------------------------------ extension points
@@ -365,6 +367,7 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self.settings.setValue("geometry", self.saveGeometry())
+        self.autosave.close()  # a clean exit: the autosave goes
         self.analysis_model.timer.stop()
         self.jobs.shutdown()  # cancel every background job and let the threads end
         event.accept()

@@ -5,10 +5,20 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, QStandardPaths
 from PySide6.QtWidgets import QMessageBox
 
 from lograph.ui.main_window import MainWindow
+
+
+@pytest.fixture(autouse=True)
+def private_data_folder(tmp_path, monkeypatch) -> Iterator[None]:
+    """Autosaves and logs go under the test's own folder, never the user's."""
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "home" / "data"))
+    QStandardPaths.setTestModeEnabled(True)
+    yield
+    QStandardPaths.setTestModeEnabled(False)
 
 
 @pytest.fixture
