@@ -17,7 +17,7 @@ from xml.etree.ElementTree import Element, ParseError, fromstring
 
 import networkx as nx
 
-from lograph.core.files.limits import check_counts, shown
+from lograph.core.files.limits import MAX_NUMBER_DIGITS, check_counts, shown
 from lograph.core.files.native_json import FORMAT_NAME, FORMAT_VERSION
 from lograph.core.files.source import NodeSpec, PathLike, assemble_board, format_error
 from lograph.core.model.board import Board
@@ -32,6 +32,8 @@ _NOT_XML = re.compile("[\x00-\x08\x0b-\x1f\ud800-\udfff\ufffe\uffff]")
 # and external entities (reading other files or URLs) work, so a file declaring any is refused
 # before a parser sees it.
 _DTD = re.compile(r"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
+_NUMERIC = ("int", "long", "float", "double")
+_LONGEST = MAX_NUMBER_DIGITS + 10  # digits, sign, point and exponent of a written number
 # Upper bounds on the buttons and edges (tags in comments count too), found without parsing.
 _NODE_TAG = re.compile(r"<(?:[\w.-]+:)?node[\s/>]")
 _EDGE_TAG = re.compile(r"<(?:[\w.-]+:)?edge[\s/>]")
@@ -156,16 +158,28 @@ def _check_structure(path: PathLike, text: str) -> None:
 
 
 def _check_keys(path: PathLike, root: Element) -> None:
-    """An empty ``<default>`` of a typed key has no value to give (networkx would crash)."""
+    """An empty ``<default>`` of a typed key has no value to give (networkx would crash), and
+    a number longer than `MAX_NUMBER_DIGITS` is refused before anything converts it."""
+    numeric: dict[str | None, str] = {}
     for key in root:
         if _local(key) != "key":
             continue
         kind = key.get("attr.type", "string")
+        name = key.get("attr.name", key.get("id"))
+        if kind in _NUMERIC:
+            numeric[key.get("id")] = str(name)
         for default in key:
             if _local(default) == "default" and kind != "string" and not (default.text or ""):
-                name = key.get("attr.name", key.get("id"))
                 raise format_error(
                     path, f"key {shown(name)} has an empty default; a {shown(kind)} needs a value"
+                )
+    for data in root.iter():
+        if _local(data) in ("data", "default") and len((data.text or "").strip()) > _LONGEST:
+            name = numeric.get(data.get("key"))
+            if name is not None or _local(data) == "default":
+                raise format_error(
+                    path,
+                    f"key {shown(name)}: a number of {len(data.text or '')} characters is too long",
                 )
 
 
