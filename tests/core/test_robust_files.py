@@ -129,3 +129,13 @@ def test_number_text_never_formats_a_huge_integer() -> None:
     assert checks.number_text(10**5000) == "a 5001-digit integer"
     assert checks.number_text(-(10**30)) == "a 31-digit integer"
     assert limits.shown(10**5000) == "a 5001-digit integer"
+
+
+def test_graph_board_refused_when_the_machine_lacks_the_memory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "k40.g6"
+    path.write_bytes(complete_graph6(40))
+    monkeypatch.setattr(limits, "available_memory", lambda: 100_000)
+    with pytest.raises(BoardFormatError, match=r"40 buttons and 780 edges needs about .* GB"):
+        read_board(path)

@@ -21,6 +21,8 @@ from lograph.core.model.checks import number_text
 from lograph.core.model.generators import MAX_GRAPH_BUTTONS, MAX_GRAPH_EDGES
 
 __all__ = [
+    "GRAPH_BYTES_PER_BUTTON",
+    "GRAPH_BYTES_PER_EDGE",
     "GRID_BYTES_PER_BUTTON",
     "MAX_BUTTONS",
     "MAX_EDGES",
@@ -43,6 +45,11 @@ MAX_NUMBER_DIGITS = 30
 
 #: Peak memory of analysing a ``.txt`` grid, per button (measured: 2000×2000 takes 1.1 GB).
 GRID_BYTES_PER_BUTTON = 300
+
+#: Peak memory of reading a graph board, per button and per edge (measured: a ``.json`` of
+#: 250 000 buttons and 10⁶ edges, read and turned into a press system, takes 0.9 GB).
+GRAPH_BYTES_PER_BUTTON = 1500
+GRAPH_BYTES_PER_EDGE = 600
 
 
 _REPR = reprlib.Repr()
@@ -86,13 +93,16 @@ def json_constant(text: str) -> Any:
 
 
 def check_counts(path: PathLike, buttons: int, edges: int) -> None:
-    """Refuse a graph board over the button or edge limit, before building it."""
+    """Refuse a graph board over the button or edge limit, or over the machine's memory,
+    before building it."""
     if buttons > MAX_BUTTONS or edges > MAX_EDGES:
         raise format_error(
             path,
             f"board has {buttons} buttons and {edges} edges; graph boards are limited to "
             f"{MAX_BUTTONS} buttons and {MAX_EDGES} edges (big grids: use .txt)",
         )
+    needed = buttons * GRAPH_BYTES_PER_BUTTON + edges * GRAPH_BYTES_PER_EDGE
+    check_memory(path, needed, f"a board of {buttons} buttons and {edges} edges")
 
 
 def available_memory() -> int | None:
