@@ -22,6 +22,7 @@ EXPECTED = {
     "1e400 position": "not a pair of finite numbers",
     "NaN position": "NaN is not a valid JSON number",
     "surrogate id": "lone surrogate",
+    "surrogate name": "name '\\udc00Petersen' contains a lone surrogate",
     "huge prime states json": "must be a prime between 2 and 251",
     "huge prime states txt": "must be a prime between 2 and 251",
     "4301-digit states txt": "not a small prime",

@@ -190,6 +190,7 @@ def targeted() -> list[tuple[str, str, bytes]]:
         ),
         ("NaN position", ".json", _with("petersen.json", '"pos": [', '"pos": [NaN, 0], "x": [')),
         ("surrogate id", ".json", _with("petersen.json", '"id": "0"', '"id": "\\udc00"')),
+        ("surrogate name", ".json", _with("petersen.json", '"name": "', '"name": "\\udc00')),
         (
             "huge prime states json",
             ".json",

@@ -54,7 +54,7 @@ def classify(path: str, analyze: bool) -> tuple[str, str]:
     from lograph.core.files import read_board
 
     try:
-        read_board(path)
+        board = read_board(path)
         outcome, detail = "ok", ""
     except LographError as exc:
         message = str(exc)
@@ -63,6 +63,11 @@ def classify(path: str, analyze: bool) -> tuple[str, str]:
         outcome, detail = "error", ""
     except Exception as exc:  # anything else is exactly what the fuzzer looks for
         return "crash", f"{type(exc).__name__}: {str(exc)[:300]}"
+    if outcome == "ok":
+        try:  # every text a board holds must print and save as UTF-8
+            "".join([board.name, *board.buttons]).encode("utf-8")
+        except UnicodeEncodeError as exc:
+            return "crash", f"board holds unprintable text: {exc}"
     if analyze:
         out, err = io.StringIO(), io.StringIO()
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
