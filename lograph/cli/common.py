@@ -29,7 +29,9 @@ __all__ = [
     "load_board",
     "load_system",
     "open_sample_arguments",
+    "output_arg",
     "refuse_overwriting",
+    "seed_arg",
 ]
 
 #: A BOARD written ``sample:NAME`` is the shipped sample board NAME (see ``lograph samples``).
@@ -37,6 +39,30 @@ SAMPLE_PREFIX = "sample:"
 
 #: The arguments that name a board file to read, in every command.
 _BOARD_ARGUMENTS = ("board", "input")
+
+
+def seed_arg(text: str) -> int:
+    """argparse type of ``--seed``: numpy's rule, a non-negative integer (at most 100 digits)."""
+    value = _int_arg(text, "seed")
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"seed must be a non-negative integer, not {value}")
+    return value
+
+
+def output_arg(text: str) -> str:
+    """argparse type of an output FILE: an empty name would silently write nothing."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("the output file name is empty")
+    return text
+
+
+def _int_arg(text: str, what: str) -> int:
+    if len(text.strip()) > 100:
+        raise argparse.ArgumentTypeError(f"{what} of {len(text.strip())} characters is too long")
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{what} {text!r} is not an integer") from None
 
 
 def add_json_flag(parser: argparse.ArgumentParser) -> None:
@@ -117,7 +143,7 @@ def refuse_overwriting(board: str, output: str) -> None:
         same = os.path.samefile(board, output)
     except OSError:  # the output does not exist yet (or cannot be checked): nothing to lose
         same = False
-    if same:
+    if same:  # samefile compares devices and inodes: symlinks and hard links are caught too
         raise LographError(f"{output}: this is the board file being read; write to another file")
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 
-from lograph.cli.common import add_json_flag, emit
+from lograph.cli.common import add_json_flag, emit, output_arg, refuse_overwriting
 
 __all__ = ["register", "run"]
 
@@ -23,7 +23,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description="Read board file IN and write it to OUT in the format of OUT's extension.",
     )
     parser.add_argument("input", metavar="IN", help="board file to read")
-    parser.add_argument("output", metavar="OUT", help="board file to write")
+    parser.add_argument("output", metavar="OUT", type=output_arg, help="board file to write")
     parser.add_argument("--from", dest="from_fmt", choices=_FORMATS, help="format of IN")
     parser.add_argument("--to", dest="to_fmt", choices=_FORMATS, help="format of OUT")
     parser.add_argument("--rule", choices=("closed", "open"), help="set the rule while converting")
@@ -36,6 +36,7 @@ def run(args: argparse.Namespace) -> int:
     from lograph.core.files import format_for, read_board, write_board
 
     target = format_for(args.output, args.to_fmt)  # a bad OUT fails before IN is read
+    refuse_overwriting(args.input, args.output)  # as solve -o and report -o do
     board = read_board(args.input, args.from_fmt, rule=args.rule, states=args.states)
     write_board(board, args.output, target.name)
     data = {

@@ -11,7 +11,7 @@ import argparse
 import re
 from typing import TYPE_CHECKING
 
-from lograph.cli.common import add_json_flag, emit
+from lograph.cli.common import add_json_flag, emit, output_arg, seed_arg
 
 if TYPE_CHECKING:
     import numpy as np
@@ -35,16 +35,12 @@ def _cell(text: str) -> tuple[int, int]:
     return int(row), int(col)
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add ``generate`` and one sub-subcommand per board kind."""
-    parser = subparsers.add_parser(
-        "generate",
-        help="write a generated board (rectangle, diamond, torus, named graph ...) to a file",
-        description="Write a generated board to FILE; the format comes from its extension "
-        "(.json .txt .graphml .g6).",
-    )
+def _options() -> argparse.ArgumentParser:
+    """The options every kind takes (a parent parser)."""
     options = argparse.ArgumentParser(add_help=False)
-    options.add_argument("-o", "--output", required=True, metavar="FILE", help="file to write")
+    options.add_argument(
+        "-o", "--output", required=True, type=output_arg, metavar="FILE", help="file to write"
+    )
     options.add_argument(
         "--rule", choices=("closed", "open"), default="closed", help="closed (σ+, default) or open"
     )
@@ -56,8 +52,24 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         default="off",
         help="start position: all off (default), all on, or random",
     )
-    options.add_argument("--seed", type=int, help="random seed for --lights random and graphs")
+    options.add_argument(
+        "--seed",
+        type=seed_arg,
+        help="random seed for --lights random and graphs (a non-negative integer, as numpy asks)",
+    )
     add_json_flag(options)
+    return options
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``generate`` and one sub-subcommand per board kind."""
+    parser = subparsers.add_parser(
+        "generate",
+        help="write a generated board (rectangle, diamond, torus, named graph ...) to a file",
+        description="Write a generated board to FILE; the format comes from its extension "
+        "(.json .txt .graphml .g6).",
+    )
+    options = _options()
     kinds = parser.add_subparsers(dest="kind", metavar="KIND", required=True)
 
     def kind(name: str, help_text: str, *sizes: str) -> argparse.ArgumentParser:

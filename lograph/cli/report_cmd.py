@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from lograph.cli.common import add_board_options, add_engine_option, add_json_flag
+from lograph.cli.common import add_board_options, add_engine_option, add_json_flag, output_arg
 
 if TYPE_CHECKING:
     from lograph.core.model.board import Board
@@ -27,7 +27,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     add_board_options(parser)
     add_engine_option(parser)
     add_json_flag(parser)
-    parser.add_argument("-o", "--output", metavar="FILE", help="write to FILE (.md or .json)")
+    parser.add_argument(
+        "-o", "--output", type=output_arg, metavar="FILE", help="write to FILE (.md or .json)"
+    )
     parser.set_defaults(run=run)
 
 
@@ -35,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
     from lograph.cli.common import load_board, load_system, refuse_overwriting
     from lograph.core.report.report import board_report, report_markdown, write_report
 
-    if args.output:
+    if args.output is not None:
         refuse_overwriting(args.board, args.output)
     source: Board | PressSystem
     if args.board.lower().endswith(".txt"):  # big grids stay out of networkx
@@ -45,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
     report = board_report(source, engine=args.engine)
     report["rule"] = source.rule
     report["name"] = source.name or Path(args.board).stem
-    if args.output:
+    if args.output is not None:
         write_report(args.output, report)
         print(f"wrote {args.output}")
     elif args.json:

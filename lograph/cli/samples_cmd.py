@@ -13,7 +13,7 @@ import os
 import sys
 from typing import Any
 
-from lograph.cli.common import SAMPLE_PREFIX, add_json_flag, emit
+from lograph.cli.common import SAMPLE_PREFIX, add_json_flag, emit, output_arg
 
 __all__ = ["register", "run"]
 
@@ -28,7 +28,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     parser.add_argument("name", metavar="NAME", nargs="?", help="a sample's file name")
     parser.add_argument(
-        "-o", "--output", metavar="FILE", help="write the sample to FILE (never overwritten)"
+        "-o",
+        "--output",
+        type=output_arg,
+        metavar="FILE",
+        help="write the sample to FILE (never overwritten)",
     )
     add_json_flag(parser)
     parser.set_defaults(run=run)

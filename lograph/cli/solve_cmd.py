@@ -12,6 +12,7 @@ from lograph.cli.common import (
     emit,
     grid_picture,
     load_system,
+    output_arg,
     refuse_overwriting,
 )
 from lograph.core.report.records import count_json, press_ids
@@ -47,7 +48,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help=f"list every solution, fewest presses first (up to {ALL_LIMIT})",
     )
     parser.add_argument(
-        "-o", "--output", metavar="FILE", help="also write the solution (.json .csv .txt)"
+        "-o",
+        "--output",
+        type=output_arg,
+        metavar="FILE",
+        help="also write the solution (.json .csv .txt)",
     )
     parser.set_defaults(run=run)
 
@@ -55,7 +60,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def run(args: argparse.Namespace) -> int:
     from lograph.core.solve import prepare, solve
 
-    if args.output:
+    if args.output is not None:
         refuse_overwriting(args.board, args.output)
     system = load_system(args.board, args.rule, args.states)
     solver = prepare(system, args.engine)
@@ -84,11 +89,7 @@ def run(args: argparse.Namespace) -> int:
         data.update(optimal_solutions=best.optimal_solutions, exact=best.exact, method=best.method)
     ids = press_ids(system, presses)
     data.update(presses=ids, press_count=len(ids))
-    kind = "fewest" if args.minimal else "one solution:"
-    lines = [f"solvable: {kind} {len(ids)} presses ({data['solutions']} solutions in all)"]
-    if args.minimal:
-        exact = "exact" if data["exact"] else "heuristic, not proven optimal"
-        lines[0] += f"; {data['optimal_solutions']} optimal ({exact})"
+    lines = [_headline(args.minimal, data)]
     picture = grid_picture(system, [str(v) if v else "." for v in presses.tolist()], hole=" ")
     if picture is not None and system.n <= 2500:
         lines.append("presses on the board (count per button, blank = hole):")
@@ -100,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
         data["all_solutions"] = listing
         lines.append(f"all {len(listing)} solutions, fewest presses first:")
         lines.extend(f"  {len(ids):3d}: {' '.join(ids)}" for ids in listing[:200])
-    if args.output:
+    if args.output is not None:
         from lograph.core.files import write_solution
 
         write_solution(
@@ -109,6 +110,19 @@ def run(args: argparse.Namespace) -> int:
         lines.append(f"written to {args.output}")
     emit(args, data, "\n".join(lines))
     return 0
+
+
+def _headline(minimal: bool, data: dict[str, Any]) -> str:
+    """``solvable: fewest 5 presses (4 solutions in all); 1 optimal (exact)``; a heuristic
+    answer says only what is known: the best found, not how many optimal solutions exist."""
+    count = f"{data['press_count']} presses ({data['solutions']} solutions in all)"
+    if not minimal:
+        return f"solvable: one solution: {count}"
+    if not data["exact"]:
+        return f"solvable: best found {count}; heuristic, not proven optimal"
+    if data["optimal_solutions"] is None:
+        return f"solvable: fewest {count} (exact)"
+    return f"solvable: fewest {count}; {data['optimal_solutions']} optimal (exact)"
 
 
 def all_solutions(system: PressSystem, solver: Solver, goal: str) -> list[list[str]]:

@@ -30,6 +30,7 @@ Example, the 5×5 WayOut board of three diagonal holes::
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 
@@ -37,6 +38,12 @@ import numpy as np
 from numpy.typing import NDArray
 
 from lograph.core.errors import BoardError, BoardFormatError
+from lograph.core.files.limits import (
+    GRID_BYTES_PER_BUTTON,
+    MAX_NUMBER_DIGITS,
+    check_counts,
+    check_memory,
+)
 from lograph.core.files.source import PathLike, format_error
 from lograph.core.model.board import MAX_STATES, RULES, Board, is_prime
 from lograph.core.model.generators import from_mask, grid_system
@@ -47,8 +54,9 @@ __all__ = ["MAX_CELLS", "MAX_LINE_CHARS", "AsciiGrid", "cannot_hold", "dumps", "
 #: Longest accepted line: a row of 100 000 cells. Longer lines are a wrong file, not a board.
 MAX_LINE_CHARS = 100_000
 
-#: Largest padded grid (rows × longest line) read: 64 Mi cells, e.g. 8000×8000.
-MAX_CELLS = 64 * 2**20
+#: Largest padded grid (rows × longest line) read: 16 Mi cells, e.g. 4096×4096. Analysing a
+#: grid takes about `GRID_BYTES_PER_BUTTON` bytes a button, so this is about 5 GB at most.
+MAX_CELLS = 16 * 2**20
 
 _SETTING = re.compile(r"#\s*([A-Za-z]+)\s*:\s*(.*?)\s*$")
 _HOLE, _ZERO, _NINE = ord("."), ord("0"), ord("9")
@@ -63,15 +71,22 @@ class AsciiGrid:
     rule: str = "closed"
     states: int = 2
     name: str = ""
+    source: str = ""  # the file, for error messages
 
     def to_board(self) -> Board:
-        """The board (a networkx graph; fine up to ~10⁵ buttons)."""
+        """The board (a networkx graph; fine up to ~10⁵ buttons, refused above the graph
+        board limits of `limits.check_counts`)."""
+        mask = self.mask
+        edges = int((mask[:, 1:] & mask[:, :-1]).sum() + (mask[1:, :] & mask[:-1, :]).sum())
+        check_counts(self.source, int(mask.sum()), edges)
         return from_mask(
             self.mask, lights=self.lights, rule=self.rule, states=self.states, name=self.name
         )
 
     def to_system(self) -> PressSystem:
         """The press system, built vectorised (no networkx): fine for 10⁶ buttons."""
+        buttons = int(self.mask.sum())
+        check_memory(self.source, buttons * GRID_BYTES_PER_BUTTON, f"a grid of {buttons} buttons")
         rows, cols = self.mask.shape
         return grid_system(
             rows,
@@ -139,7 +154,7 @@ def parse(
     chosen = rule if rule is not None else settings["rule"].lower()
     if chosen not in RULES:
         raise format_error(path, f"rule {chosen!r} is not one of {', '.join(RULES)}")
-    return AsciiGrid(digits, lights, chosen, p, settings["name"])
+    return AsciiGrid(digits, lights, chosen, p, settings["name"], os.fspath(path))
 
 
 def _cells(path: PathLike, rows: list[tuple[int, str]]) -> NDArray[np.uint8]:
@@ -168,11 +183,14 @@ def _cells(path: PathLike, rows: list[tuple[int, str]]) -> NDArray[np.uint8]:
 
 
 def _states(path: PathLike, text: str) -> int:
+    if len(text) > MAX_NUMBER_DIGITS:
+        raise format_error(path, f"states of {len(text)} characters is not a small prime")
     try:
         p = int(text)
     except ValueError:
         raise format_error(path, f"states {text!r} is not a number") from None
-    if not is_prime(p) or p > MAX_STATES:
+    # The range comes first: a primality test of a huge stated number would take forever.
+    if not 2 <= p <= MAX_STATES or not is_prime(p):
         raise format_error(path, f"states {p} must be a prime between 2 and {MAX_STATES}")
     return p
 

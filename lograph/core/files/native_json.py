@@ -36,6 +36,7 @@ from typing import Any
 
 import networkx as nx
 
+from lograph.core.files.limits import TooManyDigits, check_counts, json_constant, json_int, shown
 from lograph.core.files.source import NodeSpec, PathLike, assemble_board, format_error
 from lograph.core.model.board import Board
 
@@ -90,7 +91,9 @@ def loads(
 ) -> Board:
     """Parse native JSON (or plain node-link data); `rule`/`states` override the file's."""
     try:
-        doc = json.loads(text)
+        doc = json.loads(text, parse_int=json_int, parse_constant=json_constant)
+    except TooManyDigits as exc:
+        raise format_error(path, f"invalid JSON: {exc}") from None
     except json.JSONDecodeError as exc:
         raise format_error(
             path, f"invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}"
@@ -103,8 +106,11 @@ def loads(
     directed = _field(path, doc, "directed", bool, False)
     if _field(path, doc, "multigraph", bool, False):
         raise format_error(path, "multigraphs (parallel edges) are not supported")
-    nodes = _nodes(path, doc.get("nodes"))
-    edges = _edges(path, doc.get("edges", doc.get("links", [])))
+    raw_nodes, raw_edges = doc.get("nodes"), doc.get("edges", doc.get("links", []))
+    if isinstance(raw_nodes, list) and isinstance(raw_edges, list):
+        check_counts(path, len(raw_nodes), len(raw_edges))  # before any per-item work
+    nodes = _nodes(path, raw_nodes)
+    edges = _edges(path, raw_edges)
     return assemble_board(
         path,
         nodes,
@@ -124,12 +130,14 @@ def _check_header(path: PathLike, doc: Mapping[str, Any]) -> None:
             )
         return  # plain networkx node-link data
     if doc["format"] != FORMAT_NAME:
-        raise format_error(path, f"unknown format {doc['format']!r} (expected {FORMAT_NAME!r})")
+        raise format_error(
+            path, f"unknown format {shown(doc['format'])} (expected {FORMAT_NAME!r})"
+        )
     version = doc.get("version")
     if version != FORMAT_VERSION or isinstance(version, bool):
         raise format_error(
             path,
-            f"unsupported version {version!r}: this lograph reads version {FORMAT_VERSION}",
+            f"unsupported version {shown(version)}: this lograph reads version {FORMAT_VERSION}",
         )
 
 
@@ -137,7 +145,7 @@ def _field(path: PathLike, doc: Mapping[str, Any], key: str, kind: type, default
     value = doc.get(key, default)
     # bool is an int in Python, but "states": true is a mistake, not 1.
     if not isinstance(value, kind) or (kind is not bool and isinstance(value, bool)):
-        raise format_error(path, f"field {key!r} must be {kind.__name__}, not {value!r}")
+        raise format_error(path, f"field {key!r} must be {kind.__name__}, not {shown(value)}")
     return value
 
 
@@ -146,7 +154,7 @@ def _node_id(path: PathLike, value: Any, where: str) -> str:
         return value
     if isinstance(value, int) and not isinstance(value, bool):
         return str(value)  # plain node-link data often numbers its nodes
-    raise format_error(path, f"{where}: id {value!r} must be a string or an integer")
+    raise format_error(path, f"{where}: id {shown(value)} must be a string or an integer")
 
 
 def _nodes(path: PathLike, raw: Any) -> list[NodeSpec]:
@@ -157,18 +165,20 @@ def _nodes(path: PathLike, raw: Any) -> list[NodeSpec]:
     for k, item in enumerate(raw):
         where = f"node {k}"
         if not isinstance(item, dict) or "id" not in item:
-            raise format_error(path, f"{where}: expected an object with an 'id', got {item!r}")
+            raise format_error(path, f"{where}: expected an object with an 'id', got {shown(item)}")
         ident = _node_id(path, item["id"], where)
-        where = f"node {ident!r}"
+        where = f"node {shown(ident)}"
         if ident in seen:
             raise format_error(path, f"{where} is listed twice")
         seen.add(ident)
         light = item.get("light", 0)
         if not isinstance(light, int) or isinstance(light, bool):
-            raise format_error(path, f"{where}: light {light!r} is not an integer")
+            raise format_error(path, f"{where}: light {shown(light)} is not an integer")
         self_action = item.get("self_action")
         if self_action is not None and not isinstance(self_action, bool):
-            raise format_error(path, f"{where}: self_action {self_action!r} is not true/false/null")
+            raise format_error(
+                path, f"{where}: self_action {shown(self_action)} is not true/false/null"
+            )
         specs.append(NodeSpec(ident, _pos(path, item.get("pos"), where), light, self_action))
     return specs
 
@@ -182,7 +192,7 @@ def _pos(path: PathLike, raw: Any, where: str) -> tuple[float, float] | None:
         and all(isinstance(c, int | float) and not isinstance(c, bool) for c in raw)
     )
     if not ok or not all(math.isfinite(c) for c in raw):
-        raise format_error(path, f"{where}: pos {raw!r} is not a pair of finite numbers")
+        raise format_error(path, f"{where}: pos {shown(raw)} is not a pair of finite numbers")
     return (float(raw[0]), float(raw[1]))
 
 
@@ -193,12 +203,12 @@ def _edges(path: PathLike, raw: Any) -> list[tuple[str, str]]:
     for k, item in enumerate(raw):
         where = f"edge {k}"
         if not isinstance(item, dict) or "source" not in item or "target" not in item:
-            raise format_error(path, f"{where}: expected {{'source', 'target'}}, got {item!r}")
+            raise format_error(path, f"{where}: expected {{'source', 'target'}}, got {shown(item)}")
         u = _node_id(path, item["source"], where)
         v = _node_id(path, item["target"], where)
         if u == v:
             raise format_error(
-                path, f'{where} joins {u!r} to itself; set "self_action": true on the node'
+                path, f'{where} joins {shown(u)} to itself; set "self_action": true on the node'
             )
         edges.append((u, v))
     return edges

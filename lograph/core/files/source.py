@@ -111,6 +111,8 @@ def assemble_board(
     name: str = "",
 ) -> Board:
     """Build and validate a whole board; any problem is a `BoardFormatError` naming `path`."""
+    if any("\ud800" <= ch <= "\udfff" for ch in name):  # from a JSON escape; unprintable
+        raise format_error(path, f"name {name[:80]!r} contains a lone surrogate")
     try:
         board = Board(directed=directed, rule=rule, states=states, name=name)
         missing = [v.id for v in nodes if v.pos is None]

@@ -25,10 +25,40 @@ __all__ = [
     "check_self_action",
     "check_states",
     "is_prime",
+    "number_text",
 ]
 
 RULES = ("closed", "open")
 MAX_STATES = 251
+
+#: Longest button id (characters): ids are labels, and every line of output prints them.
+MAX_ID_CHARS = 1000
+
+
+def number_text(value: object) -> str:
+    """`value` for an error message, shortened when it is a huge integer.
+
+    ``str`` of an int over 4300 digits raises ValueError (Python's int-string limit), so a
+    message that names a bad number must never format it whole.
+
+    Examples
+    --------
+    >>> number_text(10**50)
+    'a 51-digit integer'
+    >>> number_text(7)
+    '7'
+    """
+    if isinstance(value, int | np.integer) and not isinstance(value, bool):
+        magnitude = abs(int(value))
+        if magnitude >= 10**30:
+            return f"a {_digits(magnitude)}-digit integer"
+    return repr(value) if isinstance(value, str) else str(value)
+
+
+def _digits(magnitude: int) -> int:
+    # bit_length gives the digit count within one without converting to text.
+    estimate = int(magnitude.bit_length() * math.log10(2)) + 1
+    return estimate if magnitude >= 10 ** (estimate - 1) else estimate - 1
 
 
 def is_prime(p: int) -> bool:
@@ -46,28 +76,41 @@ def check_rule(rule: str) -> str:
 
 def check_states(states: int) -> int:
     if isinstance(states, bool) or not isinstance(states, int | np.integer):
-        raise BoardError(f"number of states {states!r} is not an integer")
-    if not is_prime(int(states)) or states > MAX_STATES:
-        raise BoardError(f"number of states {states} must be a prime between 2 and {MAX_STATES}")
+        raise BoardError(f"number of states {number_text(states)} is not an integer")
+    # The range comes first: a primality test of a huge stated number would take forever.
+    if not 2 <= states <= MAX_STATES or not is_prime(int(states)):
+        raise BoardError(
+            f"number of states {number_text(states)} must be a prime between 2 and {MAX_STATES}"
+        )
     return int(states)
 
 
 def check_button_id(button: object) -> str:
     """A new button id: a non-empty string without padding or control characters.
 
-    Control characters (NUL, line breaks, tabs …) would split CLI output and text files.
+    Control characters (NUL, line breaks, tabs …) would split CLI output and text files; lone
+    surrogates (``"\\udc00"`` from JSON) cannot be printed or saved as UTF-8.
     """
     if not isinstance(button, str) or not button or button != button.strip():
-        raise BoardError(f"button id {button!r} must be a non-empty string without padding")
-    if any(unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") for ch in button):
-        raise BoardError(f"button id {button!r} contains a control character or line break")
+        raise BoardError(
+            f"button id {number_text(button)} must be a non-empty string without padding"
+        )
+    if len(button) > MAX_ID_CHARS:
+        raise BoardError(
+            f"button id of {len(button)} characters is too long (limit {MAX_ID_CHARS})"
+        )
+    if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Zl", "Zp") for ch in button):
+        # repr escapes what cannot be printed, so the message itself is always printable.
+        raise BoardError(
+            f"button id {button!r} contains a control character, line break or lone surrogate"
+        )
     return button
 
 
 def check_pos(pos: tuple[float, float]) -> tuple[float, float]:
     try:
         x, y = (float(c) for c in pos)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):  # OverflowError: an int beyond 1e308
         raise BoardError(f"position {pos!r} is not a pair of numbers") from None
     if not (math.isfinite(x) and math.isfinite(y)):
         raise BoardError(f"position {pos!r} is not finite")
@@ -77,9 +120,9 @@ def check_pos(pos: tuple[float, float]) -> tuple[float, float]:
 def check_light(value: int, states: int) -> int:
     """A light value of a board with `states` states: an integer in ``0..states-1``."""
     if isinstance(value, bool) or not isinstance(value, int | np.integer):
-        raise BoardError(f"light value {value!r} is not an integer")
+        raise BoardError(f"light value {number_text(value)} is not an integer")
     if not 0 <= value < states:
-        raise BoardError(f"light value {value} is out of range 0..{states - 1}")
+        raise BoardError(f"light value {number_text(value)} is out of range 0..{states - 1}")
     return int(value)
 
 

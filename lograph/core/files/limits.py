@@ -1,0 +1,148 @@
+"""Bounds every reader checks before it does work: counts, digits, nesting and memory.
+
+A board file states numbers (buttons, edges, states, lights, positions, ids); each is
+checked against these limits before anything is built from it, so a hostile or broken file
+gets one clear `BoardFormatError` with the figure instead of a hang or an out-of-memory kill.
+
+Graph boards (``.json``, ``.graphml``, ``.g6``, and ``.txt`` read as a graph) are limited
+like ``lograph generate``: at most `MAX_BUTTONS` buttons and `MAX_EDGES` edges. ``.txt``
+grids read straight into a press system may be larger (see ``ascii_grid.MAX_CELLS``) while
+the memory they need fits in the machine.
+"""
+
+from __future__ import annotations
+
+import os
+import reprlib
+from typing import Any
+
+from lograph.core.files.source import PathLike, format_error
+from lograph.core.model.checks import number_text
+from lograph.core.model.generators import MAX_GRAPH_BUTTONS, MAX_GRAPH_EDGES
+
+__all__ = [
+    "GRAPH_BYTES_PER_BUTTON",
+    "GRAPH_BYTES_PER_EDGE",
+    "GRID_BYTES_PER_BUTTON",
+    "MAX_BUTTONS",
+    "MAX_EDGES",
+    "MAX_NUMBER_DIGITS",
+    "TooManyDigits",
+    "available_memory",
+    "check_counts",
+    "check_memory",
+    "json_constant",
+    "json_int",
+    "shown",
+]
+
+MAX_BUTTONS = MAX_GRAPH_BUTTONS
+MAX_EDGES = MAX_GRAPH_EDGES
+
+#: Longest integer a board file may state. Real values (lights < 251, states ≤ 251,
+#: coordinates, numeric ids) are far shorter; 4301 digits hits Python's int-string limit.
+MAX_NUMBER_DIGITS = 30
+
+#: Peak memory of analysing a ``.txt`` grid, per button (measured: 2000×2000 takes 1.1 GB).
+GRID_BYTES_PER_BUTTON = 300
+
+#: Peak memory of reading a graph board, per button and per edge (measured: a ``.json`` of
+#: 250 000 buttons and 10⁶ edges, read and turned into a press system, takes 0.9 GB).
+GRAPH_BYTES_PER_BUTTON = 1500
+GRAPH_BYTES_PER_EDGE = 600
+
+
+_REPR = reprlib.Repr()
+_REPR.maxlevel, _REPR.maxstring, _REPR.maxother = 3, 80, 80
+_REPR.maxlist = _REPR.maxdict = _REPR.maxtuple = 4
+
+
+def shown(value: object) -> str:
+    """A short repr of a value from a file, for an error message: nesting, long strings and
+    long lists are cut (a message quoting a 100 MB item or 900 nested lists is no message).
+
+    Examples
+    --------
+    >>> shown([[[[[1]]]]])
+    '[[[[...]]]]'
+    """
+    try:
+        return _REPR.repr(value)
+    except ValueError:  # an int over Python's 4300-digit string limit
+        return number_text(value)
+
+
+class TooManyDigits(ValueError):
+    """Raised from inside ``json.loads`` for an integer literal that is too long."""
+
+
+def json_int(text: str) -> int:
+    """``parse_int`` for ``json.loads``: refuses integers longer than `MAX_NUMBER_DIGITS`."""
+    digits = len(text) - text.startswith("-")
+    if digits > MAX_NUMBER_DIGITS:
+        raise TooManyDigits(
+            f"a {digits}-digit integer is too large (numbers have at most "
+            f"{MAX_NUMBER_DIGITS} digits)"
+        )
+    return int(text)
+
+
+def json_constant(text: str) -> Any:
+    """``parse_constant`` for ``json.loads``: NaN and Infinity are not JSON; refuse them."""
+    raise TooManyDigits(f"{text} is not a valid JSON number")
+
+
+def check_counts(path: PathLike, buttons: int, edges: int) -> None:
+    """Refuse a graph board over the button or edge limit, or over the machine's memory,
+    before building it."""
+    if buttons > MAX_BUTTONS or edges > MAX_EDGES:
+        raise format_error(
+            path,
+            f"board has {buttons} buttons and {edges} edges; graph boards are limited to "
+            f"{MAX_BUTTONS} buttons and {MAX_EDGES} edges (big grids: use .txt)",
+        )
+    needed = buttons * GRAPH_BYTES_PER_BUTTON + edges * GRAPH_BYTES_PER_EDGE
+    check_memory(path, needed, f"a board of {buttons} buttons and {edges} edges")
+
+
+def available_memory() -> int | None:
+    """Bytes of memory this process can still use: MemAvailable (Linux), else physical
+    memory, lowered by an address-space limit (``ulimit -v``); None when unknown."""
+    found: int | None = None
+    try:
+        with open("/proc/meminfo", encoding="ascii") as handle:
+            for line in handle:
+                if line.startswith("MemAvailable:"):
+                    found = int(line.split()[1]) * 1024
+                    break
+    except (OSError, ValueError, IndexError):
+        found = None
+    if found is None:
+        try:
+            found = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+        except (AttributeError, ValueError, OSError):
+            found = None
+    try:
+        import resource
+
+        soft = resource.getrlimit(resource.RLIMIT_AS)[0]
+        if soft != resource.RLIM_INFINITY and soft > 0:
+            found = soft if found is None else min(found, soft)
+    except (ImportError, OSError, ValueError):
+        pass
+    return found
+
+
+def check_memory(path: PathLike, needed: int, what: str) -> None:
+    """Refuse work that needs more memory than the machine has, naming both figures."""
+    have = available_memory()
+    if have is not None and needed > have:
+        raise format_error(
+            path,
+            f"{what} needs about {_gigabytes(needed)} of memory; this machine has "
+            f"{_gigabytes(have)} available",
+        )
+
+
+def _gigabytes(count: int) -> str:
+    return f"{count / 2**30:.1f} GB"
