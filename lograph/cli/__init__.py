@@ -77,7 +77,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _guarded(lambda: args.run(args))
     from lograph.cli.interrupts import Interrupts
 
-    signals = Interrupts()
+    signals = Interrupts(hard_exit=argv is None)
     try:
         with signals:
             return _guarded(lambda: _run(args), signals)

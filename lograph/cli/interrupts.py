@@ -43,7 +43,10 @@ class Interrupts:
     #: Whether the handler raises KeyboardInterrupt (False inside `deferred`).
     raising = True
 
-    def __init__(self) -> None:
+    def __init__(self, hard_exit: bool = False) -> None:
+        #: End the process at once after reporting (the real command line, not a test
+        #: calling `main`): tearing down numba, scipy and Qt takes 1-2 s under load.
+        self.hard_exit = hard_exit
         self.signum = 0  # the signal received, 0 while none
         self._claim = threading.Lock()
         self._claimed = False
@@ -126,13 +129,13 @@ class Interrupts:
         """From the main thread once the command stopped: print the line, return 130/143.
 
         A helper thread still in native code (HiGHS) would keep a normal exit waiting for
-        it, so then the process ends here.
+        it, so then the process ends here (and always for the real command line).
         """
         if not self.claim():  # the watcher is ending the process this very moment
             threading.Event().wait()
         self._done.set()
         print(MESSAGE, file=sys.stderr, flush=True)
-        if _lingering_threads():
+        if self.hard_exit or _lingering_threads():
             sys.stdout.flush()
             os._exit(self.status)
         return self.status

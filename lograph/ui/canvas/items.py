@@ -11,6 +11,7 @@ screen.
 
 from __future__ import annotations
 
+import gc
 import math
 from typing import TYPE_CHECKING
 
@@ -30,6 +31,8 @@ RADIUS = 14.0  # disc radius in scene units; one grid step is 40
 #: (every pixel crossed twice on average): beyond that, more lines only add grey.
 DENSE = 2.0
 HAZE_ALPHA = 110
+#: Lines or discs per native drawing call (tens of milliseconds each).
+CHUNK = 20_000
 #: Shafts, arrowhead strokes, total shaft length (scene units).
 _EdgeLines = tuple[list[QLineF], list[QLineF], float]
 
@@ -84,7 +87,28 @@ def line_list(pairs: NDArray[np.float64]) -> list[QLineF]:
     ``drawLines`` given a QPolygonF converts it point by point (~90 ms for 80,000 lines);
     given QLineF objects it runs in ~10 ms, so building them once per change pays off.
     """
-    return [QLineF(a, b, c, d) for a, b, c, d in pairs.reshape(-1, 4).tolist()]
+    # The collector would scan every new wrapper again and again (pauses of ~0.8 s holding
+    # Python's lock at 300,000 lines); these objects form no cycles.
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return [QLineF(a, b, c, d) for a, b, c, d in pairs.reshape(-1, 4).tolist()]
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def draw_lines(painter: QPainter, lines: list[QLineF]) -> None:
+    """``drawLines`` in slices of `CHUNK`: one native call holds Python's lock throughout,
+    and a picture of 300,000 edges in one call would keep Ctrl-C waiting for a second."""
+    for start in range(0, len(lines), CHUNK):
+        painter.drawLines(lines[start : start + CHUNK])
+
+
+def draw_points(painter: QPainter, xy: NDArray[np.float64]) -> None:
+    """``drawPoints`` of an ``(n, 2)`` array, in slices of `CHUNK` (see `draw_lines`)."""
+    for start in range(0, len(xy), CHUNK):
+        painter.drawPoints(polygon(xy[start : start + CHUNK]))
 
 
 def _round_pen(color: QColor, width: float) -> QPen:
@@ -179,8 +203,8 @@ class EdgeLayer(_Layer):
         if scene.selected_edges:
             chosen = self._split(scene.store.slots_of_edges(scene.selected_edges))
             painter.setPen(_flat_pen(Palette.selection, self.width + 5))
-            painter.drawLines(chosen[0])
-            painter.drawLines(chosen[1])
+            draw_lines(painter, chosen[0])
+            draw_lines(painter, chosen[1])
         lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
         pixels = max(exposed.width() * exposed.height() * lod * lod, 1.0)
         if length * lod > DENSE * pixels:
@@ -190,16 +214,16 @@ class EdgeLayer(_Layer):
             pen.setCosmetic(True)
             painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
             painter.setPen(pen)
-            painter.drawLines(shafts)
-            painter.drawLines(wings)
+            draw_lines(painter, shafts)
+            draw_lines(painter, wings)
         else:
             # Flat caps for the shafts: their ends hide under the discs, and Qt strokes long
             # antialiased round-capped lines ~90× slower (12 s for 1,500 lines across a
             # 2000-pixel picture). The short arrowhead strokes keep their round tips.
             painter.setPen(_flat_pen(Palette.edge, self.width))
-            painter.drawLines(shafts)
+            draw_lines(painter, shafts)
             painter.setPen(_round_pen(Palette.edge, self.width))
-            painter.drawLines(wings)
+            draw_lines(painter, wings)
 
 
 def _flat_pen(color: QColor, width: float) -> QPen:
@@ -216,7 +240,7 @@ def _paint_haze(painter: QPainter, shafts: list[QLineF], step: int) -> None:
     pen.setCosmetic(True)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
     painter.setPen(pen)
-    painter.drawLines(shafts[::step])
+    draw_lines(painter, shafts[::step])
 
 
 class ButtonLayer(_Layer):
@@ -252,13 +276,13 @@ class ButtonLayer(_Layer):
             if sel.any():
                 halo = 2 * RADIUS + max(8.0, 4 / lod)
                 painter.setPen(QPen(Palette.selection, halo, Qt.PenStyle.SolidLine, cap))
-                painter.drawPoints(polygon(xy[sel]))
+                draw_points(painter, xy[sel])
         if on_screen >= 4:  # under the discs, so each loop seems to leave and re-enter its disc
             self._paint_loops(painter, slots)
         width = 2 * RADIUS
         if on_screen >= 4:
             painter.setPen(QPen(Palette.outline, width + 3, Qt.PenStyle.SolidLine, cap))
-            painter.drawPoints(polygon(xy))
+            draw_points(painter, xy)
             width -= 1.0
         lights = store.light[slots]
         for value in np.unique(lights).tolist():
@@ -267,7 +291,7 @@ class ButtonLayer(_Layer):
                 pen.setWidthF(1.6)
                 pen.setCosmetic(True)
             painter.setPen(pen)
-            painter.drawPoints(polygon(xy[lights == value]))
+            draw_points(painter, xy[lights == value])
         if on_screen >= 9:
             self._paint_text(painter, slots, on_screen)
 
