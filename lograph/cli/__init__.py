@@ -67,22 +67,23 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the process exit status."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    from lograph.cli.interrupts import Interrupts
+
+    # installed before the parser imports the commands, so an early Ctrl-C is one line too
+    signals = Interrupts(hard_exit=argv is None)
+    try:
+        with signals:
+            args = build_parser().parse_args(argv)
+            if args.command not in (None, "gui"):
+                return _guarded(lambda: _run(args), signals)
+    except KeyboardInterrupt:  # while parsing, or just after the command, before __exit__
+        return signals.report()
+    # the window handles its own signals
     if args.command is None:
         from lograph.cli.gui_cmd import launch
 
         return _guarded(lambda: launch(None))
-    if args.command == "gui":  # the window handles its own signals
-        return _guarded(lambda: args.run(args))
-    from lograph.cli.interrupts import Interrupts
-
-    signals = Interrupts(hard_exit=argv is None)
-    try:
-        with signals:
-            return _guarded(lambda: _run(args), signals)
-    except KeyboardInterrupt:  # a signal just after the command ended, before __exit__
-        return signals.report()
+    return _guarded(lambda: args.run(args))
 
 
 def _run(args: argparse.Namespace) -> int:

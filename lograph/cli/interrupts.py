@@ -67,7 +67,14 @@ class Interrupts:
         writer.setblocking(False)
         self._pair = (reader, writer)
         self._old_fd = signal.set_wakeup_fd(writer.fileno(), warn_on_full_buffer=False)
-        self._old = [signal.signal(sig, self._handler) for sig in _SIGNALS]
+        # A signal ignored by whoever started us (``nohup``, a background job of a
+        # script) stays ignored, as Python itself does for SIGINT.
+        self._old = [
+            signal.signal(sig, self._handler)
+            if signal.getsignal(sig) is not signal.SIG_IGN
+            else signal.SIG_IGN
+            for sig in _SIGNALS
+        ]
         threading.Thread(target=self._watch, name="lograph-interrupts", daemon=True).start()
         return self
 
