@@ -58,9 +58,11 @@ class Interrupts:
     @property
     def status(self) -> int:
         """The exit status for the signal received: 128 + its number (130, 143)."""
-        return 128 + self.signum
+        return 128 + (self.signum or signal.SIGINT)  # a KeyboardInterrupt of our own: 130
 
     def __enter__(self) -> Interrupts:
+        from lograph.core.cancel import clear_interrupt
+
         if threading.current_thread() is not threading.main_thread():
             return self
         reader, writer = socket.socketpair()
@@ -75,7 +77,11 @@ class Interrupts:
             else signal.SIG_IGN
             for sig in _SIGNALS
         ]
-        threading.Thread(target=self._watch, name="lograph-interrupts", daemon=True).start()
+        clear_interrupt()  # a test may run several commands in one process
+        watcher = threading.Thread(
+            target=self._watch, args=(reader,), name="lograph-interrupts", daemon=True
+        )
+        watcher.start()
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -97,9 +103,7 @@ class Interrupts:
         if first and Interrupts.raising:  # a second Ctrl-C must not break the report
             raise KeyboardInterrupt
 
-    def _watch(self) -> None:
-        assert self._pair is not None
-        reader = self._pair[0]
+    def _watch(self, reader: socket.socket) -> None:
         try:
             while True:
                 data = reader.recv(64)

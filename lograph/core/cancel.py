@@ -24,7 +24,7 @@ from typing import Any, TypeVar
 
 from lograph.core.errors import InterruptedComputation
 
-__all__ = ["Cancel", "interrupt", "interrupted", "poll", "run_cancellable"]
+__all__ = ["Cancel", "clear_interrupt", "interrupt", "interrupted", "poll", "run_cancellable"]
 
 #: The cancel hook every long call takes: polled during the work; None never cancels.
 Cancel = Callable[[], bool] | None
@@ -40,6 +40,11 @@ log = logging.getLogger("lograph")
 def interrupt() -> None:
     """Ask every long computation of this process to stop (called from a signal handler)."""
     _INTERRUPT.set()
+
+
+def clear_interrupt() -> None:
+    """Forget an earlier `interrupt` (a new command starts in the same process)."""
+    _INTERRUPT.clear()
 
 
 def interrupted() -> bool:
