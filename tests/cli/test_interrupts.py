@@ -114,3 +114,33 @@ def test_a_python_loop_stops_too(tmp_path: Path) -> None:
     _wait_for(proc, "looping")
     status, err = _interrupt(proc, signal.SIGINT)
     assert (status, err) == (130, "lograph: interrupted\n")
+
+
+def test_a_save_stuck_in_native_code_is_abandoned_cleanly(tmp_path: Path) -> None:
+    """The watcher's path: the main thread cannot stop (a wait Python resumes after the
+    signal), so the process ends after removing the temporary file; the target stays."""
+    code = (
+        "import os, sys\n"
+        "from lograph.cli import interrupts, main\n"
+        "r, w = os.pipe()\n"
+        "def stuck(fd):\n"
+        "    print('lograph: log: saving', file=sys.stderr, flush=True)\n"
+        "    with interrupts.deferred():\n"
+        "        os.read(r, 1)\n"
+        "os.fsync = stuck\n"
+        "sys.exit(main(['generate', 'rectangle', '3', '3', '-o', 'out.txt']))\n"
+    )
+    (tmp_path / "out.txt").write_text("old\n")
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    _wait_for(proc, "saving")
+    assert len(_temp_files(tmp_path)) == 1  # the save is under way
+    status, err = _interrupt(proc, signal.SIGTERM)
+    assert (status, err) == (143, "lograph: interrupted\n")
+    assert _temp_files(tmp_path) == []
+    assert (tmp_path / "out.txt").read_text() == "old\n"
