@@ -48,7 +48,9 @@ def require(path: str, what: str, needed: int) -> None:
 def render_estimate(buttons: int, edges: int, width: int | None, height: int | None) -> int:
     """Bytes to draw a board: the scene's arrays and line objects (~1 KB an edge with the
     graph, ~2 KB a button), plus the picture three times (pixels, encoding, file bytes)."""
-    side = 4096  # the largest side a picture gets unless --width/--height ask for more
+    # the default picture: 1.5 pixels per scene unit, a grid step of 40 units (boards are
+    # about √n steps across), between 400 and 4096 pixels a side
+    side = min(4096, max(400, 60 * (math.isqrt(buttons) + 2)))
     pixels = (width or side) * (height or side)
     return BASE + 2048 * buttons + 1024 * edges + 12 * pixels
 
