@@ -12,11 +12,14 @@ import importlib
 import logging
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import ExitStack
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from lograph import __version__
+
+if TYPE_CHECKING:
+    from lograph.cli.interrupts import Interrupts
 
 __all__ = ["main"]
 
@@ -64,27 +67,62 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the process exit status."""
-    from lograph.core.errors import LographError
+    from lograph.cli.interrupts import Interrupts
 
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    # installed before the parser imports the commands, so an early Ctrl-C is one line too
+    signals = Interrupts(hard_exit=argv is None)
     try:
-        if args.command is None:
-            from lograph.cli.gui_cmd import launch
+        with signals:
+            args = build_parser().parse_args(argv)
+            if args.command not in (None, "gui"):
+                return _guarded(lambda: _run(args), signals)
+    except KeyboardInterrupt:  # while parsing, or just after the command, before __exit__
+        return signals.report()
+    # the window handles its own signals
+    if args.command is None:
+        from lograph.cli.gui_cmd import launch
 
-            return launch(None)
-        with ExitStack() as stack:
-            from lograph.cli.common import open_sample_arguments
+        return _guarded(lambda: launch(None))
+    return _guarded(lambda: args.run(args))
 
-            open_sample_arguments(args, stack)
-            status: int = args.run(args)
-        return status
+
+def _run(args: argparse.Namespace) -> int:
+    _configure_logging()
+    with ExitStack() as stack:
+        from lograph.cli.common import open_sample_arguments
+
+        open_sample_arguments(args, stack)
+        status: int = args.run(args)
+    return status
+
+
+def _configure_logging() -> None:
+    # LOGRAPH_LOG=debug prints progress markers on stderr (the interrupt tests wait for them)
+    level = os.environ.get("LOGRAPH_LOG", "").upper()
+    if level in ("DEBUG", "INFO") and not log.handlers:
+        handler = logging.StreamHandler()
+        handler.setFormatter(logging.Formatter("lograph: log: %(message)s"))
+        log.addHandler(handler)
+        log.setLevel(level)
+
+
+def _guarded(work: Callable[[], int], signals: Interrupts | None = None) -> int:
+    """Run `work`, turning every failure into one line on stderr and an exit status."""
+    from lograph.core.errors import InterruptedComputation, LographError
+
+    try:
+        return work()
+    except (KeyboardInterrupt, InterruptedComputation) as exc:
+        if signals is not None and signals.signum:
+            return signals.report()
+        if isinstance(exc, LographError):
+            print(f"lograph: error: {exc}", file=sys.stderr)
+            return 2
+        print("lograph: interrupted", file=sys.stderr)
+        return 130
     except LographError as exc:
         print(f"lograph: error: {exc}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        print("lograph: interrupted", file=sys.stderr)
-        return 130
     except BrokenPipeError:
         return 0
     except OSError as exc:

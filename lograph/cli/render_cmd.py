@@ -10,12 +10,14 @@ style and crashes without one.
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 from pathlib import Path
 
 from lograph.cli.common import add_board_options, add_json_flag, emit
 
 IMAGE_TYPES = (".png", ".svg")
+log = logging.getLogger("lograph")
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -53,6 +55,8 @@ RENDER_LIMIT = 250_000
 
 def run(args: argparse.Namespace) -> int:
     from lograph.cli.common import load_board, load_system
+    from lograph.cli.interrupts import deferred
+    from lograph.cli.memory import render_estimate, require
     from lograph.core.errors import LographError
 
     output = Path(args.output)
@@ -71,6 +75,8 @@ def run(args: argparse.Namespace) -> int:
         _check_size(args.board, load_system(args.board).n)
     board = load_board(args.board, args.rule, args.states)  # before Qt: bad input fails fast
     _check_size(args.board, len(board))
+    edges = board.graph.number_of_edges()
+    require(args.board, "drawing", render_estimate(len(board), edges, args.width, args.height))
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QApplication
 
@@ -89,7 +95,10 @@ def run(args: argparse.Namespace) -> int:
         layers = solution_layers(board, args.goal)
     elif args.overlay == "chase":
         layers = chase_layers(board)
-    with marks_for_export(scene, args.overlay, layers):
+    log.debug("render: drawing %d buttons, %d edges", len(board), edges)
+    # deferred: Ctrl-C inside Qt's calls back into the canvas items would be printed and
+    # dropped; the flag stops the save instead, or the watcher ends the process.
+    with marks_for_export(scene, args.overlay, layers), deferred():
         width, height = write_image(scene, output, args.width, args.height, title=board.name)
     del app  # kept alive until the picture is written
     data = {

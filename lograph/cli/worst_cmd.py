@@ -62,6 +62,8 @@ def _lit(values: Any, states: int) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
+    from lograph.cli.memory import require, worst_estimate
+    from lograph.core.cancel import interrupted
     from lograph.core.errors import BoardError
     from lograph.core.optimize.worst import worst_position
     from lograph.core.solve import prepare
@@ -69,8 +71,11 @@ def run(args: argparse.Namespace) -> int:
     if not args.time_limit > 0:
         raise BoardError(f"--time-limit must be positive, not {args.time_limit}")
     system = load_system(args.board, args.rule, args.states)
-    solver = prepare(system, args.engine)
-    result = worst_position(solver, args.goal, time_limit=args.time_limit)
+    solver = prepare(system, args.engine, interrupted)
+    needed = worst_estimate(system.n, system.nnz, solver.analysis.nullity, system.states)
+    require(args.board, "the worst-position search", needed)
+    # interrupted: Ctrl-C stops HiGHS's wait at once (it runs on a helper thread)
+    result = worst_position(solver, args.goal, time_limit=args.time_limit, cancel=interrupted)
     data: dict[str, Any] = {
         "worst_presses": result.worst_presses,
         "upper_bound": result.upper_bound,

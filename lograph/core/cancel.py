@@ -17,13 +17,14 @@ lograph.core.errors.InterruptedComputation: analysis cancelled
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 from lograph.core.errors import InterruptedComputation
 
-__all__ = ["Cancel", "poll", "run_cancellable"]
+__all__ = ["Cancel", "clear_interrupt", "interrupt", "interrupted", "poll", "run_cancellable"]
 
 #: The cancel hook every long call takes: polled during the work; None never cancels.
 Cancel = Callable[[], bool] | None
@@ -31,6 +32,24 @@ Cancel = Callable[[], bool] | None
 _T = TypeVar("_T")
 #: Seconds between polls of `cancel` while a helper thread works.
 POLL_INTERVAL = 0.05
+#: Set once the user asked the whole process to stop (Ctrl-C, SIGTERM; see `lograph.cli`).
+_INTERRUPT = threading.Event()
+log = logging.getLogger("lograph")
+
+
+def interrupt() -> None:
+    """Ask every long computation of this process to stop (called from a signal handler)."""
+    _INTERRUPT.set()
+
+
+def clear_interrupt() -> None:
+    """Forget an earlier `interrupt` (a new command starts in the same process)."""
+    _INTERRUPT.clear()
+
+
+def interrupted() -> bool:
+    """Whether the process was asked to stop: a `Cancel` hook shared by the whole process."""
+    return _INTERRUPT.is_set()
 
 
 def poll(cancel: Cancel, message: str = "computation cancelled") -> None:
@@ -65,6 +84,7 @@ def run_cancellable(
 
     thread = threading.Thread(target=target, name=name, daemon=False)
     thread.start()
+    log.debug("%s: started", name)  # a marker the interrupt tests wait for
     while thread.is_alive():
         thread.join(POLL_INTERVAL)
         poll(cancel, message)

@@ -3,6 +3,11 @@
 The data goes to a temporary file in the target's own folder (so the final rename stays on
 one file system), is flushed and fsynced, and then `os.replace` swaps it in. Readers see
 either the old file or the complete new one, never a mixture.
+
+A process killed mid-save (``kill -9``, a power cut) cannot remove its temporary file, so
+the name says whose it is: ``.NAME.PID.HEX.tmp``. The next save of the same target removes
+the ones whose process is gone. Temporary files being written are also listed here, so an
+interrupt that ends the process at once (`abandon_writes`) can remove them first.
 """
 
 from __future__ import annotations
@@ -10,12 +15,24 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import re
 import secrets
+import threading
+import time
 from pathlib import Path
 
-__all__ = ["atomic_write_bytes", "atomic_write_text"]
+from lograph.core.cancel import interrupted
+from lograph.core.errors import InterruptedComputation
+
+__all__ = ["abandon_writes", "atomic_write_bytes", "atomic_write_text", "remove_stale_temps"]
 
 PathLike = str | os.PathLike[str]
+#: Temporary files of this process being written; guarded by `_LOCK`.
+_LIVE: set[Path] = set()
+_LOCK = threading.Lock()
+#: Temporary files named by versions before the PID was in the name: no owner to ask, so
+#: they are removed once no save could still be writing them.
+_LEGACY_AGE = 3600.0
 
 
 def atomic_write_bytes(path: PathLike, data: bytes) -> None:
@@ -23,6 +40,7 @@ def atomic_write_bytes(path: PathLike, data: bytes) -> None:
 
     A symbolic link is followed, so the link stays and its target gets the new content.
     New files get the usual permissions (0666 less the umask); an existing file keeps its mode.
+    Every error names `path` (not the temporary file), e.g. ``board.json: No space left``.
 
     Examples
     --------
@@ -33,18 +51,37 @@ def atomic_write_bytes(path: PathLike, data: bytes) -> None:
     b'111\\n'
     """
     target = Path(os.path.realpath(path))
-    try:
-        mode: int | None = target.stat().st_mode & 0o7777
-    except FileNotFoundError:
-        mode = None
-    tmp = target.with_name(f".{target.name}.{secrets.token_hex(6)}.tmp")
-    # os.open with 0o666 lets the umask decide the mode, as a plain open() would.
     if target.is_dir():
         raise IsADirectoryError(errno.EISDIR, "is a folder, not a file", os.fspath(path))
     if not target.parent.is_dir():
         problem = f"{os.strerror(errno.ENOENT)} (no folder {str(target.parent)!r})"
         raise FileNotFoundError(errno.ENOENT, problem, os.fspath(path))
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
+    remove_stale_temps(target)
+    try:
+        _write_and_replace(target, data)
+    except OSError as exc:  # name what the user asked for, not the temporary file
+        raise OSError(exc.errno, exc.strerror or str(exc), os.fspath(path)) from exc
+    _sync_folder(target.parent)
+
+
+def atomic_write_text(path: PathLike, text: str) -> None:
+    """Replace the file at `path` by `text` (UTF-8, ``\\n`` line ends) atomically."""
+    atomic_write_bytes(path, text.encode("utf-8"))
+
+
+def _write_and_replace(target: Path, data: bytes) -> None:
+    try:
+        mode: int | None = target.stat().st_mode & 0o7777
+    except FileNotFoundError:
+        mode = None
+    tmp = target.with_name(f".{target.name}.{os.getpid()}.{secrets.token_hex(6)}.tmp")
+    with _LOCK:  # held for ever by `abandon_writes`: no new temporary file after it
+        if interrupted():
+            raise InterruptedComputation(f"{target}: not written (interrupted)")
+        # os.open with 0o666 lets the umask decide the mode, as a plain open() would.
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+        fd = os.open(tmp, flags, 0o666)
+        _LIVE.add(tmp)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
@@ -57,12 +94,62 @@ def atomic_write_bytes(path: PathLike, data: bytes) -> None:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
-    _sync_folder(target.parent)
+    finally:
+        with _LOCK:
+            _LIVE.discard(tmp)
 
 
-def atomic_write_text(path: PathLike, text: str) -> None:
-    """Replace the file at `path` by `text` (UTF-8, ``\\n`` line ends) atomically."""
-    atomic_write_bytes(path, text.encode("utf-8"))
+def abandon_writes() -> None:
+    """Remove every temporary file this process is writing and block new ones: for an
+    interrupt that ends the process at once (its saves never finish, their targets stay)."""
+    _LOCK.acquire()  # never released: the caller is about to end the process
+    for tmp in list(_LIVE):
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+    _LIVE.clear()
+
+
+def remove_stale_temps(target: PathLike) -> list[Path]:
+    """Remove the temporary files of `target` left by processes that no longer run.
+
+    Only names this module makes are touched; a file whose process still runs (or may: a
+    PID owned by another user) is kept. Returns the files removed.
+    """
+    target = Path(target)
+    pattern = re.compile(rf"\.{re.escape(target.name)}\.(?:(\d+)\.)?[0-9a-f]{{12}}\.tmp")
+    removed: list[Path] = []
+    try:
+        names = os.listdir(target.parent)
+    except OSError:
+        return removed
+    for name in names:
+        match = pattern.fullmatch(name)
+        if match is None:
+            continue
+        stale = target.with_name(name)
+        if _owner_gone(stale, match.group(1)):
+            with contextlib.suppress(OSError):
+                stale.unlink()
+                removed.append(stale)
+    return removed
+
+
+def _owner_gone(path: Path, pid_text: str | None) -> bool:
+    if pid_text is None:
+        try:
+            return time.time() - path.stat().st_mtime > _LEGACY_AGE
+        except OSError:
+            return False
+    pid = int(pid_text)
+    if os.name != "posix" or pid == os.getpid():  # os.kill(pid, 0) ends a process on Windows
+        return False
+    try:
+        os.kill(pid, 0)  # signal 0: only asks whether the process exists
+    except ProcessLookupError:
+        return True
+    except (OSError, OverflowError, ValueError):
+        return False  # another user's process, or a PID we cannot ask about: keep it
+    return False
 
 
 def _sync_folder(folder: Path) -> None:

@@ -11,6 +11,8 @@ screen.
 
 from __future__ import annotations
 
+import gc
+import math
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -25,6 +27,14 @@ if TYPE_CHECKING:
 __all__ = ["ButtonLayer", "EdgeLayer", "Palette", "light_colors", "polygon"]
 
 RADIUS = 14.0  # disc radius in scene units; one grid step is 40
+#: Edges are drawn as a haze once their length exceeds this many times the pixels shown
+#: (every pixel crossed twice on average): beyond that, more lines only add grey.
+DENSE = 2.0
+HAZE_ALPHA = 110
+#: Lines or discs per native drawing call (tens of milliseconds each).
+CHUNK = 20_000
+#: Shafts, arrowhead strokes, total shaft length (scene units).
+_EdgeLines = tuple[list[QLineF], list[QLineF], float]
 
 
 class Palette:
@@ -77,7 +87,28 @@ def line_list(pairs: NDArray[np.float64]) -> list[QLineF]:
     ``drawLines`` given a QPolygonF converts it point by point (~90 ms for 80,000 lines);
     given QLineF objects it runs in ~10 ms, so building them once per change pays off.
     """
-    return [QLineF(a, b, c, d) for a, b, c, d in pairs.reshape(-1, 4).tolist()]
+    # The collector would scan every new wrapper again and again (pauses of ~0.8 s holding
+    # Python's lock at 300,000 lines); these objects form no cycles.
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return [QLineF(a, b, c, d) for a, b, c, d in pairs.reshape(-1, 4).tolist()]
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def draw_lines(painter: QPainter, lines: list[QLineF]) -> None:
+    """``drawLines`` in slices of `CHUNK`: one native call holds Python's lock throughout,
+    and a picture of 300,000 edges in one call would keep Ctrl-C waiting for a second."""
+    for start in range(0, len(lines), CHUNK):
+        painter.drawLines(lines[start : start + CHUNK])
+
+
+def draw_points(painter: QPainter, xy: NDArray[np.float64]) -> None:
+    """``drawPoints`` of an ``(n, 2)`` array, in slices of `CHUNK` (see `draw_lines`)."""
+    for start in range(0, len(xy), CHUNK):
+        painter.drawPoints(polygon(xy[start : start + CHUNK]))
 
 
 def _round_pen(color: QColor, width: float) -> QPen:
@@ -113,7 +144,7 @@ class EdgeLayer(_Layer):
     def __init__(self, scene: BoardScene) -> None:
         super().__init__(scene)
         self.setZValue(0)
-        self._cache: tuple[int, list[QLineF]] | None = None
+        self._cache: tuple[int, _EdgeLines] | None = None
 
     def _lines(self, slots: NDArray[np.int64]) -> NDArray[np.float64]:
         """Point pairs of the lines to draw: the edges, plus two strokes per arrowhead."""
@@ -132,39 +163,84 @@ class EdgeLayer(_Layer):
         pairs = np.concatenate([a, tip, tip, wing1, tip, wing2], axis=1)
         return pairs.reshape(-1, 2)
 
-    def all_lines(self) -> list[QLineF]:
+    def _split(self, slots: NDArray[np.int64]) -> _EdgeLines:
+        """The edges' shafts, their arrowhead strokes and the shafts' total length."""
+        rows = self._lines(slots).reshape(-1, 4)
+        if self.board_scene.store.directed:
+            per_edge = rows.reshape(-1, 3, 4)
+            shafts, wings = per_edge[:, 0], per_edge[:, 1:].reshape(-1, 4)
+        else:
+            shafts, wings = rows, rows[:0]
+        d = shafts[:, 2:] - shafts[:, :2]
+        length = float(np.hypot(d[:, 0], d[:, 1]).sum())
+        return line_list(shafts), line_list(wings), length
+
+    def _all(self) -> _EdgeLines:
         """Every line; kept for full frames (zoom, pan) until the board's geometry changes."""
         store = self.board_scene.store
         if self._cache is None or self._cache[0] != store.generation:
-            self._cache = (store.generation, line_list(self._lines(store.live_edge_slots())))
+            self._cache = (store.generation, self._split(store.live_edge_slots()))
         return self._cache[1]
+
+    def all_lines(self) -> list[QLineF]:
+        """Every line drawn for the board: the edges, then the arrowheads' strokes."""
+        shafts, wings, _ = self._all()
+        return shafts + wings
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
         scene = self.board_scene
-        store = scene.store
         exposed = option.exposedRect
         area = max(self._rect.width() * self._rect.height(), 1.0)
         if exposed.width() * exposed.height() > area / 16:
             # a big part of the board: drawing every cached line (clipped) is cheaper than
             # building QLineF objects for the part that shows
-            lines = self.all_lines()
+            shafts, wings, length = self._all()
         else:
-            lines = line_list(self._lines(store.edge_slots_in(_rect_tuple(exposed), 20.0)))
+            slots = scene.store.edge_slots_in(_rect_tuple(exposed), 20.0)
+            shafts, wings, length = self._split(slots)
         if scene.selected_edges:
-            chosen = store.slots_of_edges(scene.selected_edges)
-            painter.setPen(_round_pen(Palette.selection, self.width + 5))
-            painter.drawLines(line_list(self._lines(chosen)))
+            chosen = self._split(scene.store.slots_of_edges(scene.selected_edges))
+            painter.setPen(_flat_pen(Palette.selection, self.width + 5))
+            draw_lines(painter, chosen[0])
+            draw_lines(painter, chosen[1])
         lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
-        if lod * RADIUS < 2.5:  # far away: hairlines without antialiasing are 5× faster
+        pixels = max(exposed.width() * exposed.height() * lod * lod, 1.0)
+        if length * lod > DENSE * pixels:
+            _paint_haze(painter, shafts, math.ceil(length * lod / (DENSE * pixels)))
+        elif lod * RADIUS < 2.5:  # far away: hairlines without antialiasing are 5× faster
             pen = QPen(Palette.far_edge, 1.0)
             pen.setCosmetic(True)
             painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
             painter.setPen(pen)
+            draw_lines(painter, shafts)
+            draw_lines(painter, wings)
         else:
+            # Flat caps for the shafts: their ends hide under the discs, and Qt strokes long
+            # antialiased round-capped lines ~90× slower (12 s for 1,500 lines across a
+            # 2000-pixel picture). The short arrowhead strokes keep their round tips.
+            painter.setPen(_flat_pen(Palette.edge, self.width))
+            draw_lines(painter, shafts)
             painter.setPen(_round_pen(Palette.edge, self.width))
-        painter.drawLines(lines)
+            draw_lines(painter, wings)
+
+
+def _flat_pen(color: QColor, width: float) -> QPen:
+    return QPen(color, width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.FlatCap)
+
+
+def _paint_haze(painter: QPainter, shafts: list[QLineF], step: int) -> None:
+    """Edges denser than the pixels they cross: every `step`-th one as a translucent
+    hairline, so the time is bounded by the picture's size and the result is the same grey
+    haze that drawing them all would give (arrowheads would not show anyway)."""
+    color = QColor(Palette.edge)
+    color.setAlpha(HAZE_ALPHA)
+    pen = QPen(color, 1.0)
+    pen.setCosmetic(True)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+    painter.setPen(pen)
+    draw_lines(painter, shafts[::step])
 
 
 class ButtonLayer(_Layer):
@@ -200,13 +276,13 @@ class ButtonLayer(_Layer):
             if sel.any():
                 halo = 2 * RADIUS + max(8.0, 4 / lod)
                 painter.setPen(QPen(Palette.selection, halo, Qt.PenStyle.SolidLine, cap))
-                painter.drawPoints(polygon(xy[sel]))
+                draw_points(painter, xy[sel])
         if on_screen >= 4:  # under the discs, so each loop seems to leave and re-enter its disc
             self._paint_loops(painter, slots)
         width = 2 * RADIUS
         if on_screen >= 4:
             painter.setPen(QPen(Palette.outline, width + 3, Qt.PenStyle.SolidLine, cap))
-            painter.drawPoints(polygon(xy))
+            draw_points(painter, xy)
             width -= 1.0
         lights = store.light[slots]
         for value in np.unique(lights).tolist():
@@ -215,7 +291,7 @@ class ButtonLayer(_Layer):
                 pen.setWidthF(1.6)
                 pen.setCosmetic(True)
             painter.setPen(pen)
-            painter.drawPoints(polygon(xy[lights == value]))
+            draw_points(painter, xy[lights == value])
         if on_screen >= 9:
             self._paint_text(painter, slots, on_screen)
 

@@ -1,0 +1,65 @@
+"""Memory estimates made before long work: refuse up front instead of dying out of memory.
+
+The figures are rough upper estimates from the board's counts (measured: a 1,000-button
+graph with 250,000 edges rendered in 400 MB, a 300-button one with 22,000 edges in 230 MB),
+compared with the machine's physical memory. A refusal says both figures.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+
+__all__ = ["machine_bytes", "render_estimate", "require", "worst_estimate"]
+
+#: Python, numpy, networkx (and Qt for pictures) before any board.
+BASE = 150 * 2**20
+
+
+def machine_bytes() -> int | None:
+    """The machine's physical memory in bytes, or None where the system does not say."""
+    try:
+        pages, size = os.sysconf("SC_PHYS_PAGES"), os.sysconf("SC_PAGE_SIZE")
+    except (AttributeError, OSError, ValueError):
+        return None
+    return pages * size if pages > 0 and size > 0 else None
+
+
+def _size(n: float) -> str:
+    for unit in ("bytes", "KB", "MB", "GB"):
+        if n < 1024 or unit == "GB":
+            return f"{n:.0f} {unit}" if unit == "bytes" else f"{n:.1f} {unit}"
+        n /= 1024
+    raise AssertionError("unreachable")
+
+
+def require(path: str, what: str, needed: int) -> None:
+    """Raise `BoardTooLargeError` naming both figures when `needed` exceeds the machine."""
+    from lograph.core.errors import BoardTooLargeError
+
+    total = machine_bytes()
+    if total is not None and needed > total:
+        raise BoardTooLargeError(
+            f"{path}: {what} needs about {_size(needed)} of memory, more than this "
+            f"machine's {_size(total)}"
+        )
+
+
+def render_estimate(buttons: int, edges: int, width: int | None, height: int | None) -> int:
+    """Bytes to draw a board: the scene's arrays and line objects (~1 KB an edge with the
+    graph, ~2 KB a button), plus the picture three times (pixels, encoding, file bytes)."""
+    # the default picture: 1.5 pixels per scene unit, a grid step of 40 units (boards are
+    # about √n steps across), between 400 and 4096 pixels a side
+    side = min(4096, max(400, 60 * (math.isqrt(buttons) + 2)))
+    pixels = (width or side) * (height or side)
+    return BASE + 2048 * buttons + 1024 * edges + 12 * pixels
+
+
+def worst_estimate(n: int, nonzeros: int, nullity: int, states: int) -> int:
+    """Bytes for `lograph worst` once the board is analysed: the press system, the quiet
+    patterns as bytes and their class keys; for p > 2 small boards the table of every press
+    vector (p^n entries of 9 bytes)."""
+    needed = BASE + 64 * n + 16 * nonzeros + 2 * nullity * n + 16 * n
+    if states > 2 and n * math.log2(states) <= 26:  # larger ones are refused by worst
+        needed += 9 * states**n
+    return needed
