@@ -47,6 +47,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         metavar="K",
         help=f"list at most K quiet patterns (default {QUIET_LIMIT})",
     )
+    parser.add_argument(
+        "--lit-only",
+        action="store_true",
+        help="also count the positions that can be cleared pressing only lit buttons "
+        "(exact search over all 2^N positions; on/off boards up to 26 buttons)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -100,8 +106,30 @@ def run(args: argparse.Namespace) -> int:
         lines.append("")
         lines.append("positions by fewest presses:")
         lines.extend(f"  {k:3d} presses: {count}" for k, count in enumerate(histogram) if count)
+    if getattr(args, "lit_only", False):
+        lines.extend(_lit_only_lines(system, data))
     emit(args, data, "\n".join(lines))
     return 0
+
+
+def _lit_only_lines(system: PressSystem, data: dict[str, Any]) -> list[str]:
+    """``analyze --lit-only``: the exact lit-only solvable count beside the ordinary one."""
+    from lograph.core.cancel import interrupted
+    from lograph.core.errors import BoardError, BoardTooLargeError
+    from lograph.core.optimize.lit_only import lit_only_solvable_count
+
+    try:
+        count = lit_only_solvable_count(system, cancel=interrupted)
+    except (BoardError, BoardTooLargeError) as exc:  # too large, or not an on/off board
+        data.update(lit_only_solvable_count=None, lit_only_note=f"not computed: {exc}")
+        return ["", f"lit-only         not computed: {exc}"]
+    ordinary = system.states ** data["rank"]
+    data.update(lit_only_solvable_count=count, solvable_count=ordinary)
+    return [
+        "",
+        f"lit-only         {count} of {_count_text(2, system.n)} positions can be cleared "
+        f"pressing only lit buttons (ordinary game: {ordinary}; exact search)",
+    ]
 
 
 def _quiet_lines(

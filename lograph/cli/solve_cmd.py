@@ -54,12 +54,20 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         metavar="FILE",
         help="also write the solution (.json .csv .txt)",
     )
+    parser.add_argument(
+        "--lit-only",
+        action="store_true",
+        help="the lit-only game: press only buttons whose light is on; "
+        "the fewest such presses, in order (on/off boards up to 26 buttons)",
+    )
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from lograph.core.solve import prepare, solve
 
+    if getattr(args, "lit_only", False):
+        return run_lit_only(args)
     if args.output is not None:
         refuse_overwriting(args.board, args.output)
     system = load_system(args.board, args.rule, args.states)
@@ -132,3 +140,38 @@ def all_solutions(system: PressSystem, solver: Solver, goal: str) -> list[list[s
     vectors = iter_solutions(system, goal, limit=ALL_LIMIT, solver=solver)
     listing = [press_ids(system, x) for x in vectors]
     return sorted(listing, key=len)
+
+
+def run_lit_only(args: argparse.Namespace) -> int:
+    """``solve --lit-only``: an exact search for the fewest lit presses, in order."""
+    from lograph.core.cancel import interrupted
+    from lograph.core.errors import BoardError
+    from lograph.core.optimize.lit_only import lit_only_solve
+
+    if args.all or args.output is not None:
+        raise BoardError("--lit-only does not combine with --all or -o (order matters)")
+    system = load_system(args.board, args.rule, args.states)
+    result = lit_only_solve(system, args.goal, cancel=interrupted)
+    ids = None if result.presses is None else [system.names[i] for i in result.presses]
+    data: dict[str, Any] = {
+        "lit_only": True,
+        "solvable": result.solvable,
+        "goal": args.goal,
+        "presses": ids,
+        "press_count": None if ids is None else len(ids),
+        "positions_explored": result.explored,
+    }
+    if ids is None:
+        emit(
+            args,
+            data,
+            f"unsolvable in the lit-only game: all {args.goal} cannot be reached pressing "
+            f"only lit buttons ({result.explored} positions reachable)",
+        )
+        return 1
+    lines = [f"solvable (lit-only): fewest {len(ids)} lit presses (exact), in order:"]
+    lines.extend(f"  {k:3d}. {name}" for k, name in enumerate(ids[:500], 1))
+    if len(ids) > 500:
+        lines.append(f"  … {len(ids) - 500} more (use --json)")
+    emit(args, data, "\n".join(lines))
+    return 0

@@ -1,0 +1,79 @@
+"""Breadth-first searches over the positions of the lit-only game, compiled by numba.
+
+A position is an integer whose bit ``j`` is light ``j`` (GF(2) boards of at most 30
+buttons). Pressing button ``i`` XORs ``masks[i]`` (the lights it changes) into the position
+and is allowed only while bit ``i`` is set. Both searches work a bounded number of steps
+per call and keep their queue in caller-owned arrays, so the caller can poll a cancel flag
+between calls; ``np.zeros``/``np.empty`` arrays cost memory only for the pages touched.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numpy.typing import NDArray
+
+from lograph.core.kernels.jit import IntArray, jit
+
+__all__ = ["lit_backward_steps", "lit_forward_steps"]
+
+
+@jit
+def lit_forward_steps(
+    masks: IntArray,
+    parent: NDArray[np.uint8],
+    queue: NDArray[np.uint32],
+    cursor: IntArray,
+    goal: int,
+    steps: int,
+) -> bool:
+    # Expand at most `steps` queued positions (queue[cursor[0]:cursor[1]]) by lit presses.
+    # parent[s] is 0 while s is unseen, else 1 + the press that first reached it (the
+    # start holds 255). Returns True once `goal` has been reached.
+    head = cursor[0]
+    tail = cursor[1]
+    n = len(masks)
+    found: bool = parent[goal] != 0
+    while head < tail and steps > 0 and not found:
+        s = np.int64(queue[head])
+        head += 1
+        steps -= 1
+        for i in range(n):
+            if (s >> i) & 1:
+                t = s ^ masks[i]
+                if parent[t] == 0:
+                    parent[t] = i + 1
+                    queue[tail] = t
+                    tail += 1
+                    if t == goal:
+                        found = True
+                        break
+    cursor[0] = head
+    cursor[1] = tail
+    return found
+
+
+@jit
+def lit_backward_steps(
+    masks: IntArray,
+    seen: NDArray[np.uint8],
+    queue: NDArray[np.uint32],
+    cursor: IntArray,
+    steps: int,
+) -> None:
+    # Grow the set of positions from which a queued position is reachable by one lit press:
+    # x reaches y by pressing i when x = y ^ masks[i] and bit i of x is set.
+    head = cursor[0]
+    tail = cursor[1]
+    n = len(masks)
+    while head < tail and steps > 0:
+        y = np.int64(queue[head])
+        head += 1
+        steps -= 1
+        for i in range(n):
+            x = y ^ masks[i]
+            if (x >> i) & 1 and seen[x] == 0:
+                seen[x] = 1
+                queue[tail] = x
+                tail += 1
+    cursor[0] = head
+    cursor[1] = tail
