@@ -123,8 +123,8 @@ def _lit_only_lines(system: PressSystem, data: dict[str, Any]) -> list[str]:
     except (BoardError, BoardTooLargeError) as exc:  # too large, or not an on/off board
         data.update(lit_only_solvable_count=None, lit_only_note=f"not computed: {exc}")
         return ["", f"lit-only         not computed: {exc}"]
-    ordinary = system.states ** data["rank"]
-    data.update(lit_only_solvable_count=count, solvable_count=ordinary)
+    ordinary = 2 ** data["rank"]  # the ordinary count; `solvable_count` already says so
+    data["lit_only_solvable_count"] = count
     return [
         "",
         f"lit-only         {count} of {_count_text(2, system.n)} positions can be cleared "
