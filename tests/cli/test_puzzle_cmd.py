@@ -130,3 +130,11 @@ def test_check_finds_wrong_levels(tmp_path: Path, capsys: pytest.CaptureFixture[
     pack.write_text('{"format": "lograph-pack", "version": 7}')
     assert "unsupported version 7" in fails(capsys, "puzzle", "--check", str(pack))
     assert "this is a board file" in fails(capsys, "puzzle", "--check", board)
+
+
+def test_shipped_packs_verify(capsys: pytest.CaptureFixture[str]) -> None:
+    packs = sorted((Path(__file__).resolve().parents[2] / "lograph/samples/packs").glob("*.json"))
+    assert len(packs) == 2
+    for pack in packs:
+        assert main(["puzzle", "--check", str(pack)]) == 0
+        assert "0 alike under symmetry" in capsys.readouterr().out
