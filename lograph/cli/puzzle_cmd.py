@@ -117,12 +117,17 @@ def _make(args: argparse.Namespace) -> int:
     name = args.name if args.name is not None else (board.name or "level pack")
     write_level_pack(LevelPack(name, board, levels), args.output)
     unique = sum(lv.unique for lv in levels)
+    span = f"{levels[0].fewest}..{levels[-1].fewest}" if len(levels) > 1 else levels[0].fewest
     print(
-        f"wrote {args.output}: {len(levels)} levels, fewest {levels[0].fewest}.."
-        f"{levels[-1].fewest} presses, {unique} with a unique solution "
-        f"({found.tries} tries, {found.symmetries} symmetries of the board used)"
+        f"wrote {args.output}: {_plural(len(levels), 'level')}, fewest {span} presses, "
+        f"{unique} with a unique solution ({_plural(found.tries, 'try', 'tries')}, "
+        f"{_plural(found.symmetries, 'symmetry', 'symmetries')} of the board used)"
     )
     return 0
+
+
+def _plural(count: int, one: str, many: str = "") -> str:
+    return f"{count} {one if count == 1 else (many or one + 's')}"
 
 
 def _refuse_impossible(solver: Solver, board: str, high: int) -> None:
@@ -175,9 +180,11 @@ def _check(path: str) -> int:
             )
         keys.add(canonical(level.lights, inverses))
     alike = len(pack.levels) - len(keys)
-    span = f", fewest {pack.levels[0].fewest}..{pack.levels[-1].fewest}" if pack.levels else ""
+    counts = sorted({lv.fewest for lv in pack.levels})
+    span = f", fewest {counts[0]}" if counts else ""
+    span += f"..{counts[-1]}" if len(counts) > 1 else ""
     print(
-        f"{path}: {len(pack.levels)} levels verified{span}, "
+        f"{path}: {_plural(len(pack.levels), 'level')} verified{span}, "
         f"{sum(lv.unique for lv in pack.levels)} unique, {alike} alike under symmetry"
     )
     return 0

@@ -13,6 +13,7 @@ The number of tries is bounded; the same seed gives the same levels.
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -167,9 +168,7 @@ def generate_levels(
     """
     n, p = solver.analysis.n, solver.analysis.states
     _check_targets(targets, n, p)
-    wanted: dict[int, int] = {}
-    for k in targets:
-        wanted[k] = wanted.get(k, 0) + 1
+    wanted = dict(Counter(targets))
     inverses = [np.argsort(perm) for perm in board_symmetries(board)]
     rng = np.random.default_rng(seed)
     budget = TRIES_PER_LEVEL * len(targets) if tries is None else tries
