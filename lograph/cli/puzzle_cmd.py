@@ -134,8 +134,10 @@ def _refuse_impossible(solver: Solver, board: str, high: int) -> None:
     """Refuse K above the worst position (when the search proves its bound in time)."""
     from lograph.core.cancel import interrupted
     from lograph.core.errors import LographError
+    from lograph.core.optimize.puzzles import check_provable
     from lograph.core.optimize.worst import worst_position
 
+    check_provable(solver)
     n, p = solver.analysis.n, solver.analysis.states
     if high > n * (p - 1):
         raise LographError(

@@ -5,11 +5,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import networkx as nx
 import numpy as np
 import pytest
 
 from lograph.cli import main
 from lograph.core.files.level_pack import read_level_pack
+from lograph.core.model.board import Board
 from lograph.core.model.generators import rectangle
 from tests.cli.helpers import board_file
 from tests.references import brute_force_fewest, code_of, press_matrix
@@ -138,3 +140,12 @@ def test_shipped_packs_verify(capsys: pytest.CaptureFixture[str]) -> None:
     for pack in packs:
         assert main(["puzzle", "--check", str(pack)]) == 0
         assert "0 alike under symmetry" in capsys.readouterr().out
+
+
+def test_unprovable_board_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # 30 buttons that change nothing: nullity 30, beyond the exact fewest-presses search
+    board = board_file(tmp_path, Board.from_graph(nx.empty_graph(30), rule="open"))
+    out = tmp_path / "pack.json"
+    err = fails(capsys, "puzzle", board, "--presses", "0", "-o", str(out))
+    assert "nullity 30 is too large" in err
+    assert not out.exists()

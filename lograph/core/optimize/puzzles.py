@@ -25,7 +25,7 @@ from lograph.core.algebra.analysis import Solver
 from lograph.core.cancel import Cancel, poll
 from lograph.core.errors import BoardError
 from lograph.core.model.board import Board
-from lograph.core.optimize.minimal import fewest_presses
+from lograph.core.optimize.minimal import EXACT_NULLITY_LIMIT, _exact_feasible, fewest_presses
 
 __all__ = [
     "MAX_SYMMETRIES",
@@ -34,6 +34,7 @@ __all__ = [
     "PuzzleSet",
     "board_symmetries",
     "canonical",
+    "check_provable",
     "generate_levels",
     "spread",
 ]
@@ -121,6 +122,17 @@ def _random_presses(n: int, p: int, k: int, rng: np.random.Generator) -> NDArray
     return x
 
 
+def check_provable(solver: Solver) -> None:
+    """Refuse a board whose fewest presses the exact search cannot prove (too many quiet
+    patterns): its levels could not be given an exact difficulty."""
+    a = solver.analysis
+    if not _exact_feasible(a.nullity, a.states, a.n, EXACT_NULLITY_LIMIT):
+        raise BoardError(
+            f"the fewest presses cannot be proven on this board (nullity {a.nullity} is too "
+            "large for the exact search), so no level can be given an exact difficulty"
+        )
+
+
 def _check_targets(targets: Sequence[int], n: int, p: int) -> None:
     top = n * (p - 1)
     for k in targets:
@@ -167,6 +179,7 @@ def generate_levels(
     Raises `BoardError` when the board's fewest presses cannot be proven exactly.
     """
     n, p = solver.analysis.n, solver.analysis.states
+    check_provable(solver)
     _check_targets(targets, n, p)
     wanted = dict(Counter(targets))
     inverses = [np.argsort(perm) for perm in board_symmetries(board)]
