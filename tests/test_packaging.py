@@ -59,12 +59,16 @@ def test_every_imported_third_party_module_is_a_declared_dependency() -> None:
 
 def test_package_data_covers_every_sample_board() -> None:
     patterns = PYPROJECT["tool"]["setuptools"]["package-data"]["lograph"]
-    samples = [p for p in (ROOT / "lograph" / "samples").iterdir() if p.name != "__pycache__"]
+    folder = ROOT / "lograph" / "samples"
+    samples = [p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts]
     assert len(samples) >= 10
     missed = [
         p.name
         for p in samples
-        if not any(fnmatch.fnmatch(f"samples/{p.name}", pattern) for pattern in patterns)
+        if not any(
+            fnmatch.fnmatch(f"samples/{p.relative_to(folder).as_posix()}", pattern)
+            for pattern in patterns
+        )
     ]
     assert not missed, f"sample files that would not ship in the wheel: {missed}"
 

@@ -33,6 +33,7 @@ COMMANDS = (
     "generate",
     "convert",
     "render",
+    "puzzle",
     "samples",
     "gui",
 )

@@ -1,0 +1,192 @@
+"""``lograph puzzle BOARD --presses K -o PACK.json``: a level pack of positions of chosen
+difficulty; ``lograph puzzle --check PACK.json`` re-verifies a pack."""
+
+from __future__ import annotations
+
+import argparse
+import re
+from typing import TYPE_CHECKING
+
+from lograph.cli.common import SAMPLE_PREFIX, load_board, output_arg, refuse_overwriting, seed_arg
+
+if TYPE_CHECKING:
+    from lograph.core.algebra.analysis import Solver
+
+#: Most levels one command makes (each is a search of its own).
+MAX_COUNT = 10_000
+#: Seconds given to the worst-position search that tells an impossible K.
+WORST_TIME_LIMIT = 10.0
+
+
+def _presses_arg(text: str) -> tuple[int, int]:
+    match = re.fullmatch(r"\s*(\d{1,9})\s*(?:-\s*(\d{1,9})\s*)?", text)
+    if match is None:
+        raise argparse.ArgumentTypeError(
+            f"presses {text!r} is not a count K or a range LOW-HIGH (e.g. 7 or 5-12)"
+        )
+    low = int(match.group(1))
+    high = int(match.group(2)) if match.group(2) is not None else low
+    if high < low:
+        raise argparse.ArgumentTypeError(f"presses range {text!r} runs downwards")
+    return low, high
+
+
+def _count_arg(text: str) -> int:
+    if not re.fullmatch(r"\s*\d{1,9}\s*", text) or not 1 <= int(text) <= MAX_COUNT:
+        raise argparse.ArgumentTypeError(f"count {text!r} is not an integer in 1..{MAX_COUNT}")
+    return int(text)
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = sub.add_parser(
+        "puzzle",
+        help="make a level pack of positions needing exactly K presses",
+        description=(
+            "Make N positions whose fewest-presses count is exactly K (or spread over a range "
+            "LOW-HIGH in rising difficulty), no two alike up to the board's symmetries, and "
+            "write them as a level pack. With --check, re-verify every level of a pack."
+        ),
+    )
+    parser.add_argument(
+        "board",
+        nargs="?",
+        metavar="BOARD",
+        help=f"board file (.json .txt .graphml .g6), or {SAMPLE_PREFIX}NAME for a shipped sample",
+    )
+    parser.add_argument("--rule", choices=("closed", "open"), help="override the board's rule")
+    parser.add_argument("--states", type=int, metavar="P", help="override the number of states")
+    parser.add_argument(
+        "--presses", type=_presses_arg, metavar="K", help="fewest presses: K or LOW-HIGH"
+    )
+    parser.add_argument(
+        "--count", type=_count_arg, metavar="N", help="levels (default 1, or one per K in a range)"
+    )
+    parser.add_argument(
+        "--unique", action="store_true", help="only positions with one fewest-presses solution"
+    )
+    parser.add_argument("--seed", type=seed_arg, default=0, help="random seed (default 0)")
+    parser.add_argument(
+        "--tries", type=_count_arg, metavar="T", help="positions tried per level (default 400)"
+    )
+    parser.add_argument("--name", help="the pack's name (default: the board's name)")
+    parser.add_argument("-o", "--output", type=output_arg, metavar="PACK", help="pack to write")
+    parser.add_argument("--check", metavar="PACK", help="re-verify the levels of a pack")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from lograph.core.errors import LographError
+
+    if args.check is not None:
+        if args.board is not None or args.presses is not None or args.output is not None:
+            raise LographError("--check takes only the pack (no BOARD, --presses or -o)")
+        return _check(args.check)
+    for value, what in ((args.board, "a BOARD"), (args.presses, "--presses"), (args.output, "-o")):
+        if value is None:
+            raise LographError(f"puzzle needs {what} (or --check PACK)")
+    return _make(args)
+
+
+def _make(args: argparse.Namespace) -> int:
+    from lograph.core.cancel import interrupted
+    from lograph.core.errors import LographError
+    from lograph.core.files.level_pack import LevelPack, PackLevel, write_level_pack
+    from lograph.core.optimize.puzzles import TRIES_PER_LEVEL, generate_levels, spread
+    from lograph.core.solve import prepare
+
+    refuse_overwriting(args.board, args.output)
+    board = load_board(args.board, args.rule, args.states)
+    low, high = args.presses
+    count = args.count or (high - low + 1)
+    targets = spread(low, high, count)
+    solver = prepare(board.to_system(), "auto", interrupted)
+    _refuse_impossible(solver, args.board, high)
+    tries = (args.tries or TRIES_PER_LEVEL) * count
+    found = generate_levels(
+        solver, board, targets, unique=args.unique, seed=args.seed, tries=tries, cancel=interrupted
+    )
+    if found.missing:
+        kind = "with a unique optimal solution " if args.unique else ""
+        short = ", ".join(f"{n} needing {k}" for k, n in found.missing.items())
+        raise LographError(
+            f"{args.board}: found {len(found.levels)} of {count} positions after {found.tries} "
+            f"tries; still missing {short} presses {kind}(none may exist: try another "
+            "--presses, more --tries or no --unique); nothing written"
+        )
+    levels = [PackLevel(lv.lights, lv.fewest, lv.unique) for lv in found.levels]
+    name = args.name if args.name is not None else (board.name or "level pack")
+    write_level_pack(LevelPack(name, board, levels), args.output)
+    unique = sum(lv.unique for lv in levels)
+    span = f"{levels[0].fewest}..{levels[-1].fewest}" if len(levels) > 1 else levels[0].fewest
+    print(
+        f"wrote {args.output}: {_plural(len(levels), 'level')}, fewest {span} presses, "
+        f"{unique} with a unique solution ({_plural(found.tries, 'try', 'tries')}, "
+        f"{_plural(found.symmetries, 'symmetry', 'symmetries')} of the board used)"
+    )
+    return 0
+
+
+def _plural(count: int, one: str, many: str = "") -> str:
+    return f"{count} {one if count == 1 else (many or one + 's')}"
+
+
+def _refuse_impossible(solver: Solver, board: str, high: int) -> None:
+    """Refuse K above the worst position (when the search proves its bound in time)."""
+    from lograph.core.cancel import interrupted
+    from lograph.core.errors import LographError
+    from lograph.core.optimize.puzzles import check_provable
+    from lograph.core.optimize.worst import worst_position
+
+    check_provable(solver)
+    n, p = solver.analysis.n, solver.analysis.states
+    if high > n * (p - 1):
+        raise LographError(
+            f"{board}: no position needs {high} presses: {n} buttons allow at most {n * (p - 1)}"
+        )
+    worst = worst_position(solver, time_limit=WORST_TIME_LIMIT, cancel=interrupted)
+    if high > worst.upper_bound:
+        proof = "exact" if worst.exact else f"an upper bound, {worst.method}"
+        raise LographError(
+            f"{board}: no position needs {high} presses: the worst position needs "
+            f"{worst.upper_bound} ({proof})"
+        )
+
+
+def _check(path: str) -> int:
+    from lograph.core.cancel import interrupted
+    from lograph.core.errors import UnsolvableError
+    from lograph.core.files.level_pack import read_level_pack
+    from lograph.core.files.source import format_error
+    from lograph.core.optimize.minimal import solve_minimal
+    from lograph.core.optimize.puzzles import board_symmetries, canonical
+    from lograph.core.solve import prepare
+
+    pack = read_level_pack(path)
+    system = pack.board.to_system()
+    solver = prepare(system, "auto", interrupted)
+    inverses = [perm.argsort() for perm in board_symmetries(pack.board)]
+    keys = set()
+    for number, level in enumerate(pack.levels, 1):
+        try:
+            best = solve_minimal(system.with_lights(level.lights), solver=solver)
+        except UnsolvableError:
+            raise format_error(path, f"level {number} cannot be cleared") from None
+        if not best.exact:
+            raise format_error(path, f"level {number}: its fewest presses cannot be proven")
+        unique = best.optimal_solutions == 1
+        if (best.press_count, unique) != (level.fewest, level.unique):
+            raise format_error(
+                path,
+                f"level {number} says fewest {level.fewest} (unique: {level.unique}) but needs "
+                f"{best.press_count} (unique: {unique})",
+            )
+        keys.add(canonical(level.lights, inverses))
+    alike = len(pack.levels) - len(keys)
+    counts = sorted({lv.fewest for lv in pack.levels})
+    span = f", fewest {counts[0]}" if counts else ""
+    span += f"..{counts[-1]}" if len(counts) > 1 else ""
+    print(
+        f"{path}: {_plural(len(pack.levels), 'level')} verified{span}, "
+        f"{sum(lv.unique for lv in pack.levels)} unique, {alike} alike under symmetry"
+    )
+    return 0

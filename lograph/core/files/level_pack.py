@@ -1,0 +1,181 @@
+"""Level packs: one board and a list of positions on it, each with its fewest presses.
+
+A pack is a ``.json`` file (one level per line, so diffs stay readable)::
+
+    {
+      "format": "lograph-pack",
+      "version": 1,
+      "name": "classic 5x5, 1 to 15 presses",
+      "board": { ...the native board object, as native_json writes it... },
+      "levels": [
+        {"lights": {"r0c0": 1, "r0c1": 1, "r1c0": 1}, "fewest": 1, "unique": true},
+        ...
+      ]
+    }
+
+``lights`` lists the lit buttons only (value 1..p−1; others are off); ``fewest`` is the
+fewest presses that clear the position and ``unique`` whether one press vector alone does it.
+Reading is all or nothing: any problem raises one `BoardFormatError` naming the file.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from lograph.core.files import native_json
+from lograph.core.files.atomic import atomic_write_text
+from lograph.core.files.limits import TooManyDigits, json_constant, json_int, shown
+from lograph.core.files.source import PathLike, format_error, read_text
+from lograph.core.model.board import Board
+
+__all__ = [
+    "FORMAT_NAME",
+    "FORMAT_VERSION",
+    "MAX_LEVELS",
+    "LevelPack",
+    "PackLevel",
+    "pack_text",
+    "read_level_pack",
+    "write_level_pack",
+]
+
+FORMAT_NAME = "lograph-pack"
+FORMAT_VERSION = 1
+#: Most levels a pack may hold (each level is checked button by button).
+MAX_LEVELS = 100_000
+
+
+@dataclass(frozen=True)
+class PackLevel:
+    """One level: the light value of every button (button order), its fewest presses and
+    whether that optimum is reached by one press vector only."""
+
+    lights: NDArray[np.uint8]
+    fewest: int
+    unique: bool
+
+
+@dataclass(frozen=True)
+class LevelPack:
+    """A named board (lights cleared) and its levels."""
+
+    name: str
+    board: Board
+    levels: list[PackLevel]
+
+
+def pack_text(pack: LevelPack) -> str:
+    """The pack as JSON text: the board as native JSON, one level per line."""
+    board = pack.board.copy()
+    board.clear_lights()
+    board_lines = native_json.dumps(board).rstrip("\n").splitlines()
+    head = {"format": FORMAT_NAME, "version": FORMAT_VERSION, "name": pack.name}
+    lines = ["{"]
+    lines += [f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}," for k, v in head.items()]
+    lines.append('  "board": ' + "\n  ".join(board_lines) + ",")
+    levels = []
+    for level in pack.levels:
+        lit = {b: int(v) for b, v in zip(board.buttons, level.lights.tolist(), strict=True) if v}
+        item = {"lights": lit, "fewest": int(level.fewest), "unique": bool(level.unique)}
+        levels.append("    " + json.dumps(item, ensure_ascii=False))
+    body = ",\n".join(levels)
+    lines.append('  "levels": [' + (f"\n{body}\n  ]" if levels else "]"))
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def write_level_pack(pack: LevelPack, path: PathLike) -> None:
+    """Write the pack atomically (a crash never leaves half a file)."""
+    atomic_write_text(path, pack_text(pack))
+
+
+def read_level_pack(path: PathLike) -> LevelPack:
+    """Read and check a pack; any problem raises one `BoardFormatError` naming the file."""
+    text = read_text(path)
+    try:
+        doc = json.loads(text, parse_int=json_int, parse_constant=json_constant)
+    except TooManyDigits as exc:
+        raise format_error(path, f"invalid JSON: {exc}") from None
+    except json.JSONDecodeError as exc:
+        raise format_error(
+            path, f"invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}"
+        ) from None
+    except RecursionError:
+        raise format_error(path, "invalid JSON: nested too deeply") from None
+    if not isinstance(doc, dict):
+        raise format_error(path, f"expected a JSON object, found {type(doc).__name__}")
+    _check_header(path, doc)
+    name = doc.get("name", "")
+    if not isinstance(name, str):
+        raise format_error(path, f"field 'name' must be a string, not {shown(name)}")
+    raw_board = doc.get("board")
+    if not isinstance(raw_board, dict):
+        raise format_error(path, f"field 'board' must be a board object, not {shown(raw_board)}")
+    board = native_json.loads(path, json.dumps(raw_board))
+    board.clear_lights()
+    raw_levels = doc.get("levels")
+    if not isinstance(raw_levels, list):
+        raise format_error(path, f"field 'levels' must be a list, not {shown(raw_levels)}")
+    if len(raw_levels) > MAX_LEVELS:
+        raise format_error(
+            path, f"{len(raw_levels)} levels are too many (a pack holds at most {MAX_LEVELS})"
+        )
+    levels = [_level(path, board, item, k + 1) for k, item in enumerate(raw_levels)]
+    return LevelPack(name, board, levels)
+
+
+def _check_header(path: PathLike, doc: Mapping[str, Any]) -> None:
+    if doc.get("format") != FORMAT_NAME:
+        if doc.get("format") == native_json.FORMAT_NAME:
+            raise format_error(path, "this is a board file, not a level pack")
+        raise format_error(
+            path, f"unknown format {shown(doc.get('format'))} (expected {FORMAT_NAME!r})"
+        )
+    version = doc.get("version")
+    if version != FORMAT_VERSION or isinstance(version, bool):
+        raise format_error(
+            path,
+            f"unsupported version {shown(version)}: this lograph reads version {FORMAT_VERSION}",
+        )
+
+
+def _level(path: PathLike, board: Board, item: Any, number: int) -> PackLevel:
+    where = f"level {number}"
+    if not isinstance(item, dict):
+        raise format_error(path, f"{where}: expected an object, got {shown(item)}")
+    for key in ("lights", "fewest", "unique"):
+        if key not in item:
+            raise format_error(path, f"{where}: no {key!r} field")
+    lights = _lights(path, board, item["lights"], where)
+    fewest, top = item["fewest"], len(board) * (board.states - 1)
+    if not isinstance(fewest, int) or isinstance(fewest, bool) or fewest < 0:
+        raise format_error(path, f"{where}: fewest {shown(fewest)} is not a non-negative integer")
+    if fewest > top:
+        raise format_error(
+            path, f"{where}: fewest {fewest} is more than the board's {top} presses allow"
+        )
+    if not isinstance(item["unique"], bool):
+        raise format_error(path, f"{where}: unique {shown(item['unique'])} is not true/false")
+    return PackLevel(lights, fewest, item["unique"])
+
+
+def _lights(path: PathLike, board: Board, raw: Any, where: str) -> NDArray[np.uint8]:
+    if not isinstance(raw, dict):
+        raise format_error(path, f"{where}: lights must be an object, not {shown(raw)}")
+    p = board.states
+    values = np.zeros(len(board), dtype=np.uint8)
+    for button, value in raw.items():
+        if button not in board:
+            raise format_error(path, f"{where}: button {shown(button)} is not on the board")
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < p:
+            raise format_error(
+                path, f"{where}: light {shown(value)} of {shown(button)} is not in 0..{p - 1}"
+            )
+        values[board.index(button)] = value
+    return values
