@@ -30,7 +30,7 @@ from numpy.typing import NDArray
 
 from lograph.core.files import native_json
 from lograph.core.files.atomic import atomic_write_text
-from lograph.core.files.limits import TooManyDigits, json_constant, json_int, shown
+from lograph.core.files.limits import json_object, shown
 from lograph.core.files.source import PathLike, format_error, read_text
 from lograph.core.model.board import Board
 
@@ -98,18 +98,7 @@ def write_level_pack(pack: LevelPack, path: PathLike) -> None:
 def read_level_pack(path: PathLike) -> LevelPack:
     """Read and check a pack; any problem raises one `BoardFormatError` naming the file."""
     text = read_text(path)
-    try:
-        doc = json.loads(text, parse_int=json_int, parse_constant=json_constant)
-    except TooManyDigits as exc:
-        raise format_error(path, f"invalid JSON: {exc}") from None
-    except json.JSONDecodeError as exc:
-        raise format_error(
-            path, f"invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}"
-        ) from None
-    except RecursionError:
-        raise format_error(path, "invalid JSON: nested too deeply") from None
-    if not isinstance(doc, dict):
-        raise format_error(path, f"expected a JSON object, found {type(doc).__name__}")
+    doc = json_object(path, text)
     _check_header(path, doc)
     name = doc.get("name", "")
     if not isinstance(name, str):

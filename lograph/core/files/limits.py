@@ -12,6 +12,7 @@ the memory they need fits in the machine.
 
 from __future__ import annotations
 
+import json
 import os
 import reprlib
 from typing import Any
@@ -90,6 +91,25 @@ def json_int(text: str) -> int:
 def json_constant(text: str) -> Any:
     """``parse_constant`` for ``json.loads``: NaN and Infinity are not JSON; refuse them."""
     raise TooManyDigits(f"{text} is not a valid JSON number")
+
+
+def json_object(path: PathLike, text: str) -> dict[str, Any]:
+    """Parse `text` as one JSON object with the digit and constant limits above; any problem
+    (bad JSON, too many digits, nesting past Python's limit, not an object) raises one
+    `BoardFormatError` naming `path`."""
+    try:
+        doc = json.loads(text, parse_int=json_int, parse_constant=json_constant)
+    except TooManyDigits as exc:
+        raise format_error(path, f"invalid JSON: {exc}") from None
+    except json.JSONDecodeError as exc:
+        raise format_error(
+            path, f"invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}"
+        ) from None
+    except RecursionError:
+        raise format_error(path, "invalid JSON: nested too deeply") from None
+    if not isinstance(doc, dict):
+        raise format_error(path, f"expected a JSON object, found {type(doc).__name__}")
+    return doc
 
 
 def check_counts(path: PathLike, buttons: int, edges: int) -> None:

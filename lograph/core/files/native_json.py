@@ -36,7 +36,7 @@ from typing import Any
 
 import networkx as nx
 
-from lograph.core.files.limits import TooManyDigits, check_counts, json_constant, json_int, shown
+from lograph.core.files.limits import check_counts, json_object, shown
 from lograph.core.files.source import NodeSpec, PathLike, assemble_board, format_error
 from lograph.core.model.board import Board
 
@@ -90,18 +90,7 @@ def loads(
     path: PathLike, text: str, *, rule: str | None = None, states: int | None = None
 ) -> Board:
     """Parse native JSON (or plain node-link data); `rule`/`states` override the file's."""
-    try:
-        doc = json.loads(text, parse_int=json_int, parse_constant=json_constant)
-    except TooManyDigits as exc:
-        raise format_error(path, f"invalid JSON: {exc}") from None
-    except json.JSONDecodeError as exc:
-        raise format_error(
-            path, f"invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}"
-        ) from None
-    except RecursionError:
-        raise format_error(path, "invalid JSON: nested too deeply") from None
-    if not isinstance(doc, dict):
-        raise format_error(path, f"expected a JSON object, found {type(doc).__name__}")
+    doc = json_object(path, text)
     _check_header(path, doc)
     directed = _field(path, doc, "directed", bool, False)
     if _field(path, doc, "multigraph", bool, False):
