@@ -30,7 +30,7 @@ from numpy.typing import NDArray
 
 from lograph.core.files import native_json
 from lograph.core.files.atomic import atomic_write_text
-from lograph.core.files.limits import json_object, shown
+from lograph.core.files.limits import check_version, json_object, shown
 from lograph.core.files.source import PathLike, format_error, read_text
 from lograph.core.model.board import Board
 
@@ -126,12 +126,7 @@ def _check_header(path: PathLike, doc: Mapping[str, Any]) -> None:
         raise format_error(
             path, f"unknown format {shown(doc.get('format'))} (expected {FORMAT_NAME!r})"
         )
-    version = doc.get("version")
-    if version != FORMAT_VERSION or isinstance(version, bool):
-        raise format_error(
-            path,
-            f"unsupported version {shown(version)}: this lograph reads version {FORMAT_VERSION}",
-        )
+    check_version(path, doc.get("version"), FORMAT_VERSION)
 
 
 def _level(path: PathLike, board: Board, item: Any, number: int) -> PackLevel:

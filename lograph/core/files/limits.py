@@ -112,6 +112,14 @@ def json_object(path: PathLike, text: str) -> dict[str, Any]:
     return doc
 
 
+def check_version(path: PathLike, version: object, supported: int) -> None:
+    """Refuse a file whose ``version`` field is not `supported` (``True`` is not ``1``)."""
+    if version != supported or isinstance(version, bool):
+        raise format_error(
+            path, f"unsupported version {shown(version)}: this lograph reads version {supported}"
+        )
+
+
 def check_counts(path: PathLike, buttons: int, edges: int) -> None:
     """Refuse a graph board over the button or edge limit, or over the machine's memory,
     before building it."""

@@ -36,7 +36,7 @@ from typing import Any
 
 import networkx as nx
 
-from lograph.core.files.limits import check_counts, json_object, shown
+from lograph.core.files.limits import check_counts, check_version, json_object, shown
 from lograph.core.files.source import NodeSpec, PathLike, assemble_board, format_error
 from lograph.core.model.board import Board
 
@@ -122,12 +122,7 @@ def _check_header(path: PathLike, doc: Mapping[str, Any]) -> None:
         raise format_error(
             path, f"unknown format {shown(doc['format'])} (expected {FORMAT_NAME!r})"
         )
-    version = doc.get("version")
-    if version != FORMAT_VERSION or isinstance(version, bool):
-        raise format_error(
-            path,
-            f"unsupported version {shown(version)}: this lograph reads version {FORMAT_VERSION}",
-        )
+    check_version(path, doc.get("version"), FORMAT_VERSION)
 
 
 def _field(path: PathLike, doc: Mapping[str, Any], key: str, kind: type, default: Any) -> Any:
