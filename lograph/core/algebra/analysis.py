@@ -25,6 +25,7 @@ __all__ = [
     "Analysis",
     "PreparedSolver",
     "Solver",
+    "invariant_factors",
 ]
 
 
@@ -49,6 +50,16 @@ class Analysis:
         Name of the engine that computed it.
     free_buttons : int or None
         Free buttons of the chase plan the engine used (None for elimination engines).
+    quiet_orders : tuple of int or None
+        The additive order of each row of `quiet`. Over a prime field every row has order p
+        (None says so). Over Z_k with k composite the quiet patterns form a module, not a
+        vector space: `quiet` is then a generating set whose rows are independent in the
+        module sense, so every quiet pattern is ``sum(c_j * quiet[j]) mod k`` for exactly one
+        choice of ``0 <= c_j < quiet_orders[j]``.
+    world_orders : tuple of int or None
+        The order of each left-kernel functional's values (None: all p). A pattern b is
+        solvable iff ``(left_kernel[j] @ b) % k`` is 0 for every j, and its world is the
+        tuple of those values, each taken mod ``world_orders[j]``.
     """
 
     n: int
@@ -58,6 +69,28 @@ class Analysis:
     left_kernel: NDArray[np.uint8]
     engine: str
     free_buttons: int | None = None
+    quiet_orders: tuple[int, ...] | None = None
+    world_orders: tuple[int, ...] | None = None
+
+    def orders(self) -> tuple[int, ...]:
+        """The order of each quiet generator (all p over a prime field)."""
+        if self.quiet_orders is None:
+            return (self.states,) * len(self.quiet)
+        return self.quiet_orders
+
+    @property
+    def kernel_size(self) -> int:
+        """How many quiet patterns there are: the product of the generators' orders."""
+        size = 1
+        for order in self.orders():
+            size *= order
+        return size
+
+    @property
+    def kernel_structure(self) -> list[int]:
+        """The quiet patterns as a product of cyclic groups: the invariant factors > 1, in
+        divisibility order (``[2, 2, 4]`` is Z_2 × Z_2 × Z_4)."""
+        return invariant_factors(self.orders())
 
     @property
     def nullity(self) -> int:
@@ -96,6 +129,39 @@ class Analysis:
     def is_solvable_pattern(self, pattern: ArrayLike) -> bool:
         """True when ``A x = pattern`` has a solution."""
         return not any(self.syndrome(pattern))
+
+
+def invariant_factors(orders: tuple[int, ...] | list[int]) -> list[int]:
+    """The invariant factors (> 1, each dividing the next) of a product of cyclic groups.
+
+    >>> invariant_factors((4, 2, 2))
+    [2, 2, 4]
+    >>> invariant_factors((2, 3))
+    [6]
+    >>> invariant_factors(())
+    []
+    """
+    # Split each order into prime powers, then stack the largest power of every prime into
+    # the last factor, the next largest into the one before, and so on.
+    powers: dict[int, list[int]] = {}
+    for order in orders:
+        rest, prime = int(order), 2
+        while rest > 1:
+            if prime * prime > rest:
+                prime = rest
+            if rest % prime == 0:
+                power = 1
+                while rest % prime == 0:
+                    rest //= prime
+                    power *= prime
+                powers.setdefault(prime, []).append(power)
+            prime += 1
+    length = max((len(v) for v in powers.values()), default=0)
+    factors = [1] * length
+    for values in powers.values():
+        for slot, power in enumerate(sorted(values, reverse=True)):
+            factors[length - 1 - slot] *= power
+    return [f for f in factors if f > 1]
 
 
 class Solver(Protocol):
