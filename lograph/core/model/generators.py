@@ -1,27 +1,41 @@
-"""Board generators: rectangles (with holes), diamonds, tori, cylinders, lattices, named graphs.
+"""Board generators: rectangles (with holes), diamonds, grids on surfaces (torus, cylinder,
+Möbius strip, Klein bottle, projective plane), lattices, named graphs.
 
 Grid-like boards name their buttons ``r<row>c<col>`` (0-based) and place them at
-``(x, y) = (col, row)``. `grid_system` builds the same press matrices directly as a
+``(x, y) = (col, row)``; every grid generator takes a `stencil` (the click rule, see
+`lograph.core.model.stencils`). `grid_system` builds the same press matrices directly as a
 `PressSystem` with numpy, for boards far too large for a networkx graph (10⁶ buttons).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import Any
 
 import networkx as nx
 import numpy as np
-from numpy.typing import ArrayLike, NDArray
+from numpy.typing import NDArray
 
-from lograph.core.errors import BoardError, BoardTooLargeError
+from lograph.core.errors import BoardError
 from lograph.core.model.board import Board
+from lograph.core.model.grids import (
+    MAX_GRAPH_BUTTONS,
+    MAX_GRAPH_EDGES,
+    check_graph_size,
+    check_sizes,
+    from_mask,
+    grid_mask,
+    grid_system,
+)
 from lograph.core.model.layout import auto_layout
-from lograph.core.model.system import CellNames, PressSystem
+from lograph.core.model.stencils import STENCILS, Stencil, make_stencil, stencil_text, within
+from lograph.core.model.surfaces import check_surface
 
 __all__ = [
     "MAX_GRAPH_BUTTONS",
     "MAX_GRAPH_EDGES",
     "NAMED_GRAPHS",
+    "STENCILS",
     "check_graph_size",
     "cylinder",
     "diamond",
@@ -30,153 +44,29 @@ __all__ = [
     "from_networkx",
     "grid_system",
     "hexagonal",
+    "klein",
+    "mobius",
     "named",
+    "projective",
     "rectangle",
+    "surface_grid",
     "torus",
     "triangular",
     "wayout_5x5",
 ]
 
 
-#: Largest boards the generators build as networkx graphs (a 500×500 grid takes ~10 s);
-#: bigger grids are written as ASCII boards or built with `grid_system`.
-MAX_GRAPH_BUTTONS = 250_000
-MAX_GRAPH_EDGES = 1_000_000
+def _check_grid(rows: int, cols: int, what: str, stencil: Stencil | None = None) -> None:
+    reach = 2 if stencil is None else max(len(within(make_stencil(stencil), rows, cols)) - 1, 1) / 2
+    check_graph_size(rows * cols, reach * rows * cols, what, " (save big grids as .txt)")
 
 
-def check_graph_size(buttons: float, edges: float, what: str, hint: str = "") -> None:
-    """Refuse, before building anything, a generated graph too big to build in seconds.
-
-    Examples
-    --------
-    >>> check_graph_size(10**6, 2 * 10**6, "a 1000×1000 rectangle")  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    lograph.core.errors.BoardTooLargeError: a 1000×1000 rectangle would have 1000000 buttons ...
-    """
-    if buttons > MAX_GRAPH_BUTTONS or edges > MAX_GRAPH_EDGES:
-        raise BoardTooLargeError(
-            f"{what} would have {buttons:.0f} buttons and {edges:.0f} edges; generated graphs "
-            f"are limited to {MAX_GRAPH_BUTTONS} buttons and {MAX_GRAPH_EDGES} edges{hint}"
-        )
-
-
-def _check_grid(rows: int, cols: int, what: str) -> None:
-    check_graph_size(rows * cols, 2 * rows * cols, what, " (save big grids as .txt)")
-
-
-def _check_size(**sizes: int) -> None:
-    for label, value in sizes.items():
-        if isinstance(value, bool) or not isinstance(value, int | np.integer) or value < 1:
-            raise BoardError(f"{label} must be a positive integer, not {value!r}")
-
-
-def _grid_mask(rows: int, cols: int, holes: Iterable[tuple[int, int]] | None) -> NDArray[np.bool_]:
-    mask = np.ones((rows, cols), dtype=bool)
-    for r, c in holes or ():
-        if not (0 <= r < rows and 0 <= c < cols):
-            raise BoardError(f"hole ({r}, {c}) is outside the {rows}×{cols} board")
-        mask[r, c] = False
-    return mask
-
-
-def _grid_edges(
-    mask: NDArray[np.bool_], wrap_rows: bool, wrap_cols: bool
-) -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]:
-    """Cell coordinates and the right/down neighbour pairs (as indices) of a masked grid."""
-    rows, cols = mask.shape
-    index = np.full(mask.shape, -1, dtype=np.int64)
-    coords = np.argwhere(mask).astype(np.int64)
-    index[coords[:, 0], coords[:, 1]] = np.arange(len(coords))
-    pairs = []
-    right = np.roll(index, -1, axis=1)
-    if not wrap_cols:
-        right[:, -1] = -1
-    down = np.roll(index, -1, axis=0)
-    if not wrap_rows:
-        down[-1, :] = -1
-    for other in (right, down):
-        ok = (index >= 0) & (other >= 0) & (index != other)
-        pairs.append(np.stack([index[ok], other[ok]], axis=1))
-    both = np.concatenate(pairs)
-    if (wrap_rows and rows <= 2) or (wrap_cols and cols <= 2):  # tiny wraps repeat pairs
-        both = np.unique(np.sort(both, axis=1), axis=0)
-    return coords, both[:, 0], both[:, 1]
-
-
-def grid_system(
-    rows: int,
-    cols: int,
-    *,
-    mask: ArrayLike | None = None,
-    wrap_rows: bool = False,
-    wrap_cols: bool = False,
-    rule: str = "closed",
-    states: int = 2,
-    lights: ArrayLike | None = None,
-    name: str = "",
-) -> PressSystem:
-    """The press matrix of a (masked, optionally wrapped) grid, built without networkx.
-
-    `mask` is a ``rows × cols`` boolean array (False = hole); `lights` gives the light of
-    every button in row-major order of the kept cells.
-
-    Examples
-    --------
-    >>> grid_system(1000, 1000).n
-    1000000
-    """
-    _check_size(rows=rows, cols=cols)
-    grid = np.ones((rows, cols), dtype=bool) if mask is None else np.asarray(mask, dtype=bool)
-    if grid.shape != (rows, cols):
-        raise BoardError(f"mask shape {grid.shape} is not {rows}×{cols}")
-    coords, src, dst = _grid_edges(grid, wrap_rows, wrap_cols)
-    n = len(coords)
-    self_mask = np.full(n, rule == "closed", dtype=bool)
-    lights_arr = None if lights is None else np.asarray(lights, dtype=np.uint8)
-    return PressSystem.from_edges(
-        n,
-        src,
-        dst,
-        self_mask,
-        states=states,
-        lights=lights_arr,
-        names=CellNames(coords),
-        coords=coords,
-        positions=coords[:, ::-1].astype(np.float64),
-        rule=rule,
-        name=name,
-    )
-
-
-def from_mask(
-    mask: ArrayLike,
-    *,
-    lights: ArrayLike | None = None,
-    wrap_rows: bool = False,
-    wrap_cols: bool = False,
-    rule: str = "closed",
-    states: int = 2,
-    name: str = "",
-) -> Board:
-    """A grid board of the cells where `mask` is True, with 4-neighbour edges.
-
-    `lights` is a full ``rows × cols`` array (values at holes are ignored).
-    """
-    grid = np.asarray(mask, dtype=bool)
-    if grid.ndim != 2:
-        raise BoardError(f"mask must be two-dimensional, not shape {grid.shape}")
-    coords, src, dst = _grid_edges(grid, wrap_rows, wrap_cols)
-    light_grid = np.zeros(grid.shape, dtype=np.int64) if lights is None else np.asarray(lights)
-    if light_grid.shape != grid.shape:
-        raise BoardError(f"lights shape {light_grid.shape} is not the mask's {grid.shape}")
-    board = Board(rule=rule, states=states, name=name)
-    names = [f"r{r}c{c}" for r, c in coords.tolist()]
-    for (r, c), button in zip(coords.tolist(), names, strict=True):
-        board.add_button(button, pos=(float(c), float(r)), light=int(light_grid[r, c]))
-    for u, v in zip(src.tolist(), dst.tolist(), strict=True):
-        board.add_edge(names[u], names[v])
-    return board
+def _label(base: str, stencil: Stencil | None) -> str:
+    """A board name: the shape, then the click rule when it is not the classic one."""
+    if stencil is None:
+        return base
+    text = stencil_text(make_stencil(stencil))
+    return f"{base} {text}" if len(text) <= 40 else f"{base} custom rule"
 
 
 def rectangle(
@@ -186,6 +76,7 @@ def rectangle(
     holes: Iterable[tuple[int, int]] | None = None,
     rule: str = "closed",
     states: int = 2,
+    stencil: Stencil | None = None,
 ) -> Board:
     """The m×n Lights Out board, optionally with holes at the given ``(row, col)`` cells.
 
@@ -193,11 +84,14 @@ def rectangle(
     --------
     >>> len(rectangle(5, 5)), len(rectangle(5, 5, holes=[(1, 1), (2, 2), (3, 3)]))
     (25, 22)
+    >>> rectangle(3, 3, stencil=STENCILS["king"]).targets("r0c0")
+    ['r0c0', 'r0c1', 'r1c0', 'r1c1']
     """
-    _check_size(rows=rows, cols=cols)
-    _check_grid(rows, cols, f"a {rows}×{cols} rectangle")
-    name = f"{rows}x{cols}" + (" with holes" if holes else "")
-    return from_mask(_grid_mask(rows, cols, holes), rule=rule, states=states, name=name)
+    check_sizes(rows=rows, cols=cols)
+    _check_grid(rows, cols, f"a {rows}×{cols} rectangle", stencil)
+    name = _label(f"{rows}x{cols}" + (" with holes" if holes else ""), stencil)
+    mask = grid_mask(rows, cols, holes)
+    return from_mask(mask, rule=rule, states=states, name=name, stencil=stencil)
 
 
 def diamond_mask(radius: int) -> NDArray[np.bool_]:
@@ -206,34 +100,65 @@ def diamond_mask(radius: int) -> NDArray[np.bool_]:
     return np.asarray(np.abs(r[:, None] - radius) + np.abs(r[None, :] - radius) <= radius)
 
 
-def diamond(radius: int, *, rule: str = "closed", states: int = 2) -> Board:
+def diamond(
+    radius: int, *, rule: str = "closed", states: int = 2, stencil: Stencil | None = None
+) -> Board:
     """The diamond of the given radius (radius 2 has 13 buttons)."""
     if isinstance(radius, bool) or not isinstance(radius, int) or radius < 0:
         raise BoardError(f"radius must be a non-negative integer, not {radius!r}")
     check_graph_size(2 * radius * (radius + 1) + 1, 4 * radius**2, f"a diamond of radius {radius}")
-    return from_mask(diamond_mask(radius), rule=rule, states=states, name=f"diamond {radius}")
+    name = _label(f"diamond {radius}", stencil)
+    return from_mask(diamond_mask(radius), rule=rule, states=states, name=name, stencil=stencil)
 
 
-def torus(rows: int, cols: int, *, rule: str = "closed", states: int = 2) -> Board:
+def surface_grid(
+    surface: str,
+    rows: int,
+    cols: int,
+    *,
+    rule: str = "closed",
+    states: int = 2,
+    stencil: Stencil | None = None,
+) -> Board:
+    """The m×n grid on a surface of `lograph.core.model.surfaces.SURFACES` (torus, mobius …).
+
+    Examples
+    --------
+    >>> board = surface_grid("mobius", 3, 4)
+    >>> board.name, board.neighbors("r0c3")
+    ('mobius 3x4', ['r0c2', 'r1c3', 'r2c0'])
+    """
+    check_sizes(rows=rows, cols=cols)
+    check_surface(surface, rows, cols)
+    _check_grid(rows, cols, f"a {rows}×{cols} {surface}", stencil)
+    mask = np.ones((rows, cols), dtype=bool)
+    name = _label(f"{surface} {rows}x{cols}", stencil)
+    return from_mask(mask, surface=surface, rule=rule, states=states, name=name, stencil=stencil)
+
+
+def torus(rows: int, cols: int, **options: Any) -> Board:
     """The m×n grid with both directions wrapped around (m, n ≥ 3)."""
-    _check_size(rows=rows, cols=cols)
-    if rows < 3 or cols < 3:
-        raise BoardError(f"a torus needs at least 3 rows and 3 columns, not {rows}×{cols}")
-    _check_grid(rows, cols, f"a {rows}×{cols} torus")
-    mask = np.ones((rows, cols), dtype=bool)
-    return from_mask(
-        mask, wrap_rows=True, wrap_cols=True, rule=rule, states=states, name=f"torus {rows}x{cols}"
-    )
+    return surface_grid("torus", rows, cols, **options)
 
 
-def cylinder(rows: int, cols: int, *, rule: str = "closed", states: int = 2) -> Board:
+def cylinder(rows: int, cols: int, **options: Any) -> Board:
     """The m×n grid with its columns wrapped around (each row is a cycle; n ≥ 3)."""
-    _check_size(rows=rows, cols=cols)
-    if cols < 3:
-        raise BoardError(f"a cylinder needs at least 3 columns, not {cols}")
-    _check_grid(rows, cols, f"a {rows}×{cols} cylinder")
-    mask = np.ones((rows, cols), dtype=bool)
-    return from_mask(mask, wrap_cols=True, rule=rule, states=states, name=f"cylinder {rows}x{cols}")
+    return surface_grid("cylinder", rows, cols, **options)
+
+
+def mobius(rows: int, cols: int, **options: Any) -> Board:
+    """The m×n Möbius strip: rows wrap with a half twist (n ≥ 3)."""
+    return surface_grid("mobius", rows, cols, **options)
+
+
+def klein(rows: int, cols: int, **options: Any) -> Board:
+    """The m×n Klein bottle: rows wrap with a half twist, columns plainly (m, n ≥ 3)."""
+    return surface_grid("klein", rows, cols, **options)
+
+
+def projective(rows: int, cols: int, **options: Any) -> Board:
+    """The m×n projective plane: rows and columns both wrap with a half twist (m, n ≥ 3)."""
+    return surface_grid("projective", rows, cols, **options)
 
 
 def _lattice(graph: nx.Graph, rule: str, states: int, name: str) -> Board:
@@ -249,7 +174,7 @@ def _lattice(graph: nx.Graph, rule: str, states: int, name: str) -> Board:
 
 def hexagonal(rows: int, cols: int, *, rule: str = "closed", states: int = 2) -> Board:
     """A honeycomb of rows × cols hexagons; buttons are its vertices (degree ≤ 3)."""
-    _check_size(rows=rows, cols=cols)
+    check_sizes(rows=rows, cols=cols)
     buttons = 2 * (rows + 1) * (cols + 1)
     check_graph_size(buttons, 1.5 * buttons, f"a {rows}×{cols} hexagonal board")
     graph = nx.hexagonal_lattice_graph(rows, cols, with_positions=True)
@@ -258,7 +183,7 @@ def hexagonal(rows: int, cols: int, *, rule: str = "closed", states: int = 2) ->
 
 def triangular(rows: int, cols: int, *, rule: str = "closed", states: int = 2) -> Board:
     """A triangular lattice (degree ≤ 6): the board of hexagonal cells."""
-    _check_size(rows=rows, cols=cols)
+    check_sizes(rows=rows, cols=cols)
     buttons = (rows + 1) * (cols // 2 + 1)
     check_graph_size(buttons, 3 * buttons, f"a {rows}×{cols} triangular board")
     graph = nx.triangular_lattice_graph(rows, cols, with_positions=True)
@@ -284,7 +209,7 @@ def _sized(
     def build(*args: int) -> nx.Graph:
         if len(args) != 1:
             raise BoardError("this graph takes exactly one size argument")
-        _check_size(size=args[0])
+        check_sizes(size=args[0])
         n = args[0]
         check_graph_size(buttons(n), edges(n), f"the graph of size {n}")
         return make(args[0])
