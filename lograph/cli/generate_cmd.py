@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from lograph.cli.common import add_json_flag, emit, output_arg, seed_arg
 
@@ -18,6 +18,8 @@ if TYPE_CHECKING:
     from numpy.typing import NDArray
 
     from lograph.core.model.board import Board
+    from lograph.core.model.stencils import Stencil
+    from lograph.core.model.stencils import Stencil
 
 __all__ = ["register", "run"]
 
@@ -79,13 +81,25 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         sub.set_defaults(run=run)
         return sub
 
-    rect = kind("rectangle", "M×N grid, optionally with holes", "M", "N")
-    rect.add_argument(
+    grids = [
+        kind("rectangle", "M×N grid, optionally with holes", "M", "N"),
+        kind("diamond", "cells within Manhattan distance R of the centre", "R"),
+        kind("torus", "M×N grid wrapped in both directions (M, N ≥ 3)", "M", "N"),
+        kind("cylinder", "M×N grid whose rows wrap around (N ≥ 3)", "M", "N"),
+        kind("mobius", "M×N Möbius strip: rows wrap with a half twist (N ≥ 3)", "M", "N"),
+        kind("klein", "M×N Klein bottle: twisted rows, plain columns (M, N ≥ 3)", "M", "N"),
+        kind("projective", "M×N projective plane: both wrap twisted (M, N ≥ 3)", "M", "N"),
+    ]
+    grids[0].add_argument(
         "--holes", nargs="+", type=_cell, default=[], metavar="R,C", help="cells to leave out"
     )
-    kind("diamond", "cells within Manhattan distance R of the centre", "R")
-    kind("torus", "M×N grid wrapped in both directions (M, N ≥ 3)", "M", "N")
-    kind("cylinder", "M×N grid whose rows wrap around (N ≥ 3)", "M", "N")
+    for grid in grids:
+        grid.add_argument(
+            "--stencil",
+            metavar="RULE",
+            help="click rule: a preset (plus, x, king, knight, plus2, rowcol) or offsets "
+            "'DR,DC DR,DC ...' such as '0,0 1,0 -1,0 0,2' (the centre 0,0 is the self action)",
+        )
     kind("hexagonal", "honeycomb of M×N hexagons (buttons are its corners)", "M", "N")
     kind("triangular", "triangular lattice (buttons have up to 6 neighbours)", "M", "N")
     kind("wayout", "the 5×5 WayOut board with three diagonal holes")
@@ -110,7 +124,8 @@ def run(args: argparse.Namespace) -> int:
     from lograph.core.files.atomic import atomic_write_text
 
     fmt = format_for(args.output)
-    grid = _grid_mask(args) if fmt.name == "txt" else None
+    stencil = _stencil(args)
+    grid = _grid_mask(args) if fmt.name == "txt" and stencil is None else None
     if grid is not None:
         # Fast path: a grid written as ASCII needs no graph at all.
         from lograph.core.files.ascii_grid import grid_text
@@ -166,6 +181,25 @@ def _grid_mask(args: argparse.Namespace) -> tuple[NDArray[np.bool_], str] | None
     return mask, label
 
 
+def _stencil(args: argparse.Namespace) -> Stencil | None:
+    """The parsed ``--stencil`` (None when absent); BoardError names a bad one."""
+    text = getattr(args, "stencil", None)
+    if text is None:
+        return None
+    from lograph.core.files import format_for
+    from lograph.core.model.stencils import parse_stencil
+
+    stencil = parse_stencil(text)
+    if format_for(args.output).name == "txt":
+        from lograph.core.errors import BoardError
+
+        raise BoardError(
+            "an ASCII .txt board always has the classic rule; write a board with --stencil "
+            "as .json, .graphml or .g6"
+        )
+    return stencil
+
+
 def _check_ascii_size(rows: int, cols: int) -> None:
     """Refuse a grid the ASCII reader would refuse, before allocating it."""
     from lograph.core.errors import BoardTooLargeError
@@ -199,18 +233,17 @@ def _build(args: argparse.Namespace) -> Board:
     from lograph.core.errors import BoardError, BoardTooLargeError
     from lograph.core.model import generators as gen
 
-    common = {"rule": args.rule, "states": args.states}
+    common: dict[str, Any] = {"rule": args.rule, "states": args.states}
+    grid = {**common, "stencil": _stencil(args)}
     match args.kind:
         case "rectangle":
-            return gen.rectangle(args.M, args.N, holes=args.holes, **common)
+            return gen.rectangle(args.M, args.N, holes=args.holes, **grid)
         case "diamond":
-            return gen.diamond(args.R, **common)
+            return gen.diamond(args.R, **grid)
         case "wayout":
             return gen.wayout_5x5(**common)
-        case "torus":
-            return gen.torus(args.M, args.N, **common)
-        case "cylinder":
-            return gen.cylinder(args.M, args.N, **common)
+        case "torus" | "cylinder" | "mobius" | "klein" | "projective":
+            return gen.surface_grid(args.kind, args.M, args.N, **grid)
         case "hexagonal":
             return gen.hexagonal(args.M, args.N, **common)
         case "triangular":

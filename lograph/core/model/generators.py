@@ -58,7 +58,8 @@ __all__ = [
 
 def _check_grid(rows: int, cols: int, what: str, stencil: Stencil | None = None) -> None:
     reach = 2 if stencil is None else max(len(within(make_stencil(stencil), rows, cols)) - 1, 1) / 2
-    check_graph_size(rows * cols, reach * rows * cols, what, " (save big grids as .txt)")
+    hint = " (save big grids as .txt)" if stencil is None else ""
+    check_graph_size(rows * cols, reach * rows * cols, what, hint)
 
 
 def _label(base: str, stencil: Stencil | None) -> str:
