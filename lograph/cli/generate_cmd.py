@@ -19,7 +19,6 @@ if TYPE_CHECKING:
 
     from lograph.core.model.board import Board
     from lograph.core.model.stencils import Stencil
-    from lograph.core.model.stencils import Stencil
 
 __all__ = ["register", "run"]
 
