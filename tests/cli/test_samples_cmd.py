@@ -24,7 +24,8 @@ def test_list_names_every_board_file_in_the_package(capsys: pytest.CaptureFixtur
     assert status == 0
     names = [row["name"] for row in json.loads(out)["samples"]]
     expected = sorted(p.name for p in SAMPLES.iterdir() if p.suffix in BOARD_SUFFIXES)
-    assert names == expected
+    classic = sorted(f"classic/{p.name}" for p in (SAMPLES / "classic").iterdir())
+    assert names == expected + classic
 
 
 def test_list_counts_match_the_grid_files(capsys: pytest.CaptureFixture[str]) -> None:
@@ -45,7 +46,8 @@ def test_list_text_has_one_line_per_sample(capsys: pytest.CaptureFixture[str]) -
     status, out, _ = run(capsys, "samples")
     assert status == 0
     lines = out.splitlines()
-    assert len(lines) == sum(1 for p in SAMPLES.iterdir() if p.suffix in BOARD_SUFFIXES)
+    top = sum(1 for p in SAMPLES.iterdir() if p.suffix in BOARD_SUFFIXES)
+    assert len(lines) == top + len(list((SAMPLES / "classic").iterdir()))
     classic = next(line for line in lines if line.startswith("classic-5x5.txt "))
     assert classic.split() == ["classic-5x5.txt", "25", "buttons", "40", "edges", "2", "states"]
 

@@ -6,6 +6,7 @@ A file looks like this (one node or edge per line, so diffs stay readable)::
       "format": "lograph",
       "version": 1,
       "name": "triangle",
+      "description": "optional: the board's rule, colours, history (one paragraph)",
       "rule": "closed",
       "states": 2,
       "directed": false,
@@ -68,6 +69,7 @@ def dumps(board: Board) -> str:
         "format": FORMAT_NAME,
         "version": FORMAT_VERSION,
         "name": board.name,
+        **({"description": board.description} if board.description else {}),
         "rule": board.rule,
         "states": board.states,
         "directed": board.directed,
@@ -100,7 +102,8 @@ def loads(
         check_counts(path, len(raw_nodes), len(raw_edges))  # before any per-item work
     nodes = _nodes(path, raw_nodes)
     edges = _edges(path, raw_edges)
-    return assemble_board(
+    description = _description(path, doc)
+    board = assemble_board(
         path,
         nodes,
         edges,
@@ -109,6 +112,23 @@ def loads(
         states=states if states is not None else _field(path, doc, "states", int, 2),
         name=_field(path, doc, "name", str, ""),
     )
+    board.description = description
+    return board
+
+
+#: Longest description kept (characters): it is a paragraph, not a document.
+MAX_DESCRIPTION = 2000
+
+
+def _description(path: PathLike, doc: Mapping[str, Any]) -> str:
+    text: str = _field(path, doc, "description", str, "")
+    if len(text) > MAX_DESCRIPTION:
+        raise format_error(
+            path, f"description of {len(text)} characters is too long (limit {MAX_DESCRIPTION})"
+        )
+    if any("\ud800" <= ch <= "\udfff" or (ch < " " and ch != "\n") for ch in text):
+        raise format_error(path, "description contains a control character or lone surrogate")
+    return text
 
 
 def _check_header(path: PathLike, doc: Mapping[str, Any]) -> None:

@@ -67,6 +67,8 @@ class Board:
         self._rule = check_rule(rule)
         self._states = _check_states(states)
         self.name = name
+        #: A free text about the board (its rule, colours, history); files may carry it.
+        self.description = ""
 
     # ----------------------------------------------------------------- properties
     @property
@@ -360,6 +362,7 @@ class Board:
     # ----------------------------------------------------------------- conversions
     def copy(self) -> Board:
         new = Board(directed=self.directed, rule=self._rule, states=self._states, name=self.name)
+        new.description = self.description
         new._graph = self._graph.copy()
         new._order = list(self._order)
         return new
