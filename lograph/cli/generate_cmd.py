@@ -22,8 +22,6 @@ if TYPE_CHECKING:
 
 __all__ = ["register", "run"]
 
-#: `generate random` tries every pair of buttons: 10 000 buttons take a few seconds.
-RANDOM_LIMIT = 10_000
 _SIZE_HELP = {"M": "rows", "N": "columns", "R": "radius"}
 _CELL = re.compile(r"\s*(\d+)\s*,\s*(\d+)\s*|r(\d+)c(\d+)")
 
@@ -227,9 +225,7 @@ def _lights(args: argparse.Namespace, shape: tuple[int, ...]) -> NDArray[np.uint
 
 
 def _build(args: argparse.Namespace) -> Board:
-    import networkx as nx
-
-    from lograph.core.errors import BoardError, BoardTooLargeError
+    from lograph.core.errors import BoardError
     from lograph.core.model import generators as gen
 
     common: dict[str, Any] = {"rule": args.rule, "states": args.states}
@@ -252,26 +248,6 @@ def _build(args: argparse.Namespace) -> Board:
             return gen.named(args.graph, *sizes, **common)
     if args.N < 1:
         raise BoardError(f"N must be a positive number of buttons, not {args.N}")
-    pairs = args.N * (args.N - 1) / 2
     if args.kind == "random":
-        if not 0.0 <= args.p <= 1.0:
-            raise BoardError(f"edge probability {args.p} is not between 0 and 1")
-        if args.N > RANDOM_LIMIT:  # networkx visits every pair of buttons
-            raise BoardTooLargeError(
-                f"random graphs are limited to {RANDOM_LIMIT} buttons, not {args.N} (try "
-                "geometric for big irregular boards)"
-            )
-        gen.check_graph_size(args.N, pairs * args.p, f"random {args.N} {args.p}")
-        graph = nx.gnp_random_graph(args.N, args.p, seed=args.seed, directed=args.directed)
-        label = f"random {args.N} {args.p}"
-        return gen.from_networkx(graph, layout="spring", name=label, **common)
-    if not args.radius >= 0.0:
-        raise BoardError(f"radius {args.radius} must be a non-negative number")
-    covered = min(1.0, 3.15 * args.radius**2)  # about the share of pairs within the radius
-    gen.check_graph_size(args.N, pairs * covered, f"geometric {args.N} {args.radius}")
-    graph = nx.random_geometric_graph(args.N, args.radius, seed=args.seed)
-    scale = max(2.0, args.N**0.5) * 2  # spread the unit square so buttons do not overlap
-    for v, (x, y) in nx.get_node_attributes(graph, "pos").items():
-        graph.nodes[v]["pos"] = (float(x) * scale, -float(y) * scale)
-    label = f"geometric {args.N} {args.radius}"
-    return gen.from_networkx(graph, name=label, **common)
+        return gen.random_graph(args.N, args.p, seed=args.seed, directed=args.directed, **common)
+    return gen.geometric(args.N, args.radius, seed=args.seed, **common)

@@ -16,7 +16,7 @@ import networkx as nx
 import numpy as np
 from numpy.typing import NDArray
 
-from lograph.core.errors import BoardError
+from lograph.core.errors import BoardError, BoardTooLargeError
 from lograph.core.model.board import Board
 from lograph.core.model.grids import (
     MAX_GRAPH_BUTTONS,
@@ -42,12 +42,14 @@ __all__ = [
     "diamond_mask",
     "from_mask",
     "from_networkx",
+    "geometric",
     "grid_system",
     "hexagonal",
     "klein",
     "mobius",
     "named",
     "projective",
+    "random_graph",
     "rectangle",
     "surface_grid",
     "torus",
@@ -284,6 +286,41 @@ def named(name: str, *args: int, rule: str = "closed", states: int = 2) -> Board
         graph = nx.relabel_nodes(graph, {v: "".join(map(str, v)) for v in graph})
     label = name if not args else f"{name} {' '.join(map(str, args))}"
     return from_networkx(graph, layout=layout, rule=rule, states=states, name=label)
+
+
+#: `random_graph` tries every pair of buttons: 10 000 buttons take a few seconds.
+RANDOM_LIMIT = 10_000
+
+
+def random_graph(
+    n: int, p: float, *, seed: int | None = None, directed: bool = False, **options: Any
+) -> Board:
+    """An Erdős–Rényi board: `n` buttons, each pair joined with probability `p`."""
+    check_sizes(buttons=n)
+    if not 0.0 <= p <= 1.0:
+        raise BoardError(f"edge probability {p} is not between 0 and 1")
+    if n > RANDOM_LIMIT:  # networkx visits every pair of buttons
+        raise BoardTooLargeError(
+            f"random graphs are limited to {RANDOM_LIMIT} buttons, not {n} (try geometric "
+            "for big irregular boards)"
+        )
+    check_graph_size(n, n * (n - 1) / 2 * p, f"random {n} {p}")
+    graph = nx.gnp_random_graph(n, p, seed=seed, directed=directed)
+    return from_networkx(graph, layout="spring", name=f"random {n} {p}", **options)
+
+
+def geometric(n: int, radius: float, *, seed: int | None = None, **options: Any) -> Board:
+    """`n` random points in the unit square, joined when closer than `radius`."""
+    check_sizes(buttons=n)
+    if not radius >= 0.0:
+        raise BoardError(f"radius {radius} must be a non-negative number")
+    covered = min(1.0, 3.15 * radius**2)  # about the share of pairs within the radius
+    check_graph_size(n, n * (n - 1) / 2 * covered, f"geometric {n} {radius}")
+    graph = nx.random_geometric_graph(n, radius, seed=seed)
+    scale = max(2.0, n**0.5) * 2  # spread the unit square so buttons do not overlap
+    for v, (x, y) in nx.get_node_attributes(graph, "pos").items():
+        graph.nodes[v]["pos"] = (float(x) * scale, -float(y) * scale)
+    return from_networkx(graph, name=f"geometric {n} {radius}", **options)
 
 
 def from_networkx(

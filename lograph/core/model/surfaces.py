@@ -40,7 +40,7 @@ from numpy.typing import NDArray
 from lograph.core.errors import BoardError
 from lograph.core.model.stencils import Stencil, is_symmetric, neighbour_offsets
 
-__all__ = ["SURFACES", "Surface", "carry", "check_surface", "stencil_edges"]
+__all__ = ["SURFACES", "Surface", "carry", "check_surface", "seam_crossings", "stencil_edges"]
 
 Ints = NDArray[np.int64]
 
@@ -182,3 +182,32 @@ def stencil_edges(
     src = np.concatenate(sources) if sources else empty
     dst = np.concatenate(targets) if targets else empty
     return coords, src, dst, directed
+
+
+def seam_crossings(
+    mask: NDArray[np.bool_], surface: Surface, stencil: Stencil
+) -> tuple[Ints, Ints, Ints]:
+    """``(src, dst, offset_index)``: the presses that reach across a glued side.
+
+    Pictures of a surface draw these as stubs leaving the board in the offset's direction
+    (a straight line across the whole board would hide them among the grid's edges).
+    ``offset_index`` indexes `neighbour_offsets(stencil)`.
+    """
+    index = np.full(mask.shape, -1, dtype=np.int64)
+    coords = np.argwhere(mask).astype(np.int64)
+    index[coords[:, 0], coords[:, 1]] = np.arange(len(coords))
+    rows, cols = mask.shape
+    found: list[tuple[Ints, Ints, Ints]] = []
+    for k, (dr, dc) in enumerate(neighbour_offsets(stencil)):
+        cover_r, cover_c = coords[:, 0] + dr, coords[:, 1] + dc
+        outside = (cover_r < 0) | (cover_r >= rows) | (cover_c < 0) | (cover_c >= cols)
+        r, c, ok = carry(surface, mask.shape, cover_r, cover_c)
+        target = np.where(ok & outside, index[r, c], -1)
+        keep = (target >= 0) & (target != np.arange(len(coords)))
+        src = np.flatnonzero(keep)
+        found.append((src, target[keep], np.full(len(src), k, dtype=np.int64)))
+    if not found:
+        empty = np.zeros(0, dtype=np.int64)
+        return empty, empty, empty
+    src, dst, which = (np.concatenate(parts) for parts in zip(*found, strict=True))
+    return src, dst, which
