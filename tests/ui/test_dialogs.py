@@ -42,7 +42,7 @@ def degrees(board) -> list[int]:
         ("torus", {"rows": 3, "cols": 4}, 12, 24),  # every cell has 4 neighbours
         ("cylinder", {"rows": 2, "cols": 3}, 6, 2 * 3 + 3),  # two 3-cycles and 3 rungs
         ("hexagonal", {"rows": 1, "cols": 1}, 6, 6),  # one hexagon
-        ("triangular", {"rows": 1, "cols": 2}, 4, 5),  # two triangles sharing a side
+        ("triangular", {"rows": 2, "cols": 2}, 4, 5),  # two triangles sharing a side
         ("wayout", {}, 22, 40 - 12),  # 5×5 minus three cells of degree 4
         ("named", {"graph": "petersen"}, 10, 15),
         ("named", {"graph": "cycle", "graph_size": 7}, 7, 7),

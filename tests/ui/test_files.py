@@ -217,13 +217,21 @@ def test_dropping_a_file_opens_it(window, other_file):
 
 # ---------------------------------------------------------------------- File ▸ Open Sample
 def sample_action(window, name: str):
-    return next(a for a in window.sample_menu.actions() if a.objectName() == f"sample_{name}")
+    from PySide6.QtGui import QAction
+
+    return next(
+        a for a in window.sample_menu.findChildren(QAction) if a.objectName() == f"sample_{name}"
+    )
 
 
 def test_open_sample_lists_every_packaged_sample(window):
-    from lograph.core.files.samples import sample_names
+    from lograph.core.files.samples import classic_names, sample_names
 
-    assert [a.text() for a in window.sample_menu.actions()] == sample_names()
+    top = [n for n in sample_names() if n not in classic_names()]
+    texts = [a.text() for a in window.sample_menu.actions()]
+    assert texts == [*top, "&Classic games"]
+    games = window.sample_menu.actions()[-1].menu()
+    assert [a.objectName() for a in games.actions()] == [f"sample_{n}" for n in classic_names()]
     assert window.sample_menu.menuAction() in window.menus["file"].actions()
 
 

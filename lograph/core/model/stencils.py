@@ -28,6 +28,7 @@ __all__ = [
     "MAX_OFFSETS",
     "MAX_REACH",
     "STENCILS",
+    "STENCIL_HELP",
     "Stencil",
     "acts_on_itself",
     "is_symmetric",

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QMenu, QWidget
 
 from lograph.ui.io.filectl import FileController
 
@@ -16,17 +16,36 @@ __all__ = ["fill_recent", "fill_samples"]
 
 
 def fill_samples(menu_parent: QWidget, files: FileController) -> list[QAction]:
-    """One action per sample board (`sample_names`), opening it as an untitled board."""
-    from lograph.core.files.samples import sample_names
+    """One action per sample board, opening it as an untitled board; the classic games come
+    last, in a "Classic games" submenu titled by each game's name."""
+    from lograph.core.files.samples import classic_names, sample_names, sample_title
 
-    actions = []
-    for name in sample_names():
-        act = QAction(name, menu_parent)
-        act.setObjectName(f"sample_{name}")
-        act.setStatusTip(f"Open the sample board {name} (untitled: saving asks where)")
-        act.triggered.connect(lambda _=False, n=name: files.open_sample(n))
-        actions.append(act)
+    classic = classic_names()
+    actions = [
+        _sample_action(name, name, "", menu_parent, files)
+        for name in sample_names()
+        if name not in classic
+    ]
+    games = QMenu("&Classic games", menu_parent)
+    games.setObjectName("classic_games_menu")
+    games.setToolTipsVisible(True)
+    for name in classic:
+        title, description = sample_title(name)
+        games.addAction(_sample_action(name, title, description, games, files))
+    actions.append(games.menuAction())
     return actions
+
+
+def _sample_action(
+    name: str, title: str, description: str, parent: QWidget, files: FileController
+) -> QAction:
+    act = QAction(title, parent)
+    act.setObjectName(f"sample_{name}")
+    act.setStatusTip(f"Open the sample board {name} (untitled: saving asks where)")
+    if description:
+        act.setToolTip(description)
+    act.triggered.connect(lambda _=False, n=name: files.open_sample(n))
+    return act
 
 
 def fill_recent(parent: QWidget, files: FileController, paths: list[str]) -> list[QAction]:

@@ -1,20 +1,30 @@
 """A small read-only picture of a board, for the New Board dialog.
 
 For rectangles it also shows the holes as hollow rings, and a click on a cell reports it
-(`cell_clicked`) so the dialog can punch or fill a hole.
+(`cell_clicked`) so the dialog can punch or fill a hole. On a glued surface (torus, Möbius
+strip …) the edges that cross a glued side are drawn as dashed stubs leaving the board in the
+direction of the press, instead of lines across the whole board that would hide among the
+grid's own edges. The caption has its own strip below the picture.
 """
 
 from __future__ import annotations
 
 import numpy as np
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QMouseEvent, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from lograph.core.model.board import Board
+from lograph.core.model.stencils import STENCILS, Stencil, neighbour_offsets
+from lograph.core.model.surfaces import SURFACES, seam_crossings
 from lograph.ui.canvas.items import Palette, light_colors, line_list, polygon
 
 __all__ = ["BoardPreview"]
+
+#: Colour of the stubs of edges across a glued side.
+SEAM = QColor("#e8590c")
+#: Stub length in cells (past the board's border).
+STUB = 0.55
 
 
 class BoardPreview(QWidget):
@@ -31,9 +41,11 @@ class BoardPreview(QWidget):
         self.grid: tuple[int, int] | None = None
         self.holes: set[tuple[int, int]] = set()
         self.message = ""
+        self.stubs = np.zeros((0, 4))  # x, y, dx, dy in board units
+        self._seam_pairs: set[tuple[str, str]] = set()
 
     def sizeHint(self) -> QSize:
-        return QSize(340, 300)
+        return QSize(360, 320)
 
     def show_board(
         self,
@@ -41,13 +53,43 @@ class BoardPreview(QWidget):
         grid: tuple[int, int] | None = None,
         holes: set[tuple[int, int]] | None = None,
         message: str = "",
+        *,
+        surface: str | None = None,
+        stencil: Stencil | None = None,
     ) -> None:
-        """Show `board` (None: show `message`); `grid` = (rows, cols) enables hole clicking."""
+        """Show `board` (None: show `message`); `grid` = (rows, cols) enables hole clicking;
+        `surface` (with the board's `stencil`) draws the edges across glued sides as stubs."""
         self.board, self.grid, self.holes, self.message = board, grid, set(holes or ()), message
+        self._find_seams(surface, stencil or STENCILS["plus"])
         self.update()
 
+    def _find_seams(self, surface: str | None, stencil: Stencil) -> None:
+        self.stubs, self._seam_pairs = np.zeros((0, 4)), set()
+        board = self.board
+        if surface is None or board is None or not board.is_grid_like() or not len(board):
+            return
+        cells = np.array([board.grid_cell(v) for v in board.buttons], dtype=np.int64)
+        mask = np.zeros(tuple(cells.max(axis=0) + 1), dtype=bool)
+        mask[cells[:, 0], cells[:, 1]] = True
+        src, dst, which = seam_crossings(mask, SURFACES[surface], stencil)
+        coords = np.argwhere(mask)
+        offsets = np.array(neighbour_offsets(stencil), dtype=np.float64).reshape(-1, 2)
+        direction = offsets[which][:, ::-1]  # (dr, dc) -> (dx, dy)
+        direction /= np.maximum(np.linalg.norm(direction, axis=1, keepdims=True), 1e-9)
+        self.stubs = np.hstack([coords[src][:, ::-1].astype(np.float64), direction])
+        names = [f"r{r}c{c}" for r, c in coords.tolist()]
+        self._seam_pairs = {
+            (names[u], names[v]) for u, v in zip(src.tolist(), dst.tolist(), strict=True)
+        }
+
+    def _caption_height(self) -> float:
+        return float(self.fontMetrics().height() + 6) if self.message else 0.0
+
     def _frame(self) -> tuple[float, float, float, float] | None:
-        """Scale and offset mapping board units to widget pixels, and the disc radius."""
+        """Scale and offset mapping board units to widget pixels, and the disc radius.
+
+        The margin around the buttons is counted in board units (half a cell, or a stub's
+        length when there are stubs), so discs and stubs are never clipped."""
         if self.grid is not None:
             rows, cols = self.grid
             x0, y0, x1, y1 = 0.0, 0.0, float(cols - 1), float(rows - 1)
@@ -56,14 +98,14 @@ class BoardPreview(QWidget):
             (x0, y0), (x1, y1) = pos.min(axis=0), pos.max(axis=0)
         else:
             return None
-        pad = 14.0
-        w, h = max(self.width() - 2 * pad, 1.0), max(self.height() - 2 * pad, 1.0)
-        span = max(x1 - x0, y1 - y0, 1e-9)
-        scale = min(w / max(x1 - x0, span * 0.05, 1e-9), h / max(y1 - y0, span * 0.05, 1e-9))
-        scale = min(scale, 60.0)
+        pad = 6.0
+        margin = STUB + 0.45 if len(self.stubs) else 0.5
+        w = max(self.width() - 2 * pad, 1.0)
+        h = max(self.height() - 2 * pad - self._caption_height(), 1.0)
+        scale = min(w / (x1 - x0 + 2 * margin), h / (y1 - y0 + 2 * margin), 60.0)
         ox = pad + (w - (x1 - x0) * scale) / 2 - x0 * scale
         oy = pad + (h - (y1 - y0) * scale) / 2 - y0 * scale
-        return scale, ox, oy, 0.0
+        return scale, ox, oy, min(scale * 0.36, 16.0)
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
@@ -74,16 +116,12 @@ class BoardPreview(QWidget):
             painter.setPen(Palette.label)
             painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, self.message or "empty")
             return
-        scale, ox, oy, _ = frame
+        scale, ox, oy, radius = frame
+        radius = max(1.0, radius)
         board = self.board
         pos = board.positions() * scale + (ox, oy)
-        radius = max(1.0, min(scale * 0.36, 16.0))
-        index = {b: i for i, b in enumerate(board.buttons)}
-        edges = np.array([(index[u], index[v]) for u, v in board.graph.edges()], dtype=np.int64)
-        if len(edges):
-            pairs = np.hstack([pos[edges[:, 0]], pos[edges[:, 1]]]).reshape(-1, 2)
-            painter.setPen(QPen(Palette.edge, max(0.6, min(2.0, scale * 0.06))))
-            painter.drawLines(line_list(pairs))
+        self._draw_edges(painter, pos, scale)
+        self._draw_stubs(painter, scale, ox, oy)
         if self.grid is not None and self.holes:
             holes = np.array(sorted(self.holes), dtype=np.float64)[:, ::-1] * scale + (ox, oy)
             painter.setPen(QPen(Palette.edge, 1.2, Qt.PenStyle.DashLine))
@@ -97,12 +135,40 @@ class BoardPreview(QWidget):
             painter.setPen(pen)
             painter.drawPoints(polygon(pos[lights == value]))
         if self.message:
+            strip = QRectF(self.rect()).adjusted(6, 0, -6, -3)
+            strip.setTop(strip.bottom() - self._caption_height() + 3)
             painter.setPen(Palette.label)
             painter.drawText(
-                QRectF(self.rect()).adjusted(4, 4, -4, -4),
-                Qt.AlignmentFlag.AlignBottom | Qt.AlignmentFlag.AlignLeft,
-                self.message,
+                strip, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, self.message
             )
+
+    def _draw_edges(self, painter: QPainter, pos: np.ndarray, scale: float) -> None:
+        board = self.board
+        assert board is not None
+        index = {b: i for i, b in enumerate(board.buttons)}
+        seams = self._seam_pairs
+        edges = np.array(
+            [
+                (index[u], index[v])
+                for u, v in board.graph.edges()
+                if (u, v) not in seams and (v, u) not in seams
+            ],
+            dtype=np.int64,
+        ).reshape(-1, 2)
+        if len(edges):
+            pairs = np.hstack([pos[edges[:, 0]], pos[edges[:, 1]]]).reshape(-1, 2)
+            painter.setPen(QPen(Palette.edge, max(0.6, min(2.0, scale * 0.06))))
+            painter.drawLines(line_list(pairs))
+
+    def _draw_stubs(self, painter: QPainter, scale: float, ox: float, oy: float) -> None:
+        if not len(self.stubs):
+            return
+        start = self.stubs[:, :2] * scale + (ox, oy)
+        end = start + self.stubs[:, 2:] * (STUB + 0.45) * scale
+        pen = QPen(SEAM, max(1.0, min(2.4, scale * 0.07)), Qt.PenStyle.DashLine)
+        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+        painter.setPen(pen)
+        painter.drawLines(line_list(np.hstack([start, end]).reshape(-1, 2)))
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         frame = self._frame()
