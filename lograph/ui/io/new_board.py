@@ -117,6 +117,9 @@ class NewBoardDialog(QDialog):
             title, description = sample_title(name)
             self.game.addItem(title, name)
             self.game.setItemData(self.game.count() - 1, description, Qt.ItemDataRole.ToolTipRole)
+        self.game_note = named(QLabel(), "game_note")
+        self.game_note.setWordWrap(True)
+        self.game_note.setMaximumWidth(360)
         self.stencil = StencilPicker()
         self.rule = named(QComboBox(), "rule")
         self.rule.addItems(RULES)
@@ -155,6 +158,7 @@ class NewBoardDialog(QDialog):
             ("Join distance", self.reach),
             ("Seed", self.seed),
             ("Game", self.game),
+            ("", self.game_note),
             ("Click rule", self.stencil),
             ("Rule", self.rule),
             ("States", self.states),
@@ -201,8 +205,11 @@ class NewBoardDialog(QDialog):
             if name == "graph_size" and visible:
                 visible = _takes_size(self.graph.currentData())
             self._show_row(widget, visible)
-        for name in ("reach", "seed", "game"):
-            self._show_row(getattr(self, name), name in fields)
+        for name in ("reach", "seed", "game", "game_note"):
+            self._show_row(
+                getattr(self, name), kind == "classic" if name == "game_note" else name in fields
+            )
+        self.game_note.setText(self.game.currentData(Qt.ItemDataRole.ToolTipRole) or "")
         self._show_row(self.stencil, kind in GRID_KINDS)
         for widget in (self.rule, self.states):
             self._show_row(widget, kind != "classic")
@@ -223,7 +230,9 @@ class NewBoardDialog(QDialog):
 
     def _show_row(self, widget: QWidget, visible: bool) -> None:
         widget.setVisible(visible)
-        self.form.labelForField(widget).setVisible(visible)
+        label = self.form.labelForField(widget)
+        if label is not None:
+            label.setVisible(visible)
 
     def _toggle_hole(self, row: int, col: int) -> None:
         self.holes ^= {(row, col)}

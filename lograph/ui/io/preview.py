@@ -42,6 +42,7 @@ class BoardPreview(QWidget):
         self.holes: set[tuple[int, int]] = set()
         self.message = ""
         self.stubs = np.zeros((0, 4))  # x, y, dx, dy in board units
+        self.surface: str | None = None
         self._seam_pairs: set[tuple[str, str]] = set()
 
     def sizeHint(self) -> QSize:
@@ -60,6 +61,7 @@ class BoardPreview(QWidget):
         """Show `board` (None: show `message`); `grid` = (rows, cols) enables hole clicking;
         `surface` (with the board's `stencil`) draws the edges across glued sides as stubs."""
         self.board, self.grid, self.holes, self.message = board, grid, set(holes or ()), message
+        self.surface = surface if board is not None and board.is_grid_like() else None
         self._find_seams(surface, stencil or STENCILS["plus"])
         self.update()
 
@@ -99,7 +101,7 @@ class BoardPreview(QWidget):
         else:
             return None
         pad = 6.0
-        margin = STUB + 0.45 if len(self.stubs) else 0.5
+        margin = STUB + 0.75 if self.surface else 0.5
         w = max(self.width() - 2 * pad, 1.0)
         h = max(self.height() - 2 * pad - self._caption_height(), 1.0)
         scale = min(w / (x1 - x0 + 2 * margin), h / (y1 - y0 + 2 * margin), 60.0)
@@ -122,6 +124,7 @@ class BoardPreview(QWidget):
         pos = board.positions() * scale + (ox, oy)
         self._draw_edges(painter, pos, scale)
         self._draw_stubs(painter, scale, ox, oy)
+        self._draw_gluing(painter, scale, ox, oy)
         if self.grid is not None and self.holes:
             holes = np.array(sorted(self.holes), dtype=np.float64)[:, ::-1] * scale + (ox, oy)
             painter.setPen(QPen(Palette.edge, 1.2, Qt.PenStyle.DashLine))
@@ -169,6 +172,47 @@ class BoardPreview(QWidget):
         pen.setCapStyle(Qt.PenCapStyle.RoundCap)
         painter.setPen(pen)
         painter.drawLines(line_list(np.hstack([start, end]).reshape(-1, 2)))
+
+    def _draw_gluing(self, painter: QPainter, scale: float, ox: float, oy: float) -> None:
+        """Arrows along the glued sides, as in topology books: sides glued the same way
+        point the same way; a half twist makes them point against each other. Column seams
+        get one arrowhead, row seams two."""
+        if self.surface is None or self.board is None:
+            return
+        glue = SURFACES[self.surface]
+        pos = self.board.positions()
+        (x0, y0), (x1, y1) = pos.min(axis=0), pos.max(axis=0)
+        gap = STUB + 0.5
+        painter.setPen(QPen(SEAM, 1.6))
+        if glue.wrap_cols:
+            for x, down in ((x0 - gap, True), (x1 + gap, not glue.mirror_rows)):
+                self._arrow(painter, (x, y0), (x, y1), down, 1, scale, ox, oy)
+        if glue.wrap_rows:
+            for y, right in ((y0 - gap, True), (y1 + gap, not glue.mirror_cols)):
+                self._arrow(painter, (x0, y), (x1, y), right, 2, scale, ox, oy)
+
+    @staticmethod
+    def _arrow(
+        painter: QPainter,
+        a: tuple[float, float],
+        b: tuple[float, float],
+        forward: bool,
+        heads: int,
+        scale: float,
+        ox: float,
+        oy: float,
+    ) -> None:
+        start = np.array(a) * scale + (ox, oy)
+        end = np.array(b) * scale + (ox, oy)
+        if not forward:
+            start, end = end, start
+        painter.drawLine(QPointF(*start), QPointF(*end))
+        unit = (end - start) / max(float(np.linalg.norm(end - start)), 1e-9)
+        side = np.array([-unit[1], unit[0]])
+        for k in range(heads):
+            tip = end - unit * 7 * k
+            for wing in (1, -1):
+                painter.drawLine(QPointF(*tip), QPointF(*(tip - unit * 7 + side * 4 * wing)))
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         frame = self._frame()

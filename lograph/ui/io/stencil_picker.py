@@ -59,7 +59,10 @@ class StencilPicker(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.preset)
-        layout.addLayout(grid)
+        cells = QWidget()
+        cells.setLayout(grid)
+        cells.setFixedSize(grid.sizeHint())  # a compact square, not stretched to the form
+        layout.addWidget(cells)
         layout.addWidget(self.summary)
         self._stencil: Stencil = STENCILS["plus"]
         self.preset.currentIndexChanged.connect(self._preset_chosen)
