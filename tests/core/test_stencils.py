@@ -164,3 +164,13 @@ def test_rowcol_too_big_for_a_press_matrix_is_refused_before_building() -> None:
 def test_rowcol_counts_only_the_offsets_that_fit_the_board() -> None:
     board = rectangle(30, 30, stencil=STENCILS["rowcol"])
     assert len(board.neighbors("r4c7")) == 29 + 29
+
+
+@pytest.mark.parametrize("n", range(2, 10))
+def test_king_board_is_the_kronecker_square_of_the_closed_path(n: int) -> None:
+    # pressing a cell flips its 3×3 block: A = T ⊗ T with T the closed path's matrix, so
+    # rank(A) = rank(T)² over GF(2) (an independent formula for the king stencil).
+    t = np.eye(n, dtype=np.int64) + np.eye(n, k=1, dtype=np.int64) + np.eye(n, k=-1, dtype=np.int64)
+    board = rectangle(n, n, stencil=STENCILS["king"])
+    assert np.array_equal(press_matrix(board), np.kron(t, t))
+    assert rank_mod_p(press_matrix(board), 2) == rank_mod_p(t, 2) ** 2
