@@ -177,6 +177,14 @@ def test_alt_click_deletes_a_button_or_an_edge_and_undo_restores(qtbot, window):
     assert snapshot(doc.board) == original
 
 
+def test_ctrl_alt_click_deletes_too(qtbot, window):
+    """Openbox and other window managers keep a plain Alt+click for themselves."""
+    load(window, rectangle(1, 3))
+    click(qtbot, window, centre(window, "r0c2"), CTRL | ALT)
+    assert list(window.document.board.buttons) == ["r0c0", "r0c1"]
+    assert window.scene.selected == set()  # Ctrl did not also toggle a selection
+
+
 def test_ctrl_y_redoes(qtbot, window):
     load(window, rectangle(1, 2))
     doc = window.document

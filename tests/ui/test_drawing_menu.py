@@ -60,7 +60,7 @@ def test_button_menu_sets_a_light_in_one_undo_step(qtbot, window):
     doc = window.document
     before = snapshot(doc.board)
     menu = right_click(qtbot, window, centre(window, "r0c1"))
-    assert texts(menu)[:3] == ["r0c1", "&Delete r0c1", "&Connect to Selection"]
+    assert texts(menu)[:3] == ["Button r0c1", "&Delete r0c1", "&Connect to Selection"]
     light = menu.findChild(QMenu, "menu_light")
     assert [a.text() for a in light.actions()] == ["0 (off)", "1", "2 (on)"]
     assert light.actions()[0].isChecked()

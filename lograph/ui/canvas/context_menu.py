@@ -59,7 +59,7 @@ def _button_entries(menu: QMenu, scene: BoardScene, button: str, notify: Notify)
     whole = button in scene.selected and len(scene.selected) > 1
     targets = sorted(scene.selected, key=board.index) if whole else [button]
     what = f"{len(targets)} Selected Buttons" if whole else button
-    menu.addSection(what)
+    menu.addSection(what if whole else f"Button {button}")
     _entry(menu, "menu_delete", f"&Delete {what}\tAlt+Click", lambda: ops.delete(scene, targets))
     others = sorted(scene.selected - {button}, key=board.index)
 

@@ -6,7 +6,8 @@ Edit       drag from a button: to another button, connect them; to empty space, 
            button there joined to it · Shift+drag a button: move it (with the selection if
            it is selected) · click a button: select (Ctrl or Shift toggles) · click empty
            space: deselect, or add a button when nothing is selected · drag on empty space:
-           rubber-band select · Alt+click a button or edge: delete it · right click: menu
+           rubber-band select · Alt+click (or Ctrl+Alt+click, where the window manager
+           takes Alt+click) a button or edge: delete it · right click: menu
 Lights     click: next light value (right click: previous), no press
 Play       click: press the button (a move); a message when the goal is reached
 =========  ==============================================================================
@@ -82,9 +83,8 @@ class EditTool(Tool):
 
     name = "edit"
     hint = (
-        "Drag button→button: connect · drag button→empty: new joined button · "
-        "Shift+drag: move · click empty: add (or deselect) · Alt+click: delete · "
-        "right click: menu"
+        "Drag button→button: connect · Shift+drag: move · click empty: add / deselect · "
+        "Alt+click: delete · right click: menu"
     )
 
     def __init__(self, scene: BoardScene) -> None:
@@ -109,7 +109,9 @@ class EditTool(Tool):
         button = scene.button_at(point)
         edge = scene.edge_at(point) if button is None else None
         self.state = None
-        if self.modifiers & _ALT:  # one-click delete, as in Jaap's Lights Out programs
+        # one-click delete, as in Jaap's Lights Out programs; Ctrl+Alt+click counts too, since
+        # window managers such as Openbox take a plain Alt+click for moving windows
+        if self.modifiers & _ALT:
             ops.delete(scene, [button] if button else [], [edge] if edge else [])
         elif button is not None:
             self.anchor = button

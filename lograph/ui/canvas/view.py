@@ -103,7 +103,8 @@ class BoardView(QGraphicsView):
             self.viewport().rect(),
             Qt.AlignmentFlag.AlignCenter,
             "Empty board\n\nEdit mode: click to add a button, drag from one button to another "
-            "to connect them.\nOr start from File ▸ New Board… (Ctrl+N) or open a file (Ctrl+O).",
+            "to connect them,\nShift+drag to move one, right-click for more.\n"
+            "Or start from File ▸ New Board… (Ctrl+N) or open a file (Ctrl+O).",
         )
         painter.restore()
 
