@@ -124,7 +124,22 @@ def test_a_move_onto_another_button_is_refused(qtbot, window):
     assert snapshot(doc.board) == before
     assert doc.undo_stack.count() == count
     assert window.scene.store.position("r0c0") == (0.0, 0.0)  # the drawing springs back
-    assert "r0c2" in window.statusBar().currentMessage()
+    assert window.statusBar().currentMessage() == "Not moved: r0c0 would land on r0c2"
+
+
+def test_a_move_says_while_dragging_that_it_would_land_on_a_button(qtbot, window):
+    load(window, rectangle(1, 3))
+    viewport, bar = window.view.viewport(), window.statusBar()
+    a, b = pixel(window, centre(window, "r0c0")), pixel(window, centre(window, "r0c2"))
+    qtbot.mousePress(viewport, LEFT, SHIFT, a)
+    qtbot.mouseMove(viewport, a + QPoint(0, 40))
+    assert "would land" not in bar.currentMessage()
+    qtbot.mouseMove(viewport, b + QPoint(0, 5))
+    assert bar.currentMessage() == "r0c0 would land on r0c2: release elsewhere"
+    qtbot.mouseMove(viewport, b + QPoint(0, 60))  # clear again: the warning goes
+    assert bar.currentMessage() == ""
+    qtbot.mouseRelease(viewport, LEFT, SHIFT, b + QPoint(0, 60))
+    assert window.document.board.position("r0c0") == (2.0, 1.5)
 
 
 def test_a_click_on_empty_space_with_a_selection_only_deselects(qtbot, window):

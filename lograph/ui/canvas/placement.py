@@ -20,7 +20,7 @@ from numpy.typing import NDArray
 from lograph.ui.canvas.items import RADIUS
 from lograph.ui.canvas.scene import BoardScene
 
-__all__ = ["MIN_DISTANCE", "blocker", "clashes", "free_offset", "move_blockers"]
+__all__ = ["MIN_DISTANCE", "Obstacles", "blocker", "clashes", "free_offset"]
 
 #: Smallest distance between two button centres placed in the window (scene units): the
 #: discs plus their outlines keep a visible gap. One grid step is 40.
@@ -56,24 +56,27 @@ def blocker(scene: BoardScene, x: float, y: float, ignore: str | None = None) ->
     return found
 
 
-def move_blockers(
-    scene: BoardScene, ids: list[str], points: NDArray[np.float64]
-) -> list[tuple[str, str]]:
-    """Pairs (moved button, button it would land on) for moving `ids` to scene `points`."""
-    store = scene.store
-    moving = set(ids)
-    rest = [s for s in store.live_slots().tolist() if store.ids[s] not in moving]
-    hit = clashes(points, store.pos[rest])
-    if not hit.any():
-        return []
-    rest_pos = store.pos[rest]
-    pairs = []
-    for i in np.flatnonzero(hit).tolist():
-        nearest = int(np.argmin(((rest_pos - points[i]) ** 2).sum(axis=1)))
-        other = store.ids[rest[nearest]]
-        assert other is not None
-        pairs.append((ids[i], other))
-    return pairs
+class Obstacles:
+    """The buttons a moving group must keep away from (every button not in `ids`), indexed
+    once when a drag starts so each mouse move is a quick query."""
+
+    def __init__(self, scene: BoardScene, ids: list[str]) -> None:
+        from scipy.spatial import cKDTree
+
+        store = scene.store
+        moving = set(ids)
+        rest = [s for s in store.live_slots().tolist() if store.ids[s] not in moving]
+        self.ids = ids
+        self.names = [store.ids[s] for s in rest]
+        self.tree = cKDTree(store.pos[rest]) if rest else None
+
+    def blockers(self, points: NDArray[np.float64]) -> list[tuple[str, str]]:
+        """Pairs (moved button, the button it would land on) for the moved `points`."""
+        if self.tree is None:
+            return []
+        dist, nearest = self.tree.query(np.asarray(points, dtype=np.float64).reshape(-1, 2))
+        hit = np.flatnonzero(np.asarray(dist) < MIN_DISTANCE - 1e-9).tolist()
+        return [(self.ids[i], str(self.names[int(nearest[i])])) for i in hit]
 
 
 def free_offset(

@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 from lograph.ui.canvas import operations as ops
 from lograph.ui.canvas.context_menu import build_menu
 from lograph.ui.canvas.items import RADIUS, Palette
-from lograph.ui.canvas.placement import blocker, move_blockers
+from lograph.ui.canvas.placement import Obstacles, blocker
 from lograph.ui.canvas.scene import BoardScene
 from lograph.ui.model.commands import MoveCommand, PressCommand, SetLightsCommand
 from lograph.ui.model.session import Session
@@ -98,6 +98,8 @@ class EditTool(Tool):
         self.base: set[str] = set()
         self.modifiers = Qt.KeyboardModifier.NoModifier
         self.ghost: QGraphicsEllipseItem | None = None
+        self.obstacles: Obstacles | None = None
+        self.blocked: list[tuple[str, str]] = []
 
     def press(self, event: QGraphicsSceneMouseEvent) -> None:
         if event.button() != _LEFT:
@@ -148,6 +150,7 @@ class EditTool(Tool):
             moved = self.scene.snap(anchor_from + (point - self.origin)) - anchor_from
             shifted = self.start + np.array([moved.x(), moved.y()])
             self.scene.preview_positions(self.moving, shifted)
+            self._warn_landing(shifted)
 
     def _begin_drag(self) -> None:
         scene, store = self.scene, self.scene.store
@@ -161,7 +164,20 @@ class EditTool(Tool):
             grabbed_selection = self.anchor in scene.selected
             self.moving = sorted(scene.selected) if grabbed_selection else [self.anchor]
             self.start = store.pos[store.slots_of(self.moving)].copy()
+            self.obstacles = Obstacles(scene, self.moving)
+            self.blocked = []
             self.state = "move"
+
+    def _warn_landing(self, points: np.ndarray) -> None:
+        """Say while dragging when a release here would be refused (and when not any more)."""
+        assert self.obstacles is not None
+        blocked = self.obstacles.blockers(points)
+        if bool(blocked) != bool(self.blocked):
+            moved, other = blocked[0] if blocked else ("", "")
+            self.message.emit(
+                f"{moved} would land on {other}: release elsewhere" if blocked else ""
+            )
+        self.blocked = blocked
 
     def _drop_target(self, point: QPointF) -> str | QPointF | None:
         """Where a connecting drag ending at `point` goes: a button (the one under the point,
@@ -256,7 +272,8 @@ class EditTool(Tool):
         now = store.pos[store.slots_of(self.moving)].copy()
         if np.allclose(now, self.start):
             return
-        clash = move_blockers(scene, self.moving, now)
+        assert self.obstacles is not None
+        clash = self.obstacles.blockers(now)
         if clash:
             scene.restore_positions(self.moving)
             moved, other = clash[0]
