@@ -83,8 +83,7 @@ class EditTool(Tool):
 
     name = "edit"
     hint = (
-        "Drag button→button: connect · Shift+drag: move · click empty: add / deselect · "
-        "Alt+click: delete · right click: menu"
+        "Drag between buttons: connect · Shift+drag: move · Alt+click: delete · right click: more"
     )
 
     def __init__(self, scene: BoardScene) -> None:
