@@ -1,11 +1,12 @@
 """Right-click menus of Edit mode, opened by a real right click on the view and used by
-triggering their entries (the menu is a non-blocking popup the view announces)."""
+clicking their entries (the menu is a non-blocking popup the view announces)."""
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import QPointF, Qt
-from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QMenu
+from PySide6.QtGui import QAction, QContextMenuEvent, QCursor
+from PySide6.QtWidgets import QApplication, QMenu
 
 from lograph.core.model.board import Board
 from lograph.core.model.generators import rectangle
@@ -169,3 +170,18 @@ def test_lights_mode_right_click_steps_back_and_opens_no_menu(qtbot, window):
     window_click(qtbot, window, centre(window, "r0c0"))
     assert window.document.board.light("r0c0") == 1  # 0 − 1 mod 2
     assert shown == []
+
+
+def test_the_menu_key_opens_the_menu_of_the_button_under_the_cursor(qtbot, window):
+    """X11 turns the Menu key (and Shift+F10) into a keyboard context-menu event; the
+    offscreen test platform does not, so that event is sent as the platform would."""
+    load(window, rectangle(1, 2))
+    viewport = window.view.viewport()
+    QCursor.setPos(viewport.mapToGlobal(pixel(window, centre(window, "r0c1"))))
+    if viewport.mapFromGlobal(QCursor.pos()) != pixel(window, centre(window, "r0c1")):
+        pytest.skip("this platform cannot place the mouse cursor")
+    middle = viewport.rect().center()  # what the platform reports: not where the cursor is
+    key = QContextMenuEvent(QContextMenuEvent.Reason.Keyboard, middle, viewport.mapToGlobal(middle))
+    with qtbot.waitSignal(window.view.menu_shown, timeout=2000) as shown:
+        QApplication.sendEvent(viewport, key)
+    assert texts(shown.args[0])[0] == "Button r0c1"

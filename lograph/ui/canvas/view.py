@@ -4,7 +4,15 @@ right-click menu of the active tool."""
 from __future__ import annotations
 
 from PySide6.QtCore import QPoint, QRect, QRectF, Qt, Signal
-from PySide6.QtGui import QAction, QContextMenuEvent, QKeyEvent, QMouseEvent, QPainter, QWheelEvent
+from PySide6.QtGui import (
+    QAction,
+    QContextMenuEvent,
+    QCursor,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QWheelEvent,
+)
 from PySide6.QtWidgets import QFrame, QGraphicsView, QMenu, QWidget
 
 from lograph.ui.canvas.items import Palette
@@ -117,13 +125,18 @@ class BoardView(QGraphicsView):
         shared: dict[str, QAction] = {
             act.objectName(): act for act in self.window().actions() if act.objectName()
         }
-        menu = tool.context_menu(self.mapToScene(event.pos()), shared, self)
+        where = event.pos()
+        if event.reason() == QContextMenuEvent.Reason.Keyboard:  # the Menu key, Shift+F10
+            area = self.viewport().rect()
+            cursor = self.viewport().mapFromGlobal(QCursor.pos())
+            where = cursor if area.contains(cursor) else area.center()
+        menu = tool.context_menu(self.mapToScene(where), shared, self)
         if menu is None:
             return
         if self.menu is not None:
             self.menu.deleteLater()
         self.menu = menu
-        menu.popup(event.globalPos())
+        menu.popup(self.viewport().mapToGlobal(where))
         self.menu_shown.emit(menu)
 
     def wheelEvent(self, event: QWheelEvent) -> None:
