@@ -8,12 +8,21 @@ Every action has an objectName (tests find it by name) and its own shortcut; sta
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QKeySequence
 
-__all__ = ["ACTIONS", "MENUS", "TOOLBAR", "ActionSpec", "action_from_spec", "make_action"]
+__all__ = [
+    "ACTIONS",
+    "MENUS",
+    "TOOLBAR",
+    "ActionSpec",
+    "action_from_spec",
+    "make_action",
+    "standard_shortcuts",
+]
 
 Std = QKeySequence.StandardKey
 
@@ -83,6 +92,19 @@ ACTIONS: tuple[ActionSpec, ...] = (
 )
 
 
+def standard_shortcuts(key: Std) -> list[QKeySequence]:
+    """The platform's keys for `key`; Redo also gets Ctrl+Y off macOS.
+
+    Qt gives X11 desktops only Ctrl+Shift+Z for Redo, yet Ctrl+Y is what most people press
+    there (it is Windows' Redo, and LibreOffice's and the browsers' on Linux).
+    """
+    keys = list(QKeySequence.keyBindings(key))
+    ctrl_y = QKeySequence("Ctrl+Y")
+    if key == Std.Redo and sys.platform != "darwin" and ctrl_y not in keys:
+        keys.append(ctrl_y)
+    return keys
+
+
 def make_action(
     parent: QObject, name: str, text: str, keys: str, tip: str, checkable: bool = False
 ) -> QAction:
@@ -103,7 +125,7 @@ def action_from_spec(parent: QObject, spec: ActionSpec) -> QAction:
     if isinstance(spec.keys, str):
         act.setShortcut(QKeySequence(spec.keys))
     else:
-        act.setShortcuts(spec.keys)
+        act.setShortcuts(standard_shortcuts(spec.keys))
     act.setStatusTip(spec.tip)
     act.setToolTip(f"{spec.text.replace('&', '').rstrip('…')} ({act.shortcut().toString()})")
     act.setCheckable(spec.checkable)

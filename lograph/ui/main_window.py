@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 
 from lograph import __version__
 from lograph.core.errors import BoardFormatError
-from lograph.ui.actions import ACTIONS, MENUS, TOOLBAR, action_from_spec
+from lograph.ui.actions import ACTIONS, MENUS, TOOLBAR, action_from_spec, standard_shortcuts
 from lograph.ui.analysis import AnalysisDock
 from lograph.ui.canvas import operations as ops
 from lograph.ui.canvas.clipboard import dict_from_mime, mime_from_dict
@@ -193,7 +193,7 @@ class MainWindow(QMainWindow):
         undo, redo = stack.createUndoAction(self, "&Undo"), stack.createRedoAction(self, "&Redo")
         for act, name, keys in ((undo, "undo", "Undo"), (redo, "redo", "Redo")):
             act.setObjectName(name)
-            act.setShortcuts(getattr(QKeySequence.StandardKey, keys))
+            act.setShortcuts(standard_shortcuts(getattr(QKeySequence.StandardKey, keys)))
             self._add_to_menu("edit", act)
         self.menus["edit"].addSeparator()
         handlers = self._handlers()

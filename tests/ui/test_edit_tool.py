@@ -1,4 +1,7 @@
-"""Edit mode driven through the real viewport: add, connect, select, move, delete, undo."""
+"""Edit mode driven through the real viewport: add, connect, select, move, delete, undo.
+
+The gestures of the drawing scheme (issue 11) have their own stories in test_drawing*.py.
+"""
 
 from __future__ import annotations
 
@@ -22,7 +25,7 @@ def test_clicks_on_empty_space_add_buttons_where_clicked(window):
     assert len(board) == 3
     got = sorted((round(x * scene.unit), round(y * scene.unit)) for x, y in board.positions())
     assert got == [(0, 0), (0, 80), (120, 0)]
-    assert scene.selected == {board.buttons[-1]}  # the newest button is selected
+    assert scene.selected == set()  # a new button is not selected: the next click adds again
 
 
 def test_snap_puts_a_new_button_on_the_nearest_grid_crossing(window):
@@ -45,10 +48,25 @@ def test_drag_from_button_to_button_adds_one_edge(window):
     assert window.document.board.graph.number_of_edges() == 1
 
 
-def test_drag_to_empty_space_adds_no_edge_and_no_button(window):
+def test_drag_to_empty_space_adds_a_button_joined_to_the_start(window):
     load(window, rectangle(1, 2))
-    before = snapshot(window.document.board)
+    doc = window.document
+    before = snapshot(doc.board)
     drag(window, button_point(window, "r0c0"), (20, 200))
+    assert len(doc.board) == 3
+    (new,) = set(doc.board.buttons) - {"r0c0", "r0c1"}
+    assert doc.board.has_edge("r0c0", new)
+    assert doc.board.position(new) == (20 / window.scene.unit, 200 / window.scene.unit)
+    doc.undo_stack.undo()  # one step takes back the button and its edge
+    assert snapshot(doc.board) == before
+
+
+def test_drag_ending_too_close_to_its_own_button_changes_nothing(window):
+    load(window, rectangle(1, 2))  # unit 40: r0c1 is 40 away, so go up, not sideways
+    before = snapshot(window.document.board)
+    start = button_point(window, "r0c0")
+    # out of the disc (radius 14) and back to 20 units away: no room for a new button there
+    drag(window, start, start + QPointF(0, -20), steps=2)
     assert snapshot(window.document.board) == before
 
 
@@ -78,14 +96,14 @@ def test_click_selects_and_ctrl_click_toggles(window):
     assert window.scene.selected == {"r1c1"}
 
 
-def test_dragging_a_selection_moves_it_in_one_undo_step(window):
+def test_shift_dragging_a_selected_button_moves_the_selection_in_one_undo_step(window):
     load(window, rectangle(2, 3))
     doc, scene = window.document, window.scene
     original = snapshot(doc.board)
     scene.set_selection(["r0c0", "r0c1"])
     count = doc.undo_stack.count()
     start = button_point(window, "r0c1")
-    drag(window, start, start + QPointF(0, 2 * scene.unit), steps=10)
+    drag(window, start, start + QPointF(0, 2 * scene.unit), modifiers=SHIFT, steps=10)
     assert doc.undo_stack.count() == count + 1
     assert doc.board.position("r0c0") == (0.0, 2.0)
     assert doc.board.position("r0c1") == (1.0, 2.0)
@@ -108,7 +126,7 @@ def test_escape_cancels_a_move(window, qtbot):
     viewport = window.view.viewport()
     window.scene.set_selection(["r0c0"])
     a = at(window, button_point(window, "r0c0"))
-    QTest.mousePress(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, a)
+    QTest.mousePress(viewport, Qt.MouseButton.LeftButton, SHIFT, a)
     QTest.mouseMove(viewport, a + QPoint(0, 60))
     QTest.mouseMove(viewport, a + QPoint(0, 80))
     assert window.scene.store.position("r0c0") != (0.0, 0.0)
@@ -154,7 +172,7 @@ def test_a_whole_editing_session_undoes_to_the_start_and_redoes_to_the_end(windo
     click(window, (3 * u, 0))  # add b4
     drag(window, (3 * u, 0), button_point(window, "r0c1"))  # connect it
     window.scene.set_selection(["r1c1"])
-    drag(window, button_point(window, "r1c1"), (3 * u, 2 * u))  # move
+    drag(window, button_point(window, "r1c1"), (3 * u, 2 * u), modifiers=SHIFT)  # move
     window.scene.set_selection(["r0c0"])
     window.action("toggle_self").trigger()
     window.scene.set_selection(["r1c0"])

@@ -6,25 +6,34 @@ them directly. Each returns False (and changes nothing) when there is nothing to
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
+from PySide6.QtCore import QPointF
 
 from lograph.core.model.board import Board
 from lograph.ui.canvas.clipboard import paste_plan, selection_to_dict
+from lograph.ui.canvas.placement import blocker, free_offset
 from lograph.ui.canvas.scene import BoardScene
 from lograph.ui.model.commands import (
     AddButtonsCommand,
+    AddEdgesCommand,
     RemoveCommand,
     ReverseEdgesCommand,
     SetLightsCommand,
     SetSelfActionsCommand,
 )
-from lograph.ui.model.document import Document
+from lograph.ui.model.document import ButtonRecord, Document
+
+Edge = tuple[str, str]
 
 __all__ = [
+    "add_button",
+    "connect",
     "copy_selection",
+    "delete",
     "delete_selection",
     "paste",
     "reset_play",
@@ -32,19 +41,66 @@ __all__ = [
     "scramble",
     "scrambled_lights",
     "set_all_lights",
+    "set_lights_of",
     "set_random_lights",
     "toggle_self_action",
 ]
 
 
+def delete(scene: BoardScene, buttons: Iterable[str] = (), edges: Iterable[Edge] = ()) -> bool:
+    """Remove buttons (with their edges) and edges, in one undo step."""
+    doc = scene.document
+    chosen = sorted(set(buttons), key=doc.board.index)
+    lines = sorted(edges)
+    if not chosen and not lines:
+        return False
+    doc.push(RemoveCommand(doc, chosen, lines))
+    return True
+
+
 def delete_selection(scene: BoardScene) -> bool:
     """Remove the selected buttons (with their edges) and the selected edges."""
-    if not scene.selected and not scene.selected_edges:
-        return False
+    return delete(scene, scene.selected, scene.selected_edges)
+
+
+def add_button(scene: BoardScene, point: QPointF, link: str | None = None) -> str | None:
+    """Add a button at the scene point (snapped when snapping is on), joined to `link` if
+    given (an edge from `link` on directed boards), in one undo step.
+
+    Returns the new button's id, or None (nothing changed) when the spot is closer than
+    `placement.MIN_DISTANCE` to a button (`link` itself included): buttons never overlap.
+    """
+    where = scene.snap(point)
+    if blocker(scene, where.x(), where.y()) is not None:
+        return None
     doc = scene.document
-    order = doc.board.index
-    buttons = sorted(scene.selected, key=order)
-    doc.push(RemoveCommand(doc, buttons, sorted(scene.selected_edges)))
+    button = doc.board.new_button_id()
+    record = ButtonRecord(button, scene.to_board(where))
+    edges = [(link, button)] if link is not None else []
+    text = f"Add button {button}" + (f" joined to {link}" if link is not None else "")
+    doc.push(AddButtonsCommand(doc, [record], edges, text=text))
+    return button
+
+
+def connect(scene: BoardScene, source: str, targets: Iterable[str]) -> int:
+    """Join `source` to each target not yet joined to it (one undo step); how many edges."""
+    doc = scene.document
+    board = doc.board
+    new = [(source, t) for t in sorted(set(targets), key=board.index)]
+    new = [(u, v) for u, v in new if u != v and not board.has_edge(u, v)]
+    if new:
+        doc.push(AddEdgesCommand(doc, new))
+    return len(new)
+
+
+def set_lights_of(doc: Document, buttons: Iterable[str], value: int) -> bool:
+    """Set the light of `buttons` to `value` (no press), one undo step."""
+    board = doc.board
+    chosen = [b for b in sorted(set(buttons), key=board.index) if board.light(b) != value]
+    if not chosen:
+        return False
+    what = chosen[0] if len(chosen) == 1 else f"{len(chosen)} buttons"
+    doc.push(SetLightsCommand(doc, dict.fromkeys(chosen, value), f"Set light of {what}"))
     return True
 
 
@@ -56,29 +112,39 @@ def copy_selection(scene: BoardScene) -> dict[str, Any] | None:
 
 
 def paste(scene: BoardScene, clip: dict[str, Any], offset: tuple[float, float]) -> bool:
-    """Add the clip's buttons and edges shifted by `offset` (board units); select them."""
+    """Add the clip's buttons and edges shifted by `offset` (board units), or by a multiple
+    of it when that would put a pasted button on an existing one; select them."""
     doc = scene.document
-    records, edges = paste_plan(doc.board, clip, offset)
+    records, edges = paste_plan(doc.board, clip, (0.0, 0.0))
     if not records:
         return False
+    unit = scene.unit
+    points = np.array([r.pos for r in records], dtype=np.float64) * unit
+    sx, sy = free_offset(scene, points, (offset[0] * unit, offset[1] * unit))
+    records = [
+        ButtonRecord(r.id, (r.pos[0] + sx / unit, r.pos[1] + sy / unit), r.light, r.self_action)
+        for r in records
+    ]
     doc.push(AddButtonsCommand(doc, records, edges, text=f"Paste {len(records)} buttons"))
     scene.set_selection([r.id for r in records])
     return True
 
 
-def toggle_self_action(scene: BoardScene) -> bool:
-    """Make each selected button act on itself if it did not, and the reverse.
+def toggle_self_action(scene: BoardScene, buttons: Iterable[str] | None = None) -> bool:
+    """Make each button (default: the selected ones) act on itself if it did not, and the
+    reverse.
 
     The override is dropped (None) whenever the new behaviour is the rule's own, so a board
     stays "plain closed" or "plain open" after toggling twice.
     """
-    if not scene.selected:
+    chosen = set(scene.selected if buttons is None else buttons)
+    if not chosen:
         return False
     doc = scene.document
     board = doc.board
     default = board.rule == "closed"
     values: dict[str, bool | None] = {}
-    for b in sorted(scene.selected, key=board.index):
+    for b in sorted(chosen, key=board.index):
         acts = not board.acts_on_itself(b)
         values[b] = None if acts == default else acts
     doc.push(SetSelfActionsCommand(doc, values))

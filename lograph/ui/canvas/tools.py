@@ -2,29 +2,40 @@
 which turns gestures into undo commands (never touching the board itself).
 
 =========  ==============================================================================
-Edit       click empty space: add a button · drag from a button to another: connect them ·
-           click: select (Ctrl toggles) · drag on empty space: rubber-band select ·
-           drag a selected button (or Shift+drag any): move the selection, one undo step
+Edit       drag from a button: to another button, connect them; to empty space, a new
+           button there joined to it · Shift+drag a button: move it (with the selection if
+           it is selected) · click a button: select (Ctrl or Shift toggles) · click empty
+           space: deselect, or add a button when nothing is selected · drag on empty space:
+           rubber-band select · Alt+click (or Ctrl+Alt+click, where the window manager
+           takes Alt+click) a button or edge: delete it · right click: menu
 Lights     click: next light value (right click: previous), no press
 Play       click: press the button (a move); a message when the goal is reached
 =========  ==============================================================================
+
+A button is never put closer than `placement.MIN_DISTANCE` to another: an add or a move
+that would is refused with a status message, and a drag from a button that ends that close
+to another button connects to it.
 """
 
 from __future__ import annotations
 
 import numpy as np
 from PySide6.QtCore import QObject, QPointF, QRectF, Qt, Signal
-from PySide6.QtWidgets import QApplication, QGraphicsSceneMouseEvent
-
-from lograph.ui.canvas.scene import BoardScene
-from lograph.ui.model.commands import (
-    AddButtonsCommand,
-    AddEdgesCommand,
-    MoveCommand,
-    PressCommand,
-    SetLightsCommand,
+from PySide6.QtGui import QAction, QPen
+from PySide6.QtWidgets import (
+    QApplication,
+    QGraphicsEllipseItem,
+    QGraphicsSceneMouseEvent,
+    QMenu,
+    QWidget,
 )
-from lograph.ui.model.document import ButtonRecord
+
+from lograph.ui.canvas import operations as ops
+from lograph.ui.canvas.context_menu import build_menu
+from lograph.ui.canvas.items import RADIUS, Palette
+from lograph.ui.canvas.placement import Obstacles, blocker
+from lograph.ui.canvas.scene import BoardScene
+from lograph.ui.model.commands import MoveCommand, PressCommand, SetLightsCommand
 from lograph.ui.model.session import Session
 
 __all__ = ["EditTool", "LightsTool", "PlayTool", "Tool"]
@@ -32,6 +43,7 @@ __all__ = ["EditTool", "LightsTool", "PlayTool", "Tool"]
 _LEFT = Qt.MouseButton.LeftButton
 _CTRL = Qt.KeyboardModifier.ControlModifier
 _SHIFT = Qt.KeyboardModifier.ShiftModifier
+_ALT = Qt.KeyboardModifier.AltModifier
 
 
 class Tool(QObject):
@@ -59,14 +71,19 @@ class Tool(QObject):
     def cancel(self) -> None:
         """Abandon a gesture in progress (Escape, or switching tools)."""
 
+    def context_menu(
+        self, point: QPointF, shared: dict[str, QAction], parent: QWidget
+    ) -> QMenu | None:
+        """The menu for a right click at scene `point` (None: this mode has none)."""
+        return None
+
 
 class EditTool(Tool):
-    """Draw the board: add buttons and edges, select, move."""
+    """Draw the board: add buttons and edges, select, move, delete."""
 
     name = "edit"
     hint = (
-        "Click: add a button · drag button→button: connect · drag empty space: select · "
-        "drag a selected button (or Shift+drag): move"
+        "Drag between buttons: connect · Shift+drag: move · Alt+click: delete · right click: more"
     )
 
     def __init__(self, scene: BoardScene) -> None:
@@ -79,6 +96,9 @@ class EditTool(Tool):
         self.start = np.zeros((0, 2))
         self.base: set[str] = set()
         self.modifiers = Qt.KeyboardModifier.NoModifier
+        self.ghost: QGraphicsEllipseItem | None = None
+        self.obstacles: Obstacles | None = None
+        self.blocked: list[tuple[str, str]] = []
 
     def press(self, event: QGraphicsSceneMouseEvent) -> None:
         if event.button() != _LEFT:
@@ -88,20 +108,22 @@ class EditTool(Tool):
         self.origin, self.origin_screen = point, QPointF(event.screenPos())
         self.modifiers = event.modifiers()
         button = scene.button_at(point)
-        if button is not None:
+        edge = scene.edge_at(point) if button is None else None
+        self.state = None
+        # one-click delete, as in Jaap's Lights Out programs; Ctrl+Alt+click counts too, since
+        # window managers such as Openbox take a plain Alt+click for moving windows
+        if self.modifiers & _ALT:
+            ops.delete(scene, [button] if button else [], [edge] if edge else [])
+        elif button is not None:
             self.anchor = button
-            moving = button in scene.selected or bool(self.modifiers & _SHIFT)
-            self.state = "button-move" if moving else "button-edge"
-            return
-        edge = scene.edge_at(point)
-        if edge is not None:
-            self.state = None
-            if self.modifiers & _CTRL:
+            self.state = "button-move" if self.modifiers & _SHIFT else "button-edge"
+        elif edge is not None:
+            if self.modifiers & (_CTRL | _SHIFT):
                 scene.toggle_selection(edges=[edge])
             else:
                 scene.set_selection(edges=[edge])
-            return
-        self.state = "empty"
+        else:
+            self.state = "empty"
 
     def _dragged(self, event: QGraphicsSceneMouseEvent) -> bool:
         delta = QPointF(event.screenPos()) - self.origin_screen
@@ -110,79 +132,154 @@ class EditTool(Tool):
     def move(self, event: QGraphicsSceneMouseEvent) -> None:
         if self.state is None:
             return
-        scene, store = self.scene, self.scene.store
         point = event.scenePos()
         if self.state in ("empty", "button-edge", "button-move"):
             if not self._dragged(event):
                 return
-            if self.state == "empty":
-                self.base = set(scene.selected) if self.modifiers & _CTRL else set()
-                self.state = "band"
-            elif self.state == "button-edge":
-                self.state = "edge"
-            else:
-                assert self.anchor is not None
-                if self.anchor not in scene.selected:
-                    scene.set_selection(scene.selected | {self.anchor}, scene.selected_edges)
-                self.moving = sorted(scene.selected)
-                self.start = store.pos[store.slots_of(self.moving)].copy()
-                self.state = "move"
+            self._begin_drag()
         if self.state == "band":
             rect = QRectF(self.origin, point)
-            scene.show_band(rect)
-            scene.set_selection(self.base | set(scene.buttons_in(rect)))
+            self.scene.show_band(rect)
+            self.scene.set_selection(self.base | set(self.scene.buttons_in(rect)))
         elif self.state == "edge":
-            assert self.anchor is not None
-            a = QPointF(*store.position(self.anchor))
-            target = scene.button_at(point)
-            end = QPointF(*store.position(target)) if target not in (None, self.anchor) else point
-            scene.show_edge_preview(a, end)
+            self._preview_edge(point)
         elif self.state == "move":
             assert self.anchor is not None
             anchor_from = QPointF(*self.start[self.moving.index(self.anchor)])
-            moved = scene.snap(anchor_from + (point - self.origin)) - anchor_from
-            scene.preview_positions(self.moving, self.start + np.array([moved.x(), moved.y()]))
+            moved = self.scene.snap(anchor_from + (point - self.origin)) - anchor_from
+            shifted = self.start + np.array([moved.x(), moved.y()])
+            self.scene.preview_positions(self.moving, shifted)
+            self._warn_landing(shifted)
+
+    def _begin_drag(self) -> None:
+        scene, store = self.scene, self.scene.store
+        if self.state == "empty":
+            self.base = set(scene.selected) if self.modifiers & _CTRL else set()
+            self.state = "band"
+        elif self.state == "button-edge":
+            self.state = "edge"
+        else:  # the grabbed button, with the selection only when it belongs to it
+            assert self.anchor is not None
+            grabbed_selection = self.anchor in scene.selected
+            self.moving = sorted(scene.selected) if grabbed_selection else [self.anchor]
+            self.start = store.pos[store.slots_of(self.moving)].copy()
+            self.obstacles = Obstacles(scene, self.moving)
+            self.blocked = []
+            self.state = "move"
+
+    def _warn_landing(self, points: np.ndarray) -> None:
+        """Say while dragging when a release here would be refused (and when not any more)."""
+        assert self.obstacles is not None
+        blocked = self.obstacles.blockers(points)
+        if bool(blocked) != bool(self.blocked):
+            moved, other = blocked[0] if blocked else ("", "")
+            self.message.emit(
+                f"{moved} would land on {other}: release elsewhere" if blocked else ""
+            )
+        self.blocked = blocked
+
+    def _drop_target(self, point: QPointF) -> str | QPointF | None:
+        """Where a connecting drag ending at `point` goes: a button (the one under the point,
+        or too close to it to leave room), a new button's place, or nowhere (back on the
+        button it started from)."""
+        assert self.anchor is not None
+        scene = self.scene
+        under = scene.button_at(point)
+        if under is not None:
+            return None if under == self.anchor else under
+        where = scene.snap(point)
+        near = blocker(scene, where.x(), where.y())
+        if near is None:
+            return where
+        return None if near == self.anchor else near
+
+    def _preview_edge(self, point: QPointF) -> None:
+        assert self.anchor is not None
+        store = self.scene.store
+        target = self._drop_target(point)
+        if isinstance(target, str):
+            end = QPointF(*store.position(target))
+        elif isinstance(target, QPointF):
+            end = target
+        else:
+            end = point
+        self.scene.show_edge_preview(QPointF(*store.position(self.anchor)), end)
+        self._show_ghost(target if isinstance(target, QPointF) else None)
+
+    def _show_ghost(self, where: QPointF | None) -> None:
+        """A dashed disc where a drag to empty space would put its new button."""
+        if where is None:
+            self._hide_ghost()
+            return
+        if self.ghost is None:
+            self.ghost = QGraphicsEllipseItem(-RADIUS, -RADIUS, 2 * RADIUS, 2 * RADIUS)
+            self.ghost.setPen(QPen(Palette.selection, 2, Qt.PenStyle.DashLine))
+            self.ghost.setZValue(3)
+            self.scene.addItem(self.ghost)
+        self.ghost.setPos(where)
+
+    def _hide_ghost(self) -> None:
+        if self.ghost is not None:
+            self.scene.removeItem(self.ghost)
+            self.ghost = None
 
     def release(self, event: QGraphicsSceneMouseEvent) -> None:
         if event.button() != _LEFT or self.state is None:
             return
-        scene, doc = self.scene, self.doc
+        scene = self.scene
         state, self.state = self.state, None
         scene.hide_overlays()
+        self._hide_ghost()
         point = event.scenePos()
         if state == "empty":
-            self._add_button(point)
+            self._click_empty(point)
         elif state in ("button-edge", "button-move"):
             assert self.anchor is not None
-            if self.modifiers & _CTRL:
+            if self.modifiers & (_CTRL | _SHIFT):
                 scene.toggle_selection([self.anchor])
             else:
                 scene.set_selection([self.anchor])
         elif state == "edge":
-            target = scene.button_at(point)
-            if target is None or target == self.anchor:
-                return
-            assert self.anchor is not None
-            if doc.board.has_edge(self.anchor, target):
-                self.message.emit(f"{self.anchor} and {target} are already connected")
-                return
-            doc.push(AddEdgesCommand(doc, [(self.anchor, target)]))
+            self._finish_edge(point)
         elif state == "move":
-            store = scene.store
-            now = store.pos[store.slots_of(self.moving)]
-            if np.allclose(now, self.start):
-                return
-            new = {
-                b: scene.to_board(QPointF(x, y)) for b, (x, y) in zip(self.moving, now, strict=True)
-            }
-            doc.push(MoveCommand(doc, new))
+            self._finish_move()
 
-    def _add_button(self, point: QPointF) -> None:
-        doc = self.doc
-        button = doc.board.new_button_id()
-        where = self.scene.to_board(self.scene.snap(point))
-        doc.push(AddButtonsCommand(doc, [ButtonRecord(button, where)], text=f"Add button {button}"))
-        self.scene.set_selection([button])
+    def _click_empty(self, point: QPointF) -> None:
+        """With a selection a click only deselects; without one it adds a button."""
+        scene = self.scene
+        if scene.selected or scene.selected_edges:
+            if not self.modifiers & (_CTRL | _SHIFT):
+                scene.clear_selection()
+            return
+        where = scene.snap(point)
+        near = blocker(scene, where.x(), where.y())
+        if near is not None:
+            self.message.emit(f"No room for a button here: too close to {near}")
+            return
+        ops.add_button(scene, point)
+
+    def _finish_edge(self, point: QPointF) -> None:
+        assert self.anchor is not None
+        target = self._drop_target(point)
+        if isinstance(target, QPointF):
+            ops.add_button(self.scene, target, link=self.anchor)
+        elif isinstance(target, str) and not ops.connect(self.scene, self.anchor, [target]):
+            self.message.emit(f"{self.anchor} and {target} are already connected")
+
+    def _finish_move(self) -> None:
+        scene, store = self.scene, self.scene.store
+        now = store.pos[store.slots_of(self.moving)].copy()
+        if np.allclose(now, self.start):
+            return
+        assert self.obstacles is not None
+        clash = self.obstacles.blockers(now)
+        if clash:
+            scene.restore_positions(self.moving)
+            moved, other = clash[0]
+            self.message.emit(f"Not moved: {moved} would land on {other}")
+            return
+        new = {b: scene.to_board(QPointF(x, y)) for b, (x, y) in zip(self.moving, now, strict=True)}
+        self.doc.push(MoveCommand(self.doc, new))
 
     def cancel(self) -> None:
         if self.state is None:  # Escape with no gesture going on: drop the selection
@@ -191,6 +288,14 @@ class EditTool(Tool):
             self.scene.restore_positions(self.moving)
         self.state = None
         self.scene.hide_overlays()
+        self._hide_ghost()
+
+    def context_menu(
+        self, point: QPointF, shared: dict[str, QAction], parent: QWidget
+    ) -> QMenu | None:
+        if self.state is not None:  # a drag is going on
+            return None
+        return build_menu(self.scene, point, shared, parent, self.message.emit)
 
 
 class LightsTool(Tool):

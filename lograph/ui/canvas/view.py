@@ -1,10 +1,19 @@
-"""The canvas view: zoom (wheel, keys, fit), pan (middle drag or space + drag)."""
+"""The canvas view: zoom (wheel, keys, fit), pan (middle drag or space + drag), and the
+right-click menu of the active tool."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QPoint, QRect, QRectF, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QWheelEvent
-from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
+from PySide6.QtGui import (
+    QAction,
+    QContextMenuEvent,
+    QCursor,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QWheelEvent,
+)
+from PySide6.QtWidgets import QFrame, QGraphicsView, QMenu, QWidget
 
 from lograph.ui.canvas.items import Palette
 from lograph.ui.canvas.scene import BoardScene
@@ -24,6 +33,8 @@ class BoardView(QGraphicsView):
     """
 
     scale_changed = Signal(float)
+    #: A right-click menu was just shown (tests trigger its entries).
+    menu_shown = Signal(QMenu)
 
     def __init__(self, scene: BoardScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
@@ -45,6 +56,7 @@ class BoardView(QGraphicsView):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self._space = False
         self._pan_from: QPoint | None = None
+        self.menu: QMenu | None = None  # the last right-click menu, replaced by the next
 
     @property
     def board_scene(self) -> BoardScene:
@@ -99,9 +111,33 @@ class BoardView(QGraphicsView):
             self.viewport().rect(),
             Qt.AlignmentFlag.AlignCenter,
             "Empty board\n\nEdit mode: click to add a button, drag from one button to another "
-            "to connect them.\nOr start from File ▸ New Board… (Ctrl+N) or open a file (Ctrl+O).",
+            "to connect them,\nShift+drag to move one, right-click for more.\n"
+            "Or start from File ▸ New Board… (Ctrl+N) or open a file (Ctrl+O).",
         )
         painter.restore()
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        """The active tool's menu for the point clicked (Edit mode has one)."""
+        tool = self.board_scene.tool
+        event.accept()  # never handed on to the scene: Lights mode uses the right button
+        if tool is None or self._pan_from is not None:
+            return
+        shared: dict[str, QAction] = {
+            act.objectName(): act for act in self.window().actions() if act.objectName()
+        }
+        where = event.pos()
+        if event.reason() == QContextMenuEvent.Reason.Keyboard:  # the Menu key, Shift+F10
+            area = self.viewport().rect()
+            cursor = self.viewport().mapFromGlobal(QCursor.pos())
+            where = cursor if area.contains(cursor) else area.center()
+        menu = tool.context_menu(self.mapToScene(where), shared, self)
+        if menu is None:
+            return
+        if self.menu is not None:
+            self.menu.deleteLater()
+        self.menu = menu
+        menu.popup(self.viewport().mapToGlobal(where))
+        self.menu_shown.emit(menu)
 
     def wheelEvent(self, event: QWheelEvent) -> None:
         steps = event.angleDelta().y() / 120.0
