@@ -24,7 +24,7 @@ def main() -> None:
     board = rectangle(3, 3)
     board.set_lights({"r0c1": 1, "r1c0": 1, "r1c1": 1, "r1c2": 1, "r2c1": 1})
     inner = int(SIDE * 0.84)
-    picture = QImage.fromData(render_bytes(scene_for(board), ".png", (inner, inner)), "PNG")
+    picture = QImage.fromData(render_bytes(scene_for(board), ".png", (inner, inner)))
     icon = QImage(SIDE, SIDE, QImage.Format.Format_ARGB32_Premultiplied)
     icon.fill(Qt.GlobalColor.transparent)
     painter = QPainter(icon)

@@ -33,8 +33,9 @@ class WindowChrome:
         Keeps the theme.
     menus : mapping
         The window's menus by key (``"view"``, ``"help"``).
-    actions : mapping
-        The window's actions by objectName (those named in `ICON_NAMES` get icons).
+    actions : dict
+        The window's actions by objectName (those named in `ICON_NAMES` get icons); the
+        theme and help actions are added to it.
     toolbar : QToolBar
         The main toolbar.
     """
@@ -44,7 +45,7 @@ class WindowChrome:
         window: QMainWindow,
         settings: QSettings,
         menus: Mapping[str, QMenu],
-        actions: Mapping[str, QAction],
+        actions: dict[str, QAction],
         toolbar: QToolBar,
     ) -> None:
         self.window, self.actions, self.toolbar = window, actions, toolbar
@@ -54,6 +55,8 @@ class WindowChrome:
         self.theme = ThemeController(settings, window)
         self.theme_actions = self._theme_menu(menus["view"])
         self.help_actions = self._help_menu(menus["help"])
+        actions.update(self.theme_actions)
+        actions.update(self.help_actions)
         toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
         for name in TEXT_BESIDE_ICON:
             button = toolbar.widgetForAction(actions[name]) if name in actions else None
@@ -65,7 +68,8 @@ class WindowChrome:
 
     def paint_icons(self) -> None:
         """Icons in the palette's text colour (again when the theme changes)."""
-        color = self.window.palette().color(QPalette.ColorRole.ButtonText)
+        # the application's palette: the window's own follows it only after an event
+        color = QApplication.palette().color(QPalette.ColorRole.ButtonText)
         for name in ICON_NAMES:
             if name in self.actions:
                 self.actions[name].setIcon(action_icon(name, color))

@@ -25,8 +25,8 @@ __all__ = ["PICTURE_WIDTH", "guide_pictures"]
 
 PICTURE_WIDTH = 220
 
-#: A few lights of a 5×5 board (row, column): a position one can solve by hand.
-_LIT = ((0, 1), (1, 0), (1, 1), (1, 2), (2, 1), (3, 3), (4, 4))
+#: The presses that make the guide's puzzle from a dark 5×5 board (so it can be solved).
+_PRESSES = ("r1c1", "r3c3", "r4c0")
 
 
 def drawn_board() -> Board:
@@ -48,7 +48,8 @@ def played_board() -> Board:
 
 def puzzle_board() -> Board:
     board = rectangle(5, 5)
-    board.set_lights({f"r{r}c{c}": 1 for r, c in _LIT})
+    for button in _PRESSES:
+        board.press(button)
     return board
 
 
@@ -58,7 +59,7 @@ def _picture(board: Board, layers: Callable[[Board], list[Layer]] | None) -> QIm
     mode = "none" if layers is None else "solution"
     with marks_for_export(scene, mode, layers(board) if layers is not None else ()):
         data = render_bytes(scene, ".png", size)
-    return QImage.fromData(data, b"PNG")
+    return QImage.fromData(data)
 
 
 def guide_pictures() -> dict[str, QImage]:

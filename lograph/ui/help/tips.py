@@ -28,15 +28,11 @@ _TRACKED = "lograph_shortcut_tip"
 
 
 def shortcut_tip(action: QAction) -> str:
-    """The action's text without mnemonic or ellipsis, with its shortcut(s) in brackets."""
+    """The action's text without mnemonic or ellipsis, with its (first) shortcut in brackets."""
     text = action.text().replace("&&", "\0").replace("&", "").replace("\0", "&")
     text = text.rstrip("…").rstrip(".").strip()
-    keys = [
-        k.toString(QKeySequence.SequenceFormat.NativeText)
-        for k in action.shortcuts()
-        if not k.isEmpty()
-    ]
-    return f"{text} ({', '.join(keys)})" if keys else text
+    key = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+    return f"{text} ({key})" if key else text
 
 
 def _retip(action: QAction) -> None:

@@ -47,5 +47,5 @@ def action_icon(name: str, color: QColor) -> QIcon:
 def app_icon() -> QIcon:
     """The application's icon (window title bars, task bars)."""
     data = _ROOT.joinpath("lograph.png").read_bytes()
-    image = QImage.fromData(data, b"PNG")
+    image = QImage.fromData(data)
     return QIcon(QPixmap.fromImage(image))
