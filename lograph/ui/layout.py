@@ -94,7 +94,18 @@ class DockPolicy(QObject):
 
     def add(self, dock: QDockWidget) -> None:
         content = dock.widget()
-        if content is not None and not isinstance(content, QAbstractScrollArea):
+        if (
+            isinstance(content, QScrollArea)
+            and content.widget() is not None
+            and (content.horizontalScrollBarPolicy() == Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        ):  # it wraps its text to its width, but its rows of buttons cannot shrink
+            need = (
+                content.widget().minimumSizeHint().width()
+                + content.verticalScrollBar().sizeHint().width()
+                + 2 * content.frameWidth()
+            )
+            content.setMinimumWidth(max(content.minimumWidth(), need))
+        elif content is not None and not isinstance(content, QAbstractScrollArea):
             scroll = QScrollArea()
             scroll.setObjectName(f"{dock.objectName()}_scroll")
             scroll.setWidgetResizable(True)

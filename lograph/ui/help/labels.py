@@ -3,12 +3,12 @@ small "?" link that shows the same paragraph in a What's This bubble when clicke
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QBoxLayout, QLabel, QWhatsThis, QWidget
 
 from lograph.ui.help.texts import figure_help
 
-__all__ = ["add_box_help", "attach_help", "help_title"]
+__all__ = ["HelpLabel", "add_box_help", "attach_help", "help_title"]
 
 
 def attach_help(widget: QWidget, key: str) -> None:
@@ -18,9 +18,22 @@ def attach_help(widget: QWidget, key: str) -> None:
     widget.setWhatsThis(text)
 
 
+class HelpLabel(QLabel):
+    """A rich-text label whose link is drawn in the current palette's link colour (Qt bakes
+    the colour in when the text is set, so it is set again when the theme changes)."""
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            text = self.text()
+            self.setText("")
+            self.setText(text)
+
+
 def help_title(key: str, title: str) -> QLabel:
     """A form row's title, ``Nullity ?``: the "?" shows what figure `key` means."""
-    label = QLabel(f'{title}&nbsp;<a href="help:{key}" style="text-decoration:none"><b>?</b></a>')
+    link = f'<a href="help:{key}" style="text-decoration:none"><b>?</b></a>'
+    label = HelpLabel(f"{title}&nbsp;{link}")
     label.setObjectName(f"help_{key}")
     label.setTextFormat(Qt.TextFormat.RichText)
     label.setTextInteractionFlags(Qt.TextInteractionFlag.LinksAccessibleByMouse)
