@@ -94,17 +94,8 @@ class DockPolicy(QObject):
 
     def add(self, dock: QDockWidget) -> None:
         content = dock.widget()
-        if (
-            isinstance(content, QScrollArea)
-            and content.widget() is not None
-            and (content.horizontalScrollBarPolicy() == Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        ):  # it wraps its text to its width, but its rows of buttons cannot shrink
-            need = (
-                content.widget().minimumSizeHint().width()
-                + content.verticalScrollBar().sizeHint().width()
-                + 2 * content.frameWidth()
-            )
-            content.setMinimumWidth(max(content.minimumWidth(), need))
+        if isinstance(content, QScrollArea):
+            self._fit_rows(content)
         elif content is not None and not isinstance(content, QAbstractScrollArea):
             scroll = QScrollArea()
             scroll.setObjectName(f"{dock.objectName()}_scroll")
@@ -114,6 +105,22 @@ class DockPolicy(QObject):
             dock.setWidget(scroll)
         self.docks.append(dock)
         self.limit()
+
+    @staticmethod
+    def _fit_rows(scroll: QScrollArea) -> None:
+        """A panel that wraps its text to its width (no horizontal scroll bar) is still as
+        wide as its widest row of buttons, which cannot shrink."""
+        body = scroll.widget()
+        if body is None or (
+            scroll.horizontalScrollBarPolicy() != Qt.ScrollBarPolicy.ScrollBarAlwaysOff
+        ):
+            return
+        need = (
+            body.minimumSizeHint().width()
+            + scroll.verticalScrollBar().sizeHint().width()
+            + 2 * scroll.frameWidth()
+        )
+        scroll.setMinimumWidth(max(scroll.minimumWidth(), need))
 
     def limit(self) -> None:
         """Apply the width limit for the window's current width."""
