@@ -98,6 +98,8 @@ def test_a_small_window_keeps_half_its_width_for_the_canvas(qtbot, windows):
         dock.raise_()
         qtbot.waitUntil(lambda: w.view.width() >= 0.5 * w.width())
         assert w.view.width() + dock.width() <= w.width()
+    panel = w.analysis.panel  # and the panel shows its rows whole (it has no side scrolling)
+    qtbot.waitUntil(lambda: panel.widget().width() <= panel.viewport().width())
 
 
 def test_a_dock_never_takes_most_of_a_wide_window(qtbot, windows):
