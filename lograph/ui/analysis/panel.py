@@ -266,10 +266,11 @@ class AnalysisPanel(QScrollArea):
         waiting = self.model.timer.isActive()
         busy = bool(jobs) or waiting
         texts = [job.text for job in jobs] or (["Waiting for edits to settle…"] if waiting else [])
+        if not busy and self.model.analysis is not None:
+            texts = ["Figures up to date."]  # the row's space is kept: say something useful
         self.busy_text.setText(" · ".join(texts))
         self.busy_text.setToolTip("\n".join(texts))
         self.busy_bar.setVisible(busy)
-        self.busy_text.setVisible(busy)
         self.cancel_button.setVisible(busy)
         stopped = self.model.solver is None and not self.model.pending
         self.recompute_button.setVisible(stopped and len(self.document.board) > 0)
