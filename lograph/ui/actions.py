@@ -88,7 +88,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
     A("scramble", "play", "&Scramble", "F5", "A random position that can be solved"),
     A("reset", "play", "&Reset", "F6", "Back to the start position"),
     A("goal_on", "play", "Goal: All Lights &On", "Ctrl+Alt+G", "Win with every light on", True),
-    A("about", "help", "&About lograph", Std.HelpContents),
+    A("about", "help", "&About lograph", "Ctrl+F1", "Version, license and where to read more"),
 )
 
 

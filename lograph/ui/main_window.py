@@ -19,14 +19,8 @@ from PySide6.QtGui import (
     QDropEvent,
     QKeySequence,
 )
-from PySide6.QtWidgets import (
-    QApplication,
-    QMainWindow,
-    QMenu,
-    QMessageBox,
-)
+from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QMenu
 
-from lograph import __version__
 from lograph.core.errors import BoardFormatError
 from lograph.ui.actions import ACTIONS, MENUS, TOOLBAR, action_from_spec, standard_shortcuts
 from lograph.ui.analysis import AnalysisDock
@@ -36,11 +30,14 @@ from lograph.ui.canvas.scene import GRID, BoardScene
 from lograph.ui.canvas.tools import EditTool, LightsTool, PlayTool, Tool
 from lograph.ui.canvas.view import BoardView
 from lograph.ui.chase.view import ChaseView
+from lograph.ui.chrome import WindowChrome
+from lograph.ui.help.guide import show_about
 from lograph.ui.io.autosave import Autosaver
 from lograph.ui.io.dialogs import NewBoardDialog, PropertiesDialog
 from lograph.ui.io.export import ExportController
 from lograph.ui.io.file_menus import fill_recent, fill_samples
 from lograph.ui.io.filectl import FileController
+from lograph.ui.layout import DockPolicy, FitKeeper, restore_window, save_window
 from lograph.ui.model.analysis import AnalysisModel
 from lograph.ui.model.document import BoardProperties, Document
 from lograph.ui.model.jobs import JobRunner
@@ -73,6 +70,7 @@ class MainWindow(QMainWindow):
         self.jobs = JobRunner(parent=self)
         self.scene = BoardScene(self.document)
         self.view = BoardView(self.scene)
+        self.fitter = FitKeeper(self.view)  # the board fills the view until the user zooms
         self.setCentralWidget(self.view)
         self.tools: dict[str, Tool] = {
             t.name: t
@@ -102,11 +100,19 @@ class MainWindow(QMainWindow):
         self.setAcceptDrops(True)
         self.view.setAcceptDrops(False)
         self.view.viewport().setAcceptDrops(False)
-        geometry = self.settings.value("geometry")
-        if geometry is None or not self.restoreGeometry(geometry):
-            self.resize(1000, 720)
         self._update_title()
         self._add_docks()
+        self._arrange()
+
+    def _arrange(self) -> None:
+        """Dock limits, the last run's geometry and layout, theme, icons, help, tooltips."""
+        docks = self.findChildren(QDockWidget)
+        self.dock_policy = DockPolicy(self)
+        for dock in docks:
+            self.dock_policy.add(dock)
+        restore_window(self, self.settings, docks)
+        self.chrome = WindowChrome(self, self.settings, self.menus, self._actions, self.toolbar)
+        self.theme = self.chrome.theme
 
     def _add_docks(self) -> None:
         """The analysis (shared by the docks), its dock, the chasing dock, File ▸ Export."""
@@ -171,7 +177,7 @@ class MainWindow(QMainWindow):
             "properties": self.edit_properties,
             "zoom_in": view.zoom_in,
             "zoom_out": view.zoom_out,
-            "fit": view.fit,
+            "fit": self.fitter.fit,
             "show_grid": self._view_options,
             "snap": self._view_options,
             "show_labels": self._view_options,
@@ -183,7 +189,7 @@ class MainWindow(QMainWindow):
             "lights_random": lambda: ops.set_random_lights(doc, self.rng),
             "scramble": self.scramble,
             "reset": lambda: ops.reset_play(doc),
-            "about": self.about,
+            "about": lambda: show_about(self),
         }
 
     def _build_actions(self) -> None:
@@ -214,7 +220,7 @@ class MainWindow(QMainWindow):
         bind_toggle(self.action("goal_on"), lambda: session.goal == "on",
                     lambda on: session.set_goal("on" if on else "off"),
                     session.goal_changed)  # fmt: skip
-        toolbar = self.addToolBar("Main")
+        self.toolbar = toolbar = self.addToolBar("Main")
         toolbar.setObjectName("main_toolbar")
         for entry in TOOLBAR:
             if entry is None:
@@ -344,18 +350,12 @@ class MainWindow(QMainWindow):
         self.view.resetCachedContent()
         self.scene.update()
 
-    def about(self) -> None:
-        QMessageBox.about(
-            self,
-            "About lograph",
-            f"lograph {__version__}\nLights Out on any graph: draw, play and analyse boards.",
-        )
-
     # ------------------------------------------------------------------ following the document
     def _board_replaced(self) -> None:
         if self.mode == "play":
             self.set_mode("play")
-        QTimer.singleShot(0, self.view.fit)  # after the layout has given the view its size
+        self.fitter.fit()  # and again on every resize while the user has not zoomed
+        QTimer.singleShot(0, self.fitter.refresh)  # after the layout has given the view its size
 
     def _update_title(self) -> None:
         self.setWindowTitle(f"{self.document.display_name}[*] — lograph")
@@ -366,7 +366,7 @@ class MainWindow(QMainWindow):
         if not self.files.maybe_save():
             event.ignore()
             return
-        self.settings.setValue("geometry", self.saveGeometry())
+        save_window(self, self.settings)
         self.autosave.close()  # a clean exit: the autosave goes
         self.analysis_model.timer.stop()
         self.jobs.shutdown()  # cancel every background job and let the threads end

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QPushButton,
     QScrollArea,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -39,6 +40,7 @@ from lograph.ui.analysis.histogram_view import HistogramView
 from lograph.ui.analysis.patterns import PositionSection, QuietBrowser
 from lograph.ui.analysis.solution import SolutionController
 from lograph.ui.canvas.scene import BoardScene
+from lograph.ui.help.labels import add_box_help, attach_help, help_title
 from lograph.ui.model.analysis import AnalysisModel
 from lograph.ui.model.commands import SetLightsCommand
 from lograph.ui.model.session import Session, bind_toggle
@@ -123,6 +125,8 @@ class AnalysisPanel(QScrollArea):
         self.quiet = QuietBrowser(model, scene, session)
         self.layout_.addWidget(self.position)
         self.layout_.addWidget(self.quiet)
+        add_box_help(self.position, "world", "What is a world?")
+        add_box_help(self.quiet, "quiet", "What are quiet patterns?")
         self.layout_.addWidget(self._solution_box())
         self.layout_.addWidget(self._worst_box())
         self.layout_.addWidget(self._histogram_box())
@@ -148,17 +152,25 @@ class AnalysisPanel(QScrollArea):
 
     # ------------------------------------------------------------------ building
     def _busy_row(self) -> QVBoxLayout:
+        """What runs, a busy bar and Cancel, in space kept for them while idle: the sections
+        below never move when a job starts or ends."""
         self.busy_bar = named(QProgressBar(), "analysis_busy")
         self.busy_bar.setRange(0, 0)  # no percentage is known: an animated busy bar
         self.busy_bar.setTextVisible(False)
-        self.busy_bar.setMaximumHeight(10)
-        self.busy_text = _label("analysis_busy_text", "")
+        self.busy_bar.setFixedHeight(10)
+        self.busy_text = named(QLabel(""), "analysis_busy_text")
+        # one line, clipped (the full text is its tooltip): a second job adds no line
+        self.busy_text.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         self.cancel_button = named(QPushButton("Cancel"), "analysis_cancel")
         self.cancel_button.setToolTip("Stop the computations running now")
         self.cancel_button.clicked.connect(self.model.cancel)
         self.recompute_button = named(QPushButton("Analyse"), "analysis_recompute")
         self.recompute_button.setToolTip("Run the analysis again")
         self.recompute_button.clicked.connect(self.model.start_analysis)
+        for widget in (self.busy_bar, self.busy_text, self.cancel_button, self.recompute_button):
+            policy = widget.sizePolicy()
+            policy.setRetainSizeWhenHidden(True)
+            widget.setSizePolicy(policy)
         top = QHBoxLayout()
         top.addWidget(self.busy_text, 1)
         top.addWidget(self.cancel_button)
@@ -183,7 +195,8 @@ class AnalysisPanel(QScrollArea):
         ]
         for key, title in rows:
             self.figures[key] = _label(f"analysis_{key}")
-            form.addRow(title, self.figures[key])
+            attach_help(self.figures[key], key)
+            form.addRow(help_title(key, title), self.figures[key])
         self.engine = named(QComboBox(), "analysis_engine")
         self.engine.addItems(["auto", "fast", "chase-p", "dense", "galois"])
         self.engine.setToolTip("Which solver analyses the board (the figures do not depend on it)")
@@ -224,12 +237,14 @@ class AnalysisPanel(QScrollArea):
         self.load_button = named(QPushButton("Load onto board"), "analysis_worst_load")
         self.load_button.clicked.connect(self.load_worst)
         self.worst_label = _label("analysis_worst", "")
+        attach_help(self.worst_label, "god")
         row = QHBoxLayout()
         row.addWidget(self.worst_button)
         row.addWidget(self.load_button)
         layout = QVBoxLayout(box)
         layout.addLayout(row)
         layout.addWidget(self.worst_label)
+        add_box_help(box, "god", "What is God's number?")
         return box
 
     def _histogram_box(self) -> QGroupBox:
@@ -251,9 +266,11 @@ class AnalysisPanel(QScrollArea):
         waiting = self.model.timer.isActive()
         busy = bool(jobs) or waiting
         texts = [job.text for job in jobs] or (["Waiting for edits to settle…"] if waiting else [])
-        self.busy_text.setText("\n".join(texts))
+        if not busy and self.model.analysis is not None:
+            texts = ["Figures up to date."]  # the row's space is kept: say something useful
+        self.busy_text.setText(" · ".join(texts))
+        self.busy_text.setToolTip("\n".join(texts))
         self.busy_bar.setVisible(busy)
-        self.busy_text.setVisible(busy)
         self.cancel_button.setVisible(busy)
         stopped = self.model.solver is None and not self.model.pending
         self.recompute_button.setVisible(stopped and len(self.document.board) > 0)

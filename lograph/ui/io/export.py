@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 from lograph.core.errors import LographError
 from lograph.ui.actions import make_action
 from lograph.ui.canvas.scene import BoardScene
+from lograph.ui.io.filectl import proposed_stem
 from lograph.ui.io.render import (
     MARK_MODES,
     MAX_SIDE,
@@ -212,7 +213,7 @@ class ExportController(QObject):
         return str(self.settings.value("export_dir", fallback))
 
     def _ask_path(self, title: str, filters: dict[str, str], stem: str) -> Path | None:
-        name = (self.document.board.name or "board").replace(" ", "_")
+        name = proposed_stem(self.document)
         start = str(Path(self.export_dir()) / f"{name}{stem}{next(iter(filters.values()))}")
         path, chosen = QFileDialog.getSaveFileName(
             self.parent_widget, title, start, ";;".join(filters)

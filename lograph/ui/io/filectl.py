@@ -7,6 +7,7 @@ saves go through `lograph.core.files.write_board`, which writes atomically.
 from __future__ import annotations
 
 import logging
+import re
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QSettings, Signal
@@ -16,7 +17,7 @@ from lograph.core.errors import LographError
 from lograph.core.model.board import Board
 from lograph.ui.model.document import Document
 
-__all__ = ["MAX_RECENT", "FileController", "file_filters"]
+__all__ = ["MAX_RECENT", "FileController", "clean_stem", "file_filters", "proposed_stem"]
 
 MAX_RECENT = 8
 log = logging.getLogger("lograph.ui")
@@ -34,6 +35,36 @@ def file_filters() -> str:
         every.append(globs)
         parts.append(f"{entry.name} — {entry.holds} ({globs})")
     return ";;".join([f"Boards ({' '.join(every)})", *parts])
+
+
+#: Parts of a board's name that are notes, not names: "(seed 003)", "[draft]".
+_NOTES = re.compile(r"\([^)]*\)|\[[^\]]*\]")
+_UNSAFE = re.compile(r"[^\w.-]+")
+
+
+def clean_stem(name: str, limit: int = 60) -> str:
+    """A file name stem from a board's name: notes in brackets dropped, any run of spaces
+    or punctuation one ``_``; "" when nothing is left.
+
+    Examples
+    --------
+    >>> clean_stem("WayOut 5x5 (seed 003)")
+    'WayOut_5x5'
+    >>> clean_stem("classic 5x5, all lights on")
+    'classic_5x5_all_lights_on'
+    >>> clean_stem("../../etc/passwd"), clean_stem("(only a note)")
+    ('etc_passwd', '')
+    """
+    stem = _UNSAFE.sub("_", _NOTES.sub(" ", name)).strip("._-")
+    return stem[:limit].rstrip("._-")
+
+
+def proposed_stem(document: Document) -> str:
+    """The stem a save or export dialog proposes: the board file's own stem, else the
+    cleaned board name, else ``board``."""
+    if document.path is not None:
+        return document.path.stem
+    return clean_stem(document.board.name) or "board"
 
 
 class FileController(QObject):
@@ -135,7 +166,7 @@ class FileController(QObject):
 
     def save_as(self) -> bool:
         start = self.document.path or Path(self.last_dir()) / (
-            (self.document.board.name or "board").replace(" ", "_") + ".json"
+            proposed_stem(self.document) + ".json"
         )
         name, _ = QFileDialog.getSaveFileName(self.window, "Save board", str(start), file_filters())
         if not name:

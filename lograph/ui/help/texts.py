@@ -1,0 +1,142 @@
+"""The help texts: what each figure of the analysis dock means, the Getting Started guide's
+steps and the About box. Plain data, so the docks, the guide and tests share one wording.
+
+Examples
+--------
+>>> sorted(FIGURES)[:3]
+['buttons', 'god', 'kernel_structure']
+>>> all(len(text) < 700 for _, text in FIGURES.values())
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["ABOUT", "FIGURES", "GUIDE", "GuideStep", "figure_help"]
+
+#: Figure key (the analysis panel's row, ``analysis_<key>``) -> (title, one paragraph).
+FIGURES: dict[str, tuple[str, str]] = {
+    "buttons": (
+        "Buttons",
+        "How many buttons the board has. Each button has a light; pressing a button changes "
+        "its own light (under the closed rule) and the lights of its neighbours.",
+    ),
+    "rule": (
+        "Rule",
+        "Closed: a press changes the button's own light and its neighbours'. Open: only the "
+        "neighbours'. Directed boards act along their arrows only. With p states a light "
+        "counts 0, 1, …, p−1 and goes back to 0, so the arithmetic is mod p.",
+    ),
+    "rank": (
+        "Rank",
+        "How many presses are truly independent: the rank of the press matrix (which light "
+        "each button changes) mod p. The board can reach p^rank different patterns of "
+        "lights from any start.",
+    ),
+    "nullity": (
+        "Nullity",
+        "Buttons minus rank: how many independent quiet patterns the board has. Nullity 0 "
+        "means every position has exactly one solution; nullity k means every solvable "
+        "position has p^k solutions, and only one position in p^k can be solved.",
+    ),
+    "solvable_count": (
+        "Solvable positions",
+        "How many light patterns can be switched off (or all on, with that goal): p^rank of "
+        "the p^buttons possible patterns.",
+    ),
+    "solvable_fraction": (
+        "Solvable share",
+        "The share of all positions that can be solved: 1/p^nullity. A random position on "
+        "the classic 5×5 board is solvable one time in four.",
+    ),
+    "worlds": (
+        "Worlds",
+        "Positions fall into p^nullity worlds: presses move you around inside your world "
+        "but never to another one. World 0 holds the solvable positions. A position's "
+        "world is read off from the patterns it fails (the current position section).",
+    ),
+    "kernel_structure": (
+        "Kernel structure",
+        "How the quiet patterns combine: over a prime number of states they form a vector "
+        "space (p^nullity patterns); with a composite number of states each generating "
+        "pattern has its own order, and every quiet pattern is one combination of them.",
+    ),
+    "quiet": (
+        "Quiet patterns",
+        "Sets of presses that change no light at all. Adding a quiet pattern to a solution "
+        "gives another solution, so they are why a board has several solutions; on an "
+        "undirected board they are also the tests a solvable position must pass.",
+    ),
+    "world": (
+        "The position's world",
+        "Whether the current lights can reach the goal. If not, the position is in another "
+        "world: its syndrome (one number per failing test pattern) names which one, and the "
+        "marked pattern is a set of lights whose count (weighted, mod p) no press can change.",
+    ),
+    "god": (
+        "God's number (the worst position)",
+        "The most presses any solvable position needs when solved in the fewest presses, "
+        "and one position that needs them. On the classic 5×5 board it is 15.",
+    ),
+}
+
+
+def figure_help(key: str) -> str:
+    """Rich text for one figure: its title in bold and its paragraph ("" when unknown)."""
+    if key not in FIGURES:
+        return ""
+    title, text = FIGURES[key]
+    return f"<b>{title}</b><br>{text}"
+
+
+@dataclass(frozen=True)
+class GuideStep:
+    """One step of Getting Started; `picture` names the picture drawn for it."""
+
+    title: str
+    text: str
+    picture: str
+
+
+GUIDE: tuple[GuideStep, ...] = (
+    GuideStep(
+        "1. Draw a board",
+        "In <b>Edit</b> mode (Ctrl+1) click empty space to add a button and drag from one "
+        "button to another to connect them. Or start from <b>File ▸ New Board…</b> (Ctrl+N): "
+        "grids, tori, hexagonal boards, named graphs — or <b>File ▸ Open Sample</b>.",
+        "draw",
+    ),
+    GuideStep(
+        "2. Play it",
+        "In <b>Play</b> mode (Ctrl+3) a click presses a button: its light and its "
+        "neighbours' change. <b>Scramble</b> (F5) deals a position that can be solved; the "
+        "goal is every light off (or on, Play ▸ Goal). <b>Lights</b> mode (Ctrl+2) sets "
+        "lights without pressing, to enter a puzzle.",
+        "play",
+    ),
+    GuideStep(
+        "3. Analyse",
+        "The <b>Analysis</b> dock shows the board's figures — hover or click <b>?</b> beside "
+        "each to see what it means. <b>Show Solution</b> (F7) rings the fewest presses, "
+        "<b>Hint</b> (F8) shows one of them, <b>Solve Step by Step</b> (F9) plays them.",
+        "analyse",
+    ),
+    GuideStep(
+        "4. Chase the lights",
+        "<b>Analysis ▸ Show Chase Plan</b> (Ctrl+Shift+K) numbers the steps a person follows: "
+        "press below every lit light, read the check lights, look the pattern up in the "
+        "<b>Chasing</b> dock's table, press the free buttons it names and chase again. "
+        "<b>Chase</b> (Ctrl+K) does it for you.",
+        "chase",
+    ),
+)
+
+ABOUT = (
+    "<p>Lights Out on any graph: draw a board, play it, and let an exact algebra engine "
+    "over GF(p) tell you what can be solved, in how few presses, and how to solve it by "
+    "hand.</p>"
+    "<p>Released under the MIT License (the LICENSE file of the package).<br>"
+    "The user guide is the README; the mathematics is in docs/math.md and the code's "
+    "layout in docs/architecture.md, all in the source repository.</p>"
+)
