@@ -25,10 +25,12 @@ from lograph.core.cancel import Cancel, poll
 from lograph.core.errors import BoardError, UnsolvableError
 from lograph.core.model.board import Board
 from lograph.core.model.system import PressSystem
+from lograph.core.optimize.zk_minimal import fewest_zk, kernel_exact_feasible
 
 __all__ = [
     "EXACT_NULLITY_LIMIT",
     "MinimalSolution",
+    "exact_possible",
     "fewest_presses",
     "minimise_classes",
     "parity",
@@ -210,6 +212,13 @@ def _exact_feasible(k: int, p: int, n: int, exact_limit: int) -> bool:
     return k * math.log2(p) <= 62 and p**k * min(n, p ** (k + 1)) <= ENUMERATION_WORK_LIMIT
 
 
+def exact_possible(analysis: Analysis, exact_limit: int = EXACT_NULLITY_LIMIT) -> bool:
+    """Whether `fewest_presses` proves its answer on this board (for every position)."""
+    if analysis.quiet_orders is not None:
+        return kernel_exact_feasible(analysis.quiet_orders, analysis.states, analysis.n)
+    return _exact_feasible(analysis.nullity, analysis.states, analysis.n, exact_limit)
+
+
 def _overlaps(quiet: NDArray[np.uint8]) -> NDArray[np.float32] | None:
     """Shared support of every pair of quiet patterns (None when too costly to compute)."""
     k, n = quiet.shape
@@ -312,6 +321,9 @@ def fewest_presses(
     analysis = source if isinstance(source, Analysis) else source.analysis
     p, n = analysis.states, analysis.n
     x0 = _checked_particular(particular, n, p)
+    if analysis.quiet_orders is not None:
+        presses, weight, count, exact, method = fewest_zk(analysis, x0, cancel, seed)
+        return MinimalSolution(presses, weight, count, analysis.kernel_size, exact, method)
     quiet = np.asarray(analysis.quiet, dtype=np.uint8).reshape(analysis.nullity, n)
     k = len(quiet)
     solutions = p**k

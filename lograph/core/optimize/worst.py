@@ -15,7 +15,9 @@ is a small integer program (one variable per class, 2^k constraints) that
 `scipy.optimize.milp` (HiGHS) solves exactly while k is moderate. Larger boards get the best
 bounded answer: a lower bound from good positions found by search (each evaluated exactly)
 and an upper bound (redundancy bound N − k, the average-weight bound, the solver's bound).
-For p > 2 every press vector is walked while ``p^N`` is small.
+For p > 2, and over Z_k for composite k (where the quiet patterns form a module, with no
+class structure to exploit), every press vector is walked while ``k^N`` is small
+(`BRUTE_FORCE_BITS`); larger boards are refused with a message naming the limit.
 """
 
 from __future__ import annotations
@@ -271,15 +273,17 @@ def worst_position(
     from lograph.core.solve import prepare
 
     solver = board if not isinstance(board, Board | PressSystem) else prepare(board, engine, cancel)
-    system = solver.system
-    n, k, p = system.n, solver.analysis.nullity, system.states
-    if k == 0:
+    system, analysis = solver.system, solver.analysis
+    n, k, p = system.n, analysis.nullity, system.states
+    composite = analysis.quiet_orders is not None  # Z_k, k composite: a module, not a field
+    if (k == 0 and not composite) or (composite and analysis.kernel_size == 1):
         everything = np.full(n, p - 1, dtype=np.uint8)
         return _answer(system, goal, everything, n * (p - 1), n * (p - 1), "every button")
     if p > 2:
         if n * math.log2(p) > BRUTE_FORCE_BITS:
+            ring = f"Z_{p}" if composite else f"GF({p})"
             raise BoardTooLargeError(
-                f"the worst position over GF({p}) is computed by walking all {p}^{n} press "
+                f"the worst position over {ring} is computed by walking all {p}^{n} press "
                 f"vectors; boards up to 2^{BRUTE_FORCE_BITS} of them are supported"
             )
         presses, worst = _brute_force(solver, goal, cancel)
