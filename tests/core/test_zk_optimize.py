@@ -242,3 +242,22 @@ def test_system_matrix_is_the_press_matrix():
     a = system_matrix(system)
     assert a.tolist()[0] == [1, 1, 0, 0, 0]
     assert a.tolist()[2] == [0, 1, 1, 1, 0]
+
+
+def test_lograph_engines_give_the_brute_force_answers(case):
+    # the same questions on the kernel the engines compute (Smith form over Z_k), not the
+    # brute-force generators: the answers must not depend on which generating set is used
+    from lograph.core.solve import prepare, solve
+
+    reference, fewest, count = case
+    system, k = reference.system, reference.system.states
+    solver = prepare(system)
+    assert solver.analysis.kernel_size == reference.analysis.kernel_size
+    for change in _changes(reference, fewest, 8):
+        code = code_of(change, k)
+        found = solve(system.with_lights((-change) % k), solver=solver)
+        assert found.presses is not None
+        result = fewest_presses(solver, found.presses)
+        assert (result.press_count, result.optimal_solutions) == (fewest[code], count[code])
+        assert np.array_equal(system.apply(result.presses), change)
+    assert worst_position(solver).worst_presses == int(fewest.max())

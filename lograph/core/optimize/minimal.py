@@ -215,7 +215,8 @@ def _exact_feasible(k: int, p: int, n: int, exact_limit: int) -> bool:
 def exact_possible(analysis: Analysis, exact_limit: int = EXACT_NULLITY_LIMIT) -> bool:
     """Whether `fewest_presses` proves its answer on this board (for every position)."""
     if analysis.quiet_orders is not None:
-        return kernel_exact_feasible(analysis.quiet_orders, analysis.states, analysis.n)
+        quiet = np.asarray(analysis.quiet, dtype=np.uint8)
+        return kernel_exact_feasible(quiet, analysis.quiet_orders, analysis.states)
     return _exact_feasible(analysis.nullity, analysis.states, analysis.n, exact_limit)
 
 

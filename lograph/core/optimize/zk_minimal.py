@@ -6,7 +6,8 @@ exactly one choice of ``0 ≤ c_j < o_j``, so there are ``Π o_j`` of them (the 
 The weight of a solution is its total presses ``Σ_i x_i`` with each ``x_i`` in ``0..k−1``.
 
 Exact: buttons with the same column of generators and the same ``x₀`` value always carry
-the same value, so they are grouped and counted once; then every choice of the ``c_j`` is
+the same value, so they are grouped and counted once (buttons in no quiet pattern weigh the
+same in every solution and drop out); then every choice of the ``c_j`` is
 walked in mixed-radix counting order by a compiled loop (`lograph.core.kernels.zk_walk`),
 where each step adds about one generator to the running group values and updates the weight
 in O(groups), while ``kernel size × groups`` stays within `ENUMERATION_WORK_LIMIT`. This
@@ -39,9 +40,9 @@ __all__ = [
     "zk_heuristic",
 ]
 
-#: Exact while (kernel size × groups of buttons) stays below this many weight evaluations
-#: (the same budget as the enumeration over GF(p), p > 2).
-ENUMERATION_WORK_LIMIT = 1 << 28
+#: Exact while (kernel size × groups of buttons) stays below this many group updates (each
+#: step of the compiled walk costs about one update per group: about 2 s at the limit).
+ENUMERATION_WORK_LIMIT = 1 << 30
 #: Heuristic: combinations of one block of generators searched exactly at once.
 _BLOCK_COMBINATIONS = 1 << 16
 _PATIENCE = 12
@@ -62,13 +63,40 @@ def _size(orders: tuple[int, ...] | list[int]) -> int:
     return size
 
 
-def kernel_exact_feasible(orders: tuple[int, ...], k: int, n: int) -> bool:
-    """Whether the exact enumeration fits the work limit, before grouping the buttons: the
-    groups are at most n, and at most (distinct generator columns × k values)."""
+def kernel_exact_feasible(
+    quiet: NDArray[np.uint8], orders: tuple[int, ...], k: int, x0: NDArray[np.uint8] | None = None
+) -> bool:
+    """Whether the exact walk fits the work limit: kernel size × groups of buttons that some
+    generator changes. Without `x0` (every position of the board) the groups are bounded by
+    the distinct generator columns times the k values of ``x₀``."""
     size = _size(orders)
     if size > ENUMERATION_WORK_LIMIT:
         return False
-    return size * min(n, size * k) <= ENUMERATION_WORK_LIMIT
+    m, n = len(orders), quiet.shape[-1]
+    if x0 is not None:
+        groups = len(_moving(*_groups(quiet, x0), m)[0])
+    else:
+        columns = np.unique(quiet.reshape(m, n).T, axis=0) if m else quiet
+        groups = min(n, len(columns) * k)
+    return size * groups <= ENUMERATION_WORK_LIMIT
+
+
+def _groups(
+    quiet: NDArray[np.uint8], x0: NDArray[np.uint8]
+) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+    """Buttons grouped by (generator column, x0 value): the distinct rows and their counts."""
+    m, n = len(quiet), len(x0)
+    columns = np.concatenate([quiet.T.astype(np.int64), x0.astype(np.int64)[:, None]], axis=1)
+    groups, counts = np.unique(columns.reshape(n, m + 1), axis=0, return_counts=True)
+    return groups, counts.astype(np.int64)
+
+
+def _moving(
+    groups: NDArray[np.int64], counts: NDArray[np.int64], m: int
+) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+    """The groups some generator changes (the others weigh the same in every solution)."""
+    moving = groups[:, :m].any(axis=1)
+    return np.ascontiguousarray(groups[moving]), np.ascontiguousarray(counts[moving])
 
 
 def _digits(index: NDArray[np.int64], orders: NDArray[np.int64]) -> NDArray[np.int64]:
@@ -99,28 +127,20 @@ def minimise_zk(
     """
     from lograph.core.kernels.zk_walk import coset_walk
 
-    m, n = len(quiet), len(x0)
+    m = len(quiet)
     radix = np.asarray(orders, dtype=np.int64)
-    columns = np.concatenate([quiet.T.astype(np.int64), x0.astype(np.int64)[:, None]], axis=1)
-    groups, counts = np.unique(columns.reshape(n, m + 1), axis=0, return_counts=True)
+    groups, counts = _groups(quiet, x0)
+    start_weight = int(groups[:, m] @ counts)
+    groups, counts = _moving(groups, counts, m)
     gen = np.ascontiguousarray(groups[:, :m].T % k, dtype=np.int64)  # (m, G)
-    values = groups[:, m].astype(np.int64)
-    state = np.concatenate([np.zeros(m, np.int64), values, [int(values @ counts), 0]])
+    state = np.concatenate([np.zeros(m, np.int64), groups[:, m], [start_weight, 0]])
     seed = 0 if rng is None else int(rng.integers(1 << 31))
     best = np.array([-1, 0, 0, 0 if rng is None else 1], dtype=np.int64)
     total = _size(orders)
     chunk = max(1, _CHUNK_ENTRIES // max(1, len(groups)))
     for start in range(0, total, chunk):
-        coset_walk(
-            gen,
-            radix,
-            k,
-            counts.astype(np.int64),
-            state,
-            best,
-            min(chunk, total - start),
-            seed + start,
-        )
+        steps = min(chunk, total - start)
+        coset_walk(gen, radix, k, counts, state, best, steps, seed + start)
         poll(cancel, _CANCELLED)
     coeffs = _digits(np.array([best[1]], dtype=np.int64), radix)[0]
     presses = (x0.astype(np.int64) + coeffs @ quiet.astype(np.int64)) % k
@@ -200,7 +220,7 @@ def fewest_zk(
     quiet = np.asarray(analysis.quiet, dtype=np.uint8).reshape(len(orders), analysis.n)
     if _size(orders) == 1:
         return x0, int(x0.astype(np.int64).sum()), 1, True, "unique"
-    if kernel_exact_feasible(orders, k, analysis.n):
+    if kernel_exact_feasible(quiet, orders, k, x0):
         presses, weight, ties = minimise_zk(quiet, orders, x0, k, cancel)
         return presses, weight, ties, True, "enumeration"
     # nothing to press needs no search: only the zero vector weighs 0
