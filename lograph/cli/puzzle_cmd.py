@@ -7,7 +7,15 @@ import argparse
 import re
 from typing import TYPE_CHECKING
 
-from lograph.cli.common import SAMPLE_PREFIX, load_board, output_arg, refuse_overwriting, seed_arg
+from lograph.cli.common import (
+    SAMPLE_PREFIX,
+    STATES_HELP,
+    load_board,
+    output_arg,
+    refuse_overwriting,
+    seed_arg,
+    states_arg,
+)
 
 if TYPE_CHECKING:
     from lograph.core.algebra.analysis import Solver
@@ -54,7 +62,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help=f"board file (.json .txt .graphml .g6), or {SAMPLE_PREFIX}NAME for a shipped sample",
     )
     parser.add_argument("--rule", choices=("closed", "open"), help="override the board's rule")
-    parser.add_argument("--states", type=int, metavar="P", help="override the number of states")
+    parser.add_argument(
+        "--states", type=states_arg, metavar="K", help=f"override the {STATES_HELP}"
+    )
     parser.add_argument(
         "--presses", type=_presses_arg, metavar="K", help="fewest presses: K or LOW-HIGH"
     )
