@@ -9,12 +9,14 @@ from typing import TYPE_CHECKING
 
 from lograph.cli.common import (
     SAMPLE_PREFIX,
+    STATES_HELP,
     add_json_flag,
     emit,
     load_board,
     output_arg,
     refuse_overwriting,
     seed_arg,
+    states_arg,
 )
 
 if TYPE_CHECKING:
@@ -64,7 +66,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     parser.add_argument("--rule", choices=("closed", "open"), help="override the board's rule")
     parser.add_argument(
-        "--states", type=int, metavar="K", help="override the number of states (2..255)"
+        "--states", type=states_arg, metavar="K", help=f"override the {STATES_HELP}"
     )
     parser.add_argument(
         "--presses", type=_presses_arg, metavar="K", help="fewest presses: K or LOW-HIGH"

@@ -31,13 +31,14 @@ import numpy as np
 from numpy.typing import NDArray
 
 from lograph.core.cancel import Cancel, poll
+from lograph.core.kernels.zk_smith import smith_steps
 
 __all__ = ["PrimePowerSmith", "smith_mod_prime_power"]
 
 I32 = NDArray[np.int32]
 I64 = NDArray[np.int64]
-#: Columns tested at a time when looking for the next pivot.
-_SCAN_BLOCK = 64
+#: Pivots between two polls of `cancel`.
+_POLL_PIVOTS = 64
 
 
 @dataclass(frozen=True, eq=False)
@@ -109,89 +110,24 @@ class PrimePowerSmith:
         return np.asarray((self.right.astype(np.int64) @ y) % self.q, dtype=np.int64)
 
 
-def _find_pivot(work: I32, t: int, start: int, step: int) -> tuple[int, int] | None:
-    """The first column ``j >= start`` holding, in rows ``t:``, an entry that is not a
-    multiple of `step` (= p^(level+1)), and that entry's row; None when there is none."""
-    n = work.shape[1]
-    for lo in range(start, n, _SCAN_BLOCK):
-        block = work[t:, lo : lo + _SCAN_BLOCK] % step != 0
-        hits = np.flatnonzero(block.any(axis=0))
-        if hits.size:
-            j = lo + int(hits[0])
-            return t + int(np.flatnonzero(block[:, hits[0]])[0]), j
-    return None
-
-
-def _swap(a: I32, i: int, j: int, axis: int) -> None:
-    if i == j:
-        return
-    if axis == 0:
-        a[[i, j]] = a[[j, i]]
-    else:
-        a[:, [i, j]] = a[:, [j, i]]
-
-
 def smith_mod_prime_power(matrix: I32, p: int, e: int, *, cancel: Cancel = None) -> PrimePowerSmith:
     """Smith normal form of `matrix` (int32 entries already in ``0..k-1``; reduced here mod
-    q = p^e) with its transforms. Polls `cancel` between pivots."""
+    q = p^e) with its transforms, by the compiled loops of `lograph.core.kernels.zk_smith`.
+    Polls `cancel` every `_POLL_PIVOTS` pivots."""
     q = p**e
     m, n = matrix.shape
-    work = np.mod(matrix, q).astype(np.int32)
+    work = np.ascontiguousarray(np.mod(matrix, q), dtype=np.int32)
     left = np.eye(m, dtype=np.int32)
     right = np.eye(n, dtype=np.int32)
-    valuations: list[int] = []
-    t, level, scan = 0, 0, 0
-    while t < min(m, n) and level < e:
-        poll(cancel, f"Smith form cancelled at pivot {t} of {min(m, n)}")
-        found = _find_pivot(work, t, max(scan, t), p ** (level + 1))
-        if found is None:  # no entry of this valuation left: go one level up
-            level, scan = level + 1, t
-            continue
-        i, j = found
-        _swap(work, t, i, 0)
-        _swap(left, t, i, 0)
-        _swap(work, t, j, 1)
-        _swap(right, t, j, 1)
-        scan = j + 1  # columns t+1..j hold no entry of this valuation
-        _pivot(work, left, right, t, p**level, q)
-        valuations.append(level)
-        t += 1
+    valuations = np.zeros(min(m, n), dtype=np.int64)
+    state = np.array([0, 0, 0, 1, 0], dtype=np.int64)  # pivot, level, scan, p^level, pending
+    while not smith_steps(work, left, right, p, e, q, state, valuations, _POLL_PIVOTS):
+        poll(cancel, f"Smith form cancelled at pivot {int(state[0])} of {min(m, n)}")
     return PrimePowerSmith(
         p=p,
         e=e,
         q=q,
         left=left.astype(np.uint8),
         right=right.astype(np.uint8),
-        valuations=np.asarray(valuations, dtype=np.int64),
+        valuations=valuations[: int(state[0])].copy(),
     )
-
-
-def _pivot(work: I32, left: I32, right: I32, t: int, power: int, q: int) -> None:
-    """Make ``work[t, t]`` equal to `power` and clear its column (rows) and row (columns)."""
-    unit = int(work[t, t]) // power
-    inverse = pow(unit, -1, q)
-    if inverse != 1:
-        work[t] = (work[t] * inverse) % q
-        left[t] = (left[t] * inverse) % q
-    below = t + 1 + np.flatnonzero(work[t + 1 :, t])
-    if below.size:
-        factor = (work[below, t] // power)[:, None]
-        _subtract_rows(work, below, factor, t, q)
-        _subtract_rows(left, below, factor, t, q)
-    ahead = t + 1 + np.flatnonzero(work[t, t + 1 :])
-    if ahead.size:
-        factor = work[t, ahead] // power
-        span = np.flatnonzero(right[:, t])
-        lo, hi = int(span[0]), int(span[-1]) + 1
-        block = right[lo:hi][:, ahead]
-        right[lo:hi, ahead] = (block - np.multiply.outer(right[lo:hi, t], factor)) % q
-        work[t, ahead] = 0
-
-
-def _subtract_rows(a: I32, rows: I64, factor: I32, t: int, q: int) -> None:
-    """``a[rows] -= factor · a[t]`` mod q, over the span of ``a[t]``'s non-zero entries."""
-    support = np.flatnonzero(a[t])
-    if not support.size:
-        return
-    lo, hi = int(support[0]), int(support[-1]) + 1
-    a[rows, lo:hi] = (a[rows, lo:hi] - factor * a[t, lo:hi]) % q

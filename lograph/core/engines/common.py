@@ -38,9 +38,9 @@ CHASE_P_MAX_FREE = 2000
 #: running for minutes.
 DENSE_LIMIT_P = 3600
 #: The dense engine over Z_k (composite k) runs a Smith form per prime power of k, keeping
-#: both transforms: 1,600 buttons (40×40) take about 6 s for k = 6 (measured on the shared
+#: both transforms: 2,500 buttons (50×50) take about 10 s for k = 6 (measured on the shared
 #: build machine); larger boards are refused rather than left running for minutes.
-DENSE_LIMIT_ZK = 1600
+DENSE_LIMIT_ZK = 2500
 #: galois reduces a 1,600-button [A | I] in ~15 s: larger boards go to the other engines.
 GALOIS_LIMIT = 2500
 #: Largest quiet basis (nullity × buttons bytes) the engines build.
