@@ -112,6 +112,19 @@ def test_fewest_presses_and_ties_match_brute_force(case):
         assert result.presses.max(initial=0) < k
 
 
+def test_fourier_transform_matches_brute_force(case, monkeypatch):
+    # with no budget for the walk every answer comes from the transform over the kernel group
+    solver, fewest, count = case
+    system, k = solver.system, solver.system.states
+    monkeypatch.setattr(zk_minimal, "ENUMERATION_WORK_LIMIT", 0)
+    for change in _changes(solver, fewest, 8):
+        result = fewest_presses(solver, solver.particular(change))
+        code = code_of(change, k)
+        assert result.method in ("fourier", "unique")
+        assert (result.press_count, result.optimal_solutions) == (fewest[code], count[code])
+        assert np.array_equal(system.apply(result.presses), change)
+
+
 def test_worst_position_matches_breadth_first_search(case):
     solver, _, _ = case
     system, k = solver.system, solver.system.states

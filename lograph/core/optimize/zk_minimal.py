@@ -12,6 +12,8 @@ walked in mixed-radix counting order by a compiled loop (`lograph.core.kernels.z
 where each step adds about one generator to the running group values and updates the weight
 in O(groups), while ``kernel size × groups`` stays within `ENUMERATION_WORK_LIMIT`. This
 also counts the solutions that tie for fewest presses (each choice of c is a distinct one).
+When the groups are many and the kernel at most `FOURIER_LIMIT`, one Fourier transform over
+the kernel group gives every weight at once instead (`lograph.core.optimize.zk_fourier`).
 
 Beyond that, a clearly labelled heuristic: block coordinate descent. Each round picks a
 block of generators whose combinations are few (at most ``2^16``), moves to a best solution
@@ -30,6 +32,7 @@ from numpy.typing import NDArray
 
 from lograph.core.algebra.analysis import Analysis
 from lograph.core.cancel import Cancel, poll
+from lograph.core.optimize.zk_fourier import FOURIER_LIMIT, minimise_fourier
 
 __all__ = [
     "ENUMERATION_WORK_LIMIT",
@@ -63,22 +66,29 @@ def _size(orders: tuple[int, ...] | list[int]) -> int:
     return size
 
 
-def kernel_exact_feasible(
-    quiet: NDArray[np.uint8], orders: tuple[int, ...], k: int, x0: NDArray[np.uint8] | None = None
-) -> bool:
-    """Whether the exact walk fits the work limit: kernel size × groups of buttons that some
-    generator changes. Without `x0` (every position of the board) the groups are bounded by
-    the distinct generator columns times the k values of ``x₀``."""
+def kernel_exact_feasible(quiet: NDArray[np.uint8], orders: tuple[int, ...], k: int) -> bool:
+    """Whether every position gets an exact answer: the kernel is small enough for the
+    transform, or for the walk with at most ``min(N, distinct generator columns × k)``
+    groups of buttons."""
     size = _size(orders)
+    if size <= FOURIER_LIMIT:
+        return True
     if size > ENUMERATION_WORK_LIMIT:
         return False
     m, n = len(orders), quiet.shape[-1]
-    if x0 is not None:
-        groups = len(_moving(*_groups(quiet, x0), m)[0])
-    else:
-        columns = np.unique(quiet.reshape(m, n).T, axis=0) if m else quiet
-        groups = min(n, len(columns) * k)
-    return size * groups <= ENUMERATION_WORK_LIMIT
+    columns = np.unique(quiet.reshape(m, n).T, axis=0)
+    return bool(size * min(n, len(columns) * k) <= ENUMERATION_WORK_LIMIT)
+
+
+def _walk_feasible(
+    quiet: NDArray[np.uint8], orders: tuple[int, ...], x0: NDArray[np.uint8]
+) -> bool:
+    """Whether the walk fits the work limit: kernel size × groups that some generator
+    changes."""
+    size = _size(orders)
+    if size > ENUMERATION_WORK_LIMIT:
+        return False
+    return size * len(_moving(*_groups(quiet, x0), len(orders))[0]) <= ENUMERATION_WORK_LIMIT
 
 
 def _groups(
@@ -220,9 +230,14 @@ def fewest_zk(
     quiet = np.asarray(analysis.quiet, dtype=np.uint8).reshape(len(orders), analysis.n)
     if _size(orders) == 1:
         return x0, int(x0.astype(np.int64).sum()), 1, True, "unique"
-    if kernel_exact_feasible(quiet, orders, k, x0):
+    if _walk_feasible(quiet, orders, x0):
         presses, weight, ties = minimise_zk(quiet, orders, x0, k, cancel)
         return presses, weight, ties, True, "enumeration"
+    if _size(orders) <= FOURIER_LIMIT:  # many groups: one transform beats the walk
+        found = minimise_fourier(quiet, orders, x0, k)
+        poll(cancel, _CANCELLED)
+        if found is not None:
+            return *found, True, "fourier"
     # nothing to press needs no search: only the zero vector weighs 0
     presses = zk_heuristic(quiet, orders, x0, k, cancel, seed) if x0.any() else x0
     weight = int(presses.astype(np.int64).sum())
