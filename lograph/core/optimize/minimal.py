@@ -293,21 +293,19 @@ def fewest_presses(
     Parameters
     ----------
     source : Solver or Analysis
-        The prepared board (only its quiet basis and p are used).
+        The prepared board (only its quiet patterns, their orders and p or k are used).
     particular : array_like
         Any one solution ``x₀`` of ``A x = c`` (values 0..p−1).
     exact_limit : int
         Largest nullity searched exactly over GF(2) (memory 4·2^k bytes); above it, and for
-        p > 2 when ``p^k`` combinations are too many, the result is a heuristic one.
+        p > 2 when ``p^k`` combinations are too many, the result is a heuristic one. Over
+        Z_k (k composite) the limits of `lograph.core.optimize.zk_minimal` apply instead.
     cancel : callable, optional
         Polled during long work; returning True raises `InterruptedComputation`.
     seed : int
         Seed of the heuristic's random choices (results are reproducible).
 
-    Returns
-    -------
-    MinimalSolution
-        Weight means total presses ``Σ x_i`` with ``x_i ∈ 0..p−1``.
+    Returns the `MinimalSolution`; weight means total presses ``Σ x_i``, ``x_i ∈ 0..p−1``.
 
     Examples
     --------
@@ -322,9 +320,8 @@ def fewest_presses(
     analysis = source if isinstance(source, Analysis) else source.analysis
     p, n = analysis.states, analysis.n
     x0 = _checked_particular(particular, n, p)
-    if analysis.quiet_orders is not None:
-        presses, weight, count, exact, method = fewest_zk(analysis, x0, cancel, seed)
-        return MinimalSolution(presses, weight, count, analysis.kernel_size, exact, method)
+    if analysis.quiet_orders is not None:  # Z_k, k composite: a module
+        return MinimalSolution(*fewest_zk(analysis, x0, cancel, seed))
     quiet = np.asarray(analysis.quiet, dtype=np.uint8).reshape(analysis.nullity, n)
     k = len(quiet)
     solutions = p**k

@@ -255,10 +255,7 @@ def worst_position(
     seed : int
         Seed of the search used beyond the exact range.
 
-    Returns
-    -------
-    WorstPosition
-        Presses count the total ``Σ x_i`` (values 0..p−1).
+    Returns the `WorstPosition`; presses count the total ``Σ x_i`` (values 0..k−1).
 
     Examples
     --------

@@ -222,28 +222,30 @@ def zk_heuristic(
 
 def fewest_zk(
     analysis: Analysis, x0: NDArray[np.uint8], cancel: Cancel = None, seed: int = 0
-) -> tuple[NDArray[np.uint8], int, int | None, bool, str]:
-    """Fewest presses in ``x0 + ker A`` over Z_k: exact enumeration of the kernel while it
-    is small, the labelled heuristic beyond. Returns the presses, their weight, how many
-    solutions tie (None when not exact), whether it is exact, and the method's name."""
+) -> tuple[NDArray[np.uint8], int, int | None, int, bool, str]:
+    """Fewest presses in ``x0 + ker A`` over Z_k: the exact walk or transform while the
+    kernel allows, the labelled heuristic beyond. Returns the presses, their weight, how many
+    solutions tie (None when not exact), how many solutions there are, whether the answer is
+    exact, and the method's name (the fields of `MinimalSolution`)."""
     k, orders = analysis.states, analysis.orders()
     quiet = np.asarray(analysis.quiet, dtype=np.uint8).reshape(len(orders), analysis.n)
-    if _size(orders) == 1:
-        return x0, int(x0.astype(np.int64).sum()), 1, True, "unique"
+    size = _size(orders)
+    if size == 1:
+        return x0, int(x0.astype(np.int64).sum()), 1, 1, True, "unique"
     if _walk_feasible(quiet, orders, x0):
         presses, weight, ties = minimise_zk(quiet, orders, x0, k, cancel)
-        return presses, weight, ties, True, "enumeration"
-    if _size(orders) <= FOURIER_LIMIT:  # many groups: one transform beats the walk
+        return presses, weight, ties, size, True, "enumeration"
+    if size <= FOURIER_LIMIT:  # many groups: one transform beats the walk
         found = minimise_fourier(quiet, orders, x0, k)
         poll(cancel, _CANCELLED)
         if found is not None:
-            return *found, True, "fourier"
+            return *found[:3], size, True, "fourier"
     # nothing to press needs no search: only the zero vector weighs 0
     presses = zk_heuristic(quiet, orders, x0, k, cancel, seed) if x0.any() else x0
     weight = int(presses.astype(np.int64).sum())
     if weight == 0:
-        return presses, 0, 1, True, "heuristic"
-    return presses, weight, None, False, "heuristic"
+        return presses, 0, 1, size, True, "heuristic"
+    return presses, weight, None, size, False, "heuristic"
 
 
 def iter_kernel(
