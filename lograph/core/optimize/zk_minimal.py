@@ -46,13 +46,15 @@ __all__ = [
 #: Exact while (kernel size × groups of buttons) stays below this many group updates (each
 #: step of the compiled walk costs about one update per group: about 2 s at the limit).
 ENUMERATION_WORK_LIMIT = 1 << 30
-#: Heuristic: combinations of one block of generators searched exactly at once.
+#: Heuristic: combinations of one block of generators searched exactly at once, at most,
+#: and at most about this many group updates per block (fewer combinations on big boards).
 _BLOCK_COMBINATIONS = 1 << 16
+_BLOCK_UPDATES = 1 << 24
 _PATIENCE = 12
 _MAX_ROUNDS = 200
 _STARTS = 4
-#: ... and at most about this many element operations in all (fewer rounds on huge boards).
-_HEURISTIC_WORK = 300_000_000
+#: ... and at most about this many group updates in all (fewer rounds on huge boards).
+_HEURISTIC_WORK = 1 << 31
 #: Weight evaluations per chunk of the exact enumeration (bounds its memory).
 _CHUNK_ENTRIES = 1 << 22
 
@@ -157,12 +159,18 @@ def minimise_zk(
     return presses.astype(np.uint8), int(presses.sum()), int(best[2])
 
 
-def _pick_block(orders: tuple[int, ...], rng: np.random.Generator) -> NDArray[np.int64]:
-    """Generators in random order, as many as keep the block's combinations small."""
+def _block_limit(n: int) -> int:
+    """Combinations per block: at most `_BLOCK_COMBINATIONS`, fewer on big boards."""
+    return max(1, min(_BLOCK_COMBINATIONS, _BLOCK_UPDATES // max(1, n)))
+
+
+def _pick_block(orders: tuple[int, ...], limit: int, rng: np.random.Generator) -> NDArray[np.int64]:
+    """Generators in random order, as many as keep the block's combinations within `limit`
+    (always at least one)."""
     chosen: list[int] = []
     size = 1
     for j in rng.permutation(len(orders)):
-        if chosen and size * orders[j] > _BLOCK_COMBINATIONS:
+        if chosen and size * orders[j] > limit:
             continue
         chosen.append(int(j))
         size *= orders[j]
@@ -182,7 +190,7 @@ def _descend(
     weight = int(x.astype(np.int64).sum())
     stale = rounds = 0
     while stale < _PATIENCE and rounds < max_rounds:
-        block = _pick_block(orders, rng)
+        block = _pick_block(orders, _block_limit(len(x)), rng)
         rows = quiet[block]
         x, w, _ = minimise_zk(rows, [orders[j] for j in block], x, k, cancel, rng)
         stale = 0 if w < weight else stale + 1
@@ -202,16 +210,18 @@ def zk_heuristic(
     """A light solution in ``x0 + ker A`` by block coordinate descent from several starts:
     a local optimum, not proven minimal (see the module's docstring)."""
     rng = np.random.default_rng(seed)
-    per_round = len(x0) * len(orders) + _BLOCK_COMBINATIONS * 4
+    n = len(x0)
+    per_round = n * (_block_limit(n) + 16)  # the walk, and grouping the buttons
     max_rounds = min(_MAX_ROUNDS, max(_PATIENCE, _HEURISTIC_WORK // (per_round * _STARTS)))
-    radix = np.asarray(orders, dtype=np.int64)
     best = x0.copy()
     best_w = int(best.astype(np.int64).sum())
     for start in range(_STARTS):
         x = x0.copy()
-        if start:  # a random solution: x0 plus a random quiet pattern
-            coeffs = rng.integers(0, radix)
-            x = ((x0.astype(np.int64) + coeffs @ quiet.astype(np.int64)) % k).astype(np.uint8)
+        if start:  # a random solution: x0 plus a random quiet pattern, a row at a time
+            acc = x0.astype(np.int64)
+            for row, order in zip(quiet, orders, strict=True):
+                acc = (acc + int(rng.integers(order)) * row.astype(np.int64)) % k
+            x = acc.astype(np.uint8)
         x = _descend(quiet, orders, x, k, rng, max_rounds, cancel)
         weight = int(x.astype(np.int64).sum())
         if weight < best_w:
