@@ -218,8 +218,8 @@ COMPOSITE_BOARDS = [
 
 def composite_table() -> None:
     """Boards over Z_k (k composite): the chase-zk engine (what auto picks) against the
-    dense Smith form (and one prime board, chase-p, as the yardstick), every answer checked (quiet patterns change nothing, the solution
-    solves)."""
+    dense Smith form, and one prime board (chase-p) as the yardstick. Every answer is
+    checked (quiet patterns change nothing, the solution solves)."""
     get_solver(grid_system(5, 5, states=6))  # warm-up: numba's cache
     print("| board | buttons | k | quiet patterns | engine (free) | analysis ", end="")
     print("| one solution | dense-zk |")
