@@ -79,12 +79,12 @@ def factors_json(factors: Sequence[int]) -> int | str:
 
 def factors_text(factors: Sequence[int]) -> str:
     """A product of cyclic groups: ``"Z_2 × Z_2 × Z_4"`` (runs of 4 or more as powers,
-    ``"(Z_3)^18"``; ``"0"`` for the trivial group).
+    ``"(Z_3)^18"``; ``"{0}"`` for the trivial group).
 
     Examples
     --------
     >>> factors_text([2, 2, 4]), factors_text([]), factors_text([3] * 18 + [6])
-    ('Z_2 × Z_2 × Z_4', '0', '(Z_3)^18 × Z_6')
+    ('Z_2 × Z_2 × Z_4', '{0}', '(Z_3)^18 × Z_6')
     """
     parts: list[str] = []
     for factor in sorted(set(factors)):
@@ -93,7 +93,7 @@ def factors_text(factors: Sequence[int]) -> str:
             parts.append(f"(Z_{factor})^{times}")
         else:
             parts.extend([f"Z_{factor}"] * times)
-    return " × ".join(parts) if parts else "0"
+    return " × ".join(parts) if parts else "{0}"
 
 
 def kernel_text(analysis: Analysis) -> str:
