@@ -21,6 +21,7 @@ Vectors of presses and lights are numpy int64 rows; a light change ``b`` is reac
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -220,6 +221,88 @@ def solvable(a: np.ndarray, rhs: Iterable[int], p: int) -> bool:
     """
     column = np.asarray(list(rhs), dtype=np.int64)
     return rank_mod_p(a, p) == rank_mod_p(np.column_stack([a, column]), p)
+
+
+# ------------------------------------------------- Smith normal form over the integers (Z_k)
+
+
+def integer_smith_diagonal(a: np.ndarray | Sequence[Sequence[int]]) -> list[int]:
+    """The diagonal of the Smith normal form of an integer matrix over Z (Python ints, no
+    modulus), by the textbook loop: move a smallest non-zero entry to the corner, reduce its
+    row and column by it (Euclid), repeat until it divides everything, then recurse.
+
+    Over Z_k the kernel of a square A then has ``Π gcd(d_i, k)`` elements (``gcd(0, k) =
+    k``): ``U A V = D`` with U, V invertible over Z, hence over Z_k.
+
+    >>> integer_smith_diagonal([[2, 4], [6, 8]])
+    [2, 4]
+    >>> integer_smith_diagonal([[1, 1, 0], [1, 1, 1], [0, 1, 1]])
+    [1, 1, 1]
+    >>> integer_smith_diagonal([[2, 0], [0, 3]])
+    [1, 6]
+    """
+    m = [[int(v) for v in row] for row in np.asarray(a, dtype=np.int64).tolist()]
+    rows, cols = len(m), len(m[0]) if m else 0
+    diagonal: list[int] = []
+    for t in range(min(rows, cols)):
+        while True:
+            entries = [(abs(m[i][j]), i, j) for i in range(t, rows) for j in range(t, cols)]
+            nonzero = [e for e in entries if e[0]]
+            if not nonzero:
+                return diagonal + [0] * (min(rows, cols) - t)
+            _, i, j = min(nonzero)
+            m[t], m[i] = m[i], m[t]
+            for row in m:
+                row[t], row[j] = row[j], row[t]
+            pivot = m[t][t]
+            for i in range(t + 1, rows):
+                q = m[i][t] // pivot
+                m[i] = [x - q * y for x, y in zip(m[i], m[t], strict=True)]
+            for j in range(t + 1, cols):
+                q = m[t][j] // pivot
+                for row in m:
+                    row[j] -= q * row[t]
+            rest = [m[i][j] for i in range(t + 1, rows) for j in range(t + 1, cols)]
+            clean = all(m[i][t] == 0 for i in range(t + 1, rows)) and all(
+                m[t][j] == 0 for j in range(t + 1, cols)
+            )
+            if clean and all(x % pivot == 0 for x in rest):
+                break
+            if clean:  # a remainder not divisible: add its row to the pivot row
+                i = next(
+                    i
+                    for i in range(t + 1, rows)
+                    if any(m[i][j] % pivot for j in range(t + 1, cols))
+                )
+                m[t] = [x + y for x, y in zip(m[t], m[i], strict=True)]
+        diagonal.append(abs(m[t][t]))
+    return diagonal
+
+
+def kernel_size_mod_k(a: np.ndarray, k: int) -> int:
+    """How many x in Z_k^n solve ``a x ≡ 0 (mod k)`` for a square integer matrix `a`:
+    ``Π gcd(d_i, k)`` over the integer Smith diagonal.
+
+    >>> kernel_size_mod_k(np.array([[2, 0], [0, 3]]), 12)
+    6
+    >>> kernel_size_mod_k(np.array([[1, 1], [1, 1]]), 4)
+    4
+    """
+    size = 1
+    for d in integer_smith_diagonal(a):
+        size *= math.gcd(d, k)
+    return size
+
+
+def image_mod_k(a: np.ndarray, k: int) -> set[tuple[int, ...]]:
+    """Every ``a x mod k`` over all k^n press vectors x (brute force; tiny boards only)."""
+    return {tuple(int(v) for v in row) for row in (all_vectors(a.shape[1], k) @ a.T) % k}
+
+
+def kernel_mod_k(a: np.ndarray, k: int) -> set[tuple[int, ...]]:
+    """Every x in Z_k^n with ``a x ≡ 0 (mod k)`` (brute force; tiny boards only)."""
+    xs = all_vectors(a.shape[1], k)
+    return {tuple(int(v) for v in x) for x in xs[~((xs @ a.T) % k).any(axis=1)]}
 
 
 def canonical_gf2(rows: Iterable[int]) -> list[int]:

@@ -22,11 +22,13 @@ if TYPE_CHECKING:
     from lograph.core.chase.table import ChaseTable
 
 __all__ = [
+    "composite_figure_texts",
     "count_json",
     "factors_json",
     "factors_text",
     "figure_records",
     "fraction_json",
+    "kernel_text",
     "press_ids",
     "step_records",
     "table_records",
@@ -77,12 +79,12 @@ def factors_json(factors: Sequence[int]) -> int | str:
 
 def factors_text(factors: Sequence[int]) -> str:
     """A product of cyclic groups: ``"Z_2 × Z_2 × Z_4"`` (runs of 4 or more as powers,
-    ``"(Z_3)^18"``; ``"0"`` for the trivial group).
+    ``"(Z_3)^18"``; ``"{0}"`` for the trivial group).
 
     Examples
     --------
     >>> factors_text([2, 2, 4]), factors_text([]), factors_text([3] * 18 + [6])
-    ('Z_2 × Z_2 × Z_4', '0', '(Z_3)^18 × Z_6')
+    ('Z_2 × Z_2 × Z_4', '{0}', '(Z_3)^18 × Z_6')
     """
     parts: list[str] = []
     for factor in sorted(set(factors)):
@@ -91,15 +93,38 @@ def factors_text(factors: Sequence[int]) -> str:
             parts.append(f"(Z_{factor})^{times}")
         else:
             parts.extend([f"Z_{factor}"] * times)
-    return " × ".join(parts) if parts else "0"
+    return " × ".join(parts) if parts else "{0}"
+
+
+def kernel_text(analysis: Analysis) -> str:
+    """The quiet patterns' count and structure: ``"16 = Z_2 × Z_2 × Z_4"``."""
+    return f"{factors_json(analysis.kernel_structure)} = {factors_text(analysis.kernel_structure)}"
+
+
+def composite_figure_texts(analysis: Analysis) -> dict[str, str]:
+    """The window's figures over Z_k (k composite), where rank and nullity say nothing:
+    rank, nullity ("—"), solvable_count, solvable_fraction and worlds as text."""
+    worlds = factors_json(_world_factors(analysis))
+    count = _solvable_count_of(analysis.states, analysis.n, analysis)
+    return {
+        "rank": "—",
+        "nullity": "—",
+        "solvable_count": f"{count:,}" if isinstance(count, int) else count,
+        "solvable_fraction": "all positions" if worlds == 1 else f"1/{worlds}",
+        "worlds": f"{worlds:,}" if isinstance(worlds, int) else worlds,
+    }
 
 
 def _solvable_count(system: PressSystem, analysis: Analysis) -> int | str:
+    return _solvable_count_of(system.states, system.n, analysis)
+
+
+def _solvable_count_of(k: int, n: int, analysis: Analysis) -> int | str:
     """k^n / worlds (p^rank over GF(p)), as an int or text when huge."""
     if analysis.prime:
-        return count_json(system.states, analysis.rank)
+        return count_json(k, analysis.rank)
     worlds = factors_json(_world_factors(analysis))
-    total = count_json(system.states, system.n)
+    total = count_json(k, n)
     if isinstance(total, int) and isinstance(worlds, int):
         return total // worlds
     return str(total) if worlds == 1 else f"{total}/{worlds}"
