@@ -16,6 +16,7 @@ from lograph.core.errors import BoardTooLargeError
 from lograph.core.model.board import Board
 from lograph.core.model.generators import rectangle
 from lograph.core.model.system import PressSystem
+from lograph.core.optimize import worst as worst_module
 from lograph.core.optimize import zk_minimal
 from lograph.core.optimize.histogram import press_histogram
 from lograph.core.optimize.minimal import exact_possible, fewest_presses
@@ -23,6 +24,7 @@ from lograph.core.optimize.worst import worst_position
 from lograph.core.optimize.zk_minimal import iter_kernel, minimise_zk, zk_heuristic
 from tests.references import (
     ZkReferenceSolver,
+    all_vectors,
     bfs_fewest,
     brute_force_fewest,
     code_of,
@@ -226,27 +228,49 @@ def test_heuristic_answer_of_zero_is_exact():
     assert (result.press_count, result.exact, result.optimal_solutions) == (0, True, 1)
 
 
-def test_worst_position_refuses_large_boards_with_the_limit():
-    system = _system(lambda: rectangle(4, 4), 6)
-    solver = ZkReferenceSolverStub(system)
-    with pytest.raises(BoardTooLargeError, match=r"over Z_6 .* 6\^16 press vectors"):
-        worst_position(solver)
+def test_histogram_refuses_large_boards_with_the_limit():
     with pytest.raises(BoardTooLargeError, match="6\\^16 press vectors"):
-        press_histogram(system)
+        press_histogram(_system(lambda: rectangle(4, 4), 6))
 
 
-class ZkReferenceSolverStub:
-    """A solver of a board too big for brute force: only its (non-trivial) kernel is known,
-    enough to reach the size check."""
+def test_worst_position_beyond_the_walk_is_a_proven_range(case, monkeypatch):
+    # with no budget for the walk: a searched lower bound (a real position, scored exactly)
+    # and the average-weight upper bound, both around the breadth-first answer
+    solver, _, _ = case
+    system, k = solver.system, solver.system.states
+    if solver.analysis.kernel_size == 1:
+        return  # a trivial kernel needs no walk at all
+    monkeypatch.setattr(worst_module, "BRUTE_FORCE_BITS", 0)
+    true_worst = max(bfs_fewest(solver.a, k).values())
+    found = worst_position(solver)
+    assert found.method == "search"
+    assert found.worst_presses <= true_worst <= found.upper_bound
+    assert found.exact == (found.worst_presses == found.upper_bound)
+    assert found.presses is not None
+    assert found.lights is not None
+    clearing = tuple(int(v) for v in (-found.lights.astype(np.int64)) % k)
+    assert bfs_fewest(solver.a, k)[clearing] == found.worst_presses  # the lower bound is real
+    assert not np.any((system.apply(found.presses) + found.lights) % k)
 
-    def __init__(self, system: PressSystem) -> None:
-        self.system = system
-        quiet = np.full((1, system.n), 3, dtype=np.uint8)
-        self.analysis = Analysis(system.n, 6, system.n, quiet, quiet, "stub", quiet_orders=(2,))
-        self.chase_plan = None
 
-    def particular(self, rhs: np.ndarray) -> np.ndarray | None:
-        raise AssertionError("not reached")
+def test_worst_position_without_an_exact_search_uses_the_covering_bound(case, monkeypatch):
+    solver, _, _ = case
+    k = solver.system.states
+    if solver.analysis.kernel_size == 1:
+        return
+    monkeypatch.setattr(worst_module, "BRUTE_FORCE_BITS", 0)
+    monkeypatch.setattr(zk_minimal, "FOURIER_LIMIT", 0)
+    monkeypatch.setattr(zk_minimal, "ENUMERATION_WORK_LIMIT", 0)
+    true_worst = max(bfs_fewest(solver.a, k).values())
+    found = worst_position(solver)
+    assert (found.method, found.presses, found.lights) == ("bounds", None, None)
+    assert found.worst_presses <= true_worst <= found.upper_bound
+    # the covering bound by brute force: the smallest ρ whose press vectors of weight ≤ ρ
+    # are at least as many as the solvable positions
+    n = solver.system.n
+    positions = k**n // solver.analysis.kernel_size
+    weights = np.sort(all_vectors(n, k).sum(axis=1))
+    assert found.worst_presses == int(weights[positions - 1])
 
 
 def test_system_matrix_is_the_press_matrix():
