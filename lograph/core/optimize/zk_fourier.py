@@ -23,8 +23,9 @@ from numpy.typing import NDArray
 
 __all__ = ["FOURIER_LIMIT", "minimise_fourier"]
 
-#: Largest kernel transformed at once (2^23 complex numbers: 128 MiB, about a second).
-FOURIER_LIMIT = 1 << 23
+#: Largest kernel transformed at once: 2^22 complex numbers (64 MiB per array, about 250 MB
+#: at the peak of the transform and the rounding), under a second.
+FOURIER_LIMIT = 1 << 22
 
 
 def _coefficients(
