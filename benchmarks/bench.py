@@ -4,6 +4,7 @@ Run from the repository root::
 
     .venv/bin/python benchmarks/bench.py            # the full table (a few minutes)
     .venv/bin/python benchmarks/bench.py --quick    # skip galois on the 60×60 board
+    .venv/bin/python benchmarks/bench.py --composite  # boards over Z_k, k composite
 
 Everything is measured in this one run, on the same boards, after a warm-up (numba loads its
 on-disk cache). Times are the best of several repeats.
@@ -48,6 +49,7 @@ from lograph.core.model.generators import (
     wayout_5x5,
 )
 from lograph.core.model.system import PressSystem
+from lograph.core.report.records import factors_text
 
 GALOIS_LIMIT = 4000  # buttons; 60×60 (3600) takes ~10 s, 200×200 would take hours
 BFS_LIMIT = 16
@@ -203,10 +205,55 @@ def warm_up() -> None:
     galois_dense(small, zeros)
 
 
+#: Composite numbers of states (``--composite``): (label, rows, cols, k, also run dense-zk).
+COMPOSITE_BOARDS = [
+    ("40×40 grid", 40, 40, 6, True),
+    ("50×50 grid", 50, 50, 4, True),
+    ("300×300 grid", 300, 300, 12, False),
+    ("1000×1000 grid", 1000, 1000, 4, False),
+    ("1000×1000 grid", 1000, 1000, 6, False),
+    ("1000×1000 grid (prime, for comparison)", 1000, 1000, 3, False),
+]
+
+
+def composite_table() -> None:
+    """Boards over Z_k (k composite): the chase-zk engine (what auto picks) against the
+    dense Smith form, and one prime board (chase-p) as the yardstick. Every answer is
+    checked (quiet patterns change nothing, the solution solves)."""
+    get_solver(grid_system(5, 5, states=6))  # warm-up: numba's cache
+    print("| board | buttons | k | quiet patterns | engine (free) | analysis ", end="")
+    print("| one solution | dense-zk |")
+    print("|---|---|---|---|---|---|---|---|")
+    rng = np.random.default_rng(1)
+    for label, rows, cols, k, dense in COMPOSITE_BOARDS:
+        system = grid_system(rows, cols, states=k)
+        t_an = best_time(lambda s=system: get_solver(s), 2, budget=0.0)
+        solver = get_solver(system)
+        a = solver.analysis
+        rhs = system.apply(rng.integers(0, k, system.n))
+        t_solve = best_time(lambda s=solver, b=rhs: s.particular(b), 2, budget=0.0)
+        x = solver.particular(rhs)
+        assert x is not None
+        assert np.array_equal(system.apply(x), rhs)
+        assert all(not system.apply(q).any() for q in a.quiet)
+        t_dense = best_time(lambda s=system: get_solver(s, "dense-zk"), 1) if dense else None
+        structure = factors_text(a.kernel_structure)
+        print(
+            f"| {label} | {system.n:,} | {k} | {a.kernel_size} = {structure} | {a.engine} "
+            f"({a.free_buttons}) | {fmt(t_an)} | {fmt(t_solve)} | {fmt(t_dense)} |"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="skip galois above 2000 buttons")
+    parser.add_argument(
+        "--composite", action="store_true", help="only the table of composite k (Z_k boards)"
+    )
     args = parser.parse_args()
+    if args.composite:
+        composite_table()
+        return
     galois_limit = 2000 if args.quick else GALOIS_LIMIT
     warm_up()
     wall, peak = whole_process(1000)

@@ -21,6 +21,7 @@ Vectors of presses and lights are numpy int64 rows; a light change ``b`` is reac
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -222,6 +223,88 @@ def solvable(a: np.ndarray, rhs: Iterable[int], p: int) -> bool:
     return rank_mod_p(a, p) == rank_mod_p(np.column_stack([a, column]), p)
 
 
+# ------------------------------------------------- Smith normal form over the integers (Z_k)
+
+
+def integer_smith_diagonal(a: np.ndarray | Sequence[Sequence[int]]) -> list[int]:
+    """The diagonal of the Smith normal form of an integer matrix over Z (Python ints, no
+    modulus), by the textbook loop: move a smallest non-zero entry to the corner, reduce its
+    row and column by it (Euclid), repeat until it divides everything, then recurse.
+
+    Over Z_k the kernel of a square A then has ``Π gcd(d_i, k)`` elements (``gcd(0, k) =
+    k``): ``U A V = D`` with U, V invertible over Z, hence over Z_k.
+
+    >>> integer_smith_diagonal([[2, 4], [6, 8]])
+    [2, 4]
+    >>> integer_smith_diagonal([[1, 1, 0], [1, 1, 1], [0, 1, 1]])
+    [1, 1, 1]
+    >>> integer_smith_diagonal([[2, 0], [0, 3]])
+    [1, 6]
+    """
+    m = [[int(v) for v in row] for row in np.asarray(a, dtype=np.int64).tolist()]
+    rows, cols = len(m), len(m[0]) if m else 0
+    diagonal: list[int] = []
+    for t in range(min(rows, cols)):
+        while True:
+            entries = [(abs(m[i][j]), i, j) for i in range(t, rows) for j in range(t, cols)]
+            nonzero = [e for e in entries if e[0]]
+            if not nonzero:
+                return diagonal + [0] * (min(rows, cols) - t)
+            _, i, j = min(nonzero)
+            m[t], m[i] = m[i], m[t]
+            for row in m:
+                row[t], row[j] = row[j], row[t]
+            pivot = m[t][t]
+            for i in range(t + 1, rows):
+                q = m[i][t] // pivot
+                m[i] = [x - q * y for x, y in zip(m[i], m[t], strict=True)]
+            for j in range(t + 1, cols):
+                q = m[t][j] // pivot
+                for row in m:
+                    row[j] -= q * row[t]
+            rest = [m[i][j] for i in range(t + 1, rows) for j in range(t + 1, cols)]
+            clean = all(m[i][t] == 0 for i in range(t + 1, rows)) and all(
+                m[t][j] == 0 for j in range(t + 1, cols)
+            )
+            if clean and all(x % pivot == 0 for x in rest):
+                break
+            if clean:  # a remainder not divisible: add its row to the pivot row
+                i = next(
+                    i
+                    for i in range(t + 1, rows)
+                    if any(m[i][j] % pivot for j in range(t + 1, cols))
+                )
+                m[t] = [x + y for x, y in zip(m[t], m[i], strict=True)]
+        diagonal.append(abs(m[t][t]))
+    return diagonal
+
+
+def kernel_size_mod_k(a: np.ndarray, k: int) -> int:
+    """How many x in Z_k^n solve ``a x ≡ 0 (mod k)`` for a square integer matrix `a`:
+    ``Π gcd(d_i, k)`` over the integer Smith diagonal.
+
+    >>> kernel_size_mod_k(np.array([[2, 0], [0, 3]]), 12)
+    6
+    >>> kernel_size_mod_k(np.array([[1, 1], [1, 1]]), 4)
+    4
+    """
+    size = 1
+    for d in integer_smith_diagonal(a):
+        size *= math.gcd(d, k)
+    return size
+
+
+def image_mod_k(a: np.ndarray, k: int) -> set[tuple[int, ...]]:
+    """Every ``a x mod k`` over all k^n press vectors x (brute force; tiny boards only)."""
+    return {tuple(int(v) for v in row) for row in (all_vectors(a.shape[1], k) @ a.T) % k}
+
+
+def kernel_mod_k(a: np.ndarray, k: int) -> set[tuple[int, ...]]:
+    """Every x in Z_k^n with ``a x ≡ 0 (mod k)`` (brute force; tiny boards only)."""
+    xs = all_vectors(a.shape[1], k)
+    return {tuple(int(v) for v in x) for x in xs[~((xs @ a.T) % k).any(axis=1)]}
+
+
 def canonical_gf2(rows: Iterable[int]) -> list[int]:
     """The reduced echelon basis of the GF(2) span of `rows` (Python ints as bit vectors):
     equal spans give equal lists. Fast enough for the thousands of buttons of the big boards.
@@ -411,3 +494,131 @@ class ReferenceSolver:
     def fewest_and_count(self) -> tuple[np.ndarray, np.ndarray]:
         """`brute_force_fewest` of this system."""
         return brute_force_fewest(self.a, self.system.states)
+
+
+# ------------------------------------------------------------------------ Z_k by brute force
+# (any k, prime or composite: enumeration only, for boards of a handful of buttons)
+
+
+def zk_kernel(a: np.ndarray, k: int) -> np.ndarray:
+    """Every press vector x with ``A x ≡ 0 (mod k)``, one per row, by enumeration.
+
+    >>> zk_kernel(np.array([[2]]), 4).tolist()  # over Z_4, pressing twice changes nothing
+    [[0], [2]]
+    """
+    a = np.asarray(a, dtype=np.int64)
+    xs = all_vectors(a.shape[1], k)
+    return xs[~((xs @ a.T) % k).any(axis=1)]
+
+
+def _order(v: tuple[int, ...], k: int) -> int:
+    t = 1
+    while any((t * x) % k for x in v):
+        t += 1
+    return t
+
+
+def _modulo_span(v: tuple[int, ...], span_: set[tuple[int, ...]], k: int) -> int:
+    t = 1
+    while tuple((t * x) % k for x in v) not in span_:
+        t += 1
+    return t
+
+
+def zk_generators(a: np.ndarray, k: int) -> tuple[np.ndarray, tuple[int, ...]]:
+    """Quiet generators ``q_j`` with orders ``o_j`` such that every quiet pattern is
+    ``Σ c_j q_j mod k`` for exactly one ``0 ≤ c_j < o_j`` (checked before returning).
+
+    The textbook construction, by brute force over the kernel's elements: split it into its
+    p-parts (elements of p-power order); in each, repeatedly take an element of largest order
+    modulo the span H built so far whose multiples meet H only in 0 (one exists: a cyclic
+    subgroup of largest order is a direct summand of a finite abelian p-group).
+
+    >>> gens, orders = zk_generators(np.array([[2, 0], [0, 3]]), 12)
+    >>> sorted(orders)
+    [2, 3]
+    """
+    kernel = [tuple(int(x) for x in v) for v in zk_kernel(a, k).tolist()]
+    gens: list[tuple[int, ...]] = []
+    orders: list[int] = []
+    primes = sorted({q for q in range(2, k + 1) if k % q == 0 and all(q % r for r in range(2, q))})
+    for prime in primes:
+        part = [v for v in kernel if _order(v, k) in {prime**e for e in range(9)}]
+        span_ = {tuple(0 for _ in kernel[0])}
+        while len(span_) < len(part):
+            # v's multiples meet the span only in 0 when its order there equals its order
+            free = [v for v in part if _modulo_span(v, span_, k) == _order(v, k)]
+            best = max(free, key=lambda v: _order(v, k))
+            o = _order(best, k)
+            span_ = {
+                tuple((x + c * y) % k for x, y in zip(s, best, strict=True))
+                for s in span_
+                for c in range(o)
+            }
+            gens.append(best)
+            orders.append(o)
+    basis = np.array(gens, dtype=np.int64).reshape(len(gens), a.shape[1])
+    combos = [np.array(c) for c in np.ndindex(*orders)] if orders else [np.zeros(0, int)]
+    spanned = {tuple(((c @ basis) % k).tolist()) for c in combos}
+    assert len(spanned) == len(kernel) == len(combos), "not a unique-representation set"
+    return basis, tuple(orders)
+
+
+def bfs_fewest(a: np.ndarray, k: int) -> dict[tuple[int, ...], int]:
+    """Fewest presses of every reachable light change by breadth-first search over positions:
+    one press adds one column of A (mod k), so the distance from all-zero is the fewest
+    presses (pressing a button k times changes nothing, so no button needs k or more).
+
+    >>> bfs_fewest(np.array([[1, 1], [1, 1]]), 3)
+    {(0, 0): 0, (1, 1): 1, (2, 2): 2}
+    """
+    a = np.asarray(a, dtype=np.int64)
+    columns = [tuple(int(v) for v in col) for col in a.T.tolist()]
+    start = tuple(0 for _ in range(a.shape[0]))
+    distance = {start: 0}
+    frontier = [start]
+    while frontier:
+        following = []
+        for position in frontier:
+            for col in columns:
+                nxt = tuple((x + y) % k for x, y in zip(position, col, strict=True))
+                if nxt not in distance:
+                    distance[nxt] = distance[position] + 1
+                    following.append(nxt)
+        frontier = following
+    return distance
+
+
+class ZkReferenceSolver:
+    """The `Solver` protocol over any Z_k answered by brute force alone: quiet generators from
+    `zk_generators`, particular solutions looked up in a table of every press vector's
+    change (tiny boards only)."""
+
+    def __init__(self, system: PressSystem) -> None:
+        from lograph.core.algebra.analysis import Analysis
+
+        self.system = system
+        k = system.states
+        self.a = system_matrix(system)
+        quiet, orders = zk_generators(self.a, k)
+        left, world_orders = zk_generators(self.a.T.copy(), k)
+        self.analysis = Analysis(
+            system.n,
+            k,
+            system.n,
+            quiet.astype(np.uint8),
+            left.astype(np.uint8),
+            "reference",
+            quiet_orders=orders,
+            world_orders=world_orders,
+        )
+        xs = all_vectors(system.n, k)
+        codes = (xs @ self.a.T % k) @ k ** np.arange(system.n, dtype=np.int64)
+        self._first: dict[int, np.ndarray] = {}
+        for code, x in zip(codes.tolist(), xs, strict=True):
+            self._first.setdefault(code, x)
+        self.chase_plan = None
+
+    def particular(self, rhs: np.ndarray) -> np.ndarray | None:
+        x = self._first.get(code_of(np.asarray(rhs).ravel(), self.system.states))
+        return None if x is None else x.astype(np.uint8)

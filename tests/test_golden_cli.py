@@ -53,7 +53,10 @@ OTHER = [
     ("grid-big", "grid 1000 999 --rule open"),
     ("grid-bad", "grid 0 5"),
     ("missing-file", "analyze no-such-board.txt"),
-    ("bad-states", "analyze graphs/classic-5x5.txt --states 4"),
+    ("bad-states", "analyze graphs/classic-5x5.txt --states 256"),
+    ("bad-states-1", "analyze graphs/classic-5x5.txt --states 1"),
+    ("four-states--classic-5x5", "analyze graphs/classic-5x5.txt --states 4"),
+    ("six-states-json--classic-4x4", "analyze graphs/classic-4x4.txt --states 6 --json"),
     ("bad-engine", "analyze graphs/classic-5x5.txt --engine nope"),
 ]
 

@@ -14,12 +14,13 @@ from lograph.cli.common import (
     grid_picture,
     load_system,
 )
-from lograph.core.report.records import count_json, figure_records, fraction_json, press_ids
+from lograph.core.report.records import factors_text, figure_records, press_ids, world_records
 
 if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
 
+    from lograph.core.algebra.analysis import Analysis
     from lograph.core.model.system import PressSystem
 
 #: Quiet patterns listed in full by default (a 10⁶-button board may have hundreds).
@@ -30,7 +31,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser(
         "analyze",
         help="rank, nullity, quiet patterns and solvability of a board",
-        description="Analyse the press matrix of a board over GF(p).",
+        description="Analyse the press matrix of a board over GF(p), or over Z_k for a "
+        "composite number of states k.",
     )
     add_board_options(parser)
     add_engine_option(parser)
@@ -69,8 +71,7 @@ def run(args: argparse.Namespace) -> int:
     data: dict[str, Any] = {
         **figure_records(system, analysis),
         "solvable_fraction": float(analysis.solvable_fraction) if analysis.nullity < 1000 else 0.0,
-        "solvable_fraction_exact": fraction_json(system.states, analysis.nullity),
-        "worlds": count_json(system.states, analysis.nullity),
+        **world_records(system, analysis),
         "quiet_patterns": quiet,
         "quiet_patterns_truncated": len(shown) < analysis.nullity,
         "solvable": not any(world),
@@ -78,16 +79,12 @@ def run(args: argparse.Namespace) -> int:
         "engine": analysis.engine,
         "free_buttons": analysis.free_buttons,
     }
+    data = _in_order(data)
     lines = [
         f"buttons          {system.n}",
         f"edges            {data['edges']}",
         f"states           {system.states}",
-        f"rank             {analysis.rank}",
-        f"nullity          {analysis.nullity}",
-        f"solvable         {_count_text(system.states, analysis.rank)} of "
-        f"{_count_text(system.states, system.n)} positions = "
-        f"{fraction_text(analysis.solvable_fraction)}",
-        f"worlds           {_count_text(system.states, analysis.nullity)}",
+        *_structure_lines(system, analysis, data),
         f"this position    {'solvable' if not any(world) else f'unsolvable, world {list(world)}'}",
         f"engine           {analysis.engine}"
         + (
@@ -97,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
         ),
     ]
     if analysis.nullity:
-        lines.extend(_quiet_lines(system, analysis.nullity, shown, quiet))
+        lines.extend(_quiet_lines(system, analysis, shown, quiet))
     if args.histogram:
         from lograph.core.optimize.histogram import press_histogram
 
@@ -110,6 +107,35 @@ def run(args: argparse.Namespace) -> int:
         lines.extend(_lit_only_lines(system, data))
     emit(args, data, "\n".join(lines))
     return 0
+
+
+def _in_order(data: dict[str, Any]) -> dict[str, Any]:
+    """The keys in the order of earlier releases (solvable_fraction_exact and worlds right
+    after solvable_fraction), the Z_k keys after them."""
+    first = [
+        "buttons", "edges", "states", "directed", "rank", "nullity", "solvable_count",
+        "solvable_fraction", "solvable_fraction_exact", "worlds",
+    ]  # fmt: skip
+    return {**{key: data[key] for key in first}, **data}
+
+
+def _structure_lines(system: PressSystem, analysis: Analysis, data: dict[str, Any]) -> list[str]:
+    """Rank and nullity over GF(p); the quiet patterns' structure over Z_k (no rank)."""
+    k, n = system.states, system.n
+    if analysis.prime:
+        return [
+            f"rank             {analysis.rank}",
+            f"nullity          {analysis.nullity}",
+            f"solvable         {_count_text(k, analysis.rank)} of "
+            f"{_count_text(k, n)} positions = {fraction_text(analysis.solvable_fraction)}",
+            f"worlds           {_count_text(k, analysis.nullity)}",
+        ]
+    return [
+        f"quiet patterns   {data['kernel_size']} = {factors_text(analysis.kernel_structure)}",
+        f"solvable         {data['solvable_count']} of {_count_text(k, n)} positions = "
+        f"{data['solvable_fraction_exact']}",
+        f"worlds           {data['worlds']}",
+    ]
 
 
 def _lit_only_lines(system: PressSystem, data: dict[str, Any]) -> list[str]:
@@ -133,20 +159,25 @@ def _lit_only_lines(system: PressSystem, data: dict[str, Any]) -> list[str]:
 
 
 def _quiet_lines(
-    system: PressSystem, nullity: int, shown: NDArray[np.uint8], quiet: list[list[str]]
+    system: PressSystem, analysis: Analysis, shown: NDArray[np.uint8], quiet: list[list[str]]
 ) -> list[str]:
-    """The quiet patterns shown: a grid picture each (x on pressed cells), else button ids."""
-    lines = ["", f"quiet patterns (a basis of {nullity}; press sets changing nothing):"]
+    """The quiet patterns shown: a grid picture each (x on pressed cells), else button ids.
+    Over Z_k they are generators, each labelled with its order."""
+    nullity = analysis.nullity
+    kind = "a basis" if analysis.prime else "generators"
+    lines = ["", f"quiet patterns ({kind} of {nullity}; press sets changing nothing):"]
+    orders = analysis.orders()
     for i, (vec, ids) in enumerate(zip(shown, quiet, strict=True), 1):
+        label = f"#{i}" if analysis.prime else f"#{i} (order {orders[i - 1]})"
         picture = None
         if system.n <= 400:  # a picture of each pattern: x (or the press count) on its cells
             marks = ["-" if not v else "x" if system.states == 2 else str(v) for v in vec]
             picture = grid_picture(system, marks)
         if picture is not None:
-            lines.append(f"  #{i}")
+            lines.append(f"  {label}")
             lines.extend("    " + row for row in picture.splitlines())
         else:
-            lines.append(f"  #{i}: {' '.join(ids[:40])}" + (" …" if len(ids) > 40 else ""))
+            lines.append(f"  {label}: {' '.join(ids[:40])}" + (" …" if len(ids) > 40 else ""))
     if len(shown) < nullity:
         lines.append(f"  … {nullity - len(shown)} more (raise --quiet-limit)")
     return lines

@@ -139,10 +139,12 @@ def plan_text(
     picture: str | None,
     show_all: bool,
 ) -> str:
+    from lograph.core.model.checks import is_prime
+
     names = system.names
     lines = [
         f"{system.n} buttons, {plan.free_count} free buttons, {len(plan.check)} check lights"
-        f" (p = {system.states})",
+        f" ({'p' if is_prime(system.states) else 'k'} = {system.states})",
         "",
         "steps:",
     ]

@@ -32,6 +32,7 @@ __all__ = [
     "output_arg",
     "refuse_overwriting",
     "seed_arg",
+    "states_arg",
 ]
 
 #: A BOARD written ``sample:NAME`` is the shipped sample board NAME (see ``lograph samples``).
@@ -47,6 +48,22 @@ def seed_arg(text: str) -> int:
     if value < 0:
         raise argparse.ArgumentTypeError(f"seed must be a non-negative integer, not {value}")
     return value
+
+
+def states_arg(text: str) -> int:
+    """argparse type of ``--states``: any integer 2..255 (prime or not), checked by the
+    core's one validator so the CLI, the files and the window say the same."""
+    from lograph.core.model.checks import states_problem
+
+    value = _int_arg(text, "number of states")
+    problem = states_problem(value)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(problem)
+    return value
+
+
+#: Help of ``--states``.
+STATES_HELP = "number of light states K, any integer 2..255 (prime or composite)"
 
 
 def output_arg(text: str) -> str:
@@ -79,7 +96,9 @@ def add_board_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--rule", choices=("closed", "open"), help="override the board's rule (closed = σ+)"
     )
-    parser.add_argument("--states", type=int, metavar="P", help="override the number of states")
+    parser.add_argument(
+        "--states", type=states_arg, metavar="K", help=f"override the {STATES_HELP}"
+    )
 
 
 def add_engine_option(parser: argparse.ArgumentParser) -> None:
@@ -88,7 +107,8 @@ def add_engine_option(parser: argparse.ArgumentParser) -> None:
         default="auto",
         metavar="NAME",
         help="analysis engine: auto (default), fast (GF(2) chase/banded), chase-p (GF(p) "
-        "chase, p > 2), dense (any p) or galois (the galois library, reference)",
+        "chase, p > 2), dense (any prime p), galois (the galois library, reference), "
+        "chase-zk or dense-zk (Z_k, composite k)",
     )
 
 

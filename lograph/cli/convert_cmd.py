@@ -9,7 +9,14 @@ from __future__ import annotations
 
 import argparse
 
-from lograph.cli.common import add_json_flag, emit, output_arg, refuse_overwriting
+from lograph.cli.common import (
+    STATES_HELP,
+    add_json_flag,
+    emit,
+    output_arg,
+    refuse_overwriting,
+    states_arg,
+)
 
 __all__ = ["register", "run"]
 
@@ -27,7 +34,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--from", dest="from_fmt", choices=_FORMATS, help="format of IN")
     parser.add_argument("--to", dest="to_fmt", choices=_FORMATS, help="format of OUT")
     parser.add_argument("--rule", choices=("closed", "open"), help="set the rule while converting")
-    parser.add_argument("--states", type=int, metavar="P", help="set the number of states")
+    parser.add_argument("--states", type=states_arg, metavar="K", help=f"set the {STATES_HELP}")
     add_json_flag(parser)
     parser.set_defaults(run=run)
 

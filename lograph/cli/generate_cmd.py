@@ -11,7 +11,7 @@ import argparse
 import re
 from typing import TYPE_CHECKING, Any
 
-from lograph.cli.common import add_json_flag, emit, output_arg, seed_arg
+from lograph.cli.common import STATES_HELP, add_json_flag, emit, output_arg, seed_arg, states_arg
 
 if TYPE_CHECKING:
     import numpy as np
@@ -43,7 +43,9 @@ def _options() -> argparse.ArgumentParser:
     options.add_argument(
         "--rule", choices=("closed", "open"), default="closed", help="closed (σ+, default) or open"
     )
-    options.add_argument("--states", type=int, default=2, metavar="P", help="light states (prime)")
+    options.add_argument(
+        "--states", type=states_arg, default=2, metavar="K", help=STATES_HELP + " (default 2)"
+    )
     options.add_argument("--name", help="board name (default: a description of the kind)")
     options.add_argument(
         "--lights",

@@ -7,10 +7,21 @@ import argparse
 import re
 from typing import TYPE_CHECKING
 
-from lograph.cli.common import SAMPLE_PREFIX, load_board, output_arg, refuse_overwriting, seed_arg
+from lograph.cli.common import (
+    SAMPLE_PREFIX,
+    STATES_HELP,
+    add_json_flag,
+    emit,
+    load_board,
+    output_arg,
+    refuse_overwriting,
+    seed_arg,
+    states_arg,
+)
 
 if TYPE_CHECKING:
     from lograph.core.algebra.analysis import Solver
+    from lograph.core.files.level_pack import PackLevel
 
 #: Most levels one command makes (each is a search of its own).
 MAX_COUNT = 10_000
@@ -54,7 +65,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help=f"board file (.json .txt .graphml .g6), or {SAMPLE_PREFIX}NAME for a shipped sample",
     )
     parser.add_argument("--rule", choices=("closed", "open"), help="override the board's rule")
-    parser.add_argument("--states", type=int, metavar="P", help="override the number of states")
+    parser.add_argument(
+        "--states", type=states_arg, metavar="K", help=f"override the {STATES_HELP}"
+    )
     parser.add_argument(
         "--presses", type=_presses_arg, metavar="K", help="fewest presses: K or LOW-HIGH"
     )
@@ -71,6 +84,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument("--name", help="the pack's name (default: the board's name)")
     parser.add_argument("-o", "--output", type=output_arg, metavar="PACK", help="pack to write")
     parser.add_argument("--check", metavar="PACK", help="re-verify the levels of a pack")
+    add_json_flag(parser)
     parser.set_defaults(run=run)
 
 
@@ -80,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
     if args.check is not None:
         if args.board is not None or args.presses is not None or args.output is not None:
             raise LographError("--check takes only the pack (no BOARD, --presses or -o)")
-        return _check(args.check)
+        return _check(args.check, args)
     for value, what in ((args.board, "a BOARD"), (args.presses, "--presses"), (args.output, "-o")):
         if value is None:
             raise LographError(f"puzzle needs {what} (or --check PACK)")
@@ -118,12 +132,29 @@ def _make(args: argparse.Namespace) -> int:
     write_level_pack(LevelPack(name, board, levels), args.output)
     unique = sum(lv.unique for lv in levels)
     span = f"{levels[0].fewest}..{levels[-1].fewest}" if len(levels) > 1 else levels[0].fewest
-    print(
+    data = {
+        "pack": args.output,
+        "name": name,
+        "states": board.states,
+        "levels": _level_records(levels),
+        "tries": found.tries,
+        "symmetries": found.symmetries,
+    }
+    emit(
+        args,
+        data,
         f"wrote {args.output}: {_plural(len(levels), 'level')}, fewest {span} presses, "
         f"{unique} with a unique solution ({_plural(found.tries, 'try', 'tries')}, "
-        f"{_plural(found.symmetries, 'symmetry', 'symmetries')} of the board used)"
+        f"{_plural(found.symmetries, 'symmetry', 'symmetries')} of the board used)",
     )
     return 0
+
+
+def _level_records(levels: list[PackLevel]) -> list[dict[str, object]]:
+    """The pack summary for --json: each level's number, fewest presses and uniqueness."""
+    return [
+        {"level": i, "fewest": lv.fewest, "unique": lv.unique} for i, lv in enumerate(levels, 1)
+    ]
 
 
 def _plural(count: int, one: str, many: str = "") -> str:
@@ -133,7 +164,7 @@ def _plural(count: int, one: str, many: str = "") -> str:
 def _refuse_impossible(solver: Solver, board: str, high: int) -> None:
     """Refuse K above the worst position (when the search proves its bound in time)."""
     from lograph.core.cancel import interrupted
-    from lograph.core.errors import LographError
+    from lograph.core.errors import BoardTooLargeError, LographError
     from lograph.core.optimize.puzzles import check_provable
     from lograph.core.optimize.worst import worst_position
 
@@ -143,7 +174,10 @@ def _refuse_impossible(solver: Solver, board: str, high: int) -> None:
         raise LographError(
             f"{board}: no position needs {high} presses: {n} buttons allow at most {n * (p - 1)}"
         )
-    worst = worst_position(solver, time_limit=WORST_TIME_LIMIT, cancel=interrupted)
+    try:
+        worst = worst_position(solver, time_limit=WORST_TIME_LIMIT, cancel=interrupted)
+    except BoardTooLargeError:
+        return  # no worst position on this board (k > 2, many buttons): K stays unchecked
     if high > worst.upper_bound:
         proof = "exact" if worst.exact else f"an upper bound, {worst.method}"
         raise LographError(
@@ -152,7 +186,7 @@ def _refuse_impossible(solver: Solver, board: str, high: int) -> None:
         )
 
 
-def _check(path: str) -> int:
+def _check(path: str, args: argparse.Namespace) -> int:
     from lograph.core.cancel import interrupted
     from lograph.core.errors import UnsolvableError
     from lograph.core.files.level_pack import read_level_pack
@@ -185,8 +219,18 @@ def _check(path: str) -> int:
     counts = sorted({lv.fewest for lv in pack.levels})
     span = f", fewest {counts[0]}" if counts else ""
     span += f"..{counts[-1]}" if len(counts) > 1 else ""
-    print(
+    data = {
+        "pack": path,
+        "name": pack.name,
+        "states": pack.board.states,
+        "verified": True,
+        "levels": _level_records(pack.levels),
+        "alike": alike,
+    }
+    emit(
+        args,
+        data,
         f"{path}: {_plural(len(pack.levels), 'level')} verified{span}, "
-        f"{sum(lv.unique for lv in pack.levels)} unique, {alike} alike under symmetry"
+        f"{sum(lv.unique for lv in pack.levels)} unique, {alike} alike under symmetry",
     )
     return 0

@@ -15,7 +15,7 @@ from lograph.cli.common import (
     output_arg,
     refuse_overwriting,
 )
-from lograph.core.report.records import count_json, press_ids
+from lograph.core.report.records import factors_json, press_ids
 
 if TYPE_CHECKING:
     from lograph.core.algebra.analysis import Solver
@@ -76,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
     data: dict[str, Any] = {
         "solvable": solution.solvable,
         "world": list(solution.world),
-        "solutions": count_json(system.states, solver.analysis.nullity) if solution.solvable else 0,
+        "solutions": factors_json(solver.analysis.kernel_structure) if solution.solvable else 0,
         "goal": args.goal,
     }
     if solution.presses is None:

@@ -50,11 +50,12 @@ class Solution:
     solvable : bool
         Whether the goal can be reached.
     presses : ndarray or None
-        How often to press each button (0..p-1), in button order; None when unsolvable.
+        How often to press each button (0..k-1), in button order; None when unsolvable.
     world : tuple of int
         The syndrome of the required change; all zeros exactly when solvable.
     solutions : int
-        How many press vectors reach the goal: p^nullity, or 0.
+        How many press vectors reach the goal: the number of quiet patterns (p^nullity
+        over GF(p)), or 0.
     """
 
     solvable: bool
@@ -91,7 +92,7 @@ def analyze(board: Board | PressSystem, engine: str = "auto", cancel: Cancel = N
 
 
 def goal_vector(system: PressSystem, goal: Goal = "off") -> NDArray[np.int64]:
-    """The target light pattern: ``"off"`` (zeros), ``"on"`` (p-1 everywhere) or an array."""
+    """The target light pattern: ``"off"`` (zeros), ``"on"`` (k-1 everywhere) or an array."""
     if isinstance(goal, str):
         if goal == "off":
             return np.zeros(system.n, dtype=np.int64)
@@ -146,7 +147,7 @@ def solve(
     presses = solver.particular(change)
     if presses is None:  # the engine disagrees with its own left kernel: a bug, not input
         raise AssertionError("engine found no solution for a solvable pattern")
-    return Solution(True, presses, syndrome, solver.analysis.worlds)
+    return Solution(True, presses, syndrome, solver.analysis.kernel_size)
 
 
 def count_solutions(board: Board | PressSystem, goal: Goal = "off", engine: str = "auto") -> int:
@@ -175,6 +176,7 @@ def iter_solutions(
     p = system.states
     quiet = solver.analysis.quiet.astype(np.int64)
     base = sol.presses.astype(np.int64)
-    for coeffs in itertools.product(range(p), repeat=len(quiet)):
+    # over Z_k each generator j runs through its own order (p over GF(p))
+    for coeffs in itertools.product(*(range(order) for order in solver.analysis.orders())):
         vec = base + np.asarray(coeffs, dtype=np.int64) @ quiet if len(quiet) else base
         yield (vec % p).astype(np.uint8)

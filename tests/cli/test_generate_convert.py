@@ -120,7 +120,7 @@ def test_generate_options(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
         (["rectangle", "3", "3", "--holes", "9,9"], "outside"),
         (["rectangle", "3", "3", "--holes", "9"], "ROW,COL"),
         (["rectangle", "3", "x"], "invalid int"),
-        (["rectangle", "3", "3", "--states", "4"], "prime"),
+        (["rectangle", "3", "3", "--states", "256"], "between 2 and 255"),
         (["named", "nonesuch"], "unknown graph 'nonesuch'"),
         (["named", "cycle"], "one size argument"),
         (["random", "5", "1.5"], "between 0 and 1"),

@@ -47,7 +47,7 @@ BAD = {
     "unknown version": (".json", _json_case(lambda d: d.update(version=2)), "version 2"),
     "missing version": (".json", _json_case(lambda d: d.pop("version")), "version None"),
     "states as text": (".json", _json_case(lambda d: d.update(states="2")), "'states'"),
-    "non-prime states": (".json", _json_case(lambda d: d.update(states=4)), "prime"),
+    "states out of range": (".json", _json_case(lambda d: d.update(states=256)), "2 and 255"),
     "rule unknown": (".json", _json_case(lambda d: d.update(rule="half")), "half"),
     "directed as text": (".json", _json_case(lambda d: d.update(directed="yes")), "'directed'"),
     "nodes not a list": (
@@ -93,7 +93,7 @@ BAD = {
     "txt space": (".txt", b"1 0 1\n", "use '.' for a hole"),
     "txt unicode": (".txt", "1\u25a01\n".encode(), "line 1 column 2"),
     "txt light too big": (".txt", b"121\n", "light 2 is out of range for 2 states"),
-    "txt non-prime states": (".txt", b"# states: 4\n11\n", "prime"),
+    "txt states out of range": (".txt", b"# states: 1\n11\n", "2 and 255"),
     "txt states not a number": (".txt", b"# states: many\n11\n", "not a number"),
     "txt bad rule": (".txt", b"# rule: diagonal\n11\n", "diagonal"),
     "txt only holes": (".txt", b"...\n..\n", "no buttons"),
@@ -187,11 +187,12 @@ def test_padded_grid_limit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> N
 def test_overrides_are_validated(tmp_path: Path) -> None:
     path = tmp_path / "b.txt"
     path.write_text("11\n")
-    with pytest.raises(BoardFormatError, match="prime"):
-        read_system(path, states=4)
+    with pytest.raises(BoardFormatError, match="2 and 255"):
+        read_system(path, states=256)
     with pytest.raises(BoardFormatError, match="'diagonal'"):
         read_system(path, rule="diagonal")
     assert read_system(path, states=3).states == 3
+    assert read_system(path, states=4).states == 4
 
 
 def test_graph6_line_limit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -31,21 +31,26 @@ __all__ = [
 
 @dataclass(frozen=True, eq=False)
 class Analysis:
-    """The linear algebra of a board's press matrix A over GF(p).
+    """The linear algebra of a board's press matrix A over GF(p), or over Z_k (k composite).
 
     Attributes
     ----------
     n : int
         Number of buttons.
     states : int
-        The prime p.
+        The prime p, or k (any 2..255).
     rank : int
-        Rank of A.
+        Rank of A over GF(p). Over Z_k (k composite) there is no dimension; `rank` is then
+        the McCoy rank (the number of unit entries of A's Smith form over Z_k, least over
+        the prime powers of k), so that ``nullity = n - rank`` is the number of quiet
+        generators. The JSON output shows null for both (see README, "JSON keys").
     quiet : ndarray, shape (nullity, n), uint8
-        A basis of ker A: press patterns that change no light.
+        A basis of ker A (over Z_k: generators, see `quiet_orders`): press patterns that
+        change no light.
     left_kernel : ndarray, shape (nullity, n), uint8
-        A basis of ker Aᵀ: a light pattern b is solvable iff ``left_kernel @ b == 0 (mod p)``.
-        Its dot products with b (the *syndrome*) name b's *world*.
+        A basis of ker Aᵀ: a light pattern b is solvable iff ``left_kernel @ b == 0 (mod p)``
+        (over Z_k: row j mod ``world_orders[j]``). Its dot products with b (the *syndrome*)
+        name b's *world*.
     engine : str
         Name of the engine that computed it.
     free_buttons : int or None
@@ -57,9 +62,10 @@ class Analysis:
         module sense, so every quiet pattern is ``sum(c_j * quiet[j]) mod k`` for exactly one
         choice of ``0 <= c_j < quiet_orders[j]``.
     world_orders : tuple of int or None
-        The order of each left-kernel functional's values (None: all p). A pattern b is
-        solvable iff ``(left_kernel[j] @ b) % k`` is 0 for every j, and its world is the
-        tuple of those values, each taken mod ``world_orders[j]``.
+        The order of each left-kernel functional's values (None: all p). Over Z_k row j has
+        entries in ``0..world_orders[j]-1``; a pattern b is solvable iff
+        ``(left_kernel[j] @ b) % world_orders[j]`` is 0 for every j, and its world is the
+        tuple of those values (`syndrome`).
     """
 
     n: int
@@ -93,37 +99,64 @@ class Analysis:
         return invariant_factors(self.orders())
 
     @property
+    def prime(self) -> bool:
+        """True over a prime field (the generators all have order p; rank is a rank)."""
+        return self.quiet_orders is None and self.world_orders is None
+
+    @property
     def nullity(self) -> int:
+        """n - rank: over GF(p) the dimension of ker A; over Z_k the number of quiet
+        generators (the McCoy rank's complement, see `rank`)."""
         return self.n - self.rank
 
     @property
+    def worlds(self) -> int:
+        """Number of worlds (cosets of the solvable patterns, the cokernel's size):
+        p^nullity over GF(p), the product of `world_orders` over Z_k."""
+        if self.world_orders is None:
+            return int(self.states**self.nullity)
+        size = 1
+        for order in self.world_orders:
+            size *= order
+        return size
+
+    @property
     def solvable_count(self) -> int:
-        """How many light patterns are solvable: p^rank."""
-        return int(self.states**self.rank)
+        """How many light patterns are solvable: p^rank, or k^n / worlds over Z_k."""
+        if self.world_orders is None:
+            return int(self.states**self.rank)
+        return int(self.states**self.n) // self.worlds
 
     @property
     def solvable_fraction(self) -> Fraction:
-        """The solvable share of all p^n patterns: 1 / p^nullity."""
-        return Fraction(1, self.states**self.nullity)
+        """The solvable share of all k^n patterns: 1 / worlds."""
+        if self.world_orders is None:
+            return Fraction(1, self.states**self.nullity)
+        return Fraction(1, self.worlds)
 
-    @property
-    def worlds(self) -> int:
-        """Number of worlds (cosets of the solvable subspace): p^nullity."""
-        return int(self.states**self.nullity)
+    def world_radices(self) -> tuple[int, ...]:
+        """The range of each syndrome entry (p over GF(p), `world_orders` over Z_k)."""
+        if self.world_orders is None:
+            return (self.states,) * len(self.left_kernel)
+        return self.world_orders
 
     def syndrome(self, pattern: ArrayLike) -> tuple[int, ...]:
-        """The world of a light pattern: its dot products with the left-kernel basis mod p."""
+        """The world of a light pattern: its dot products with the left-kernel rows, each
+        mod p (over Z_k: mod that row's world order)."""
         vec = np.asarray(pattern, dtype=np.int64) % self.states
-        if self.nullity == 0:
+        if len(self.left_kernel) == 0:
             return ()
-        syn = (self.left_kernel.astype(np.int64) @ vec) % self.states
-        return tuple(int(s) for s in syn)
+        syn = self.left_kernel.astype(np.int64) @ vec
+        if self.world_orders is None:
+            return tuple(int(s) for s in syn % self.states)
+        return tuple(int(s) % o for s, o in zip(syn.tolist(), self.world_orders, strict=True))
 
     def world_index(self, pattern: ArrayLike) -> int:
-        """The world as one number: the syndrome read as base-p digits (0 = solvable)."""
+        """The world as one number: the syndrome read in mixed radix by `world_radices`
+        (base p over GF(p); 0 = solvable)."""
         index = 0
-        for digit in self.syndrome(pattern):
-            index = index * self.states + digit
+        for digit, radix in zip(self.syndrome(pattern), self.world_radices(), strict=True):
+            index = index * radix + digit
         return index
 
     def is_solvable_pattern(self, pattern: ArrayLike) -> bool:

@@ -35,7 +35,7 @@ from numpy.typing import ArrayLike, NDArray
 
 from lograph.core.cancel import Cancel, poll
 from lograph.core.errors import BoardError
-from lograph.core.model.board import MAX_STATES, is_prime
+from lograph.core.model.board import is_prime
 
 __all__ = [
     "MAX_PRIME",
@@ -48,8 +48,9 @@ __all__ = [
     "solve",
 ]
 
-#: Largest p handled (the board limit): products of two entries must fit in uint16.
-MAX_PRIME = MAX_STATES
+#: Largest p handled (the largest prime number of states): products of two entries must fit
+#: in uint16. Composite k: `lograph.core.algebra.zk`.
+MAX_PRIME = 251
 U8 = NDArray[np.uint8]
 # Row updates are done in slabs of about this many entries, so the temporaries stay small
 # even on a 6000 × 12000 augmented matrix.

@@ -6,7 +6,9 @@ where column j of the *response* M is what chasing an all-off board after pressi
 free button j leaves on the check lights. So the position is solvable exactly when
 ``-c`` lies in the image of M, and the lookup table maps every such c to a fewest-presses
 f with ``M f = -c``. The table has p^rank(M) rows (8 on the classic 5×5), and is refused
-beyond `TABLE_LIMIT` rows.
+beyond `TABLE_LIMIT` rows. Over Z_k (k composite) the same holds with |image of M| rows,
+``k^free / |ker M|`` (`lograph.core.algebra.zk`): every press matrix entry is 1, a unit, so
+the chase forces as it does over GF(p).
 
 Examples
 --------
@@ -25,12 +27,13 @@ from functools import cached_property
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from lograph.core.algebra.zk import ZkModule
 from lograph.core.cancel import Cancel, poll
 from lograph.core.chase.plan import ChasePlan, chase_plan, check_plan
 from lograph.core.errors import BoardError, BoardTooLargeError
 from lograph.core.kernels.chase_plan import simulate_chase
 from lograph.core.kernels.jit import IntArray
-from lograph.core.model.board import Board
+from lograph.core.model.board import Board, is_prime
 from lograph.core.model.system import PressSystem
 
 __all__ = [
@@ -161,7 +164,7 @@ class ChaseTable:
     plan : ChasePlan
         The plan the table belongs to.
     states : int
-        The prime p.
+        The number of states k (prime or not).
     response : ndarray, shape (check, free)
         M: the check lights after chasing an all-off board with one press of free button j.
     patterns : ndarray of uint8, shape (rows, check)
@@ -233,6 +236,45 @@ def _rank_mod_p(matrix: IntArray, p: int) -> tuple[int, list[int]]:
     return row, pivots
 
 
+def _too_many(rows: str, limit: int) -> BoardTooLargeError:
+    return BoardTooLargeError(
+        f"the lookup table would have {rows} rows (limit {limit}); "
+        "solve this board with `lograph solve` instead"
+    )
+
+
+def _free_vectors_zk(
+    response: IntArray, k: int, every: bool, limit: int, cancel: Cancel
+) -> IntArray:
+    """Free press vectors over Z_k (k composite) reaching every pattern of the image of the
+    response: all k^free of them when `every`, else one per pattern, built by adding one
+    free button's multiples at a time (a button whose column is already reached adds
+    nothing, since the reached patterns form a group)."""
+    free_count = response.shape[1]
+    rows = int(k**free_count) // ZkModule(response, k, cancel=cancel).kernel_size
+    if rows > limit:
+        raise _too_many(str(rows), limit)
+    if every:
+        return _digits(k**free_count, free_count, k)
+    reached = {np.zeros(response.shape[0], dtype=np.int64).tobytes()}
+    vectors = [np.zeros(free_count, dtype=np.int64)]
+    for j in range(free_count):
+        poll(cancel, "building the lookup table was cancelled")
+        column = response[:, j] % k
+        if column.tobytes() in reached:
+            continue
+        images = [(vec @ response.T) % k for vec in vectors]
+        for times in range(1, k):
+            for vec, image in zip(vectors[:], images, strict=False):
+                key = ((image + times * column) % k).tobytes()
+                if key not in reached:
+                    reached.add(key)
+                    shifted = vec.copy()
+                    shifted[j] = times
+                    vectors.append(shifted)
+    return np.array(vectors, dtype=np.int64)
+
+
 def _digits(count: int, width: int, p: int) -> IntArray:
     """All vectors of `width` digits 0..p-1, as rows (first digit most significant)."""
     codes = np.arange(count, dtype=np.int64)
@@ -269,19 +311,19 @@ def chase_table(
     p = system.states
     response = check_response(system, plan, cancel)
     k = plan.free_count
-    rank, pivots = _rank_mod_p(response, p)
-    if p**rank > limit:
-        raise BoardTooLargeError(
-            f"the lookup table would have {p}^{rank} rows (limit {limit}); "
-            "solve this board with `lograph solve` instead"
-        )
     minimal = p**k <= EXACT_LIMIT
-    # Enumerate every free press vector when that is cheap (exact fewest presses), else
-    # only combinations of the pivot free buttons: one valid vector per pattern.
-    cols = list(range(k)) if minimal else pivots
-    combos = _digits(p ** len(cols), len(cols), p)
-    free = np.zeros((len(combos), k), dtype=np.int64)
-    free[:, cols] = combos
+    if is_prime(p):
+        rank, pivots = _rank_mod_p(response, p)
+        if p**rank > limit:
+            raise _too_many(f"{p}^{rank}", limit)
+        # Enumerate every free press vector when that is cheap (exact fewest presses), else
+        # only combinations of the pivot free buttons: one valid vector per pattern.
+        cols = list(range(k)) if minimal else pivots
+        combos = _digits(p ** len(cols), len(cols), p)
+        free = np.zeros((len(combos), k), dtype=np.int64)
+        free[:, cols] = combos
+    else:
+        free = _free_vectors_zk(response, p, minimal, limit, cancel)
     patterns = (-(free @ response.T)) % p  # chasing leaves c; presses f fix it iff Mf = -c
     # Group the vectors by pattern (np.unique sorts patterns, so the all-off one comes
     # first) and keep, per pattern, the fewest presses, then the smallest vector.

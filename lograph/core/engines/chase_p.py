@@ -47,7 +47,7 @@ from lograph.core.errors import BoardError, BoardTooLargeError
 from lograph.core.kernels import chase_gfp as gk
 from lograph.core.model.system import PressSystem
 
-__all__ = ["ENGINE_NAME", "MAX_FREE", "MAX_WORK", "GfpChaseSolver", "build"]
+__all__ = ["ENGINE_NAME", "MAX_FREE", "MAX_WORK", "GfpChaseSolver", "build", "check_chase_size"]
 
 ENGINE_NAME = "chase-p"
 #: Most free buttons accepted (see `lograph.core.engines.common.CHASE_P_MAX_FREE`).
@@ -70,6 +70,13 @@ def _check_size(system: PressSystem, k: int) -> None:
             f"its symbolic pass ({k * system.nnz:.1e} steps) is too long for the chase-p "
             f"engine (limit {MAX_WORK:.0e})"
         )
+
+
+def check_chase_size(system: PressSystem, plan: ChasePlan) -> PlanArrays:
+    """Check `plan` against `system` and the engine's limits; the arrays the kernels take."""
+    validate_plan(plan, system.n)
+    _check_size(system, len(plan.check))
+    return PlanArrays.of(system, plan)
 
 
 class GfpChaseSolver(PreparedSolver):
@@ -107,15 +114,13 @@ class GfpChaseSolver(PreparedSolver):
             raise BoardError("the chase-p engine works over GF(p) for p > 2; use 'fast'")
         if plan is None:
             plan = chase_plan(system, cancel=cancel)
-        validate_plan(plan, n)
+        arrays = check_chase_size(system, plan)
         k = len(plan.check)
-        _check_size(system, k)
         poll(cancel, ANALYSIS_CANCELLED)
         self._system = system
         self._chase_plan = plan
         self._p = p
         self._magic = gk.magic_for(p)
-        arrays = PlanArrays.of(system, plan)
         self._buttons, self._lights, self._check = arrays.buttons, arrays.lights, arrays.check
         self._rptr, self._ridx = arrays.rptr, arrays.ridx
         rows = self._check_system()

@@ -8,7 +8,7 @@ GF(p)".
 Examples
 --------
 >>> available_engines()
-['fast', 'chase-p', 'dense', 'galois']
+['fast', 'chase-p', 'chase-zk', 'dense', 'dense-zk', 'galois']
 >>> from lograph.core.model.generators import grid_system
 >>> get_solver(grid_system(3, 3, states=3)).analysis.engine
 'chase-p'
@@ -37,8 +37,14 @@ from typing import cast
 
 from lograph.core.algebra.analysis import Solver
 from lograph.core.cancel import Cancel
-from lograph.core.engines.common import CHASE_P_MAX_FREE, DENSE_LIMIT_P, GALOIS_LIMIT
+from lograph.core.engines.common import (
+    CHASE_P_MAX_FREE,
+    DENSE_LIMIT_P,
+    DENSE_LIMIT_ZK,
+    GALOIS_LIMIT,
+)
 from lograph.core.errors import BoardTooLargeError, LographError
+from lograph.core.model.checks import is_prime
 from lograph.core.model.system import DENSE_LIMIT, PressSystem
 
 __all__ = ["EngineFactory", "available_engines", "get_solver"]
@@ -51,13 +57,20 @@ class EngineFactory:
     """An engine: ``build(system, cancel)`` returns a Solver; `supports(system)` says whether
     the engine can take this system at all, and `preference` ranks candidates for
     ``engine="auto"`` (lower is preferred). `limits` says what `supports` accepts, for error
-    messages ("up to 6000 buttons")."""
+    messages ("up to 6000 buttons"). `composite` says which numbers of states the engine
+    is for at all: False prime only, True composite only (its refusals are then named only
+    for boards of its kind)."""
 
     name: str
     build: Build
     supports: Callable[[PressSystem], bool]
     preference: int
     limits: str = ""
+    composite: bool = False
+
+    def accepts(self, system: PressSystem) -> bool:
+        """Whether the engine takes this system: the right kind of k and `supports`."""
+        return self.composite != is_prime(system.states) and self.supports(system)
 
 
 def _imported(module: str, attribute: str = "build") -> Build:
@@ -80,11 +93,27 @@ _BUILTIN = (
         limits=f"p > 2; chase plans with at most {CHASE_P_MAX_FREE} free buttons",
     ),
     EngineFactory(
+        name="chase-zk",
+        build=_imported("lograph.core.engines.chase_zk"),
+        supports=lambda s: True,
+        preference=45,
+        limits=f"chase plans with at most {CHASE_P_MAX_FREE} free buttons",
+        composite=True,
+    ),
+    EngineFactory(
         name="dense",
         build=_imported("lograph.core.engines.dense"),
         supports=lambda s: s.n <= (DENSE_LIMIT if s.states == 2 else DENSE_LIMIT_P),
         preference=50,
         limits=f"up to {DENSE_LIMIT} buttons, {DENSE_LIMIT_P} for p > 2",
+    ),
+    EngineFactory(
+        name="dense-zk",
+        build=_imported("lograph.core.engines.dense_zk"),
+        supports=lambda s: s.n <= DENSE_LIMIT_ZK,
+        preference=55,
+        limits=f"up to {DENSE_LIMIT_ZK} buttons",
+        composite=True,
     ),
     EngineFactory(
         name="galois",
@@ -125,6 +154,13 @@ def get_solver(system: PressSystem, engine: str = "auto", cancel: Cancel = None)
             f"engine {engine!r} is unknown; choose from auto, {', '.join(available_engines())}"
         )
     factory = _ENGINES[engine]
+    if factory.composite == is_prime(system.states):
+        kind, others = ("prime", "chase-zk or dense-zk")
+        if factory.composite:
+            kind, others = ("composite", "auto")
+        raise BoardTooLargeError(
+            f"engine {engine!r} needs a {kind} number of states, not {system.states} (use {others})"
+        )
     if not factory.supports(system):
         raise BoardTooLargeError(
             f"engine {engine!r} does not support this board of {system.n} buttons with "
@@ -136,17 +172,16 @@ def get_solver(system: PressSystem, engine: str = "auto", cancel: Cancel = None)
 def _auto_solver(system: PressSystem, cancel: Cancel) -> Solver:
     """The first candidate, by preference, that accepts the board."""
     candidates = sorted(
-        (f for f in _ENGINES.values() if f.supports(system)), key=lambda f: f.preference
+        (f for f in _ENGINES.values() if f.accepts(system)), key=lambda f: f.preference
     )
+    kind = [f for f in _ENGINES.values() if f.composite != is_prime(system.states)]
     refusals = []
     for factory in candidates:
         try:
             return factory.build(system, cancel)
         except BoardTooLargeError as exc:  # e.g. a chase leaving too many free buttons
             refusals.append(f"{factory.name}: {exc}")
-    refusals += [
-        f"{f.name}: {f.limits}" for f in _ENGINES.values() if f.limits and f not in candidates
-    ]
+    refusals += [f"{f.name}: {f.limits}" for f in kind if f.limits and f not in candidates]
     verb = "supports" if not candidates else "can analyse"
     raise BoardTooLargeError(
         f"no engine {verb} this board of {system.n} buttons with {system.states} "

@@ -9,7 +9,7 @@ set the board's options:
 key         value                                        default
 =========== ============================================ ==========
 ``rule``    ``closed`` (press toggles itself) or ``open`` ``closed``
-``states``  number of light states, a prime ≤ 251        ``2``
+``states``  number of light states, an integer 2..255     ``2``
 ``name``    display name                                 file stem
 =========== ============================================ ==========
 
@@ -45,7 +45,8 @@ from lograph.core.files.limits import (
     check_memory,
 )
 from lograph.core.files.source import PathLike, format_error
-from lograph.core.model.board import MAX_STATES, RULES, Board, is_prime
+from lograph.core.model.board import RULES, Board
+from lograph.core.model.checks import states_problem
 from lograph.core.model.generators import from_mask, grid_system
 from lograph.core.model.system import PressSystem, parse_cell_name
 
@@ -184,15 +185,15 @@ def _cells(path: PathLike, rows: list[tuple[int, str]]) -> NDArray[np.uint8]:
 
 def _states(path: PathLike, text: str) -> int:
     if len(text) > MAX_NUMBER_DIGITS:
-        raise format_error(path, f"states of {len(text)} characters is not a small prime")
+        raise format_error(path, f"states of {len(text)} characters is not a small integer")
     try:
-        p = int(text)
+        k = int(text)
     except ValueError:
         raise format_error(path, f"states {text!r} is not a number") from None
-    # The range comes first: a primality test of a huge stated number would take forever.
-    if not 2 <= p <= MAX_STATES or not is_prime(p):
-        raise format_error(path, f"states {p} must be a prime between 2 and {MAX_STATES}")
-    return p
+    problem = states_problem(k)
+    if problem is not None:
+        raise format_error(path, problem)
+    return k
 
 
 def cannot_hold(board: Board) -> str | None:

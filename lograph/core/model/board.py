@@ -43,7 +43,8 @@ class Board:
         ``closed`` (the classic game): a press changes the button itself and its neighbours;
         ``open``: only its neighbours. A per-button override can change the self action.
     states : int
-        Number of light states p, a prime (2 = on/off). A press adds 1 mod p.
+        Number of light states k, any integer 2..255 (2 = on/off; prime or not). A press
+        adds 1 mod k.
     name : str
         A display name.
 

@@ -26,10 +26,12 @@ __all__ = [
     "check_states",
     "is_prime",
     "number_text",
+    "states_problem",
 ]
 
 RULES = ("closed", "open")
-MAX_STATES = 251
+#: Most light states: lights are stored as uint8 and colours as 0..k-1.
+MAX_STATES = 255
 
 #: Longest button id (characters): ids are labels, and every line of output prints them.
 MAX_ID_CHARS = 1000
@@ -74,14 +76,31 @@ def check_rule(rule: str) -> str:
     return rule
 
 
-def check_states(states: int) -> int:
+def states_problem(states: object) -> str | None:
+    """Why `states` is not a valid number of light states (any integer 2..MAX_STATES,
+    prime or not), or None when it is. The one validator of the CLI, the files and the
+    window's dialogs.
+
+    Examples
+    --------
+    >>> states_problem(6) is None, states_problem(1)
+    (True, 'number of states 1 must be an integer between 2 and 255')
+    >>> states_problem(10**3999)
+    'number of states a 4000-digit integer must be an integer between 2 and 255'
+    """
     if isinstance(states, bool) or not isinstance(states, int | np.integer):
-        raise BoardError(f"number of states {number_text(states)} is not an integer")
-    # The range comes first: a primality test of a huge stated number would take forever.
-    if not 2 <= states <= MAX_STATES or not is_prime(int(states)):
-        raise BoardError(
-            f"number of states {number_text(states)} must be a prime between 2 and {MAX_STATES}"
-        )
+        return f"number of states {number_text(states)} is not an integer"
+    if not 2 <= states <= MAX_STATES:
+        shown = number_text(states)
+        return f"number of states {shown} must be an integer between 2 and {MAX_STATES}"
+    return None
+
+
+def check_states(states: int) -> int:
+    """`states` as an int if it is a valid number of light states, else `BoardError`."""
+    problem = states_problem(states)
+    if problem is not None:
+        raise BoardError(problem)
     return int(states)
 
 

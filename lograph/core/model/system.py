@@ -87,7 +87,7 @@ class PressSystem:
         Column ``w`` of A (the lights pressing ``w`` changes) is
         ``indices[indptr[w]:indptr[w + 1]]``, sorted ascending, no repeats.
     states : int
-        The prime p.
+        The number of light states k (2..255, prime or composite).
     lights : ndarray of uint8
         The current light states in order.
     symmetric : bool
@@ -265,7 +265,7 @@ class PressSystem:
         return dataclasses.replace(system, rule=rule)
 
     def with_states(self, states: int) -> PressSystem:
-        """The same board with another prime number of states; lights are reduced mod p."""
+        """The same board with another number of states k; lights are reduced mod k."""
         p = check_states(states)
         return dataclasses.replace(self, states=p, lights=(self.lights % p).astype(np.uint8))
 

@@ -25,10 +25,12 @@ from lograph.core.cancel import Cancel, poll
 from lograph.core.errors import BoardError, UnsolvableError
 from lograph.core.model.board import Board
 from lograph.core.model.system import PressSystem
+from lograph.core.optimize.zk_minimal import fewest_zk, kernel_exact_feasible
 
 __all__ = [
     "EXACT_NULLITY_LIMIT",
     "MinimalSolution",
+    "exact_possible",
     "fewest_presses",
     "minimise_classes",
     "parity",
@@ -210,6 +212,14 @@ def _exact_feasible(k: int, p: int, n: int, exact_limit: int) -> bool:
     return k * math.log2(p) <= 62 and p**k * min(n, p ** (k + 1)) <= ENUMERATION_WORK_LIMIT
 
 
+def exact_possible(analysis: Analysis, exact_limit: int = EXACT_NULLITY_LIMIT) -> bool:
+    """Whether `fewest_presses` proves its answer on this board (for every position)."""
+    if analysis.quiet_orders is not None:
+        quiet = np.asarray(analysis.quiet, dtype=np.uint8)
+        return kernel_exact_feasible(quiet, analysis.quiet_orders, analysis.states)
+    return _exact_feasible(analysis.nullity, analysis.states, analysis.n, exact_limit)
+
+
 def _overlaps(quiet: NDArray[np.uint8]) -> NDArray[np.float32] | None:
     """Shared support of every pair of quiet patterns (None when too costly to compute)."""
     k, n = quiet.shape
@@ -283,21 +293,19 @@ def fewest_presses(
     Parameters
     ----------
     source : Solver or Analysis
-        The prepared board (only its quiet basis and p are used).
+        The prepared board (only its quiet patterns, their orders and p or k are used).
     particular : array_like
         Any one solution ``x₀`` of ``A x = c`` (values 0..p−1).
     exact_limit : int
         Largest nullity searched exactly over GF(2) (memory 4·2^k bytes); above it, and for
-        p > 2 when ``p^k`` combinations are too many, the result is a heuristic one.
+        p > 2 when ``p^k`` combinations are too many, the result is a heuristic one. Over
+        Z_k (k composite) the limits of `lograph.core.optimize.zk_minimal` apply instead.
     cancel : callable, optional
         Polled during long work; returning True raises `InterruptedComputation`.
     seed : int
         Seed of the heuristic's random choices (results are reproducible).
 
-    Returns
-    -------
-    MinimalSolution
-        Weight means total presses ``Σ x_i`` with ``x_i ∈ 0..p−1``.
+    Returns the `MinimalSolution`; weight means total presses ``Σ x_i``, ``x_i ∈ 0..p−1``.
 
     Examples
     --------
@@ -312,6 +320,8 @@ def fewest_presses(
     analysis = source if isinstance(source, Analysis) else source.analysis
     p, n = analysis.states, analysis.n
     x0 = _checked_particular(particular, n, p)
+    if analysis.quiet_orders is not None:  # Z_k, k composite: a module
+        return MinimalSolution(*fewest_zk(analysis, x0, cancel, seed))
     quiet = np.asarray(analysis.quiet, dtype=np.uint8).reshape(analysis.nullity, n)
     k = len(quiet)
     solutions = p**k

@@ -1,13 +1,14 @@
 """Puzzles of a chosen difficulty: positions whose fewest-presses count is exactly K.
 
-A position is made by pressing K buttons of the cleared board at random (for p > 2, K single
-presses spread over the buttons); the press vector ``x`` is then one solution of its way back,
-so `fewest_presses` over ``x + span(quiet)`` gives its exact fewest presses and how many
-solutions reach it. A position is kept when that count is the K wanted (and the optimum is
-unique when asked), and when no level already kept is the same position up to a symmetry of
-the board: each position is stored as the smallest of its images under the board's
-automorphisms (found with networkx's VF2++, at most `MAX_SYMMETRIES` of them).
-The number of tries is bounded; the same seed gives the same levels.
+A position is made by pressing K buttons of the cleared board at random (for k > 2 states,
+prime or composite, K single presses spread over the buttons); the press vector ``x`` is
+then one solution of its way back, so `fewest_presses` over ``x + ker A`` gives its exact
+fewest presses and how many solutions reach it (over Z_k, k composite, by enumerating the
+kernel module: `lograph.core.optimize.zk_minimal`). A position is kept when that count is
+the K wanted (and the optimum is unique when asked), and when no level already kept is the
+same position up to a symmetry of the board: each position is stored as the smallest of
+its images under the board's automorphisms (found with networkx's VF2++, at most
+`MAX_SYMMETRIES` of them). The number of tries is bounded; the same seed gives the same levels.
 """
 
 from __future__ import annotations
@@ -21,11 +22,11 @@ import networkx as nx
 import numpy as np
 from numpy.typing import NDArray
 
-from lograph.core.algebra.analysis import Solver
+from lograph.core.algebra.analysis import Analysis, Solver
 from lograph.core.cancel import Cancel, poll
 from lograph.core.errors import BoardError
 from lograph.core.model.board import Board
-from lograph.core.optimize.minimal import EXACT_NULLITY_LIMIT, _exact_feasible, fewest_presses
+from lograph.core.optimize.minimal import exact_possible, fewest_presses
 
 __all__ = [
     "MAX_SYMMETRIES",
@@ -126,11 +127,18 @@ def check_provable(solver: Solver) -> None:
     """Refuse a board whose fewest presses the exact search cannot prove (too many quiet
     patterns): its levels could not be given an exact difficulty."""
     a = solver.analysis
-    if not _exact_feasible(a.nullity, a.states, a.n, EXACT_NULLITY_LIMIT):
+    if not exact_possible(a):
         raise BoardError(
-            f"the fewest presses cannot be proven on this board (nullity {a.nullity} is too "
-            "large for the exact search), so no level can be given an exact difficulty"
+            f"the fewest presses cannot be proven on this board ({_too_many(a)}), "
+            "so no level can be given an exact difficulty"
         )
+
+
+def _too_many(a: Analysis) -> str:
+    """Why the exact search cannot run: the quiet patterns are too many."""
+    if a.quiet_orders is None:
+        return f"nullity {a.nullity} is too large for the exact search"
+    return f"its {a.kernel_size} quiet patterns are too many for the exact search"
 
 
 def _check_targets(targets: Sequence[int], n: int, p: int) -> None:
@@ -214,8 +222,7 @@ def _try_one(
     best = fewest_presses(solver, presses)
     if not best.exact or best.optimal_solutions is None:
         raise BoardError(
-            f"the fewest presses cannot be proven on this board (nullity "
-            f"{solver.analysis.nullity} is too large for the exact search)"
+            f"the fewest presses cannot be proven on this board ({_too_many(solver.analysis)})"
         )
     is_unique = best.optimal_solutions == 1
     if unique and not is_unique:

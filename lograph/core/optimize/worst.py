@@ -15,7 +15,10 @@ is a small integer program (one variable per class, 2^k constraints) that
 `scipy.optimize.milp` (HiGHS) solves exactly while k is moderate. Larger boards get the best
 bounded answer: a lower bound from good positions found by search (each evaluated exactly)
 and an upper bound (redundancy bound N − k, the average-weight bound, the solver's bound).
-For p > 2 every press vector is walked while ``p^N`` is small.
+For p > 2, and over Z_k for composite k (where the quiet patterns form a module, with no
+class structure to exploit), every press vector is walked while ``k^N`` is small
+(`BRUTE_FORCE_BITS`); larger boards are refused over GF(p), and over Z_k get a proven range
+(`lograph.core.optimize.zk_worst`: a searched lower bound, the average-weight upper bound).
 """
 
 from __future__ import annotations
@@ -253,10 +256,7 @@ def worst_position(
     seed : int
         Seed of the search used beyond the exact range.
 
-    Returns
-    -------
-    WorstPosition
-        Presses count the total ``Σ x_i`` (values 0..p−1).
+    Returns the `WorstPosition`; presses count the total ``Σ x_i`` (values 0..k−1).
 
     Examples
     --------
@@ -271,13 +271,16 @@ def worst_position(
     from lograph.core.solve import prepare
 
     solver = board if not isinstance(board, Board | PressSystem) else prepare(board, engine, cancel)
-    system = solver.system
-    n, k, p = system.n, solver.analysis.nullity, system.states
-    if k == 0:
+    system, analysis = solver.system, solver.analysis
+    n, k, p = system.n, analysis.nullity, system.states
+    composite = analysis.quiet_orders is not None  # Z_k, k composite: a module, not a field
+    if (k == 0 and not composite) or (composite and analysis.kernel_size == 1):
         everything = np.full(n, p - 1, dtype=np.uint8)
         return _answer(system, goal, everything, n * (p - 1), n * (p - 1), "every button")
     if p > 2:
         if n * math.log2(p) > BRUTE_FORCE_BITS:
+            if composite:
+                return _zk_bounds(solver, goal, cancel, seed)
             raise BoardTooLargeError(
                 f"the worst position over GF({p}) is computed by walking all {p}^{n} press "
                 f"vectors; boards up to 2^{BRUTE_FORCE_BITS} of them are supported"
@@ -285,6 +288,24 @@ def worst_position(
         presses, worst = _brute_force(solver, goal, cancel)
         return _answer(system, goal, presses, worst, worst, "brute force")
     return _worst_gf2(solver, goal, time_limit, cancel, seed)
+
+
+def _zk_bounds(solver: Solver, goal: str | ArrayLike, cancel: Cancel, seed: int) -> WorstPosition:
+    """Over Z_k beyond the walk: a searched lower bound and the average-weight upper bound
+    (`lograph.core.optimize.zk_worst`)."""
+    from lograph.core.optimize.zk_worst import (
+        average_upper_bound,
+        covering_lower_bound,
+        search_lower_bound,
+    )
+
+    system, analysis = solver.system, solver.analysis
+    upper = average_upper_bound(np.asarray(analysis.quiet, dtype=np.uint8), system.states)
+    presses, lower = search_lower_bound(solver, cancel, seed)
+    if presses is None:
+        lower = covering_lower_bound(system.n, system.states, analysis.kernel_size)
+        return WorstPosition(lower, upper, None, None, lower == upper, "bounds")
+    return _answer(system, goal, presses, lower, max(lower, upper), "search")
 
 
 def _answer(

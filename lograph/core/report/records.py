@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 from numpy.typing import ArrayLike
 
+from lograph.core.algebra.analysis import invariant_factors
 from lograph.core.model.system import CellNames, PressSystem
 
 if TYPE_CHECKING:
@@ -21,12 +22,17 @@ if TYPE_CHECKING:
     from lograph.core.chase.table import ChaseTable
 
 __all__ = [
+    "composite_figure_texts",
     "count_json",
+    "factors_json",
+    "factors_text",
     "figure_records",
     "fraction_json",
+    "kernel_text",
     "press_ids",
     "step_records",
     "table_records",
+    "world_records",
 ]
 
 #: Python refuses to print ints of more than 4300 digits; stay well below.
@@ -53,17 +59,111 @@ def fraction_json(base: int, exponent: int) -> str:
     return f"1/{count_json(base, exponent)}"
 
 
+def factors_json(factors: Sequence[int]) -> int | str:
+    """The product of `factors` as an int, or as text of powers (``"2^5000*6^3"``) when
+    huge.
+
+    Examples
+    --------
+    >>> factors_json([2, 2, 4]), factors_json([]), factors_json([3] * 10_000)
+    (16, 1, '3^10000')
+    """
+    digits = sum(math.log10(f) for f in factors)
+    if digits < _MAX_DIGITS:
+        return math.prod(factors)
+    counts: dict[int, int] = {}
+    for factor in factors:
+        counts[factor] = counts.get(factor, 0) + 1
+    return "*".join(f"{f}^{c}" for f, c in sorted(counts.items()))
+
+
+def factors_text(factors: Sequence[int]) -> str:
+    """A product of cyclic groups: ``"Z_2 × Z_2 × Z_4"`` (runs of 4 or more as powers,
+    ``"(Z_3)^18"``; ``"{0}"`` for the trivial group).
+
+    Examples
+    --------
+    >>> factors_text([2, 2, 4]), factors_text([]), factors_text([3] * 18 + [6])
+    ('Z_2 × Z_2 × Z_4', '{0}', '(Z_3)^18 × Z_6')
+    """
+    parts: list[str] = []
+    for factor in sorted(set(factors)):
+        times = list(factors).count(factor)
+        if times >= 4:
+            parts.append(f"(Z_{factor})^{times}")
+        else:
+            parts.extend([f"Z_{factor}"] * times)
+    return " × ".join(parts) if parts else "{0}"
+
+
+def kernel_text(analysis: Analysis) -> str:
+    """The quiet patterns' count and structure: ``"16 = Z_2 × Z_2 × Z_4"``."""
+    return f"{factors_json(analysis.kernel_structure)} = {factors_text(analysis.kernel_structure)}"
+
+
+def composite_figure_texts(analysis: Analysis) -> dict[str, str]:
+    """The window's figures over Z_k (k composite), where rank and nullity say nothing:
+    rank, nullity ("—"), solvable_count, solvable_fraction and worlds as text."""
+    worlds = factors_json(_world_factors(analysis))
+    count = _solvable_count_of(analysis.states, analysis.n, analysis)
+    return {
+        "rank": "—",
+        "nullity": "—",
+        "solvable_count": f"{count:,}" if isinstance(count, int) else count,
+        "solvable_fraction": "all positions" if worlds == 1 else f"1/{worlds}",
+        "worlds": f"{worlds:,}" if isinstance(worlds, int) else worlds,
+    }
+
+
+def _solvable_count(system: PressSystem, analysis: Analysis) -> int | str:
+    return _solvable_count_of(system.states, system.n, analysis)
+
+
+def _solvable_count_of(k: int, n: int, analysis: Analysis) -> int | str:
+    """k^n / worlds (p^rank over GF(p)), as an int or text when huge."""
+    if analysis.prime:
+        return count_json(k, analysis.rank)
+    worlds = factors_json(_world_factors(analysis))
+    total = count_json(k, n)
+    if isinstance(total, int) and isinstance(worlds, int):
+        return total // worlds
+    return str(total) if worlds == 1 else f"{total}/{worlds}"
+
+
+def _world_factors(analysis: Analysis) -> list[int]:
+    return invariant_factors(analysis.world_radices())
+
+
 def figure_records(system: PressSystem, analysis: Analysis) -> dict[str, Any]:
     """The board's size and press-matrix figures, the first keys of ``analyze --json`` and of
-    the analysis report: buttons, edges, states, directed, rank, nullity, solvable_count."""
+    the analysis report: buttons, edges, states, directed, rank, nullity (both null for
+    composite k), solvable_count, kernel_size, kernel_structure."""
+    structure = analysis.kernel_structure
     return {
         "buttons": system.n,
         "edges": system.edge_count,
         "states": system.states,
         "directed": not system.symmetric,
-        "rank": analysis.rank,
-        "nullity": analysis.nullity,
-        "solvable_count": count_json(system.states, analysis.rank),
+        "rank": analysis.rank if analysis.prime else None,
+        "nullity": analysis.nullity if analysis.prime else None,
+        "solvable_count": _solvable_count(system, analysis),
+        "kernel_size": factors_json(structure),
+        "kernel_structure": structure,
+    }
+
+
+def world_records(system: PressSystem, analysis: Analysis) -> dict[str, Any]:
+    """How many worlds there are and the solvable share: ``worlds`` (int or text) and
+    ``solvable_fraction_exact`` (``"1/16"``)."""
+    if analysis.prime:
+        return {
+            "worlds": count_json(system.states, analysis.nullity),
+            "solvable_fraction_exact": fraction_json(system.states, analysis.nullity),
+        }
+    worlds = factors_json(_world_factors(analysis))
+    return {
+        "worlds": worlds,
+        "solvable_fraction_exact": "1" if worlds == 1 else f"1/{worlds}",
     }
 
 

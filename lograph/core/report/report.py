@@ -19,12 +19,12 @@ from lograph.core.errors import BoardTooLargeError, LographError
 from lograph.core.model.board import Board
 from lograph.core.model.system import PressSystem
 from lograph.core.report.records import (
-    count_json,
+    factors_text,
     figure_records,
-    fraction_json,
     press_ids,
     step_records,
     table_records,
+    world_records,
 )
 
 __all__ = ["board_report", "report_markdown", "write_report"]
@@ -59,12 +59,13 @@ def board_report(
     analysis = solver.analysis
     change = required_change(system)
     world = analysis.syndrome(change)
+    worlds = world_records(system, analysis)
     report: dict[str, Any] = {
         "name": board.name if isinstance(board, Board) else "",
         "rule": board.rule if isinstance(board, Board) else None,
         **figure_records(system, analysis),
-        "solvable_fraction": fraction_json(system.states, analysis.nullity),
-        "worlds": count_json(system.states, analysis.nullity),
+        "solvable_fraction": worlds["solvable_fraction_exact"],
+        "worlds": worlds["worlds"],
         "engine": analysis.engine,
         "quiet_patterns": [press_ids(system, q) for q in analysis.quiet[:QUIET_LIMIT]],
         "position": {
@@ -167,6 +168,8 @@ def report_markdown(report: dict[str, Any]) -> str:
     for key in ("buttons", "edges", "states", "rule", "directed", "rank", "nullity"):
         if report.get(key) is not None:
             lines.append(f"| {key} | {report[key]} |")
+    structure = factors_text(report["kernel_structure"])
+    lines.append(f"| quiet patterns | {report['kernel_size']} = {structure} |")
     lines.append(
         f"| solvable positions | {report['solvable_count']} ({report['solvable_fraction']}) |"
     )

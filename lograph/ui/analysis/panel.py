@@ -35,7 +35,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from lograph.core.model.checks import is_prime
 from lograph.core.optimize.worst import WorstPosition
+from lograph.core.report.records import composite_figure_texts, kernel_text
 from lograph.ui.analysis.histogram_view import HistogramView
 from lograph.ui.analysis.patterns import PositionSection, QuietBrowser
 from lograph.ui.analysis.solution import SolutionController
@@ -192,13 +194,14 @@ class AnalysisPanel(QScrollArea):
             ("solvable_count", "Solvable positions"),
             ("solvable_fraction", "Solvable share"),
             ("worlds", "Worlds"),
+            ("kernel", "Quiet patterns"),
         ]
         for key, title in rows:
             self.figures[key] = _label(f"analysis_{key}")
             attach_help(self.figures[key], key)
             form.addRow(help_title(key, title), self.figures[key])
         self.engine = named(QComboBox(), "analysis_engine")
-        self.engine.addItems(["auto", "fast", "chase-p", "dense", "galois"])
+        self.engine.addItems(["auto", "fast", "chase-p", "dense", "galois", "chase-zk", "dense-zk"])
         self.engine.setToolTip("Which solver analyses the board (the figures do not depend on it)")
         self.engine.currentTextChanged.connect(self.model.set_engine)
         form.addRow("Engine", self.engine)
@@ -280,17 +283,30 @@ class AnalysisPanel(QScrollArea):
         p = board.states
         f["buttons"].setText(f"{len(board):,}")
         kind = "directed" if board.directed else "undirected"
-        f["rule"].setText(f"{board.rule}, {kind}, {p} states (GF({p}))")
+        ring = f"GF({p})" if is_prime(p) else f"Z_{p}"
+        f["rule"].setText(f"{board.rule}, {kind}, {p} states ({ring})")
         if analysis is None:
             text = "—" if self.model.error or not len(board) else "…"
-            for key in ("rank", "nullity", "solvable_count", "solvable_fraction", "worlds"):
+            for key in (
+                "rank",
+                "nullity",
+                "solvable_count",
+                "solvable_fraction",
+                "worlds",
+                "kernel",
+            ):
                 f[key].setText(text if len(board) else "0")
-        else:
+        elif analysis.prime:
             f["rank"].setText(f"{analysis.rank:,}")
             f["nullity"].setText(f"{analysis.nullity:,}")
             f["solvable_count"].setText(power_text(p, analysis.rank))
             f["solvable_fraction"].setText(fraction_text(p, analysis.nullity))
             f["worlds"].setText(power_text(p, analysis.nullity))
+        else:  # over Z_k a rank is no dimension: the counts come from the module
+            for key, value in composite_figure_texts(analysis).items():
+                f[key].setText(value)
+        if analysis is not None:
+            f["kernel"].setText(kernel_text(analysis))
             self.engine.setToolTip(f"Analysed by the {analysis.engine} engine")
         self.error.setText(self.model.error)
         self.error.setVisible(bool(self.model.error))

@@ -270,7 +270,7 @@ class AnalysisModel(QObject):
         def work(cancel: Cancel) -> Prepared:
             return prepare(system, engine, cancel)
 
-        text = f"Analysing {system.n:,} buttons over GF({system.states})…"
+        text = f"Analysing {system.n:,} buttons with {system.states} states…"
         self._submit("analysis", work, text, self._analysed)
         self.analysis_changed.emit()
 

@@ -1,0 +1,101 @@
+"""Bounds on the worst position over Z_k (k composite) when the board is too big to walk.
+
+The exact worst position walks all k^N press vectors (`lograph.core.optimize.worst`); beyond
+that this module gives a proven range instead of a refusal:
+
+- **Lower bound**: the fewest presses of a few positions (every button pressed k − 1 times,
+  random ones, perturbations of the hardest so far), each scored exactly by the kernel walk
+  (`lograph.core.optimize.zk_minimal`); the hardest is returned with its lightest solution.
+  Without an exact fewest-presses search, the sphere-covering bound: the ``k^N / |K|``
+  solvable positions each have their own lightest solution, so the press vectors of weight
+  at most ρ (the coefficients of ``(1 + x + … + x^{k−1})^N``) must number at least that many.
+- **Upper bound**: the lightest solution weighs at most the average over its coset. On button
+  i the quiet patterns take the values of the subgroup ``d_i·Z_k`` (``d_i`` the gcd of k and
+  the generators' entries on i), evenly, so the button's average is
+  ``(a mod d_i) + (k − d_i)/2`` for its value a, at most ``(d_i − 1) + (k − d_i)/2``; summed
+  over the buttons this bounds every position (a button in no quiet pattern, ``d_i = k``,
+  counts k − 1).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+import numpy as np
+from numpy.typing import NDArray
+
+from lograph.core.algebra.analysis import Solver
+from lograph.core.cancel import Cancel, poll
+from lograph.core.optimize.minimal import exact_possible, fewest_presses
+
+__all__ = ["average_upper_bound", "covering_lower_bound", "search_lower_bound"]
+
+_TRIES = 24
+#: The covering bound's polynomial is built while N · N·(k − 1) stays below this.
+_COVERING_WORK = 4_000_000
+
+
+def average_upper_bound(quiet: NDArray[np.uint8], k: int) -> int:
+    """The average-weight bound on every position's fewest presses (module docstring).
+
+    >>> average_upper_bound(np.array([[2, 2, 0]], dtype=np.uint8), 4)  # d = 2, 2, 4
+    7
+    """
+    n = quiet.shape[-1]
+    d = np.full(n, k, dtype=np.int64)
+    for row in quiet.reshape(-1, n).astype(np.int64):
+        d = np.gcd(d, row)
+    return int(np.sum(2 * (d - 1) + (k - d)) // 2)
+
+
+def search_lower_bound(
+    solver: Solver, cancel: Cancel = None, seed: int = 0
+) -> tuple[NDArray[np.uint8] | None, int]:
+    """The hardest of a few positions, scored exactly: its lightest solution and its fewest
+    presses (None and 0 when the kernel is too big for an exact score)."""
+    analysis = solver.analysis
+    n, k = analysis.n, analysis.states
+    if not exact_possible(analysis):
+        return None, 0
+    rng = np.random.default_rng(seed)
+    best_x: NDArray[np.uint8] | None = None
+    best_w = 0
+    for attempt in range(_TRIES):
+        if attempt == 0:
+            x = np.full(n, k - 1, dtype=np.uint8)
+        elif attempt % 2:
+            x = rng.integers(0, k, n, dtype=np.uint8)
+        else:  # perturb the hardest so far
+            x = np.full(n, k - 1, dtype=np.uint8) if best_x is None else best_x.copy()
+            change = rng.choice(n, max(1, math.ceil(n / 16)), replace=False)
+            x[change] = rng.integers(0, k, len(change), dtype=np.uint8)
+        found = fewest_presses(analysis, x, cancel=cancel)
+        if found.exact and found.press_count > best_w:
+            best_x, best_w = found.presses, found.press_count
+        poll(cancel, "worst-position search cancelled")
+    return best_x, best_w
+
+
+def covering_lower_bound(n: int, k: int, kernel_size: int) -> int:
+    """The smallest ρ with at least ``k^N / kernel_size`` press vectors of weight ≤ ρ: every
+    solvable position needs at least that many presses in the worst case (0 when N is too
+    large to build the counting polynomial).
+
+    >>> covering_lower_bound(3, 4, 4)  # 16 positions; weights ≤ 1: 4 vectors, ≤ 2: 10, ≤ 3: 20
+    3
+    """
+    if n * n * (k - 1) > _COVERING_WORK:
+        return 0
+    counts = [1]  # press vectors of each weight, one button at a time
+    for _ in range(n):
+        prefix = [0, *itertools.accumulate(counts)]
+        size = len(counts) + k - 1
+        counts = [prefix[min(w + 1, len(counts))] - prefix[max(0, w - k + 1)] for w in range(size)]
+    need = k**n // kernel_size
+    reached = 0
+    for rho, count in enumerate(counts):
+        reached += count
+        if reached >= need:
+            return rho
+    return len(counts) - 1

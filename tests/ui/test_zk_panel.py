@@ -1,0 +1,43 @@
+"""The analysis dock over Z_k (k composite): the kernel's structure and the counts, checked
+against the integer Smith form of tests.references."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtWidgets import QLabel
+
+from lograph.core.model.generators import rectangle
+from tests.references import kernel_size_mod_k, press_matrix, rank_mod_p
+from tests.ui.helpers import load
+
+
+def text(window, name: str) -> str:
+    return window.findChild(QLabel, name).text()
+
+
+def settle(qtbot, window) -> None:
+    model = window.analysis.model
+    qtbot.waitUntil(lambda: model.analysis is not None and not model.pending, timeout=20_000)
+
+
+def test_the_dock_shows_the_quiet_patterns_structure_over_z4(qtbot, window) -> None:
+    board = rectangle(4, 4, states=4)
+    load(window, board)
+    settle(qtbot, window)
+    size = kernel_size_mod_k(press_matrix(board), 4)
+    assert size == 64
+    assert text(window, "analysis_kernel") == "64 = Z_2 × Z_2 × Z_4 × Z_4"
+    assert text(window, "analysis_rank") == "—"
+    assert text(window, "analysis_worlds") == "64"
+    assert text(window, "analysis_solvable_fraction") == "1/64"
+    assert "Z_4" in text(window, "analysis_rule")
+
+
+@pytest.mark.parametrize("states", [2, 3])
+def test_prime_boards_show_rank_and_the_structure(qtbot, window, states: int) -> None:
+    board = rectangle(4, 4, states=states)
+    load(window, board)
+    settle(qtbot, window)
+    nullity = 16 - rank_mod_p(press_matrix(board), states)
+    assert text(window, "analysis_nullity") == str(nullity)
+    assert text(window, "analysis_kernel").startswith(f"{states**nullity} = ")
