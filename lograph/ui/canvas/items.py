@@ -21,10 +21,12 @@ from PySide6.QtCore import QByteArray, QDataStream, QIODevice, QLineF, QPointF, 
 from PySide6.QtGui import QColor, QFont, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
+from lograph.ui.canvas.palette import Canvas, light_colors, text_on
+
 if TYPE_CHECKING:
     from lograph.ui.canvas.scene import BoardScene
 
-__all__ = ["ButtonLayer", "EdgeLayer", "Palette", "light_colors", "polygon"]
+__all__ = ["ButtonLayer", "EdgeLayer", "Palette", "light_colors", "polygon", "set_bounds"]
 
 RADIUS = 14.0  # disc radius in scene units; one grid step is 40
 #: Edges are drawn as a haze once their length exceeds this many times the pixels shown
@@ -37,39 +39,8 @@ CHUNK = 20_000
 _EdgeLines = tuple[list[QLineF], list[QLineF], float]
 
 
-class Palette:
-    """Colours of the canvas."""
-
-    background = QColor("#eef0f3")
-    grid = QColor("#d5dae1")
-    edge = QColor("#8a94a3")
-    far_edge = QColor("#b4bbc6")
-    outline = QColor("#1f2329")
-    selection = QColor("#1c7ed6")
-    loop = QColor("#495057")
-    strike = QColor("#e03131")
-    label = QColor("#212529")
-
-
-_RAMP = [QColor("#4c6ef5"), QColor("#15aabf"), QColor("#40c057"), QColor("#ffd43b")]
-
-
-def light_colors(states: int) -> list[QColor]:
-    """One colour per light value: 0 is dark, p-1 the brightest (yellow)."""
-    colors = [QColor("#343a46")]
-    for k in range(1, states):
-        t = (k - 1) / (states - 2) if states > 2 else 1.0
-        x = t * (len(_RAMP) - 1)
-        i = min(int(x), len(_RAMP) - 2)
-        a, b, f = _RAMP[i], _RAMP[i + 1], x - i
-        colors.append(
-            QColor.fromRgbF(
-                a.redF() + (b.redF() - a.redF()) * f,
-                a.greenF() + (b.greenF() - a.greenF()) * f,
-                a.blueF() + (b.blueF() - a.blueF()) * f,
-            )
-        )
-    return colors
+#: The canvas colours (defined in `palette`; kept under this name for the modules using it).
+Palette = Canvas
 
 
 def polygon(points: NDArray[np.float64]) -> QPolygonF:
@@ -111,6 +82,23 @@ def draw_points(painter: QPainter, xy: NDArray[np.float64]) -> None:
         painter.drawPoints(polygon(xy[start : start + CHUNK]))
 
 
+def set_bounds(item: QGraphicsItem, old: QRectF, new: QRectF) -> None:
+    """Tell Qt that `item`'s bounding rectangle goes from `old` to `new` (call before the
+    item reports `new`).
+
+    ``prepareGeometryChange`` alone leaves leftovers: Qt repaints the area where the item was
+    *last painted*, and a paint already queued by ``scene.update(rect)`` (a press repaints
+    the lights it changed) runs first and records the new rectangle, so the old area is
+    never repainted (the animated chase left fragments of its rings). Invalidating the old
+    rectangle in scene coordinates does not depend on that order.
+    """
+    scene = item.scene()
+    if scene is not None and not old.isEmpty():
+        scene.update(item.mapRectToScene(old))
+    if new != old:
+        item.prepareGeometryChange()
+
+
 def _round_pen(color: QColor, width: float) -> QPen:
     pen = QPen(color, width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
     return pen
@@ -132,7 +120,7 @@ class _Layer(QGraphicsItem):
 
     def set_rect(self, rect: QRectF) -> None:
         if rect != self._rect:
-            self.prepareGeometryChange()
+            set_bounds(self, self._rect, rect)
             self._rect = rect
 
 
@@ -319,12 +307,13 @@ class ButtonLayer(_Layer):
         font = QFont(painter.font())
         font.setPixelSize(11)  # scene units: text grows with the discs when zooming
         painter.setFont(font)
+        inks = [text_on(c) for c in self.colors]
         box = QRectF(-RADIUS, -RADIUS, 2 * RADIUS, 2 * RADIUS)
         for s in slots.tolist():
             x, y = store.pos[s]
             if digits:
                 value = int(store.light[s])
-                painter.setPen(QColor("#f8f9fa") if value == 0 else QColor("#212529"))
+                painter.setPen(inks[value % len(inks)])
                 painter.drawText(box.translated(x, y), Qt.AlignmentFlag.AlignCenter, str(value))
             if self.show_labels and on_screen >= 12:
                 painter.setPen(Palette.label)
