@@ -22,6 +22,7 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from lograph.ui.canvas.palette import Canvas, light_colors, text_on
+from lograph.ui.canvas.stubs import WrapStubs, find_wraps, paint_stubs
 
 if TYPE_CHECKING:
     from lograph.ui.canvas.scene import BoardScene
@@ -125,7 +126,8 @@ class _Layer(QGraphicsItem):
 
 
 class EdgeLayer(_Layer):
-    """Every edge as a line (with an arrowhead on directed boards)."""
+    """Every edge as a line (with an arrowhead on directed boards); wrap-around edges as
+    matching stubs (`stubs`)."""
 
     width = 2.5
 
@@ -133,6 +135,24 @@ class EdgeLayer(_Layer):
         super().__init__(scene)
         self.setZValue(0)
         self._cache: tuple[int, _EdgeLines] | None = None
+        self._wraps: tuple[int, WrapStubs] | None = None
+
+    def wraps(self) -> WrapStubs:
+        """The wrap-around edges, found again when the board's geometry changes."""
+        store = self.board_scene.store
+        if self._wraps is None or self._wraps[0] != store.generation:
+            before = self._wraps[1].slots if self._wraps is not None else None
+            found = find_wraps(
+                store.pos, store.live_slots(), store.src, store.dst, store.live_edge_slots(), RADIUS
+            )
+            self._wraps = (store.generation, found)
+            if before is not None and not np.array_equal(before, found.slots):
+                self.update()  # an edit far away can turn a line into stubs: repaint all
+        return self._wraps[1]
+
+    def _drawn_as_lines(self, slots: NDArray[np.int64]) -> NDArray[np.int64]:
+        wraps = self.wraps().slots
+        return slots[~np.isin(slots, wraps)] if len(wraps) else slots
 
     def _lines(self, slots: NDArray[np.int64]) -> NDArray[np.float64]:
         """Point pairs of the lines to draw: the edges, plus two strokes per arrowhead."""
@@ -167,7 +187,8 @@ class EdgeLayer(_Layer):
         """Every line; kept for full frames (zoom, pan) until the board's geometry changes."""
         store = self.board_scene.store
         if self._cache is None or self._cache[0] != store.generation:
-            self._cache = (store.generation, self._split(store.live_edge_slots()))
+            lines = self._drawn_as_lines(store.live_edge_slots())
+            self._cache = (store.generation, self._split(lines))
         return self._cache[1]
 
     def all_lines(self) -> list[QLineF]:
@@ -187,7 +208,7 @@ class EdgeLayer(_Layer):
             shafts, wings, length = self._all()
         else:
             slots = scene.store.edge_slots_in(_rect_tuple(exposed), 20.0)
-            shafts, wings, length = self._split(slots)
+            shafts, wings, length = self._split(self._drawn_as_lines(slots))
         if scene.selected_edges:
             chosen = self._split(scene.store.slots_of_edges(scene.selected_edges))
             painter.setPen(_flat_pen(Palette.selection, self.width + 5))
@@ -212,6 +233,10 @@ class EdgeLayer(_Layer):
             draw_lines(painter, shafts)
             painter.setPen(_round_pen(Palette.edge, self.width))
             draw_lines(painter, wings)
+        wraps = self.wraps()
+        if len(wraps):
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing, lod * RADIUS >= 2.5)
+            paint_stubs(painter, wraps, RADIUS, lod, scene.store.directed, exposed)
 
 
 def _flat_pen(color: QColor, width: float) -> QPen:
