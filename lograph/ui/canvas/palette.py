@@ -62,7 +62,7 @@ LIT = tuple(
     QColor(c)
     for c in (
         "#ffd43b",  # yellow
-        "#4c6ef5",  # blue
+        "#4263eb",  # blue
         "#40c057",  # green
         "#f03e3e",  # red
         "#cc5de8",  # grape
@@ -70,7 +70,7 @@ LIT = tuple(
         "#fd7e14",  # orange
         "#f783ac",  # pink
         "#a9e34b",  # lime
-        "#7048e8",  # violet
+        "#087f5b",  # deep teal
         "#a1887f",  # taupe
         "#f1f3f5",  # white
     )
