@@ -18,6 +18,7 @@ from PySide6.QtGui import QColor, QImage, QPainter
 from lograph.core.model.generators import rectangle
 from lograph.ui.analysis.solution import press_marks
 from lograph.ui.canvas.items import RADIUS
+from lograph.ui.canvas.overlay import DASHED_RING, RING
 from lograph.ui.canvas.palette import LIT, MARKS, light_colors, text_on
 from lograph.ui.chase.plan_data import compute_chase, plan_marks, row_marks
 from lograph.ui.io.render import Layer, marks_for_export, render_bytes, scene_for, solution_layers
@@ -128,9 +129,10 @@ def test_solution_is_marked_alike_in_the_window_and_in_exports(qapp):
     assert {(m.color, m.style) for m in window.values()} == {(press.color, press.style)}
 
 
-def ring_coverage(image: QImage, rect: QRectF, x: float, y: float, color: QColor) -> float:
-    """Share of points around the ring radius that have the ring's colour."""
-    r = RADIUS + 4
+def ring_coverage(
+    image: QImage, rect: QRectF, x: float, y: float, color: QColor, r: float = RING
+) -> float:
+    """Share of points around the ring of radius `r` that have the ring's colour."""
     points = [(x + r * math.cos(t), y + r * math.sin(t)) for t in np.linspace(0, 2 * math.pi, 96)]
     return sum(near(pixel(image, rect, px, py), color, 40) for px, py in points) / len(points)
 
@@ -155,10 +157,12 @@ def test_press_ring_and_free_ring_differ_in_colour_and_shape_in_window_and_png(q
     for picture in (image, png):
         for b in free:
             x, y = scene.store.position(b)
+            # every free button shows its dashed ring, also those with a solid one inside
+            assert 0.3 < ring_coverage(picture, rect, x, y, dashed, DASHED_RING) < 0.8
             if b in press:
                 assert ring_coverage(picture, rect, x, y, solid) > 0.9
             else:
-                assert 0.3 < ring_coverage(picture, rect, x, y, dashed) < 0.8
+                assert ring_coverage(picture, rect, x, y, solid) < 0.05
 
 
 def test_each_meaning_has_its_own_colour_and_shape():

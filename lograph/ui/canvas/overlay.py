@@ -33,13 +33,16 @@ from lograph.ui.canvas.items import RADIUS, line_list, polygon, set_bounds
 from lograph.ui.canvas.palette import MARKS, text_on
 from lograph.ui.canvas.scene import BoardScene
 
-__all__ = ["STYLES", "Mark", "Overlay", "mark", "overlay"]
+__all__ = ["DASHED_RING", "RING", "STYLES", "Mark", "Overlay", "mark", "overlay"]
 
 Array = NDArray[np.float64]
 
 STYLES = ("ring", "dashed", "dot", "fill", "badge")
 _MARGIN = 2 * RADIUS + 24  # room for rings, labels and arrowheads around a centre
 _MANY = 3000  # above this many visible marks, rings become batched round points
+RING = RADIUS + 4.0  # radius of a ring mark
+#: A dashed ring goes around the solid one, so a button with both shows both.
+DASHED_RING = RADIUS + 9.0
 
 
 @dataclass(frozen=True)
@@ -250,7 +253,7 @@ class Overlay(QGraphicsItem):
             painter.drawPoints(polygon(xy))
         else:  # a white under-stroke and a coloured outline (solid or dashed) around the disc
             painter.setBrush(Qt.BrushStyle.NoBrush)
-            r = RADIUS + 4.0
+            r = DASHED_RING if style == "dashed" else RING
             outline = QPen(color, 3.5)
             if style == "dashed":
                 outline.setDashPattern([2.2, 1.5])  # in pen widths: 12 dashes around the ring
