@@ -171,3 +171,27 @@ def test_an_edge_drawn_across_the_board_becomes_stubs_and_repaints(qapp):
     assert wrap_pairs(scene) == {frozenset(("r1c0", "r1c4"))}
     assert scene.board_rect().width() > before.width()
     assert np.all(scene.edge_layer.wraps().ways[:, 1] == 0)
+
+
+def test_new_board_preview_shows_the_wraps(qapp):
+    """The New Board dialog's preview draws a torus's wraps as stubs beyond its outer
+    buttons; a rectangle's preview has nothing there."""
+    from lograph.ui.io.preview import BoardPreview
+
+    def stub_pixels(board: Board) -> int:
+        preview = BoardPreview()
+        preview.resize(340, 300)
+        preview.show_board(board)
+        image = preview.grab().toImage()
+        scale, ox, oy, _ = preview._frame()
+        pos = board.positions() * scale + (ox, oy)
+        left, right = pos[:, 0].min(), pos[:, 0].max()
+        radius = max(1.0, min(scale * 0.36, 16.0))
+        hits = 0
+        for y in np.unique(pos[:, 1]).tolist():  # beside each row, beyond its end discs
+            for x in (left - radius - 3, right + radius + 3):
+                hits += is_wrap_colour(image.pixelColor(round(x), round(y)))
+        return hits
+
+    assert stub_pixels(torus(3, 3)) == 6
+    assert stub_pixels(rectangle(3, 3)) == 0

@@ -40,7 +40,7 @@ def _board(cols: int = 1, rule: str = "closed") -> Board:
 
 def _scene_of(name: str) -> tuple[BoardScene, QRectF]:
     """A tiny scene showing the sample `name`, and the area of it to show."""
-    centre = QRectF(-RADIUS - 12, -RADIUS - 12, 2 * RADIUS + 24, 2 * RADIUS + 24)
+    centre = QRectF(-RADIUS - 15, -RADIUS - 15, 2 * RADIUS + 30, 2 * RADIUS + 30)
     if name in ("loop_extra", "loop_missing"):
         board = _board(rule="open" if name == "loop_extra" else "closed")
         board.set_self_action("b0", name == "loop_extra")

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from lograph.core.model.board import Board
 from lograph.ui.canvas.items import Palette, light_colors, line_list, polygon
+from lograph.ui.canvas.wraps import stub_directions, wrap_mask
 
 __all__ = ["BoardPreview"]
 
@@ -81,9 +82,18 @@ class BoardPreview(QWidget):
         index = {b: i for i, b in enumerate(board.buttons)}
         edges = np.array([(index[u], index[v]) for u, v in board.graph.edges()], dtype=np.int64)
         if len(edges):
-            pairs = np.hstack([pos[edges[:, 0]], pos[edges[:, 1]]]).reshape(-1, 2)
+            # wrap-around edges (tori, cylinders …) as stubs leaving the board, as on the canvas
+            wraps = wrap_mask(pos, edges[:, 0], edges[:, 1], radius)
+            lines = edges[~wraps]
+            pairs = np.hstack([pos[lines[:, 0]], pos[lines[:, 1]]]).reshape(-1, 2)
             painter.setPen(QPen(Palette.edge, max(0.6, min(2.0, scale * 0.06))))
             painter.drawLines(line_list(pairs))
+            a, b = pos[edges[wraps, 0]], pos[edges[wraps, 1]]
+            way_a, way_b, _ = stub_directions(pos, a, b, scale / 2)
+            ends, ways = np.concatenate([a, b]), np.concatenate([way_a, way_b])
+            stubs = np.hstack([ends, ends + ways * (radius + max(4.0, scale * 0.4))])
+            painter.setPen(QPen(Palette.wrap, max(0.8, min(2.5, scale * 0.08))))
+            painter.drawLines(line_list(stubs.reshape(-1, 2)))
         if self.grid is not None and self.holes:
             holes = np.array(sorted(self.holes), dtype=np.float64)[:, ::-1] * scale + (ox, oy)
             painter.setPen(QPen(Palette.edge, 1.2, Qt.PenStyle.DashLine))
