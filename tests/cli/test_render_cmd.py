@@ -20,6 +20,7 @@ from lograph.cli import main
 from lograph.core.model.board import Board
 from lograph.core.model.generators import rectangle
 from lograph.ui.canvas.items import RADIUS
+from lograph.ui.canvas.overlay import DASHED_RING
 from lograph.ui.chase.plan_data import FREE, ROW
 from tests.cli.helpers import board_file
 from tests.references import fewest_to_goal
@@ -30,8 +31,8 @@ def near(c: QColor, hex_color: str, tol: int = 40) -> bool:
     return all(abs(a - b) <= tol for a, b in zip(c.getRgb()[:3], want.getRgb()[:3], strict=True))
 
 
-def ringed(board: Board, image: QImage, color: str) -> set[str]:
-    """Buttons with `color` just outside their disc in a picture of `board`."""
+def ringed(board: Board, image: QImage, color: str, ring: float = RADIUS + 4) -> set[str]:
+    """Buttons with `color` on the ring of radius `ring` in a picture of `board`."""
     from lograph.ui.io.render import scene_for
 
     scene = scene_for(board)  # the same layout the command drew
@@ -42,7 +43,7 @@ def ringed(board: Board, image: QImage, color: str) -> set[str]:
     out = set()
     for b in board.buttons:
         x, y = scene.store.position(b)
-        point = QPointF(x0 + (x + RADIUS + 4 - rect.left()) * scale, y0 + (y - rect.top()) * scale)
+        point = QPointF(x0 + (x + ring - rect.left()) * scale, y0 + (y - rect.top()) * scale)
         if near(image.pixelColor(round(point.x()), round(point.y())), color):
             out.add(b)
     return out
@@ -89,7 +90,7 @@ def test_chase_overlay_rings_the_free_row(tmp_path, qapp):
     board = rectangle(5, 5)
     out = tmp_path / "c.png"
     assert main(["render", board_file(tmp_path, board), "-o", str(out), "--overlay", "chase"]) == 0
-    free = ringed(board, QImage(str(out)), FREE)
+    free = ringed(board, QImage(str(out)), FREE, DASHED_RING)  # free buttons: a dashed ring
     assert len(free) == 5
     assert len({b[:2] for b in free}) == 1  # one whole side row (5 rows × 5 columns)
 

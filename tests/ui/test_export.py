@@ -18,7 +18,7 @@ from lograph.core.chase.plan import chase_plan
 from lograph.core.files import read_solution
 from lograph.core.model.generators import rectangle
 from lograph.ui.canvas.items import RADIUS, light_colors
-from lograph.ui.canvas.overlay import Mark, overlay
+from lograph.ui.canvas.overlay import DASHED_RING, Mark, overlay
 from lograph.ui.chase.plan_data import FREE, ROW
 from lograph.ui.io.export import ImageOptionsDialog
 
@@ -49,12 +49,12 @@ def to_image(window, image: QImage, point: QPointF) -> tuple[int, int]:
     )
 
 
-def ring_colors(window, image: QImage) -> dict[str, QColor]:
-    """The colour just outside each button's disc, where ring marks are drawn."""
+def ring_colors(window, image: QImage, ring: float = RADIUS + 4) -> dict[str, QColor]:
+    """The colour on the ring of radius `ring` around each button, where rings are drawn."""
     out = {}
     for b in window.document.board.buttons:
         x, y = window.scene.store.position(b)
-        out[b] = image.pixelColor(*to_image(window, image, QPointF(x + RADIUS + 4, y)))
+        out[b] = image.pixelColor(*to_image(window, image, QPointF(x + ring, y)))
     return out
 
 
@@ -114,7 +114,8 @@ def test_marks_modes_leave_the_board_marks_as_they_were(qtbot, window, tmp_path)
     plan = chase_plan(window.document.board)
     free = {window.document.board.buttons[i] for i in plan.free.tolist()}
     assert len(free) == 3  # a chase on a 3-wide grid frees one row
-    assert {b for b, c in colors.items() if near(c, FREE)} == free
+    dashed = ring_colors(window, QImage(str(path)), DASHED_RING)  # free buttons: dashed rings
+    assert {b for b, c in dashed.items() if near(c, FREE)} == free
     assert shown.isVisible()
     assert set(shown.marked()) == {"r1c1"}
     assert exported(qtbot, window, "export_image", path, "shown", width=300)

@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from lograph.ui.canvas.overlay import Mark, Overlay, overlay
+from lograph.ui.canvas.palette import MARKS
 from lograph.ui.canvas.scene import BoardScene
 from lograph.ui.model.analysis import AnalysisModel
 from lograph.ui.model.session import Session, bind_toggle
@@ -47,8 +48,8 @@ __all__ = [
     "pattern_marks",
 ]
 
-WORLD_COLOR = "#f08c00"
-QUIET_COLOR = "#9c36b5"
+WORLD_COLOR = MARKS["world"].color  # one colour per meaning: see `palette.MARKS`
+QUIET_COLOR = MARKS["quiet"].color
 #: The combination spin box offers all p^k − 1 combinations while there are at most this many.
 COMBINATION_LIMIT = 1 << 16
 

@@ -19,6 +19,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from lograph.core.optimize.minimal import MinimalSolution
 from lograph.ui.canvas.overlay import Mark, Overlay, overlay
+from lograph.ui.canvas.palette import MARKS
 from lograph.ui.canvas.scene import BoardScene
 from lograph.ui.model.analysis import AnalysisModel
 from lograph.ui.model.commands import PressCommand
@@ -26,9 +27,9 @@ from lograph.ui.model.session import Session
 
 __all__ = ["HINT_COLOR", "SOLUTION_COLOR", "STEP_MS", "SolutionController"]
 
-SOLUTION_COLOR = "#e4572e"
-HINT_COLOR = "#2b8a3e"
-NEXT_COLOR = "#f59f00"
+SOLUTION_COLOR = MARKS["press"].color  # one colour per meaning: see `palette.MARKS`
+HINT_COLOR = MARKS["hint"].color
+NEXT_COLOR = MARKS["hint"].color  # the next press of step by step: "press this one now"
 #: Milliseconds between two presses of "Solve step by step".
 STEP_MS = 350
 #: Step numbers are written on at most this many marks (more would be unreadable anyway).

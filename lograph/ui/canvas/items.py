@@ -21,10 +21,13 @@ from PySide6.QtCore import QByteArray, QDataStream, QIODevice, QLineF, QPointF, 
 from PySide6.QtGui import QColor, QFont, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
+from lograph.ui.canvas.palette import Canvas, light_colors, text_on
+from lograph.ui.canvas.stubs import WrapStubs, find_wraps, paint_stubs
+
 if TYPE_CHECKING:
     from lograph.ui.canvas.scene import BoardScene
 
-__all__ = ["ButtonLayer", "EdgeLayer", "Palette", "light_colors", "polygon"]
+__all__ = ["ButtonLayer", "EdgeLayer", "Palette", "light_colors", "polygon", "set_bounds"]
 
 RADIUS = 14.0  # disc radius in scene units; one grid step is 40
 #: Edges are drawn as a haze once their length exceeds this many times the pixels shown
@@ -37,39 +40,8 @@ CHUNK = 20_000
 _EdgeLines = tuple[list[QLineF], list[QLineF], float]
 
 
-class Palette:
-    """Colours of the canvas."""
-
-    background = QColor("#eef0f3")
-    grid = QColor("#d5dae1")
-    edge = QColor("#8a94a3")
-    far_edge = QColor("#b4bbc6")
-    outline = QColor("#1f2329")
-    selection = QColor("#1c7ed6")
-    loop = QColor("#495057")
-    strike = QColor("#e03131")
-    label = QColor("#212529")
-
-
-_RAMP = [QColor("#4c6ef5"), QColor("#15aabf"), QColor("#40c057"), QColor("#ffd43b")]
-
-
-def light_colors(states: int) -> list[QColor]:
-    """One colour per light value: 0 is dark, p-1 the brightest (yellow)."""
-    colors = [QColor("#343a46")]
-    for k in range(1, states):
-        t = (k - 1) / (states - 2) if states > 2 else 1.0
-        x = t * (len(_RAMP) - 1)
-        i = min(int(x), len(_RAMP) - 2)
-        a, b, f = _RAMP[i], _RAMP[i + 1], x - i
-        colors.append(
-            QColor.fromRgbF(
-                a.redF() + (b.redF() - a.redF()) * f,
-                a.greenF() + (b.greenF() - a.greenF()) * f,
-                a.blueF() + (b.blueF() - a.blueF()) * f,
-            )
-        )
-    return colors
+#: The canvas colours (defined in `palette`; kept under this name for the modules using it).
+Palette = Canvas
 
 
 def polygon(points: NDArray[np.float64]) -> QPolygonF:
@@ -111,6 +83,23 @@ def draw_points(painter: QPainter, xy: NDArray[np.float64]) -> None:
         painter.drawPoints(polygon(xy[start : start + CHUNK]))
 
 
+def set_bounds(item: QGraphicsItem, old: QRectF, new: QRectF) -> None:
+    """Tell Qt that `item`'s bounding rectangle goes from `old` to `new` (call before the
+    item reports `new`).
+
+    ``prepareGeometryChange`` alone leaves leftovers: Qt repaints the area where the item was
+    *last painted*, and a paint already queued by ``scene.update(rect)`` (a press repaints
+    the lights it changed) runs first and records the new rectangle, so the old area is
+    never repainted (the animated chase left fragments of its rings). Invalidating the old
+    rectangle in scene coordinates does not depend on that order.
+    """
+    scene = item.scene()
+    if scene is not None and not old.isEmpty():
+        scene.update(item.mapRectToScene(old))
+    if new != old:
+        item.prepareGeometryChange()
+
+
 def _round_pen(color: QColor, width: float) -> QPen:
     pen = QPen(color, width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
     return pen
@@ -132,12 +121,13 @@ class _Layer(QGraphicsItem):
 
     def set_rect(self, rect: QRectF) -> None:
         if rect != self._rect:
-            self.prepareGeometryChange()
+            set_bounds(self, self._rect, rect)
             self._rect = rect
 
 
 class EdgeLayer(_Layer):
-    """Every edge as a line (with an arrowhead on directed boards)."""
+    """Every edge as a line (with an arrowhead on directed boards); wrap-around edges as
+    matching stubs (`stubs`)."""
 
     width = 2.5
 
@@ -145,6 +135,24 @@ class EdgeLayer(_Layer):
         super().__init__(scene)
         self.setZValue(0)
         self._cache: tuple[int, _EdgeLines] | None = None
+        self._wraps: tuple[int, WrapStubs] | None = None
+
+    def wraps(self) -> WrapStubs:
+        """The wrap-around edges, found again when the board's geometry changes."""
+        store = self.board_scene.store
+        if self._wraps is None or self._wraps[0] != store.generation:
+            before = self._wraps[1].slots if self._wraps is not None else None
+            found = find_wraps(
+                store.pos, store.live_slots(), store.src, store.dst, store.live_edge_slots(), RADIUS
+            )
+            self._wraps = (store.generation, found)
+            if before is not None and not np.array_equal(before, found.slots):
+                self.update()  # an edit far away can turn a line into stubs: repaint all
+        return self._wraps[1]
+
+    def _drawn_as_lines(self, slots: NDArray[np.int64]) -> NDArray[np.int64]:
+        wraps = self.wraps().slots
+        return slots[~np.isin(slots, wraps)] if len(wraps) else slots
 
     def _lines(self, slots: NDArray[np.int64]) -> NDArray[np.float64]:
         """Point pairs of the lines to draw: the edges, plus two strokes per arrowhead."""
@@ -179,7 +187,8 @@ class EdgeLayer(_Layer):
         """Every line; kept for full frames (zoom, pan) until the board's geometry changes."""
         store = self.board_scene.store
         if self._cache is None or self._cache[0] != store.generation:
-            self._cache = (store.generation, self._split(store.live_edge_slots()))
+            lines = self._drawn_as_lines(store.live_edge_slots())
+            self._cache = (store.generation, self._split(lines))
         return self._cache[1]
 
     def all_lines(self) -> list[QLineF]:
@@ -199,7 +208,7 @@ class EdgeLayer(_Layer):
             shafts, wings, length = self._all()
         else:
             slots = scene.store.edge_slots_in(_rect_tuple(exposed), 20.0)
-            shafts, wings, length = self._split(slots)
+            shafts, wings, length = self._split(self._drawn_as_lines(slots))
         if scene.selected_edges:
             chosen = self._split(scene.store.slots_of_edges(scene.selected_edges))
             painter.setPen(_flat_pen(Palette.selection, self.width + 5))
@@ -224,6 +233,10 @@ class EdgeLayer(_Layer):
             draw_lines(painter, shafts)
             painter.setPen(_round_pen(Palette.edge, self.width))
             draw_lines(painter, wings)
+        wraps = self.wraps()
+        if len(wraps):
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing, lod * RADIUS >= 2.5)
+            paint_stubs(painter, wraps, RADIUS, lod, scene.store.directed, exposed)
 
 
 def _flat_pen(color: QColor, width: float) -> QPen:
@@ -319,12 +332,13 @@ class ButtonLayer(_Layer):
         font = QFont(painter.font())
         font.setPixelSize(11)  # scene units: text grows with the discs when zooming
         painter.setFont(font)
+        inks = [text_on(c) for c in self.colors]
         box = QRectF(-RADIUS, -RADIUS, 2 * RADIUS, 2 * RADIUS)
         for s in slots.tolist():
             x, y = store.pos[s]
             if digits:
                 value = int(store.light[s])
-                painter.setPen(QColor("#f8f9fa") if value == 0 else QColor("#212529"))
+                painter.setPen(inks[value % len(inks)])
                 painter.drawText(box.translated(x, y), Qt.AlignmentFlag.AlignCenter, str(value))
             if self.show_labels and on_screen >= 12:
                 painter.setPen(Palette.label)

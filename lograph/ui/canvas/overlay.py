@@ -29,16 +29,20 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from lograph.core.errors import LographError
-from lograph.ui.canvas.items import RADIUS, line_list, polygon
+from lograph.ui.canvas.items import RADIUS, line_list, polygon, set_bounds
+from lograph.ui.canvas.palette import MARKS, text_on
 from lograph.ui.canvas.scene import BoardScene
 
-__all__ = ["STYLES", "Mark", "Overlay", "overlay"]
+__all__ = ["DASHED_RING", "RING", "STYLES", "Mark", "Overlay", "mark", "overlay"]
 
 Array = NDArray[np.float64]
 
-STYLES = ("ring", "dot", "fill", "badge")
+STYLES = ("ring", "dashed", "dot", "fill", "badge")
 _MARGIN = 2 * RADIUS + 24  # room for rings, labels and arrowheads around a centre
 _MANY = 3000  # above this many visible marks, rings become batched round points
+RING = RADIUS + 4.0  # radius of a ring mark
+#: A dashed ring goes around the solid one, so a button with both shows both.
+DASHED_RING = RADIUS + 9.0
 
 
 @dataclass(frozen=True)
@@ -52,8 +56,9 @@ class Mark:
     label : str
         Short text shown in a badge at the button's upper right (a step number, a count).
     style : str
-        ``"ring"`` (an outline around the disc), ``"dot"`` (a small centre dot) or
-        ``"fill"`` (a translucent disc over the button) or ``"badge"`` (only the label).
+        ``"ring"`` (an outline around the disc), ``"dashed"`` (a dashed outline), ``"dot"``
+        (a small centre dot), ``"fill"`` (a translucent disc over the button) or ``"badge"``
+        (only the label).
     """
 
     color: str
@@ -65,6 +70,16 @@ class Mark:
             raise LographError(f"unknown mark style {self.style!r}: use one of {STYLES}")
         if not QColor(self.color).isValid():
             raise LographError(f"unknown colour {self.color!r}")
+
+
+def mark(kind: str, label: str = "") -> Mark:
+    """The mark of one meaning (`palette.MARKS`): its colour and shape, with `label`.
+
+    >>> mark("free", "3")
+    Mark(color='#f76707', label='3', style='dashed')
+    """
+    meaning = MARKS[kind]
+    return Mark(meaning.color, label, meaning.style)
 
 
 class Overlay(QGraphicsItem):
@@ -158,7 +173,7 @@ class Overlay(QGraphicsItem):
         else:
             rect = QRectF()
         if rect != self._rect:
-            self.prepareGeometryChange()
+            set_bounds(self, self._rect, rect)
             self._rect = rect
 
     def boundingRect(self) -> QRectF:
@@ -215,7 +230,8 @@ class Overlay(QGraphicsItem):
             return  # the label is all there is, drawn with the others
         cap = Qt.PenCapStyle.RoundCap
         tiny = on_screen < 1.5
-        if style == "fill" or (style == "ring" and (tiny or len(xy) > _MANY)):
+        ringed = style in ("ring", "dashed")
+        if style == "fill" or (ringed and (tiny or len(xy) > _MANY)):
             # many or tiny rings read better as tinted discs, and batch into one call
             fill = QColor(color)
             fill.setAlpha(150 if style == "fill" else 200)
@@ -235,10 +251,14 @@ class Overlay(QGraphicsItem):
                 painter.drawPoints(polygon(xy))  # a white rim so the dot shows on any light
             painter.setPen(pen)
             painter.drawPoints(polygon(xy))
-        else:  # ring: a white under-stroke and a coloured outline around the disc
+        else:  # a white under-stroke and a coloured outline (solid or dashed) around the disc
             painter.setBrush(Qt.BrushStyle.NoBrush)
-            r = RADIUS + 4.0
-            for pen in (QPen(QColor("#ffffff"), 6.0), QPen(color, 3.5)):
+            r = DASHED_RING if style == "dashed" else RING
+            outline = QPen(color, 3.5)
+            if style == "dashed":
+                outline.setDashPattern([2.2, 1.5])  # in pen widths: 12 dashes around the ring
+                outline.setCapStyle(Qt.PenCapStyle.FlatCap)
+            for pen in (QPen(QColor("#ffffff"), 6.0), outline):
                 painter.setPen(pen)
                 for x, y in xy.tolist():
                     painter.drawEllipse(QPointF(x, y), r, r)
@@ -258,7 +278,7 @@ class Overlay(QGraphicsItem):
             painter.setPen(QPen(QColor("#1f2329"), 1.2))
             painter.setBrush(QColor(mark.color))
             painter.drawRoundedRect(box, 7, 7)
-            painter.setPen(_text_color(QColor(mark.color)))
+            painter.setPen(text_on(QColor(mark.color)))
             painter.drawText(box, Qt.AlignmentFlag.AlignCenter, mark.label)
         painter.setBrush(Qt.BrushStyle.NoBrush)
 
@@ -332,12 +352,6 @@ def _arrow_lines(src: Array, dst: Array) -> Array:
     back = tip - d * 9.0
     wing1, wing2 = back + n * 5.5, back - n * 5.5
     return np.concatenate([start, tip, tip, wing1, tip, wing2], axis=1).reshape(-1, 2)
-
-
-def _text_color(background: QColor) -> QColor:
-    """Black or white, whichever reads better on `background`."""
-    luma = 0.299 * background.redF() + 0.587 * background.greenF() + 0.114 * background.blueF()
-    return QColor("#111111") if luma > 0.55 else QColor("#ffffff")
 
 
 def overlay(scene: BoardScene, name: str) -> Overlay:

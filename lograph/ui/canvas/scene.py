@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 from lograph.core.model.board import Board
 from lograph.ui.canvas.items import RADIUS, ButtonLayer, EdgeLayer, Palette, light_colors, line_list
 from lograph.ui.canvas.store import DrawingStore, edge_key
+from lograph.ui.canvas.stubs import REACH
 from lograph.ui.model.document import Document
 
 if TYPE_CHECKING:
@@ -36,6 +37,8 @@ __all__ = ["GRID", "BoardScene", "loop_mark"]
 
 GRID = 40.0  # scene units between grid lines, and between neighbours of a grid board
 _MARGIN = 2 * RADIUS + 14  # covers halos, loop marks and arrowheads around a disc
+#: What a change repaints around a disc: the margin, or a wrap's stub and tag if longer.
+_DIRTY = max(_MARGIN, RADIUS + REACH) + 4
 
 Edge = tuple[str, str]
 
@@ -127,7 +130,9 @@ class BoardScene(QGraphicsScene):
         if bounds is None:
             return QRectF(-6 * GRID, -4 * GRID, 12 * GRID, 8 * GRID)
         x0, y0, x1, y1 = bounds
-        return QRectF(x0, y0, x1 - x0, y1 - y0).adjusted(-_MARGIN, -_MARGIN, _MARGIN, _MARGIN)
+        # wrap-around edges leave the board as stubs: make room for them (and in pictures)
+        m = _MARGIN + (REACH if len(self.edge_layer.wraps()) else 0.0)
+        return QRectF(x0, y0, x1 - x0, y1 - y0).adjusted(-m, -m, m, m)
 
     # ------------------------------------------------------------------ hit tests
     def button_at(self, point: QPointF) -> str | None:
@@ -249,11 +254,13 @@ class BoardScene(QGraphicsScene):
 
     def _on_edges_added(self, edges: list[Edge]) -> None:
         self.store.add_edges(edges)
+        self._refresh_geometry()  # a new wrap-around edge needs room for its stubs
         self._dirty_edges(edges)
 
     def _on_edges_removed(self, edges: list[Edge]) -> None:
         self._dirty_edges(edges)
         self.store.remove_edges(edges)
+        self._refresh_geometry()
         keys = {edge_key(u, v, self.store.directed) for u, v in edges}
         if keys & self.selected_edges:
             self.selected_edges -= keys
@@ -282,7 +289,7 @@ class BoardScene(QGraphicsScene):
         if not len(points):
             return
         (x0, y0), (x1, y1) = points.min(axis=0), points.max(axis=0)
-        self.update(QRectF(x0, y0, x1 - x0, y1 - y0).adjusted(-_MARGIN, -_MARGIN, _MARGIN, _MARGIN))
+        self.update(QRectF(x0, y0, x1 - x0, y1 - y0).adjusted(-_DIRTY, -_DIRTY, _DIRTY, _DIRTY))
 
     def _dirty_buttons(self, ids: Sequence[str]) -> None:
         """Repaint only around these buttons (one small rectangle each)."""
@@ -291,7 +298,7 @@ class BoardScene(QGraphicsScene):
             return
         for b in ids:
             x, y = self.store.position(b)
-            self.update(QRectF(x - _MARGIN, y - _MARGIN, 2 * _MARGIN, 2 * _MARGIN))
+            self.update(QRectF(x - _DIRTY, y - _DIRTY, 2 * _DIRTY, 2 * _DIRTY))
 
     def _dirty_edges(self, edges: Sequence[Edge]) -> None:
         store = self.store

@@ -11,49 +11,44 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QFrame,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QProgressBar,
     QPushButton,
+    QScrollArea,
     QTableWidget,
     QTableWidgetItem,
+    QTabWidget,
     QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
-from lograph.ui.chase.plan_data import (
-    CHECK,
-    FORCE,
-    FREE,
-    ROW,
-    STEP_BADGE,
-    ChaseData,
-    counts_text,
-    pattern_text,
-)
+from lograph.ui.canvas.legend import LegendWidget
+from lograph.ui.chase.plan_data import ChaseData, counts_text, pattern_text
 from lograph.ui.widgets import named
 
-__all__ = ["ChasePanel", "legend_html"]
+__all__ = ["ChasePanel", "pattern_tip", "step_labels"]
 
 COLUMNS = ("Pattern", "Check lights on", "Free presses", "Count")
 
 
-def legend_html() -> str:
-    """The legend of the plan's colours, as rich text for a QLabel."""
+def step_labels(data: ChaseData) -> dict[str, str]:
+    """Each button's label as the board shows it: its step number in the plan."""
+    return {data.names[w]: str(i + 1) for i, w in enumerate(data.plan.buttons.tolist())}
 
-    def item(color: str, sign: str, text: str) -> str:
-        return f'<span style="color:{color}; font-size:15px">{sign}</span>&nbsp;{text}'
 
-    parts = [
-        item(STEP_BADGE, "①", "step number"),
-        item(FREE, "◯", "free button (you choose)"),
-        item(FORCE, "➜", "light forcing a button"),
-        item(CHECK, "●", "check light"),
-        item(ROW, "◯", "free button to press"),
-    ]
-    return "<br>".join(parts)
+def pattern_tip(data: ChaseData) -> str:
+    """How a pattern is read: one digit per check light, in the order of their steps."""
+    labels = step_labels(data)
+    order = ", ".join(f"step {labels[b]} ({b})" for b in data.check_ids)
+    values = "1 = on" if data.states == 2 else f"its value 0 … {data.states - 1}"
+    return (
+        f"One digit per check light, left to right: {order}. Each digit is that light after "
+        f"the chase ({values})."
+    )
 
 
 class ChasePanel(QWidget):
@@ -81,9 +76,7 @@ class ChasePanel(QWidget):
         busy.addWidget(self.progress)
         busy.addWidget(self.cancel)
         layout.addLayout(busy)
-        self.legend = named(QLabel(legend_html()), "chase_legend")
-        self.legend.setTextFormat(Qt.TextFormat.RichText)
-        layout.addWidget(self.legend)
+        self.legend = named(LegendWidget(), "chase_legend")
         self.table = named(QTableWidget(0, len(COLUMNS)), "chase_table")
         self.table.setHorizontalHeaderLabels(list(COLUMNS))
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -94,7 +87,14 @@ class ChasePanel(QWidget):
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setStretchLastSection(True)
         self.table.itemSelectionChanged.connect(self._selection_changed)
-        layout.addWidget(self.table, 1)
+        self.tabs = named(QTabWidget(), "chase_tabs")
+        self.tabs.addTab(self.table, "Lookup table")
+        legend = QScrollArea()
+        legend.setWidget(self.legend)
+        legend.setWidgetResizable(True)
+        legend.setFrameShape(QFrame.Shape.NoFrame)
+        self.tabs.addTab(legend, "Legend")
+        layout.addWidget(self.tabs, 1)
         self.message = named(QLabel(""), "chase_message")
         self.message.setWordWrap(True)
         self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -136,9 +136,17 @@ class ChasePanel(QWidget):
         if table is not None:
             kind = "fewest presses" if table.minimal else "valid presses (not searched for fewest)"
             lines.append(f"Lookup table: <b>{len(table)}</b> rows, {kind}.")
+            order = " ".join(step_labels(data)[b] for b in data.check_ids)
+            lines.append(
+                f"Buttons are named by their step numbers, as on the board. Pattern: one "
+                f"digit per check light, left to right = steps {order}."
+            )
         else:
             lines.append(f"No lookup table: {data.table_note}")
         self.summary.setText("<br>".join(lines))
+        header = self.table.horizontalHeaderItem(0)
+        if header is not None:
+            header.setToolTip(pattern_tip(data))
         self.table.blockSignals(True)
         self.table.setRowCount(0)
         if table is not None:
@@ -151,16 +159,21 @@ class ChasePanel(QWidget):
         assert table is not None
         self.table.setUpdatesEnabled(False)
         self.table.setRowCount(len(table))
+        # buttons named as on the board (step numbers), their ids in the tooltips
+        labels = step_labels(data)
         check, free = data.check_ids, data.free_ids
+        check_steps, free_steps = [labels[b] for b in check], [labels[b] for b in free]
+        tip = pattern_tip(data)
         for row, (pattern, presses) in enumerate(zip(table.patterns, table.presses, strict=True)):
             cells = (
-                pattern_text(pattern),
-                counts_text(check, pattern) if pattern.any() else "none",
-                counts_text(free, presses),
-                str(int(np.asarray(presses, dtype=np.int64).sum())),
+                (pattern_text(pattern), tip),
+                (counts_text(check_steps, pattern), counts_text(check, pattern)),
+                (counts_text(free_steps, presses), counts_text(free, presses)),
+                (str(int(np.asarray(presses, dtype=np.int64).sum())), ""),
             )
-            for col, text in enumerate(cells):
+            for col, (text, hint) in enumerate(cells):
                 item = QTableWidgetItem(text)
+                item.setToolTip(hint)
                 if col in (0, 3):
                     item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 self.table.setItem(row, col, item)

@@ -27,7 +27,8 @@ from lograph.core.chase.plan import ChasePlan, chase_plan
 from lograph.core.chase.table import ChaseTable, chase_table
 from lograph.core.errors import BoardTooLargeError
 from lograph.core.model.system import PressSystem
-from lograph.ui.canvas.overlay import Mark
+from lograph.ui.canvas.overlay import Mark, mark
+from lograph.ui.canvas.palette import MARKS
 
 __all__ = [
     "CHECK",
@@ -45,12 +46,13 @@ __all__ = [
     "row_marks",
 ]
 
-FREE = "#f76707"  # free buttons: the ones the player chooses
-FORCE = "#1971c2"  # arrows from a forcing light to the button it presses
-CHECK = "#ae3ec9"  # check lights: read after the chase
-ROW = "#2f9e44"  # the free presses of the chosen table row
-STEP = "#e03131"  # the step being played by the Chase action
-STEP_BADGE = "#343a40"  # step numbers of forced buttons
+# the colours of the marks' meanings (`palette.MARKS`), named as the chase uses them
+FREE = MARKS["free"].color  # free buttons: the ones the player chooses
+FORCE = MARKS["force"].color  # arrows from a forcing light to the button it presses
+CHECK = MARKS["check"].color  # check lights: read after the chase
+ROW = MARKS["press"].color  # the free presses of the chosen table row: "press these"
+STEP = MARKS["pressing"].color  # the step being played by the Chase action
+STEP_BADGE = MARKS["step"].color  # step numbers of forced buttons
 
 #: Above this many steps the plan shows without step numbers (only the visible labels are
 #: painted, but a Mark per button costs memory and time to build).
@@ -135,7 +137,7 @@ def plan_marks(
     for step, (w, u) in enumerate(zip(plan.buttons.tolist(), plan.lights.tolist(), strict=True)):
         button = data.names[w]
         if u < 0:
-            rings[button] = Mark(FREE, "", "ring")
+            rings[button] = mark("free")
         else:
             arrows.append((data.names[u], button, FORCE))
         if labels:
@@ -145,7 +147,7 @@ def plan_marks(
 
 def check_marks(data: ChaseData) -> dict[str, Mark]:
     """A purple dot on every check light."""
-    return {b: Mark(CHECK, "", "dot") for b in data.check_ids}
+    return {b: mark("check") for b in data.check_ids}
 
 
 def row_marks(data: ChaseData, presses: NDArray[np.integer]) -> dict[str, Mark]:
@@ -156,7 +158,7 @@ def row_marks(data: ChaseData, presses: NDArray[np.integer]) -> dict[str, Mark]:
     out: dict[str, Mark] = {}
     for b, times in zip(data.free_ids, np.asarray(presses).tolist(), strict=True):
         if times:
-            out[b] = Mark(ROW, f"×{times}" if times > 1 else "", "ring")
+            out[b] = mark("press", f"×{times}" if times > 1 else "")
     return out
 
 
@@ -167,7 +169,7 @@ def lit_marks(data: ChaseData, pattern: NDArray[np.integer]) -> dict[str, Mark]:
     """
     labels = data.states > 2
     return {
-        b: Mark(CHECK, str(v) if labels else "", "ring")
+        b: mark("check_on", str(v) if labels else "")
         for b, v in zip(data.check_ids, np.asarray(pattern).tolist(), strict=True)
         if v
     }

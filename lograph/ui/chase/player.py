@@ -15,8 +15,8 @@ import numpy as np
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from lograph.core.chase.table import run_chase
-from lograph.ui.canvas.overlay import Mark, Overlay
-from lograph.ui.chase.plan_data import FORCE, STEP, ChaseData
+from lograph.ui.canvas.overlay import Overlay, mark
+from lograph.ui.chase.plan_data import FORCE, ChaseData
 from lograph.ui.model.commands import PressCommand
 from lograph.ui.model.document import STRUCTURAL, Document
 
@@ -136,7 +136,7 @@ class ChasePlayer(QObject):
         self.done += len(chunk)
         light, button, _, step = chunk[-1]
         # the light that forces the press, ringed in the arrow's colour, then the button
-        marks = {light: Mark(FORCE, "", "ring"), button: Mark(STEP, str(step), "ring")}
+        marks = {light: mark("forcing"), button: mark("pressing", str(step))}
         self.overlay.set_marks(marks)
         self.overlay.set_arrows([(light, button, FORCE)])
         self.progress.emit(self.done, len(self.steps))

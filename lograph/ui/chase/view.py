@@ -30,7 +30,7 @@ from lograph.core.errors import LographError
 from lograph.ui.actions import make_action
 from lograph.ui.canvas.scene import BoardScene
 from lograph.ui.chase.marks import ChaseMarks
-from lograph.ui.chase.panel import ChasePanel
+from lograph.ui.chase.panel import ChasePanel, step_labels
 from lograph.ui.chase.plan_data import ChaseData, counts_text, pattern_text
 from lograph.ui.chase.player import ChasePlayer, shifted_lights
 from lograph.ui.chase.source import ChaseSource
@@ -103,6 +103,7 @@ class ChaseView(QObject):
         self.scene = scene
         self.data: ChaseData | None = None
         self.free_presses: dict[str, int] = {}  # what Press Free Buttons presses
+        self._labels: tuple[ChaseData, dict[str, str]] | None = None  # step numbers
         self._want_chase = False
         self.source = ChaseSource(analysis, runner, parent=self)
         self.marks = ChaseMarks(scene)
@@ -161,6 +162,7 @@ class ChaseView(QObject):
         self.panel.set_busy(False)
         self.free_presses = {}
         self.marks.clear()
+        self.panel.legend.set_states(self.document.board.states)
         self.panel.clear_table("The board changed: updating the plan…")
         self._update_actions()
         self._timer.start()
@@ -254,9 +256,26 @@ class ChaseView(QObject):
     def _progress(self, done: int, total: int) -> None:
         light, button, times, step = self.player.steps[done - 1]
         again = f" ×{times}" if times > 1 else ""
+        at = self._label(light)
         self.panel.set_message(
-            f"Chasing: press {done} of {total} — step {step}: light {light} forces {button}{again}"
+            f"Chasing: press {done} of {total} — step {step} ({button}){again}, forced by the "
+            f"light at step {at} ({light})"
         )
+
+    def _label(self, button: str) -> str:
+        """The button's step number, as the board shows it."""
+        if self.data is None:
+            return button
+        if self._labels is None or self._labels[0] is not self.data:
+            self._labels = (self.data, step_labels(self.data))
+        return self._labels[1].get(button, button)
+
+    def _named(self, names: list[str], counts: NDArray[np.integer]) -> str:
+        """``"steps 2, 4×2 (r0c1 r0c3×2)"``: buttons by step number, then by id."""
+        steps = counts_text([self._label(b) for b in names], counts)
+        if steps == "none":
+            return steps
+        return f"steps {steps} ({counts_text(names, counts)})"
 
     def _chase_finished(self, complete: bool) -> None:
         self._update_actions()
@@ -273,7 +292,7 @@ class ChaseView(QObject):
             self._say(f"Chase done: every light is {goal}. Solved!")
             return
         self.marks.mark_lit(data, pattern)
-        lit = counts_text(data.check_ids, pattern)
+        lit = self._named(data.check_ids, pattern)
         if data.table is None:
             self._say(f"Check lights on: {lit}. Looking up the free presses…")
             self._solve_free(data, goal)
@@ -292,7 +311,7 @@ class ChaseView(QObject):
         self.marks.mark_lit(data, pattern)
         self._say(
             f"Check lights read {pattern_text(pattern)} ({lit}): table row {row + 1}. Press "
-            f"the free buttons ringed green ({counts_text(data.free_ids, data.table.presses[row])})"
+            f"the free buttons ringed green: {self._named(data.free_ids, data.table.presses[row])}"
             ", then Chase again."
         )
 
@@ -318,7 +337,7 @@ class ChaseView(QObject):
         self._mark_free(data, presses)
         self._update_actions()
         self._say(
-            f"Press the free buttons ringed green ({counts_text(data.free_ids, presses)}), "
+            f"Press the free buttons ringed green: {self._named(data.free_ids, presses)}, "
             "then Chase again."
         )
 

@@ -18,6 +18,7 @@ from lograph.core.model.board import Board
 from lograph.core.model.stencils import STENCILS, Stencil, neighbour_offsets
 from lograph.core.model.surfaces import SURFACES, seam_crossings
 from lograph.ui.canvas.items import Palette, light_colors, line_list, polygon
+from lograph.ui.canvas.wraps import stub_directions, wrap_mask
 
 __all__ = ["BoardPreview"]
 
@@ -158,10 +159,25 @@ class BoardPreview(QWidget):
             ],
             dtype=np.int64,
         ).reshape(-1, 2)
-        if len(edges):
-            pairs = np.hstack([pos[edges[:, 0]], pos[edges[:, 1]]]).reshape(-1, 2)
-            painter.setPen(QPen(Palette.edge, max(0.6, min(2.0, scale * 0.06))))
-            painter.drawLines(line_list(pairs))
+        if not len(edges):
+            return
+        wraps = np.zeros(len(edges), dtype=bool)
+        if not seams:
+            # a board of unknown topology (a loaded torus, a classic game): its long
+            # wrap-around edges become stubs, as on the canvas
+            radius = max(1.0, min(scale * 0.36, 16.0))
+            wraps = wrap_mask(pos, edges[:, 0], edges[:, 1], radius)
+        lines = edges[~wraps]
+        pairs = np.hstack([pos[lines[:, 0]], pos[lines[:, 1]]]).reshape(-1, 2)
+        painter.setPen(QPen(Palette.edge, max(0.6, min(2.0, scale * 0.06))))
+        painter.drawLines(line_list(pairs))
+        if wraps.any():
+            a, b = pos[edges[wraps, 0]], pos[edges[wraps, 1]]
+            way_a, way_b, _ = stub_directions(pos, a, b, scale / 2)
+            ends, ways = np.concatenate([a, b]), np.concatenate([way_a, way_b])
+            stubs = np.hstack([ends, ends + ways * max(4.0, scale * 0.6)])
+            painter.setPen(QPen(Palette.wrap, max(0.8, min(2.5, scale * 0.08))))
+            painter.drawLines(line_list(stubs.reshape(-1, 2)))
 
     def _draw_stubs(self, painter: QPainter, scale: float, ox: float, oy: float) -> None:
         if not len(self.stubs):

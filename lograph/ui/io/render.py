@@ -28,9 +28,9 @@ from lograph.core.cancel import Cancel
 from lograph.core.errors import LographError
 from lograph.core.model.board import Board
 from lograph.ui.canvas.items import Palette
-from lograph.ui.canvas.overlay import Mark, Overlay, overlay
+from lograph.ui.canvas.overlay import Mark, Overlay, mark, overlay
 from lograph.ui.canvas.scene import BoardScene
-from lograph.ui.chase.plan_data import ROW, check_marks, compute_chase, plan_marks
+from lograph.ui.chase.plan_data import check_marks, compute_chase, plan_marks
 from lograph.ui.model.document import Document
 
 __all__ = [
@@ -167,7 +167,8 @@ def check_folder(path: str | Path) -> None:
 
 
 def solution_layers(board: Board, goal: str = "off", cancel: Cancel = None) -> list[Layer]:
-    """Green rings (with the count when above one) on the fewest-presses solution.
+    """The fewest-presses solution, marked as in the window ("press" rings, with the count
+    when above one).
 
     Raises `UnsolvableError` when the goal cannot be reached.
     """
@@ -176,7 +177,7 @@ def solution_layers(board: Board, goal: str = "off", cancel: Cancel = None) -> l
     best = solve_minimal(board, goal, cancel=cancel)
     names = board.buttons
     marks = {
-        names[i]: Mark(ROW, str(t) if t > 1 else "", "ring")
+        names[i]: mark("press", str(t) if t > 1 else "")
         for i, t in enumerate(best.presses.tolist())
         if t
     }

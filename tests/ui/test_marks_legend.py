@@ -1,0 +1,125 @@
+"""The legend shows every mark the board can draw (drawn by the board's own code), and the
+chase's lookup table names buttons as the board does (step numbers), with the pattern's
+digit order spelled out.
+
+Independent answers: the colours of the palette read back from the legend's pictures, and
+the step badges read from the board's overlay.
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pytest
+from PySide6.QtGui import QColor, QImage
+
+from lograph.core.model.generators import rectangle
+from lograph.ui.canvas.legend import OTHER, LegendWidget, lights_sample, sample
+from lograph.ui.canvas.overlay import overlay
+from lograph.ui.canvas.palette import MARKS, Canvas, light_colors
+
+from .helpers import load
+from .test_chase_view import chase, ready, scrambled
+
+
+def count_near(image: QImage, want: QColor, tol: int = 25) -> int:
+    image = image.convertToFormat(QImage.Format.Format_RGB32)
+    data = np.frombuffer(image.constBits(), dtype=np.uint32, count=image.sizeInBytes() // 4)
+    rgb = np.stack([(data >> 16) & 255, (data >> 8) & 255, data & 255], axis=1).astype(int)
+    target = np.array(want.getRgb()[:3])
+    return int((np.abs(rgb - target).max(axis=1) <= tol).sum())
+
+
+def test_every_mark_kind_has_a_legend_line(qapp):
+    legend = LegendWidget()
+    assert legend.entries[0] == "lights"
+    assert set(legend.entries) == {"lights"} | set(MARKS) | set(OTHER)
+    assert {"loop_extra", "loop_missing", "wrap"} <= set(legend.entries)
+    for name in legend.entries[1:]:
+        text = legend.findChild(type(legend.lights), f"legend_{name}")
+        assert text is not None
+        assert not text.pixmap().isNull()
+
+
+@pytest.mark.parametrize("name", list(MARKS))
+def test_each_sample_is_drawn_in_its_meanings_colour(qapp, name):
+    image = sample(name, 80).toImage()
+    want = QColor(MARKS[name].color)
+    if MARKS[name].style == "fill":  # a translucent disc (alpha 150) over the dark light
+        a, dark = 150 / 255, light_colors(2)[0]
+        want = QColor(*(round(a * x + (1 - a) * y) for x, y in
+                        zip(want.getRgb()[:3], dark.getRgb()[:3], strict=True)))  # fmt: skip
+    assert count_near(image, want) >= 12
+
+
+@pytest.mark.parametrize(
+    ("name", "color"),
+    [("loop_extra", Canvas.loop), ("loop_missing", Canvas.strike), ("wrap", Canvas.wrap)],
+)
+def test_loops_and_wraps_have_their_samples(qapp, name, color):
+    assert count_near(sample(name, 80).toImage(), color, 20) >= 12
+
+
+@pytest.mark.parametrize("k", [2, 3, 7, 13])
+def test_lights_line_shows_each_value(qapp, k):
+    image = lights_sample(k).toImage()
+    for c in light_colors(k):
+        assert count_near(image, c, 6) >= 10
+
+
+def test_legend_follows_the_boards_states(window):
+    board = rectangle(3, 3, states=5)
+    load(window, board)
+    legend = window.chase.panel.legend
+    assert "0 … 4" in legend.lights_text.text()
+    image = legend.lights.pixmap().toImage()
+    assert count_near(image, light_colors(5)[4], 6) >= 10
+
+
+def badges(window) -> dict[str, str]:
+    return {b: m.label for b, m in overlay(window.scene, "chase_steps").marked().items()}
+
+
+def test_table_names_buttons_by_the_step_numbers_on_the_board(window, qtbot):
+    load(window, rectangle(5, 5))
+    view = window.chase
+    ready(qtbot, view)
+    data, widget = view.data, view.panel.table
+    on_board = badges(window)
+    free_steps = [on_board[b] for b in data.free_ids]
+    check_steps = [on_board[b] for b in data.check_ids]
+    for row in range(widget.rowCount()):
+        presses = data.table.presses[row]
+        shown = widget.item(row, 2).text()
+        want = [s for s, t in zip(free_steps, presses.tolist(), strict=True) if t]
+        assert re.findall(r"\d+", shown) == want or (shown == "none" and not want)
+        # the ids stay at hand, in the tooltip
+        ids = [b for b, t in zip(data.free_ids, presses.tolist(), strict=True) if t]
+        assert widget.item(row, 2).toolTip().split() == ids or not ids
+        lit = widget.item(row, 1).text()
+        pattern = data.table.patterns[row]
+        assert re.findall(r"\d+", lit) == [
+            s for s, v in zip(check_steps, pattern, strict=True) if v
+        ]
+    # the pattern's digit order: the check lights' steps, left to right, said in the summary
+    # and in the Pattern header's tooltip
+    order = " ".join(check_steps)
+    assert f"steps {order}" in view.panel.summary.text()
+    tip = widget.horizontalHeaderItem(0).toolTip()
+    assert all(f"step {s} ({b})" in tip for s, b in zip(check_steps, data.check_ids, strict=True))
+    assert tip.index(f"step {check_steps[0]}") < tip.index(f"step {check_steps[-1]}")
+
+
+def test_chase_messages_use_step_numbers(window, qtbot):
+    rng = np.random.default_rng(7)
+    load(window, scrambled(rectangle(5, 5), rng))
+    view = window.chase
+    ready(qtbot, view, show=False)
+    chase(qtbot, view)
+    text = view.panel.message.text()
+    if "Solved" not in text:
+        on_board = {view.data.names[w]: str(i + 1) for i, w in enumerate(view.data.plan.buttons)}
+        for b in view.free_presses:
+            assert f"{on_board[b]}" in text
+            assert b in text
