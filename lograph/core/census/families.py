@@ -57,7 +57,7 @@ FAMILIES = (*GRID_FAMILIES, "graph6")
 #: Largest side (or diamond radius) a range may reach: a 1000×1000 board takes seconds.
 MAX_SIDE = 1000
 #: Most boards one grid census may hold.
-MAX_CASES = 1_000_000
+MAX_CASES = 100_000
 _RANGE = re.compile(r"(\d{1,7})(?:-(\d{1,7}))?")
 _HEADER = b">>graph6<<"
 

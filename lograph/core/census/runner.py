@@ -79,13 +79,13 @@ def process_pool(jobs: int) -> ProcessPoolExecutor:
 def stop_pool(pool: ProcessPoolExecutor) -> None:
     """Stop the pool now: queued batches are dropped and running workers ended (an
     interrupted census must not wait for them; their rows are recomputed on resume)."""
+    # ProcessPoolExecutor has no public way to end busy workers before Python 3.14, and
+    # `shutdown` forgets them: take the list first.
+    workers = list((getattr(pool, "_processes", None) or {}).values())
+    for process in workers:
+        process.terminate()
     pool.shutdown(wait=False, cancel_futures=True)
-    # ProcessPoolExecutor has no public way to end busy workers before Python 3.14
-    workers = getattr(pool, "_processes", None) or {}
-    for process in list(workers.values()):
-        if process.is_alive():
-            process.terminate()
-    for process in list(workers.values()):
+    for process in workers:
         process.join(timeout=5)
 
 
