@@ -63,7 +63,7 @@ def test_an_interrupted_census_resumes_to_the_uninterrupted_table(
     for stop in (7, 19):  # two interruptions, then a run to the end
         seen, progress = _counter()
         with pytest.raises(InterruptedComputation):
-            _census(resumed, parsed, cancel=lambda s=stop: seen["rows"] >= s, progress=progress)
+            _census(resumed, parsed, cancel=lambda s=seen, n=stop: s["rows"] >= n, progress=progress)
         assert sidecar_path(resumed).exists()
     counts = _census(resumed, parsed)
     assert (counts.skipped, counts.written) == (19, (parsed.count or 53) - 19)
