@@ -62,8 +62,9 @@ def test_an_interrupted_census_resumes_to_the_uninterrupted_table(
     resumed = tmp_path / "resumed.csv"
     for stop in (7, 19):  # two interruptions, then a run to the end
         seen, progress = _counter()
+        cancel = lambda s=seen, n=stop: s["rows"] >= n  # noqa: E731
         with pytest.raises(InterruptedComputation):
-            _census(resumed, parsed, cancel=lambda s=seen, n=stop: s["rows"] >= n, progress=progress)
+            _census(resumed, parsed, cancel=cancel, progress=progress)
         assert sidecar_path(resumed).exists()
     counts = _census(resumed, parsed)
     assert (counts.skipped, counts.written) == (19, (parsed.count or 53) - 19)
