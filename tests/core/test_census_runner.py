@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import csv
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import networkx as nx
@@ -137,3 +137,35 @@ def test_a_dask_cluster_gives_the_same_rows(tmp_path: Path) -> None:
     with distributed.Client(processes=False, n_workers=1, dashboard_address=None) as client:
         _census(tmp_path / "dask.csv", family, executor=client.get_executor(pure=False))
     assert (tmp_path / "dask.csv").read_text() == (tmp_path / "one.csv").read_text()
+
+
+def test_the_input_is_read_lazily_in_bounded_batches(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A long graph6 file is never read whole: when the first rows are written, at most
+    `window` batches of lines have been taken from the reader."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from lograph.core.census import families
+    from lograph.core.census.runner import batch_size_for
+
+    path = tmp_path / "many.g6"
+    path.write_bytes(b"@\n" * 2_000)
+    pulled = {"lines": 0, "at_first_write": -1}
+    reader = families._graph6_cases
+
+    def counting(source: str) -> Iterator[families.Case]:
+        for case in reader(source):
+            pulled["lines"] += 1
+            yield case
+
+    def progress(counts: CensusCounts) -> None:
+        if pulled["at_first_write"] < 0:
+            pulled["at_first_write"] = pulled["lines"]
+
+    monkeypatch.setattr(families, "_graph6_cases", counting)
+    family = parse_family("graph6", [str(path)])
+    with ThreadPoolExecutor(1) as pool:
+        counts = _census(tmp_path / "t.csv", family, executor=pool, window=3, progress=progress)
+    assert counts.written == pulled["lines"] == 2_000
+    assert 0 < pulled["at_first_write"] <= 3 * batch_size_for(family)

@@ -62,17 +62,24 @@ def batch_size_for(family: Family) -> int:
 
 
 def _quiet_worker() -> None:
-    # Ctrl-C reaches the whole process group: the parent reports it; workers just stop.
+    """Undo, in a forked worker, the parent's signal set-up: Ctrl-C reaches the whole
+    process group but only the parent reports it; SIGTERM (from `stop_pool`) just ends the
+    worker; and the wake-up socket is the parent's, which must not hear the worker's signals."""
+    signal.set_wakeup_fd(-1)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def process_pool(jobs: int) -> ProcessPoolExecutor:
     """A pool of `jobs` worker processes that leave Ctrl-C to the parent.
 
-    Workers start from a fork server: forking the parent directly would copy its threads'
-    locks (the interrupt watcher, numba's) in whatever state they are.
+    Workers are forked: a fork server or spawned workers would share their semaphores
+    through multiprocessing's resource tracker, which prints warnings about "leaked"
+    ones when an interrupted command ends at once (`os._exit`). The parent forks before
+    it computes anything (no numba threads yet); its only other thread, the interrupt
+    watcher, holds no lock a worker needs.
     """
-    context = multiprocessing.get_context("forkserver")
+    context = multiprocessing.get_context("fork")
     return ProcessPoolExecutor(jobs, mp_context=context, initializer=_quiet_worker)
 
 
