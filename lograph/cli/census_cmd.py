@@ -163,9 +163,10 @@ def _executor(args: argparse.Namespace, stack: ExitStack) -> Executor | None:
     from lograph.core.census.runner import process_pool, stop_pool
 
     if args.dask is not None:
+        from lograph.core.census.output import require
         from lograph.core.errors import LographError
 
-        distributed = __import__("distributed")
+        distributed = require("distributed", "--dask")
         try:
             client = distributed.Client(args.dask, timeout="10s")
         except (OSError, TimeoutError, ValueError) as exc:

@@ -84,6 +84,10 @@ def test_a_cut_off_last_line_is_dropped_before_resuming(tmp_path: Path) -> None:
     assert cut.read_text() == whole.read_text()
     names = [row[0] for row in csv.reader(cut.open())]
     assert len(names) == len(set(names))
+    cut.write_text(lines[0][:7])  # a crash while the header was written
+    sidecar_path(cut).write_text(json.dumps(PARAMS))
+    _census(cut, family)
+    assert cut.read_text() == whole.read_text()
 
 
 def test_another_census_or_a_finished_table_is_never_appended_to(tmp_path: Path) -> None:

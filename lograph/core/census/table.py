@@ -97,10 +97,7 @@ class TableWriter:
             self._check_resumable(params, header)
         else:
             atomic_write_text(self.sidecar, json.dumps(params, sort_keys=True) + "\n")
-            with open(self.path, "x", encoding="utf-8", newline="") as handle:
-                handle.write(header)
-                handle.flush()
-                os.fsync(handle.fileno())
+            self._write_header(header)
         self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
 
     def _check_resumable(self, params: dict[str, Any], header: str) -> None:
@@ -122,7 +119,8 @@ class TableWriter:
                 f"{self.path} holds an unfinished census of other boards (different "
                 f"{', '.join(differs)}); finish it with the same command or choose another -o"
             )
-        self._drop_partial_line()
+        if self._drop_partial_line() == 0:  # a crash while the header was written
+            self._write_header(header)
         with open(self.path, encoding="utf-8", newline="") as handle:
             if handle.readline() != header:
                 raise LographError(f"{self.path}: the header is not a census header")
@@ -130,13 +128,19 @@ class TableWriter:
                 if record:
                     self.done.add(record[0])
 
-    def _drop_partial_line(self) -> None:
-        """Cut a last line that a crash left without its line end."""
+    def _write_header(self, header: str) -> None:
+        with open(self.path, "w", encoding="utf-8", newline="") as handle:
+            handle.write(header)
+            handle.flush()
+            os.fsync(handle.fileno())
+
+    def _drop_partial_line(self) -> int:
+        """Cut a last line that a crash left without its line end; the size kept."""
         with open(self.path, "rb+") as handle:
             end = handle.seek(0, os.SEEK_END)
             handle.seek(max(0, end - 1))
             if end == 0 or handle.read(1) == b"\n":
-                return
+                return end
             while end > 0:  # back to the last line end, a block at a time
                 start = max(0, end - 65536)
                 handle.seek(start)
@@ -147,6 +151,7 @@ class TableWriter:
             handle.truncate(end)
             handle.flush()
             os.fsync(handle.fileno())
+        return end
 
     def write(self, rows: Iterable[Row]) -> None:
         """Append rows, each in one write of its whole line."""
