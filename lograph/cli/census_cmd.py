@@ -119,18 +119,24 @@ def run(args: argparse.Namespace) -> int:
 
         raise LographError(f"{output} already exists; remove it or choose another -o")
     table = TableWriter(table_path, columns, _params(args, family, columns))
-    finished = False
     with ExitStack() as stack:
-        stack.callback(lambda: table.close(finished))
-        executor = _executor(args, stack)
+        stack.callback(table.close, False)
+        executor, workers = _executor(args, stack)
         progress = _Progress() if sys.stderr.isatty() else None
         counts = run_census(
-            family, spec, table, executor=executor, cancel=interrupted, progress=progress
+            family,
+            spec,
+            table,
+            executor=executor,
+            window=max(8, 2 * workers),  # every worker busy, one batch queued behind it
+            cancel=interrupted,
+            progress=progress,
         )
-        finished = True
         if progress is not None:
             progress.end()
+    # the resume record goes last: a failed plot or conversion is redone by a rerun
     _finish(args, family, table_path, output, columns, parquet)
+    table.sidecar.unlink(missing_ok=True)
     print(
         f"census: {counts.written + counts.skipped} boards ({counts.written} computed, "
         f"{counts.skipped} already in the table) -> {args.output}"
@@ -158,8 +164,9 @@ def _finish(
         table_path.unlink()
 
 
-def _executor(args: argparse.Namespace, stack: ExitStack) -> Executor | None:
-    """None (this process), a process pool for --jobs, or a Dask client's executor."""
+def _executor(args: argparse.Namespace, stack: ExitStack) -> tuple[Executor | None, int]:
+    """None (this process), a process pool for --jobs, or a Dask client's executor; and
+    how many workers it has."""
     from lograph.core.census.runner import process_pool, stop_pool
 
     if args.dask is not None:
@@ -173,12 +180,12 @@ def _executor(args: argparse.Namespace, stack: ExitStack) -> Executor | None:
             raise LographError(f"cannot reach the Dask scheduler at {args.dask}: {exc}") from None
         stack.callback(client.close)
         executor: Executor = client.get_executor(pure=False)
-        return executor
+        return executor, sum(client.nthreads().values())
     if args.jobs == 1:
-        return None
+        return None, 1
     pool = process_pool(args.jobs)
     stack.callback(stop_pool, pool)
-    return pool
+    return pool, args.jobs
 
 
 class _Progress:
