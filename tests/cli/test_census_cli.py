@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -203,3 +204,30 @@ def test_ctrl_c_stops_with_one_line_and_complete_rows(tmp_path: Path) -> None:
     assert text.endswith("\n")
     assert all(len(row) == 11 for row in csv.reader(text.splitlines()))
     assert (tmp_path / "t.csv.census-resume.json").exists()
+
+
+def test_progress_shows_on_a_terminal_only(tmp_path: Path) -> None:
+    import pty
+
+    args = [sys.executable, "-m", "lograph", "census", "rectangle", "1-12", "1-12"]
+    main_end, worker_end = pty.openpty()
+    proc = subprocess.Popen([*args, "-o", str(tmp_path / "t.csv")], stderr=worker_end)
+    os.close(worker_end)
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(main_end, 4096)
+        except OSError:  # the terminal closed with the process
+            break
+        if not chunk:
+            break
+        seen += chunk
+    os.close(main_end)
+    assert proc.wait(timeout=120) == 0
+    assert b"census: " in seen
+    assert b"/144 boards" in seen
+    piped = subprocess.run(
+        [*args, "-o", str(tmp_path / "u.csv")], capture_output=True, text=True, timeout=120
+    )
+    assert piped.returncode == 0
+    assert piped.stderr == ""
