@@ -99,9 +99,11 @@ def worst_is_cheap(analysis: Analysis) -> bool:
     k, n, p = analysis.nullity, analysis.n, analysis.states
     if k == 0:
         return True
+    if analysis.quiet_orders is not None:  # Z_k, k composite: no exact worst search yet
+        return False
     if p > 2:
         return n * math.log2(p) <= WORST_WORK_BITS
-    if k > WORST_NULLITY_LIMIT or analysis.quiet_orders is not None:
+    if k > WORST_NULLITY_LIMIT:
         return False
     # the class enumeration tries every choice of how many buttons of each class to press
     quiet = np.asarray(analysis.quiet, dtype=np.uint8).reshape(k, n)
