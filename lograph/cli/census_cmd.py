@@ -118,10 +118,10 @@ def run(args: argparse.Namespace) -> int:
         from lograph.core.errors import LographError
 
         raise LographError(f"{output} already exists; remove it or choose another -o")
-    table = TableWriter(table_path, columns, _params(args, family, columns))
     with ExitStack() as stack:
+        executor, workers = _executor(args, stack)  # first: an unreachable cluster writes nothing
+        table = TableWriter(table_path, columns, _params(args, family, columns))
         stack.callback(table.close, False)
-        executor, workers = _executor(args, stack)
         progress = _Progress() if sys.stderr.isatty() else None
         counts = run_census(
             family,

@@ -231,3 +231,15 @@ def test_progress_shows_on_a_terminal_only(tmp_path: Path) -> None:
     )
     assert piped.returncode == 0
     assert piped.stderr == ""
+
+
+def test_an_unreachable_cluster_writes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("distributed")
+    table = tmp_path / "t.csv"
+    assert main(["census", "rectangle", "1", "1", "-o", str(table), "--dask", "nonsense"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("lograph: error: cannot reach the Dask scheduler at nonsense")
+    assert err.count("\n") == 1
+    assert list(tmp_path.iterdir()) == []
