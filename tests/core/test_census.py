@@ -149,3 +149,14 @@ def test_worst_is_left_empty_beyond_the_work_limit() -> None:
     row = compute_row(CensusSpec(), Case("9x9", "9x9", "rectangle", (9, 9)))
     assert dict(zip(COLUMNS, row, strict=True))["worst"] is None
     assert dict(zip(COLUMNS, row, strict=True))["nullity"] == 8
+
+
+@pytest.mark.parametrize("rule", ["closed", "open"])
+def test_rectangle_nullities_match_the_closed_form(rule: str) -> None:
+    """Every m×n board up to 20×20 against the gcd of Fibonacci polynomials (a different
+    algorithm: no press matrix is built)."""
+    from lograph.core.algebra.gridforms import grid_nullity
+
+    for row in _rows("rectangle", ["1-20", "1-20"], CensusSpec(rule=rule, worst=False)):
+        m, n = (int(s) for s in str(row["name"]).split("x"))
+        assert row["nullity"] == grid_nullity(m, n, rule), row["name"]
