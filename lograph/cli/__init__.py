@@ -34,6 +34,7 @@ COMMANDS = (
     "convert",
     "render",
     "puzzle",
+    "census",
     "samples",
     "gui",
 )

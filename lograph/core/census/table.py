@@ -1,0 +1,171 @@
+"""The census table on disk: a CSV appended row by row, resumable after any interruption.
+
+Why a CSV appended in place, not an atomic rewrite: a census may run for days, and work
+done must survive Ctrl-C, ``kill -9`` or a power cut. Each finished row goes to the file in
+one ``write`` of a whole line (flushed at once, fsynced at least every `SYNC_SECONDS`), so
+the file is always the header, complete rows, and at worst one cut-off last line from a
+crash, which the next run removes before appending.
+
+While a census is unfinished a small sidecar ``TABLE.census-resume.json`` records what it
+computes (family, ranges, states, rule …). Running the same command again reads the
+table's keys (a grid's name, a graph6 line number), skips those boards and appends the rest;
+a different command on the same table is refused instead of mixing two censuses. When every
+row is written the sidecar is removed: an existing table without one is a finished table,
+and is never overwritten.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import time
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from lograph.core.census.rows import Row
+from lograph.core.errors import LographError
+from lograph.core.files.atomic import atomic_write_text
+
+__all__ = ["SYNC_SECONDS", "DoneKeys", "TableWriter", "format_row", "sidecar_path"]
+
+#: Longest time a finished row may wait for fsync.
+SYNC_SECONDS = 1.0
+
+
+def sidecar_path(path: str | os.PathLike[str]) -> Path:
+    """Where an unfinished census keeps its parameters."""
+    target = Path(path)
+    return target.with_name(target.name + ".census-resume.json")
+
+
+def format_row(row: Sequence[object]) -> str:
+    """One CSV line (None becomes an empty cell; floats keep every digit).
+
+    >>> format_row(("5x5", 25, 0.25, None, "a,b"))
+    '5x5,25,0.25,,"a,b"\\n'
+    """
+    buffer = io.StringIO()
+    csv.writer(buffer, lineterminator="\n").writerow(
+        ["" if value is None else value for value in row]
+    )
+    return buffer.getvalue()
+
+
+class DoneKeys:
+    """The keys already in a table: names in a set, graph6 line numbers in a bitmap (10⁸
+    lines take 12.5 MB, not gigabytes of Python integers)."""
+
+    def __init__(self, numeric: bool) -> None:
+        self.numeric = numeric
+        self.count = 0
+        self._names: set[str] = set()
+        self._bits = bytearray()
+
+    def add(self, key: str) -> None:
+        self.count += 1
+        if not self.numeric:
+            self._names.add(key)
+            return
+        number = int(key)
+        if number >> 3 >= len(self._bits):
+            self._bits.extend(bytes(max(len(self._bits), (number >> 3) + 1 - len(self._bits))))
+        self._bits[number >> 3] |= 1 << (number & 7)
+
+    def __contains__(self, key: str) -> bool:
+        if not self.numeric:
+            return key in self._names
+        number = int(key)
+        return number >> 3 < len(self._bits) and bool(self._bits[number >> 3] >> (number & 7) & 1)
+
+
+class TableWriter:
+    """An open census table: `done` holds the keys already written, `write` appends rows."""
+
+    def __init__(
+        self, path: str | os.PathLike[str], columns: Sequence[str], params: dict[str, Any]
+    ) -> None:
+        self.path = Path(path)
+        self.columns = tuple(columns)
+        self.sidecar = sidecar_path(path)
+        self.done = DoneKeys(numeric=self.columns[0] == "line")
+        self._last_sync = time.monotonic()
+        header = format_row(self.columns)
+        if self.path.exists() or self.path.is_symlink():
+            self._check_resumable(params, header)
+        else:
+            atomic_write_text(self.sidecar, json.dumps(params, sort_keys=True) + "\n")
+            self._write_header(header)
+        self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
+
+    def _check_resumable(self, params: dict[str, Any], header: str) -> None:
+        if not self.sidecar.is_file():
+            raise LographError(
+                f"{self.path} already exists and is not an unfinished census; "
+                "remove it or choose another -o"
+            )
+        try:
+            recorded = json.loads(self.sidecar.read_text(encoding="utf-8"))
+        except (OSError, ValueError, UnicodeDecodeError) as exc:
+            raise LographError(f"{self.sidecar}: unreadable resume record ({exc})") from exc
+        if not isinstance(recorded, dict):
+            raise LographError(f"{self.sidecar}: unreadable resume record (not an object)")
+        if recorded != params:
+            keys = params.keys() | recorded.keys()
+            differs = sorted(k for k in keys if params.get(k) != recorded.get(k))
+            raise LographError(
+                f"{self.path} holds an unfinished census of other boards (different "
+                f"{', '.join(differs)}); finish it with the same command or choose another -o"
+            )
+        if self._drop_partial_line() == 0:  # a crash while the header was written
+            self._write_header(header)
+        with open(self.path, encoding="utf-8", newline="") as handle:
+            if handle.readline() != header:
+                raise LographError(f"{self.path}: the header is not a census header")
+            for record in csv.reader(handle):
+                if record:
+                    self.done.add(record[0])
+
+    def _write_header(self, header: str) -> None:
+        with open(self.path, "w", encoding="utf-8", newline="") as handle:
+            handle.write(header)
+            handle.flush()
+            os.fsync(handle.fileno())
+
+    def _drop_partial_line(self) -> int:
+        """Cut a last line that a crash left without its line end; the size kept."""
+        with open(self.path, "rb+") as handle:
+            end = handle.seek(0, os.SEEK_END)
+            handle.seek(max(0, end - 1))
+            if end == 0 or handle.read(1) == b"\n":
+                return end
+            while end > 0:  # back to the last line end, a block at a time
+                start = max(0, end - 65536)
+                handle.seek(start)
+                at = handle.read(end - start).rfind(b"\n")
+                end = start if at < 0 else start + at + 1
+                if at >= 0:
+                    break
+            handle.truncate(end)
+            handle.flush()
+            os.fsync(handle.fileno())
+        return end
+
+    def write(self, rows: Iterable[Row]) -> None:
+        """Append rows, each in one write of its whole line."""
+        for row in rows:
+            data = format_row(row).encode("utf-8")
+            while data:
+                data = data[os.write(self._fd, data) :]
+        if time.monotonic() - self._last_sync >= SYNC_SECONDS:
+            os.fsync(self._fd)
+            self._last_sync = time.monotonic()
+
+    def close(self, finished: bool) -> None:
+        """Sync and close; a finished census drops its resume record."""
+        os.fsync(self._fd)
+        os.close(self._fd)
+        if finished:
+            self.sidecar.unlink(missing_ok=True)
