@@ -88,7 +88,7 @@ def test_graph6_rows_agree_with_analyze(tmp_path: Path, capsys: pytest.CaptureFi
         (["hexagon", "1-3"], "unknown family 'hexagon'"),
         (["rectangle", "5-2", "1-3"], "rows range '5-2' is empty"),
         (["rectangle", "1-5000", "1"], "goes past 1000"),
-        (["rectangle", "1-3", "1-3", "--states", "4"], "must be a prime"),
+        (["rectangle", "1-3", "1-3", "--states", "256"], "between 2 and 255"),
         (["rectangle", "1-3", "1-3", "--stencil", "1,x"], "stencil offset '1,x'"),
         (["rectangle", "1-3", "1-3", "--jobs", "0"], "--jobs 0 must be between"),
         (["rectangle", "1-3", "1-3", "--plot", "p.svg"], "the plot must be a .png"),

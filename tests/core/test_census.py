@@ -18,11 +18,13 @@ from lograph.core.model.stencils import STENCILS
 from tests.references import (
     A075462,
     A159257,
+    bfs_fewest,
     brute_force_fewest,
     graph_press_matrix,
     press_matrix,
     rank_gf2,
     rank_mod_p,
+    zk_kernel,
 )
 
 
@@ -60,6 +62,18 @@ def test_rectangle_rows_match_plain_elimination(states: int) -> None:
         assert row["kernel_size"] == states ** (m * n - rank)
         if m * n <= 12 or (states == 2 and m * n <= 16):
             assert row["worst"] == _worst_by_brute_force(a, states), row["name"]
+
+
+@pytest.mark.parametrize("states", [4, 6])
+def test_composite_rows_match_enumeration(states: int) -> None:
+    """Over Z_k, k composite, rank and nullity are empty (as `analyze --json` gives null),
+    the kernel's size is counted by enumeration and `worst` by a search over positions."""
+    for row in _rows("rectangle", ["1-2", "1-3"], CensusSpec(states=states)):
+        m, n = (int(s) for s in str(row["name"]).split("x"))
+        a = press_matrix(rectangle(m, n))
+        assert (row["rank"], row["nullity"]) == (None, None)
+        assert row["kernel_size"] == len(zk_kernel(a, states))
+        assert row["worst"] == max(bfs_fewest(a, states).values()), row["name"]
 
 
 def test_diamond_and_stencil_rows() -> None:

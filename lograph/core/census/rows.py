@@ -99,9 +99,7 @@ def worst_is_cheap(analysis: Analysis) -> bool:
     k, n, p = analysis.nullity, analysis.n, analysis.states
     if k == 0:
         return True
-    if analysis.quiet_orders is not None:  # Z_k, k composite: no exact worst search yet
-        return False
-    if p > 2:
+    if p > 2:  # any k > 2, prime or not: the search walks all k^n press vectors
         return n * math.log2(p) <= WORST_WORK_BITS
     if k > WORST_NULLITY_LIMIT:
         return False
@@ -144,14 +142,17 @@ def compute_row(spec: CensusSpec, case: Case, cancel: Cancel = None) -> Row:
         found = worst_position(solver, time_limit=_WORST_TIME_LIMIT, cancel=cancel)
         worst = found.worst_presses if found.exact else None
     plan = solver.chase_plan
+    composite = analysis.quiet_orders is not None
     free = analysis.free_buttons if plan is None else plan.free_count
     row: Row = (
         case.name,
         system.n,
         system.edge_count,
         system.states,
-        analysis.rank,
-        analysis.nullity,
+        # rank and nullity are a field's notions; over Z_k, k composite, the kernel's
+        # size and structure say it (empty cells, as `analyze --json` gives null)
+        None if composite else analysis.rank,
+        None if composite else analysis.nullity,
         analysis.kernel_size,
         kernel_structure_text(analysis.kernel_structure),
         _solvable_fraction(analysis),
