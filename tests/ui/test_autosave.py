@@ -373,3 +373,14 @@ def test_a_killed_window_s_edit_is_offered_and_restored(
     qtbot.waitUntil(lambda: snapshot(new.document.board) == expected)
     assert new.document.is_modified
     assert new.document.path == path.resolve()
+
+
+def test_a_sample_argument_opens_the_sample_untitled(window, qtbot):
+    """``lograph gui sample:NAME`` opens the shipped sample like File ▸ Open Sample: the
+    board as the CLI reads it, with no path, so Save never writes into the package."""
+    from lograph.core.files.samples import read_sample
+
+    start(window, window.autosave, window.files, "sample:classic-5x5.txt")
+    expected = snapshot(read_sample("classic-5x5.txt"))
+    qtbot.waitUntil(lambda: snapshot(window.document.board) == expected)
+    assert window.document.path is None

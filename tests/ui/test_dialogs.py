@@ -71,12 +71,13 @@ def test_rule_states_and_direction_are_applied(qtbot):
     assert sorted(dialog.board().edges()) == [("r0c0", "r0c1"), ("r0c1", "r0c0")]
 
 
-def test_states_must_be_prime(qtbot):
+def test_any_number_of_states_is_accepted(qtbot):
+    """Composite k (4 colours) builds a board: the core validator allows every 2 ≤ k ≤ 255."""
     dialog = make(qtbot, "rectangle", states=4)
-    assert dialog.board() is None
-    assert "prime" in dialog.error.text()
+    board = dialog.board()
+    assert board is not None and board.states == 4
     ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
-    assert not ok.isEnabled()
+    assert ok.isEnabled()
 
 
 def test_clicking_preview_cells_makes_and_fills_holes(qtbot):
@@ -136,7 +137,6 @@ def test_properties_dialog_reports_its_values(qtbot):
     dialog = PropertiesDialog(BoardProperties("x", "closed", 3, False))
     qtbot.addWidget(dialog)
     dialog.rule.setCurrentText("open")
-    dialog.states.setValue(9)
-    assert not dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).isEnabled()
-    dialog.states.setValue(7)
-    assert dialog.properties() == BoardProperties("x", "open", 7, False)
+    dialog.states.setValue(9)  # composite: Z_9 is allowed like any 2 ≤ k ≤ 255
+    assert dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).isEnabled()
+    assert dialog.properties() == BoardProperties("x", "open", 9, False)

@@ -221,7 +221,7 @@ def _worst_markdown(worst: dict[str, Any]) -> list[str]:
     else:
         lines.append(
             f"The hardest solvable position needs between {worst['worst_presses']} and "
-            f"{worst['upper_bound']} presses (not proven within the time limit)."
+            f"{worst['upper_bound']} presses (the exact value was not reached)."
         )
     if worst["lights"] is not None:
         lines.append(f"One such position lights {_ids(worst['lights'])}.")

@@ -9,7 +9,7 @@ no light) or, when there are few, through all ``p^k − 1`` non-zero combination
 
 Examples
 --------
->>> coefficients(5, 2, 3)  # combination 5 = 1·q1 + 0·q2 + 1·q3
+>>> coefficients(5, (2, 2, 2))  # combination 5 = 1·q1 + 0·q2 + 1·q3
 [1, 0, 1]
 """
 
@@ -54,11 +54,12 @@ QUIET_COLOR = MARKS["quiet"].color
 COMBINATION_LIMIT = 1 << 16
 
 
-def coefficients(index: int, states: int, k: int) -> list[int]:
-    """Base-p digits of `index`, lowest first: the coefficient of each basis pattern."""
+def coefficients(index: int, orders: tuple[int, ...]) -> list[int]:
+    """The digits of `index` in the mixed radix of the generators' orders, lowest first: the
+    coefficient of each quiet generator (base p over a prime field, where every order is p)."""
     digits = []
-    for _ in range(k):
-        index, digit = divmod(index, states)
+    for order in orders:
+        index, digit = divmod(index, order)
         digits.append(digit)
     return digits
 
@@ -252,11 +253,11 @@ class QuietBrowser(QGroupBox):
             return 0
         if self.basis_mode.isChecked():
             return self.k
-        return int(analysis.states**self.k - 1)
+        return int(analysis.kernel_size - 1)
 
     def combinations_allowed(self) -> bool:
         analysis = self.model.analysis
-        return analysis is not None and 0 < analysis.states**self.k - 1 <= COMBINATION_LIMIT
+        return analysis is not None and 0 < analysis.kernel_size - 1 <= COMBINATION_LIMIT
 
     def refresh(self) -> None:
         analysis = self.model.analysis
@@ -268,9 +269,11 @@ class QuietBrowser(QGroupBox):
                                  "solvable position has exactly one solution.")  # fmt: skip
         else:
             s = "s" if self.k > 1 else ""
+            # over Z_k, k composite, the quiet patterns form a module: generators, not a basis
+            kind = "basis pattern" if analysis.quiet_orders is None else "generator"
             self.summary.setText(
-                f"{self.k} basis pattern{s}: pressing the buttons of any quiet pattern changes "
-                f"no light, so solutions come in families of {analysis.worlds:,}."
+                f"{self.k} {kind}{s}: pressing the buttons of any quiet pattern changes "
+                f"no light, so solutions come in families of {analysis.kernel_size:,}."
             )
         self.combo_mode.setEnabled(self.combinations_allowed())
         if not self.combinations_allowed():
@@ -306,7 +309,7 @@ class QuietBrowser(QGroupBox):
         quiet = analysis.quiet.astype(np.int64)
         if self.basis_mode.isChecked():
             return np.asarray(quiet[self.index], dtype=np.int64)
-        coeffs = np.array(coefficients(self.index + 1, analysis.states, self.k), dtype=np.int64)
+        coeffs = np.array(coefficients(self.index + 1, analysis.orders()), dtype=np.int64)
         return (coeffs @ quiet) % analysis.states
 
     def draw(self) -> None:
@@ -319,7 +322,7 @@ class QuietBrowser(QGroupBox):
         if self.basis_mode.isChecked():
             self.which.setText(f"Pattern {self.index + 1} of {self.k}: {presses} presses.")
         else:
-            coeffs = coefficients(self.index + 1, analysis.states, self.k)
+            coeffs = coefficients(self.index + 1, analysis.orders())
             terms = " + ".join(
                 (f"q{j + 1}" if c == 1 else f"{c}·q{j + 1}") for j, c in enumerate(coeffs) if c
             )

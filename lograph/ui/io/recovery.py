@@ -233,13 +233,20 @@ class Recovery(QObject):
         return True
 
 
+#: ``lograph gui sample:NAME`` opens a shipped sample, as every other command reads one.
+SAMPLE_PREFIX = "sample:"
+
+
 def start(
     window: QWidget, autosaver: Autosaver, files: FileController, path: str | None
 ) -> Recovery:
     """After the window shows: offer recovery, then open `path`, then run the test script."""
 
     def then() -> None:
-        if path is not None:
+        if path is not None and path.startswith(SAMPLE_PREFIX):
+            # like File ▸ Open Sample: an untitled copy, so Save never writes package data
+            files.open_sample(path.removeprefix(SAMPLE_PREFIX))
+        elif path is not None:
             files.open_path(path)  # asks Save/Discard first if a restored board is open
         script = os.environ.get(SCRIPT_ENV)
         if script:
