@@ -27,7 +27,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         description="Open the lograph window, optionally with a board file.",
     )
     parser.add_argument(
-        "board", metavar="BOARD", nargs="?", help="board file to open (.json .txt .graphml .g6), or sample:NAME"
+        "board",
+        metavar="BOARD",
+        nargs="?",
+        help="board file to open (.json .txt .graphml .g6) or sample:NAME",
     )
     parser.set_defaults(run=lambda args: launch(args.board))
 

@@ -75,7 +75,8 @@ def test_any_number_of_states_is_accepted(qtbot):
     """Composite k (4 colours) builds a board: the core validator allows every 2 ≤ k ≤ 255."""
     dialog = make(qtbot, "rectangle", states=4)
     board = dialog.board()
-    assert board is not None and board.states == 4
+    assert board is not None
+    assert board.states == 4
     ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
     assert ok.isEnabled()
 
