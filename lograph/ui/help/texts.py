@@ -4,7 +4,7 @@ steps and the About box. Plain data, so the docks, the guide and tests share one
 Examples
 --------
 >>> sorted(FIGURES)[:3]
-['buttons', 'god', 'kernel_structure']
+['buttons', 'god', 'kernel']
 >>> all(len(text) < 700 for _, text in FIGURES.values())
 True
 """
@@ -56,9 +56,10 @@ FIGURES: dict[str, tuple[str, str]] = {
         "but never to another one. World 0 holds the solvable positions. A position's "
         "world is read off from the patterns it fails (the current position section).",
     ),
-    "kernel_structure": (
-        "Kernel structure",
-        "How the quiet patterns combine: over a prime number of states they form a vector "
+    "kernel": (
+        "Quiet patterns",
+        "How many press patterns change no light, and how they combine (the kernel's "
+        "structure, e.g. Z_2 × Z_4): over a prime number of states they form a vector "
         "space (p^nullity patterns); with a composite number of states each generating "
         "pattern has its own order, and every quiet pattern is one combination of them.",
     ),
