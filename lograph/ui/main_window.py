@@ -45,6 +45,7 @@ from lograph.ui.model.analysis import AnalysisModel
 from lograph.ui.model.document import BoardProperties, Document
 from lograph.ui.model.jobs import JobRunner
 from lograph.ui.model.session import Session, bind_toggle
+from lograph.ui.play import LitOnlyPlayTool, PlayController
 from lograph.ui.status import StatusArea
 from lograph.ui.widgets import named
 
@@ -79,7 +80,7 @@ class MainWindow(QMainWindow):
             for t in (
                 EditTool(self.scene),
                 LightsTool(self.scene),
-                PlayTool(self.scene, self.session),
+                LitOnlyPlayTool(self.scene, self.session),
             )
         }
         self.files = FileController(self, self.document, self.settings)
@@ -132,6 +133,24 @@ class MainWindow(QMainWindow):
             self._add_to_menu("export", act)
         for part in (self.analysis, self.chase, self.exports, self.autosave):
             part.status.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        self._add_play()
+
+    def _add_play(self) -> None:
+        """Level packs, the designer, lit-only and the score (ui.play)."""
+        self.play = PlayController(self, self.analysis_model, self.files, self.settings)
+        self.play.bind(self.action)
+        self.menus["play"].insertMenu(self.action("next_level"), self.play.pack_menu(self))
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.play.levels.dock)
+        self.tabifyDockWidget(self.chase.dock, self.play.levels.dock)
+        self.analysis.dock.raise_()
+        self.menus["view"].addAction(self.play.levels.dock.toggleViewAction())
+        for label in (self.play.scoreboard.best_label, self.play.scoreboard.timer_label):
+            self.statusBar().insertPermanentWidget(0, label)
+        play = self.tools["play"]
+        assert isinstance(play, PlayTool)
+        play.solved.connect(self.play.solved)
+        self.play.announce.connect(self.status_area.announce)
+        self.play.status.connect(lambda text: self.statusBar().showMessage(text, 8000))
 
     # ------------------------------------------------------------------ extension points
     def action(self, name: str) -> QAction:
@@ -244,9 +263,6 @@ class MainWindow(QMainWindow):
         self.files.recent_changed.connect(self._fill_recent)
         for tool in self.tools.values():
             tool.message.connect(lambda text: self.statusBar().showMessage(text, 5000))
-        play = self.tools["play"]
-        assert isinstance(play, PlayTool)
-        play.solved.connect(self.status_area.solved)
         self.session.mode_changed.connect(self._apply_mode)
 
     # ------------------------------------------------------------------ modes

@@ -52,7 +52,11 @@ class StatusArea(QObject):
     def solved(self, moves: int) -> None:
         """Show the banner: the goal is reached."""
         plural = "move" if moves == 1 else "moves"
-        self.banner.setText(f"Solved in {moves} {plural}! Every light is {self.session.goal}.")
+        self.announce(f"Solved in {moves} {plural}! Every light is {self.session.goal}.")
+
+    def announce(self, text: str) -> None:
+        """Show `text` on the banner over the board (and in the status bar)."""
+        self.banner.setText(text)
         self.banner.adjustSize()
         self.banner.move((self.view.width() - self.banner.width()) // 2, 16)
         self.banner.show()
