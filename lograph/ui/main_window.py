@@ -140,6 +140,8 @@ class MainWindow(QMainWindow):
         self.play = PlayController(self, self.analysis_model, self.files, self.settings)
         self.play.bind(self.action)
         self.menus["play"].insertMenu(self.action("next_level"), self.play.pack_menu(self))
+        for first in ("lit_only", "open_pack"):  # rules, then level packs
+            self.menus["play"].insertSeparator(self.action(first))
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.play.levels.dock)
         self.tabifyDockWidget(self.chase.dock, self.play.levels.dock)
         self.analysis.dock.raise_()

@@ -61,7 +61,7 @@ class StatusArea(QObject):
         self.banner.move((self.view.width() - self.banner.width()) // 2, 16)
         self.banner.show()
         self.banner.raise_()
-        self.bar.showMessage(self.banner.text(), 8000)
+        self.bar.showMessage(text.replace("\n", " · "), 8000)
 
     def update_counts(self) -> None:
         board, store = self.scene.document.board, self.scene.store

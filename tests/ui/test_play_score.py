@@ -56,7 +56,7 @@ def test_timer_and_best_count_while_playing_a_position(qtbot, window):
     assert score.timer_label.text() == "Time: 1:05"
     click(window, button_point(window, "r0c0"))
     click(window, button_point(window, "r1c1"))
-    expected = "Solved in 3 moves — the best possible is 1 (time 1:05)"
+    expected = "Solved in 3 moves — the best possible is 1\nTime 1:05"
     assert window.status_area.banner.text() == expected
     clock.now += 100  # stopped at the goal
     score.refresh()

@@ -48,16 +48,20 @@ class PlayController(QObject):
         self.packs = PackPlayer(window, files, self.scoreboard, settings, self)
         self.levels = LevelsDock(self.packs, window)
         self.designer: DesignerDialog | None = None
+        self.next_action: QAction | None = None
         self.session.set_lit_only(str(settings.value(LIT_ONLY_KEY, "false")).lower() == "true")
         self.session.lit_only_changed.connect(self._lit_only_changed)
         self.packs.pack_changed.connect(self._pack_changed)
+        self.packs.level_changed.connect(lambda _index: self._update_next())
 
     def bind(self, action: Callable[[str], QAction]) -> None:
         """Connect the window's play actions (found by name)."""
         session = self.session
+        self.next_action = action("next_level")
         action("open_pack").triggered.connect(self.packs.open_dialog)
         action("next_level").triggered.connect(self.next_level)
         action("design_puzzles").triggered.connect(self.open_designer)
+        self._update_next()
         action("export_pack").triggered.connect(self.export_pack)
         bind_toggle(action("lit_only"), lambda: session.lit_only, session.set_lit_only,
                     session.lit_only_changed)  # fmt: skip
@@ -77,7 +81,8 @@ class PlayController(QObject):
         """The play tool reached the goal after `moves` presses."""
         text = self.scoreboard.solved(moves)
         if self.packs.solved(moves) and self.packs.has_next():
-            text += " — Next Level: Ctrl+Alt+N"
+            keys = self.next_action.shortcut().toString() if self.next_action else ""
+            text += f" · Next Level: {keys}" if keys else " · Next Level"
         self.announce.emit(text)
 
     def next_level(self) -> None:
@@ -88,7 +93,12 @@ class PlayController(QObject):
         else:
             self.packs.next_level()
 
+    def _update_next(self) -> None:
+        if self.next_action is not None:
+            self.next_action.setEnabled(self.packs.has_next())
+
     def _pack_changed(self) -> None:
+        self._update_next()
         if self.packs.pack is not None:
             self.levels.dock.show()
             self.levels.dock.raise_()

@@ -64,14 +64,14 @@ def design_levels(
     return generate_levels(solver, board, targets, unique=unique, seed=seed, cancel=cancel)
 
 
-def preview_icon(board: Board, lights: NDArray[np.uint8], caption: str) -> QIcon:
-    """A small picture of `board` showing `lights`, with `caption` written on it."""
+def preview_icon(board: Board, lights: NDArray[np.uint8]) -> QIcon:
+    """A small picture of `board` showing `lights`."""
     shown = board.copy()
     shown.set_lights(lights)
     preview = BoardPreview()
     preview.setMinimumSize(PREVIEW_SIDE, PREVIEW_SIDE)
     preview.resize(PREVIEW_SIDE, PREVIEW_SIDE)
-    preview.show_board(shown, message=caption)
+    preview.show_board(shown)
     return QIcon(preview.grab())
 
 
@@ -91,7 +91,8 @@ class DesignerDialog(QDialog):
         self.count = self._spin("designer_count", 1, MAX_COUNT, 6)
         self.seed = self._spin("designer_seed", 0, 2**31 - 1, 0)
         self.unique = named(QCheckBox("Only positions with a unique optimal solution"), "unique")
-        self.name = named(QLineEdit(f"{self.board.name or 'board'}: puzzles"), "designer_name")
+        self.name = named(QLineEdit(), "designer_name")
+        self.name.setPlaceholderText("named after the board and the counts")
         form = QFormLayout()
         about = f"{self.board.name or 'untitled'} · {len(self.board)} buttons"
         form.addRow("Board:", QLabel(f"{about} · {self.board.states} states"))
@@ -105,7 +106,8 @@ class DesignerDialog(QDialog):
         self.list.setViewMode(QListView.ViewMode.IconMode)
         self.list.setIconSize(QSize(PREVIEW_SIDE, PREVIEW_SIDE))
         self.list.setResizeMode(QListView.ResizeMode.Adjust)
-        self.list.setMinimumSize(4 * PREVIEW_SIDE + 40, 2 * PREVIEW_SIDE + 60)
+        self.list.setMinimumSize(4 * PREVIEW_SIDE + 60, 2 * PREVIEW_SIDE + 80)
+        self.list.setGridSize(QSize(PREVIEW_SIDE + 16, PREVIEW_SIDE + 34))
         self.status = named(QLabel("Choose a difficulty and press Generate."), "designer_status")
         self.status.setWordWrap(True)
         self.generate_button = self._button("&Generate", "designer_generate", self.generate)
@@ -143,6 +145,9 @@ class DesignerDialog(QDialog):
         low, high = sorted((self.low.value(), self.high.value()))
         count, unique, seed = self.count.value(), self.unique.isChecked(), self.seed.value()
         board = self.board
+        if not self.name.isModified():  # the default name follows the counts asked for
+            kind = ", unique" if unique else ""
+            self.name.setText(f"{board.name or 'board'}: {low} to {high} presses{kind}")
         self.levels = []
         self.list.clear()
         self.export_button.setEnabled(False)
@@ -173,7 +178,7 @@ class DesignerDialog(QDialog):
         self.levels = [PackLevel(lv.lights, lv.fewest, lv.unique) for lv in found.levels]
         for number, level in enumerate(self.levels, start=1):
             caption = f"{number}: {level.fewest}" + (" (unique)" if level.unique else "")
-            item = QListWidgetItem(preview_icon(self.board, level.lights, caption), "")
+            item = QListWidgetItem(preview_icon(self.board, level.lights), caption)
             item.setToolTip(f"Level {number}: {level.fewest} presses at the fewest")
             self.list.addItem(item)
         text = f"{len(self.levels)} levels in {found.tries} tries"

@@ -197,7 +197,7 @@ class Scoreboard(QObject):
     def _failed(self, _token: object, error: BaseException) -> None:
         if not isinstance(error, LographError):
             raise error
-        self.best_label.setText("Best: ?")
+        self.best_label.setText("Best: ?")  # the tooltip says why
         self.best_label.setToolTip(str(error))
 
     def _store(self, best: Best) -> None:
@@ -208,12 +208,13 @@ class Scoreboard(QObject):
     # ------------------------------------------------------------------ showing it
     def refresh(self) -> None:
         self.timer_label.setText(f"Time: {format_elapsed(self.elapsed)}")
+        word = "Best (lit-only)" if self.session.lit_only else "Best"
         if self.best is None:
-            self.best_label.setText("Best: …")
+            self.best_label.setText(f"{word}: …")
         elif self.best[0] is None:
-            self.best_label.setText("Best: cannot be cleared")
+            self.best_label.setText(f"{word}: cannot be cleared")
         else:
-            self.best_label.setText(f"Best: {self.best[0]}")
+            self.best_label.setText(f"{word}: {self.best[0]}")
 
     def solved(self, moves: int) -> str:
         """Stop the timer and say how the game went (the banner's text)."""
@@ -223,10 +224,9 @@ class Scoreboard(QObject):
         return self.verdict(moves)
 
     def verdict(self, moves: int) -> str:
+        """The verdict, and on a second line the time taken."""
         best, exact = self.best if self.best is not None else (None, True)
         text = verdict(moves, best, exact)
-        if self.frozen:
-            text += f" (time {format_elapsed(self.frozen)})"
         if self.session.goal == "on":
             text += " Every light is on."
-        return text
+        return f"{text}\nTime {format_elapsed(self.elapsed)}"
