@@ -29,7 +29,7 @@ def test_designer_levels_need_exactly_their_count(qtbot, window, tmp_path, monke
     dialog.count.setValue(5)
     dialog.seed.setValue(11)
     dialog.generate_button.click()
-    qtbot.waitUntil(lambda: dialog.export_button.isEnabled(), timeout=60_000)
+    qtbot.waitUntil(lambda: dialog.export_button.isEnabled(), timeout=90_000)
     assert [lv.fewest for lv in dialog.levels] == [2, 3, 4, 5, 6]
     assert dialog.list.count() == 5
     for level in dialog.levels:
@@ -56,7 +56,7 @@ def test_an_impossible_count_says_what_is_missing(qtbot, window):
     dialog.high.setValue(4)
     dialog.count.setValue(2)  # only one position needs 4 presses
     dialog.generate_button.click()
-    qtbot.waitUntil(lambda: "tries" in dialog.status.text(), timeout=60_000)
+    qtbot.waitUntil(lambda: "tries" in dialog.status.text(), timeout=90_000)
     assert len(dialog.levels) == 1
     assert "not found (4 presses: 1)" in dialog.status.text()
 

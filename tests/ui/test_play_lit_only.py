@@ -43,7 +43,7 @@ def test_solve_plays_lit_presses_that_clear_the_board(qtbot, window, monkeypatch
     steps = window.analysis.solutions
     steps.timer.setInterval(1)
     window.action("analysis_step").trigger()
-    qtbot.waitUntil(lambda: not window.document.board.lights().any(), timeout=20_000)
+    qtbot.waitUntil(lambda: not window.document.board.lights().any(), timeout=90_000)
     qtbot.waitUntil(lambda: not steps.stepping, timeout=5_000)
     stack = window.document.undo_stack
     presses = [stack.command(i) for i in range(stack.count())]
@@ -65,7 +65,7 @@ def test_hint_says_when_lit_presses_cannot_clear(qtbot, window):
     messages: list[str] = []
     window.analysis.solutions.status.connect(messages.append)
     window.action("analysis_hint").trigger()
-    qtbot.waitUntil(lambda: LIT_ONLY_STUCK in messages, timeout=20_000)
+    qtbot.waitUntil(lambda: LIT_ONLY_STUCK in messages, timeout=90_000)
     assert not window.analysis.solutions.hint_overlay.marks
 
 
@@ -73,7 +73,7 @@ def test_lit_only_hint_names_a_lit_button_and_goes_after_it_is_pressed(qtbot, wi
     lit_only_window(window, ["r0c0", "r2c2"])
     solutions = window.analysis.solutions
     window.action("analysis_hint").trigger()
-    qtbot.waitUntil(lambda: solutions.hint_button is not None, timeout=20_000)
+    qtbot.waitUntil(lambda: solutions.hint_button is not None, timeout=90_000)
     hinted = solutions.hint_button
     assert window.document.board.light(hinted) == 1
     click(window, button_point(window, hinted))
