@@ -14,7 +14,7 @@ from pathlib import Path
 
 import numpy as np
 from numpy.typing import NDArray
-from PySide6.QtCore import QSize
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -69,10 +69,17 @@ def preview_icon(board: Board, lights: NDArray[np.uint8]) -> QIcon:
     shown = board.copy()
     shown.set_lights(lights)
     preview = BoardPreview()
-    preview.setMinimumSize(PREVIEW_SIDE, PREVIEW_SIDE)
-    preview.resize(PREVIEW_SIDE, PREVIEW_SIDE)
+    side = 2 * PREVIEW_SIDE  # drawn large, then scaled: its discs keep inside the margins
+    preview.setMinimumSize(side, side)
+    preview.resize(side, side)
     preview.show_board(shown)
-    return QIcon(preview.grab())
+    picture = preview.grab().scaled(
+        PREVIEW_SIDE,
+        PREVIEW_SIDE,
+        Qt.AspectRatioMode.KeepAspectRatio,
+        Qt.TransformationMode.SmoothTransformation,
+    )
+    return QIcon(picture)
 
 
 class DesignerDialog(QDialog):
