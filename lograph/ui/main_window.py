@@ -33,7 +33,7 @@ from lograph.ui.analysis import AnalysisDock
 from lograph.ui.canvas import operations as ops
 from lograph.ui.canvas.clipboard import dict_from_mime, mime_from_dict
 from lograph.ui.canvas.scene import GRID, BoardScene
-from lograph.ui.canvas.tools import EditTool, LightsTool, PlayTool, Tool
+from lograph.ui.canvas.tools import EditTool, LightsTool, Tool
 from lograph.ui.canvas.view import BoardView
 from lograph.ui.chase.view import ChaseView
 from lograph.ui.io.autosave import Autosaver
@@ -133,26 +133,8 @@ class MainWindow(QMainWindow):
             self._add_to_menu("export", act)
         for part in (self.analysis, self.chase, self.exports, self.autosave):
             part.status.connect(lambda text: self.statusBar().showMessage(text, 8000))
-        self._add_play()
-
-    def _add_play(self) -> None:
-        """Level packs, the designer, lit-only and the score (ui.play)."""
         self.play = PlayController(self, self.analysis_model, self.files, self.settings)
-        self.play.bind(self.action)
-        self.menus["play"].insertMenu(self.action("next_level"), self.play.pack_menu(self))
-        for first in ("lit_only", "open_pack"):  # rules, then level packs
-            self.menus["play"].insertSeparator(self.action(first))
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.play.levels.dock)
-        self.tabifyDockWidget(self.chase.dock, self.play.levels.dock)
-        self.analysis.dock.raise_()
-        self.menus["view"].addAction(self.play.levels.dock.toggleViewAction())
-        for label in (self.play.scoreboard.best_label, self.play.scoreboard.timer_label):
-            self.statusBar().insertPermanentWidget(0, label)
-        play = self.tools["play"]
-        assert isinstance(play, PlayTool)
-        play.solved.connect(self.play.solved)
-        self.play.announce.connect(self.status_area.announce)
-        self.play.status.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        self.play.install(self, self.action, self.menus, self.tools["play"], self.status_area)
 
     # ------------------------------------------------------------------ extension points
     def action(self, name: str) -> QAction:

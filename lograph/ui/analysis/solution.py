@@ -90,6 +90,7 @@ class SolutionController(QObject):
         self.timer.setInterval(STEP_MS)
         self.timer.timeout.connect(self._step)
         model.solution_changed.connect(self.redraw)
+        self._structure = model.structure  # the board the marks and steps were made for
         model.analysis_changed.connect(self._structure_maybe_changed)
         self.document.lights_changed.connect(self._lights_changed)
         session.overlay_changed.connect(self._overlay_changed)
@@ -155,7 +156,9 @@ class SolutionController(QObject):
         self._lights_changed([])
 
     def _structure_maybe_changed(self) -> None:
-        if self.model.solver is None:  # an edit dropped the analysis: old marks mean nothing
+        # An analysis starting for the same board (lit-only steps need none) keeps the marks.
+        edited, self._structure = self._structure != self.model.structure, self.model.structure
+        if self.model.solver is None and edited:  # an edit dropped the analysis: marks go
             self.stop()
             self.hint_overlay.clear()
             self.hint_button = None

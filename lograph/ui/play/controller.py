@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, QSettings, Signal
+from PySide6.QtCore import QObject, QSettings, Qt, Signal
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QMenu, QWidget
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu, QWidget
 
+from lograph.ui.canvas.tools import PlayTool, Tool
 from lograph.ui.io.filectl import FileController
 from lograph.ui.model.analysis import AnalysisModel
 from lograph.ui.model.session import bind_toggle
@@ -21,6 +22,7 @@ from lograph.ui.play.designer import DesignerDialog
 from lograph.ui.play.levels import LevelsDock
 from lograph.ui.play.packs import PackPlayer, shipped_packs
 from lograph.ui.play.scoreboard import Scoreboard
+from lograph.ui.status import StatusArea
 from lograph.ui.widgets import named
 
 __all__ = ["LIT_ONLY_KEY", "PlayController"]
@@ -53,6 +55,34 @@ class PlayController(QObject):
         self.session.lit_only_changed.connect(self._lit_only_changed)
         self.packs.pack_changed.connect(self._pack_changed)
         self.packs.level_changed.connect(lambda _index: self._update_next())
+
+    def install(
+        self,
+        window: QMainWindow,
+        action: Callable[[str], QAction],
+        menus: dict[str, QMenu],
+        tool: Tool,
+        status: StatusArea,
+    ) -> None:
+        """Put the Levels dock, the Play menu's entries and the score into `window`."""
+        self.bind(action)
+        play_menu = menus["play"]
+        play_menu.insertMenu(action("next_level"), self.pack_menu(window))
+        for first in ("lit_only", "open_pack"):  # rules, then level packs
+            play_menu.insertSeparator(action(first))
+        right = Qt.DockWidgetArea.RightDockWidgetArea
+        docks = [d for d in window.findChildren(QDockWidget) if window.dockWidgetArea(d) == right]
+        window.addDockWidget(right, self.levels.dock)
+        if docks:  # a tab beside the analysis and chasing docks, which stays in front
+            window.tabifyDockWidget(docks[-1], self.levels.dock)
+            docks[0].raise_()
+        menus["view"].addAction(self.levels.dock.toggleViewAction())
+        for label in (self.scoreboard.best_label, self.scoreboard.timer_label):
+            window.statusBar().insertPermanentWidget(0, label)
+        assert isinstance(tool, PlayTool)
+        tool.solved.connect(self.solved)
+        self.announce.connect(status.announce)
+        self.status.connect(lambda text: window.statusBar().showMessage(text, 8000))
 
     def bind(self, action: Callable[[str], QAction]) -> None:
         """Connect the window's play actions (found by name)."""
