@@ -83,3 +83,16 @@ def test_the_hint_goes_once_the_hinted_button_is_pressed(qtbot, window):
     assert not solutions.hint_overlay.marks
     assert solutions.hint_button is None
     assert "Hint" not in window.statusBar().currentMessage()
+
+
+def test_no_best_count_where_it_would_be_costly(qtbot, window, monkeypatch):
+    monkeypatch.setattr("lograph.ui.play.scoreboard.BEST_BITS", -1)  # every board "too big"
+    board = rectangle(3, 3)
+    board.press("r1c1")
+    load(window, board)
+    window.action("mode_play").trigger()
+    score = window.play.scoreboard
+    qtbot.waitUntil(lambda: score.best is not None, timeout=90_000)
+    assert score.best_label.text() == "Best: –"
+    click(window, button_point(window, "r1c1"))
+    assert window.status_area.banner.text().startswith("Solved in 1 move!\nTime ")

@@ -18,6 +18,7 @@ Examples
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 
@@ -26,17 +27,20 @@ from numpy.typing import NDArray
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QLabel
 
-from lograph.core.algebra.analysis import Solver
+from lograph.core.algebra.analysis import Analysis, Solver
 from lograph.core.cancel import Cancel
 from lograph.core.errors import LographError
 from lograph.core.model.system import PressSystem
-from lograph.ui.model.analysis import AnalysisModel
+from lograph.ui.model.analysis import AUTO_SOLUTION_BUTTONS, AnalysisModel
 from lograph.ui.widgets import named
 
 __all__ = ["Best", "Scoreboard", "best_count", "format_elapsed", "verdict"]
 
-#: (fewest presses or None when the goal cannot be reached, proven minimal?)
+#: (fewest presses or None when the goal cannot be reached, proven minimal?); (None, False)
+#: means "not computed".
 Best = tuple[int | None, bool]
+#: The best count is computed when the exact search compares at most 2^BEST_BITS solutions.
+BEST_BITS = 24
 
 
 def format_elapsed(seconds: float) -> str:
@@ -84,6 +88,12 @@ def best_count(
         return None, True
     best = fewest_presses(solver, x0, cancel=cancel)
     return best.press_count, best.exact
+
+
+def _cheap(analysis: Analysis) -> bool:
+    """The exact fewest presses take a moment at most (see `BEST_BITS`)."""
+    bits = analysis.nullity * math.log2(analysis.states)
+    return analysis.n <= AUTO_SOLUTION_BUTTONS and bits <= BEST_BITS
 
 
 class Scoreboard(QObject):
@@ -178,6 +188,12 @@ class Scoreboard(QObject):
         solver = model.solver
         if (solver is None and not session.lit_only) or len(lights) != len(self.document.board):
             return  # the analysis calls again when it is done
+        analysis = solver.analysis if solver is not None else None
+        if not session.lit_only and analysis is not None and not _cheap(analysis):
+            self.best_label.setToolTip("Not computed: too many solutions to compare on this board")
+            self.best = (None, False)  # unknown, and not to be asked again for this game
+            self.refresh()
+            return
         system = self.document.press_system().with_lights(lights)
         goal, lit_only = session.goal, session.lit_only
 
@@ -197,8 +213,9 @@ class Scoreboard(QObject):
     def _failed(self, _token: object, error: BaseException) -> None:
         if not isinstance(error, LographError):
             raise error
-        self.best_label.setText("Best: ?")  # the tooltip says why
+        self.best = (None, False)  # not known; the tooltip says why
         self.best_label.setToolTip(str(error))
+        self.refresh()
 
     def _store(self, best: Best) -> None:
         self.best = best
@@ -212,7 +229,7 @@ class Scoreboard(QObject):
         if self.best is None:
             self.best_label.setText(f"{word}: …")
         elif self.best[0] is None:
-            self.best_label.setText(f"{word}: cannot be cleared")
+            self.best_label.setText(f"{word}: " + ("cannot be cleared" if self.best[1] else "–"))
         else:
             self.best_label.setText(f"{word}: {self.best[0]}")
 
