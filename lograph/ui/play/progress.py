@@ -7,11 +7,13 @@ fewest moves the player needed to solve it.
 
 Examples
 --------
+>>> import tempfile
+>>> from pathlib import Path
 >>> from PySide6.QtCore import QSettings
->>> progress = PackProgress(QSettings("/tmp/lograph-doctest.ini", QSettings.Format.IniFormat),
-...                         "abc", "demo")
->>> progress.clear(); progress.record(0, 9), progress.record(0, 12), progress.best(0)
-(True, False, 9)
+>>> where = str(Path(tempfile.mkdtemp()) / "settings.ini")
+>>> progress = PackProgress(QSettings(where, QSettings.Format.IniFormat), "abc", "demo")
+>>> progress.record(0, 9), progress.record(0, 12), progress.best(0), progress.best(1)
+(True, False, 9, None)
 """
 
 from __future__ import annotations
