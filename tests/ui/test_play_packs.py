@@ -50,7 +50,11 @@ def presses_to_clear(window: MainWindow) -> list[str]:
 
 
 def test_the_pack_opens_with_its_levels_in_order(window):
+    dock = window.play.levels.dock
+    assert not dock.isVisible()  # no pack yet: the Levels dock waits
     open_shipped(window)
+    assert dock.isVisible()
+    assert window.chase.dock in window.tabifiedDockWidgets(dock)
     pack = shipped(PACK)
     table = window.play.levels.table
     assert table.rowCount() == len(pack.levels) == 15

@@ -51,6 +51,7 @@ class PlayController(QObject):
         self.levels = LevelsDock(self.packs, window)
         self.designer: DesignerDialog | None = None
         self.next_action: QAction | None = None
+        self.main_window: QMainWindow | None = None
         self.session.set_lit_only(str(settings.value(LIT_ONLY_KEY, "false")).lower() == "true")
         self.session.lit_only_changed.connect(self._lit_only_changed)
         self.packs.pack_changed.connect(self._pack_changed)
@@ -70,12 +71,9 @@ class PlayController(QObject):
         play_menu.insertMenu(action("next_level"), self.pack_menu(window))
         for first in ("lit_only", "open_pack"):  # rules, then level packs
             play_menu.insertSeparator(action(first))
-        right = Qt.DockWidgetArea.RightDockWidgetArea
-        docks = [d for d in window.findChildren(QDockWidget) if window.dockWidgetArea(d) == right]
-        window.addDockWidget(right, self.levels.dock)
-        if docks:  # a tab beside the analysis and chasing docks, which stays in front
-            window.tabifyDockWidget(docks[-1], self.levels.dock)
-            docks[0].raise_()
+        self.main_window = window
+        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.levels.dock)
+        self.levels.dock.hide()  # until a pack is opened (or View ▸ Levels)
         menus["view"].addAction(self.levels.dock.toggleViewAction())
         for label in (self.scoreboard.best_label, self.scoreboard.timer_label):
             window.statusBar().insertPermanentWidget(0, label)
@@ -129,9 +127,17 @@ class PlayController(QObject):
 
     def _pack_changed(self) -> None:
         self._update_next()
-        if self.packs.pack is not None:
-            self.levels.dock.show()
-            self.levels.dock.raise_()
+        window, dock = self.main_window, self.levels.dock
+        if self.packs.pack is None or window is None:
+            return
+        if dock.isHidden():  # a tab beside the other docks on the right, in front
+            area = window.dockWidgetArea(dock)
+            others = [d for d in window.findChildren(QDockWidget) if d is not dock]
+            shown = [d for d in others if window.dockWidgetArea(d) == area and not d.isHidden()]
+            dock.show()
+            if shown and not dock.isFloating():
+                window.tabifyDockWidget(shown[0], dock)
+        dock.raise_()
 
     def _lit_only_changed(self, on: bool) -> None:
         self.settings.setValue(LIT_ONLY_KEY, on)
