@@ -57,6 +57,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
     A("open", "file", "&Open…", Std.Open, "Open a board file (.json .txt .graphml .g6)"),
     A("save", "file", "&Save", Std.Save, "Save the board"),
     A("save_as", "file", "Save &As…", Std.SaveAs, "Save the board under a new name"),
+    A("export_pack", "file", "Export &Level Pack…", "Ctrl+Shift+X", "Write the designed levels"),
     A("quit", "file", "&Quit", "Ctrl+Q", "Close the window"),
     # undo and redo come from the undo stack; cut … delete act on the selection
     A("cut", "edit", "Cu&t", Std.Cut, "Copy the selection and delete it"),
@@ -88,6 +89,10 @@ ACTIONS: tuple[ActionSpec, ...] = (
     A("scramble", "play", "&Scramble", "F5", "A random position that can be solved"),
     A("reset", "play", "&Reset", "F6", "Back to the start position"),
     A("goal_on", "play", "Goal: All Lights &On", "Ctrl+Alt+G", "Win with every light on", True),
+    A("lit_only", "play", "&Lit-only", "Ctrl+Alt+L", "Only a lit button may be pressed", True),
+    A("open_pack", "play", "Open Level &Pack…", "Ctrl+Shift+O", "Play the levels of a pack"),
+    A("next_level", "play", "&Next Level", "Ctrl+Alt+N", "Load the pack's next level"),
+    A("design_puzzles", "play", "&Design Puzzles…", "Ctrl+Shift+D", "Make levels"),
     A("about", "help", "&About lograph", "Ctrl+F1", "Version, license and where to read more"),
 )
 

@@ -27,7 +27,7 @@ from lograph.ui.analysis import AnalysisDock
 from lograph.ui.canvas import operations as ops
 from lograph.ui.canvas.clipboard import dict_from_mime, mime_from_dict
 from lograph.ui.canvas.scene import GRID, BoardScene
-from lograph.ui.canvas.tools import EditTool, LightsTool, PlayTool, Tool
+from lograph.ui.canvas.tools import EditTool, LightsTool, Tool
 from lograph.ui.canvas.view import BoardView
 from lograph.ui.chase.view import ChaseView
 from lograph.ui.chrome import WindowChrome
@@ -42,6 +42,7 @@ from lograph.ui.model.analysis import AnalysisModel
 from lograph.ui.model.document import BoardProperties, Document
 from lograph.ui.model.jobs import JobRunner
 from lograph.ui.model.session import Session, bind_toggle
+from lograph.ui.play import LitOnlyPlayTool, PlayController
 from lograph.ui.status import StatusArea
 from lograph.ui.widgets import named
 
@@ -77,7 +78,7 @@ class MainWindow(QMainWindow):
             for t in (
                 EditTool(self.scene),
                 LightsTool(self.scene),
-                PlayTool(self.scene, self.session),
+                LitOnlyPlayTool(self.scene, self.session),
             )
         }
         self.files = FileController(self, self.document, self.settings)
@@ -138,6 +139,8 @@ class MainWindow(QMainWindow):
             self._add_to_menu("export", act)
         for part in (self.analysis, self.chase, self.exports, self.autosave):
             part.status.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        self.play = PlayController(self, self.analysis_model, self.files, self.settings)
+        self.play.install(self, self.action, self.menus, self.tools["play"], self.status_area)
 
     # ------------------------------------------------------------------ extension points
     def action(self, name: str) -> QAction:
@@ -250,9 +253,6 @@ class MainWindow(QMainWindow):
         self.files.recent_changed.connect(self._fill_recent)
         for tool in self.tools.values():
             tool.message.connect(lambda text: self.statusBar().showMessage(text, 5000))
-        play = self.tools["play"]
-        assert isinstance(play, PlayTool)
-        play.solved.connect(self.status_area.solved)
         self.session.mode_changed.connect(self._apply_mode)
 
     # ------------------------------------------------------------------ modes

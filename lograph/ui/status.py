@@ -52,12 +52,16 @@ class StatusArea(QObject):
     def solved(self, moves: int) -> None:
         """Show the banner: the goal is reached."""
         plural = "move" if moves == 1 else "moves"
-        self.banner.setText(f"Solved in {moves} {plural}! Every light is {self.session.goal}.")
+        self.announce(f"Solved in {moves} {plural}! Every light is {self.session.goal}.")
+
+    def announce(self, text: str) -> None:
+        """Show `text` on the banner over the board (and in the status bar)."""
+        self.banner.setText(text)
         self.banner.adjustSize()
         self.banner.move((self.view.width() - self.banner.width()) // 2, 16)
         self.banner.show()
         self.banner.raise_()
-        self.bar.showMessage(self.banner.text(), 8000)
+        self.bar.showMessage(text.replace("\n", " · "), 8000)
 
     def update_counts(self) -> None:
         board, store = self.scene.document.board, self.scene.store

@@ -5,6 +5,9 @@ them (overlay marks on the buttons to press) and plays them back. Step by step i
 that pushes one real `PressCommand` per tick, so every step is on the undo stack; it stops
 by itself when the board changes under it (any press or edit it did not make).
 
+Under the session's lit-only rule, Hint and step by step use the core's lit-only search
+instead (an ordered sequence of presses, each on a lit button), run on the "lit_only" channel.
+
 Examples
 --------
 >>> controller = SolutionController(model, scene, session)  # doctest: +SKIP
@@ -13,10 +16,14 @@ Examples
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 from numpy.typing import NDArray
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from lograph.core.errors import LographError
+from lograph.core.optimize.lit_only import LitOnlySolution
 from lograph.core.optimize.minimal import MinimalSolution
 from lograph.ui.canvas.overlay import Mark, Overlay, overlay
 from lograph.ui.canvas.palette import MARKS
@@ -30,6 +37,8 @@ __all__ = ["HINT_COLOR", "SOLUTION_COLOR", "STEP_MS", "SolutionController"]
 SOLUTION_COLOR = MARKS["press"].color  # one colour per meaning: see `palette.MARKS`
 HINT_COLOR = MARKS["hint"].color
 NEXT_COLOR = MARKS["hint"].color  # the next press of step by step: "press this one now"
+#: What Hint and Solve say when the lit-only search finds no way to the goal.
+LIT_ONLY_STUCK = "This position cannot be cleared pressing only lit buttons."
 #: Milliseconds between two presses of "Solve step by step".
 STEP_MS = 350
 #: Step numbers are written on at most this many marks (more would be unreadable anyway).
@@ -82,10 +91,12 @@ class SolutionController(QObject):
         self.timer.setInterval(STEP_MS)
         self.timer.timeout.connect(self._step)
         model.solution_changed.connect(self.redraw)
+        self._structure = model.structure  # the board the marks and steps were made for
         model.analysis_changed.connect(self._structure_maybe_changed)
         self.document.lights_changed.connect(self._lights_changed)
         session.overlay_changed.connect(self._overlay_changed)
         session.goal_changed.connect(lambda _goal: self.goal_changed())
+        session.lit_only_changed.connect(lambda _on: self.goal_changed())
 
     @property
     def solution_overlay(self) -> Overlay:
@@ -134,17 +145,21 @@ class SolutionController(QObject):
 
     def _lights_changed(self, _ids: list[str]) -> None:
         self.hint_overlay.clear()
-        self.hint_button = None
+        if self.hint_button is not None:  # the hint is used (or stale): its text goes too
+            self.hint_button = None
+            self.status.emit("")
         self.pinned = False
         if not self.stepping:
             self.redraw()
 
     def goal_changed(self) -> None:
-        """The hint and the pinned presses led to the other goal: drop them."""
+        """The hint and the pinned presses led to the other goal (or rule): drop them."""
         self._lights_changed([])
 
     def _structure_maybe_changed(self) -> None:
-        if self.model.solver is None:  # an edit dropped the analysis: old marks mean nothing
+        # An analysis starting for the same board (lit-only steps need none) keeps the marks.
+        edited, self._structure = self._structure != self.model.structure, self.model.structure
+        if self.model.solver is None and edited:  # an edit dropped the analysis: marks go
             self.stop()
             self.hint_overlay.clear()
             self.hint_button = None
@@ -154,12 +169,52 @@ class SolutionController(QObject):
     # ------------------------------------------------------------------ hint
     def hint(self) -> None:
         """Highlight one press of an optimal solution (it cuts the fewest count by one)."""
+        if self.session.lit_only:
+            self.status.emit("Looking for a lit-only hint…")
+            self._request_lit_only(self._show_lit_hint)
+            return
         position = self.model.position
         if position is not None and not position.solvable:
             self.status.emit("This position cannot be solved: no hint.")
             return
         self.status.emit("Looking for a hint…")
         self.model.request_solution(self._show_hint)
+
+    def _request_lit_only(self, then: Callable[[LitOnlySolution], None]) -> None:
+        """The fewest lit presses from the current lights, in order, in the background."""
+        from lograph.core.optimize.lit_only import lit_only_solve
+
+        system, goal, model = self.document.press_system(), self.session.goal, self.model
+
+        def token() -> object:
+            return (model.structure, model.lights, self.session.goal, self.session.lit_only)
+
+        def failed(_token: object, error: BaseException) -> None:
+            if not isinstance(error, LographError):
+                raise error
+            self.status.emit(f"Lit-only: {error}")
+
+        model.runner.submit(
+            "lit_only",
+            lambda cancel: lit_only_solve(system, goal, cancel),
+            "Searching lit-only presses…",
+            token=token(),
+            current=token,
+            done=lambda _token, solution: then(solution),
+            failed=failed,
+        )
+
+    def _show_lit_hint(self, solution: LitOnlySolution) -> None:
+        if solution.presses is None:
+            self.status.emit(LIT_ONLY_STUCK)
+        elif not solution.presses:
+            self.status.emit("Nothing to press: the goal is reached.")
+        else:
+            button = self.document.board.buttons[solution.presses[0]]
+            self.hint_button = button
+            self.hint_overlay.set_marks({button: Mark(HINT_COLOR, "?", "fill")})
+            left = len(solution.presses)
+            self.status.emit(f"Hint: press {button} ({left} lit presses left at the fewest)")
 
     def _show_hint(self, solution: MinimalSolution | None) -> None:
         if solution is None:
@@ -185,6 +240,10 @@ class SolutionController(QObject):
             self.start_steps()
 
     def start_steps(self) -> None:
+        if self.session.lit_only:
+            self.status.emit("Finding the fewest lit-only presses…")
+            self._request_lit_only(self._begin_lit_only)
+            return
         position = self.model.position
         if position is not None and not position.solvable:
             self.status.emit("This position cannot be solved.")
@@ -198,7 +257,18 @@ class SolutionController(QObject):
             return
         names, presses = self.document.board.buttons, solution.presses
         # p > 2: a button pressed t times appears t times in a row
-        self.steps = [names[i] for i in np.flatnonzero(presses).tolist() for _ in range(presses[i])]
+        self._play([names[i] for i in np.flatnonzero(presses).tolist() for _ in range(presses[i])])
+
+    def _begin_lit_only(self, solution: LitOnlySolution) -> None:
+        if solution.presses is None:
+            self.status.emit(LIT_ONLY_STUCK)
+            return
+        names = self.document.board.buttons
+        self._play([names[i] for i in solution.presses])  # the order matters here
+
+    def _play(self, steps: list[str]) -> None:
+        """Press `steps` in order, one per tick of the timer."""
+        self.steps = steps
         self.done_steps = 0
         if not self.steps:
             self.status.emit("Nothing to press: the goal is reached.")

@@ -1,12 +1,12 @@
-"""The window's session: the one owner of the goal, the interaction mode and which overlays
-are shown. Every reader asks the Session; every control (menu action, dock button, check
-box) is a view of it, bound both ways with `bind_toggle`.
+"""The window's session: the one owner of the goal, the interaction mode, the lit-only rule
+and which overlays are shown. Every reader asks the Session; every control (menu action, dock
+button, check box) is a view of it, bound both ways with `bind_toggle`.
 
 Examples
 --------
 >>> session = Session()
->>> session.goal, session.mode, session.shows("solution")
-('off', 'edit', False)
+>>> session.goal, session.mode, session.shows("solution"), session.lit_only
+('off', 'edit', False, False)
 >>> session.set_goal("on")
 >>> session.target(3)  # the light value every button must reach with three states
 2
@@ -30,17 +30,19 @@ OVERLAYS = ("solution", "chase_plan", "quiet", "world")
 
 
 class Session(QObject):
-    """Goal, mode and shown overlays, with one change signal each (emitted on real changes
-    only: setting the value a session already has is silent)."""
+    """Goal, mode, lit-only rule and shown overlays, with one change signal each (emitted on
+    real changes only: setting the value a session already has is silent)."""
 
     goal_changed = Signal(str)
     mode_changed = Signal(str)
     overlay_changed = Signal(str, bool)  # (overlay name, shown)
+    lit_only_changed = Signal(bool)
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._goal = "off"
         self._mode = "edit"
+        self._lit_only = False
         self._shown: set[str] = {"world"}  # the failed pattern is drawn until unticked
 
     # ------------------------------------------------------------------ goal
@@ -71,6 +73,18 @@ class Session(QObject):
         if mode != self._mode:
             self._mode = mode
             self.mode_changed.emit(mode)
+
+    # ------------------------------------------------------------------ lit-only rule
+    @property
+    def lit_only(self) -> bool:
+        """Play by the lit-only rule: only a button whose light is on may be pressed (the
+        play tool refuses the others; Hint and Solve give ordered lit-only presses)."""
+        return self._lit_only
+
+    def set_lit_only(self, on: bool) -> None:
+        if bool(on) != self._lit_only:
+            self._lit_only = bool(on)
+            self.lit_only_changed.emit(self._lit_only)
 
     # ------------------------------------------------------------------ overlays
     def shows(self, name: str) -> bool:
