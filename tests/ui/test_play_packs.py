@@ -140,3 +140,14 @@ def test_solve_counts_only_from_the_level_start(window):
         click(window, button_point(window, button))
     assert window.status_area.banner.isVisible()
     assert window.play.levels.table.item(0, 2).text() == ""
+
+
+def test_file_open_of_a_pack_plays_it(window):
+    """A pack given to File ▸ Open (or a drop, or `lograph gui PACK.json`) opens in the level
+    player rather than failing as an unknown board format."""
+    pack = shipped(PACK)
+    with resources.as_file(resources.files("lograph").joinpath("samples", "packs", PACK)) as p:
+        assert window.files.open_path(p, ask=False)
+    assert window.play.levels.table.rowCount() == len(pack.levels)
+    assert np.array_equal(window.document.board.lights(), pack.levels[0].lights)
+    assert window.document.path is None  # a pack's board is played, never saved over the pack

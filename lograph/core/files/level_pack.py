@@ -21,6 +21,7 @@ Reading is all or nothing: any problem raises one `BoardFormatError` naming the 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -40,6 +41,7 @@ __all__ = [
     "MAX_LEVELS",
     "LevelPack",
     "PackLevel",
+    "is_level_pack",
     "pack_text",
     "read_level_pack",
     "write_level_pack",
@@ -163,3 +165,29 @@ def _lights(path: PathLike, board: Board, raw: Any, where: str) -> NDArray[np.ui
             )
         values[board.index(button)] = value
     return values
+
+
+#: How far into a file `is_level_pack` looks for the format tag (it comes first when
+#: lograph writes a pack; a hand-written pack puts it near the top).
+_SNIFF_BYTES = 4096
+
+
+def is_level_pack(path: PathLike) -> bool:
+    """Whether the file at `path` says it is a level pack (``"format": "lograph-pack"`` near
+    its start), so a window's File ▸ Open can hand it to the level player. It only looks:
+    reading and validating is `read_level_pack`'s job; an unreadable file is not a pack.
+
+    >>> import tempfile, os
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     pack, board = os.path.join(folder, "p.json"), os.path.join(folder, "b.json")
+    ...     _ = open(pack, "w").write('{"format": "lograph-pack", "version": 1}')
+    ...     _ = open(board, "w").write('{"format": "lograph", "version": 1}')
+    ...     is_level_pack(pack), is_level_pack(board), is_level_pack(folder + "/none")
+    (True, False, False)
+    """
+    try:
+        with open(path, "rb") as stream:
+            head = stream.read(_SNIFF_BYTES).decode("utf-8", errors="replace")
+    except OSError:
+        return False
+    return re.search(r'"format"\s*:\s*"' + FORMAT_NAME + '"', head) is not None

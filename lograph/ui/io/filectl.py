@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QSettings, Signal
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from lograph.core.errors import LographError
+from lograph.core.files.level_pack import is_level_pack
 from lograph.core.model.board import Board
 from lograph.ui.model.document import Document
 
@@ -87,6 +89,9 @@ class FileController(QObject):
         self.window = window
         self.document = document
         self.settings = settings
+        #: Opens a level pack handed to `open_path` (File ▸ Open, a dropped file, the
+        #: command line); the play controller sets it, since packs are played, not edited.
+        self.pack_opener: Callable[[Path], bool] | None = None
 
     # ------------------------------------------------------------------ prompts
     def maybe_save(self) -> bool:
@@ -130,7 +135,10 @@ class FileController(QObject):
         return self.open_path(name, ask=False) if name else False
 
     def open_path(self, path: str | Path, ask: bool = True) -> bool:
-        """Load `path`; on any error show it and keep the current board."""
+        """Load `path`; on any error show it and keep the current board. A level pack goes
+        to `pack_opener` (set by the play controller), which asks Save/Discard itself."""
+        if self.pack_opener is not None and is_level_pack(path):
+            return self.pack_opener(Path(path))
         if ask and not self.maybe_save():
             return False
         from lograph.core.files import read_board

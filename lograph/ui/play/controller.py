@@ -48,6 +48,7 @@ class PlayController(QObject):
         self.session = model.session
         self.scoreboard = Scoreboard(model, parent=self)
         self.packs = PackPlayer(window, files, self.scoreboard, settings, self)
+        files.pack_opener = self.packs.open_path  # File ▸ Open and drops of a pack play it
         self.levels = LevelsDock(self.packs, window)
         self.designer: DesignerDialog | None = None
         self.next_action: QAction | None = None
