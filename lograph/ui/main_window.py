@@ -139,6 +139,8 @@ class MainWindow(QMainWindow):
             self._add_to_menu("export", act)
         for part in (self.analysis, self.chase, self.exports, self.autosave):
             part.status.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        for done in (self.analysis.solutions.goal_reached, self.chase.goal_reached):
+            done.connect(self.status_area.announce)  # automatic play ends with the banner too
         self.play = PlayController(self, self.analysis_model, self.files, self.settings)
         self.play.install(self, self.action, self.menus, self.tools["play"], self.status_area)
 

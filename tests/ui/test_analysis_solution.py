@@ -180,3 +180,22 @@ def test_step_by_step_can_be_stopped(qtbot, window):
     window.action("analysis_step").trigger()
     assert not solutions.stepping
     assert window.analysis.panel.step_button.text() == "Step by step"
+
+
+def test_step_by_step_ends_with_the_banner(qtbot, window):
+    """An automatic step-through that reaches the goal says so over the board, as a solve by
+    hand does."""
+    from PySide6.QtWidgets import QLabel
+
+    board = rectangle(3, 3)
+    board.press("r1c1")
+    load(window, board)
+    settle(qtbot, window)
+    solutions = window.analysis.solutions
+    solutions.timer.setInterval(5)
+    banner = window.findChild(QLabel, "goal_banner")
+    assert not banner.isVisible()
+    window.action("analysis_step").trigger()
+    qtbot.waitUntil(lambda: window.document.board.is_goal(), timeout=10_000)
+    qtbot.waitUntil(banner.isVisible, timeout=10_000)
+    assert banner.text() == "Solved step by step in 1 press."

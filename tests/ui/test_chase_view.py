@@ -303,3 +303,21 @@ def test_three_states_recipe_ends_at_the_goal(window, qtbot):
     view.actions["chase_press_free"].trigger()
     chase(qtbot, view)
     assert set(lights(window).values()) == {0}
+
+
+def test_a_chase_that_reaches_the_goal_shows_the_banner(window, qtbot):
+    """Pressing buttons below the first row only gives a position the chase clears by itself
+    (the first row is free); its end is announced over the board."""
+    from PySide6.QtWidgets import QLabel
+
+    board = rectangle(5, 5)
+    for button in ("r1c2", "r3c0", "r4c4"):
+        board.press(button)
+    load(window, board)
+    view = window.chase
+    ready(qtbot, view)
+    banner = window.findChild(QLabel, "goal_banner")
+    chase(qtbot, view)
+    assert window.document.board.is_goal()
+    assert banner.isVisible()
+    assert banner.text().startswith("Solved by chasing!")

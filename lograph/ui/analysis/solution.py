@@ -65,10 +65,13 @@ class SolutionController(QObject):
         One line for the status bar ("Press r2c3", "Solved in 7 presses" …).
     stepping_changed(bool)
         Step-by-step playback started or stopped.
+    goal_reached(str)
+        Step-by-step playback pressed its last button (the window shows it as its banner).
     """
 
     status = Signal(str)
     stepping_changed = Signal(bool)
+    goal_reached = Signal(str)
 
     def __init__(
         self,
@@ -299,7 +302,9 @@ class SolutionController(QObject):
         self.done_steps += 1
         self._expected = (self.model.structure, self.model.lights)
         if not self.steps:
-            self.stop(f"Solved in {self.done_steps} presses (each can be undone).")
+            presses = f"{self.done_steps} press{'' if self.done_steps == 1 else 'es'}"
+            self.stop(f"Solved in {presses} (each can be undone).")
+            self.goal_reached.emit(f"Solved step by step in {presses}.")
             return
         self._draw_steps()
 

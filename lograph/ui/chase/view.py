@@ -81,12 +81,15 @@ class ChaseView(QObject):
         A plan (and table) for the current board is known.
     chase_done(str)
         The message shown when a chase ends (also sent as `status`).
+    goal_reached(str)
+        A chase ended with every light at the goal (the window shows it as its banner).
     status(str)
         One line for the status bar.
     """
 
     data_ready = Signal()
     chase_done = Signal(str)
+    goal_reached = Signal(str)
     status = Signal(str)
 
     def __init__(
@@ -290,6 +293,7 @@ class ChaseView(QObject):
         if not pattern.any():
             self.panel.select_row(-1)
             self._say(f"Chase done: every light is {goal}. Solved!")
+            self.goal_reached.emit(f"Solved by chasing! Every light is {goal}.")
             return
         self.marks.mark_lit(data, pattern)
         lit = self._named(data.check_ids, pattern)
