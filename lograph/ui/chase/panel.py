@@ -12,12 +12,14 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
+    QGridLayout,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QProgressBar,
     QPushButton,
     QScrollArea,
+    QSizePolicy,
     QTableWidget,
     QTableWidgetItem,
     QTabWidget,
@@ -64,7 +66,8 @@ class ChasePanel(QWidget):
         self.summary = named(QLabel("No plan yet."), "chase_summary")
         self.summary.setWordWrap(True)
         layout.addWidget(self.summary)
-        self.buttons = QHBoxLayout()
+        # two rows of buttons rather than one long one: the dock stays narrow beside the board
+        self.buttons = QGridLayout()
         layout.addLayout(self.buttons)
         busy = QHBoxLayout()
         self.progress = named(QProgressBar(), "chase_progress")
@@ -103,12 +106,13 @@ class ChasePanel(QWidget):
 
     def set_actions(self, actions: Mapping[str, QAction]) -> None:
         """One tool button per action (they follow the actions' enabled/checked state)."""
-        for act in actions.values():
+        columns = max(1, (len(actions) + 1) // 2)
+        for i, act in enumerate(actions.values()):
             button = named(QToolButton(), f"{act.objectName()}_button")
             button.setDefaultAction(act)
             button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-            self.buttons.addWidget(button)
-        self.buttons.addStretch(1)
+            button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+            self.buttons.addWidget(button, i // columns, i % columns)
 
     def set_busy(self, busy: bool, text: str = "") -> None:
         self.progress.setVisible(busy)
