@@ -67,3 +67,15 @@ def test_the_quiet_browser_walks_the_whole_module_over_z4(qtbot, window) -> None
         qtbot.mouseClick(step, Qt.MouseButton.LeftButton)
     assert box.count == len(expected)
     assert set(seen) == expected
+
+
+def test_huge_counts_are_written_as_a_quotient_that_fits_the_dock(qtbot, window) -> None:
+    """6^36 / |worlds| has 29 digits: the dock says it as the quotient (it cannot wrap)."""
+    from lograph.core.model.generators import torus
+
+    board = torus(6, 6, states=6)
+    load(window, board)
+    settle(qtbot, window)
+    worlds = kernel_size_mod_k(press_matrix(board), 6)  # a square A: |coker| = |ker|
+    assert text(window, "analysis_solvable_count") == f"6^36 / {worlds:,}"
+    assert text(window, "analysis_solvable_fraction") == f"1/{worlds:,}"

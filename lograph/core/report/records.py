@@ -106,12 +106,16 @@ def composite_figure_texts(analysis: Analysis) -> dict[str, str]:
     rank, nullity ("—"), solvable_count, solvable_fraction and worlds as text."""
     worlds = factors_json(_world_factors(analysis))
     count = _solvable_count_of(analysis.states, analysis.n, analysis)
+    shown_worlds = f"{worlds:,}" if isinstance(worlds, int) else worlds
+    if isinstance(count, int) and count.bit_length() > 60:
+        # a 20-digit number cannot wrap in a narrow dock: say it as the quotient it is
+        count = f"{analysis.states}^{analysis.n} / {shown_worlds}"
     return {
         "rank": "—",
         "nullity": "—",
         "solvable_count": f"{count:,}" if isinstance(count, int) else count,
-        "solvable_fraction": "all positions" if worlds == 1 else f"1/{worlds}",
-        "worlds": f"{worlds:,}" if isinstance(worlds, int) else worlds,
+        "solvable_fraction": "all positions" if worlds == 1 else f"1/{shown_worlds}",
+        "worlds": shown_worlds,
     }
 
 
