@@ -30,7 +30,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from lograph.core.algebra.analysis import Solver
-from lograph.core.cancel import Cancel, poll, run_cancellable
+from lograph.core.cancel import Cancel, Progress, poll, run_cancellable, timed
 from lograph.core.errors import BoardTooLargeError
 from lograph.core.model.board import Board
 from lograph.core.model.system import PressSystem
@@ -237,6 +237,7 @@ def worst_position(
     time_limit: float = 20.0,
     cancel: Cancel = None,
     seed: int = 0,
+    progress: Progress = None,
 ) -> WorstPosition:
     """The solvable position needing the most presses at the fewest, and that count.
 
@@ -255,6 +256,8 @@ def worst_position(
         Polled during long work; returning True raises `InterruptedComputation`.
     seed : int
         Seed of the search used beyond the exact range.
+    progress : callable, optional
+        Told the seconds elapsed of `time_limit` whenever `cancel` would be polled.
 
     Returns the `WorstPosition`; presses count the total ``Σ x_i`` (values 0..k−1).
 
@@ -270,6 +273,7 @@ def worst_position(
     """
     from lograph.core.solve import prepare
 
+    cancel = timed(cancel, progress, time_limit)
     solver = board if not isinstance(board, Board | PressSystem) else prepare(board, engine, cancel)
     system, analysis = solver.system, solver.analysis
     n, k, p = system.n, analysis.nullity, system.states
