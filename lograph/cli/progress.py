@@ -41,11 +41,13 @@ def progress_bar(
     stream: TextIO | None = None,
     force: bool | None = None,
     delay: float = 0.5,
+    rate: bool = True,
 ) -> Iterator[ProgressHook]:
     """A bar on `stream` (stderr) for the work inside, fed by the hook this yields.
 
     `force` overrides the terminal check (tests). The bar is drawn only once the work has
     run for `delay` seconds, so instant commands print nothing; finished work ends at 100 %.
+    `rate` False drops the rate and time left (work measured in seconds of a time limit).
     """
     out = stream if stream is not None else sys.stderr
     if not (wants_bar(args, out) if force is None else force):
@@ -55,7 +57,16 @@ def progress_bar(
 
     # nrows: tqdm hides its bar on a terminal reporting 0 rows (a bare pseudo-terminal);
     # no dynamic_ncols, which trims the bar to nothing on one reporting 0 columns
-    bar = tqdm(total=None, desc=description, unit=unit, file=out, delay=delay, nrows=100)
+    layout = None if rate else "{l_bar}{bar}| {n_fmt}/{total_fmt} " + unit
+    bar = tqdm(
+        total=None,
+        desc=description,
+        unit=unit,
+        file=out,
+        delay=delay,
+        nrows=100,
+        bar_format=layout,
+    )
 
     def hook(done: int, total: int) -> None:
         if bar.total != (total or None):  # 0: not known (yet)

@@ -76,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
     needed = worst_estimate(system.n, system.nnz, solver.analysis.nullity, system.states)
     require(args.board, "the worst-position search", needed)
     # interrupted: Ctrl-C stops HiGHS's wait at once (it runs on a helper thread)
-    with progress_bar(args, "worst (of the time limit)", unit="s") as progress:
+    with progress_bar(args, "worst (of the time limit)", unit="s", rate=False) as progress:
         result = worst_position(
             solver, args.goal, time_limit=args.time_limit, cancel=interrupted, progress=progress
         )
