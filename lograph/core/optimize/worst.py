@@ -246,18 +246,15 @@ def worst_position(
     board : Board, PressSystem or Solver
         The board (its current lights do not matter), or a prepared solver.
     goal : {"off", "on"} or array_like
-        The goal; the position returned is ``goal − A·presses``. The count does not depend
-        on the goal.
+        The goal; the position returned is ``goal − A·presses`` (the count is the same).
     engine : str
         Engine used when `board` is not a prepared solver.
     time_limit : float
         Seconds the integer program may take; past it the answer is bounded, not exact.
-    cancel : callable, optional
-        Polled during long work; returning True raises `InterruptedComputation`.
+    cancel, progress : callable, optional
+        Polled in long work (True raises `InterruptedComputation`); told elapsed seconds.
     seed : int
         Seed of the search used beyond the exact range.
-    progress : callable, optional
-        Told the seconds elapsed of `time_limit` whenever `cancel` would be polled.
 
     Returns the `WorstPosition`; presses count the total ``Σ x_i`` (values 0..k−1).
 
@@ -273,7 +270,7 @@ def worst_position(
     """
     from lograph.core.solve import prepare
 
-    cancel = timed(cancel, progress, time_limit)
+    cancel = timed(cancel, progress, time_limit)  # the bar follows the polls
     solver = board if not isinstance(board, Board | PressSystem) else prepare(board, engine, cancel)
     system, analysis = solver.system, solver.analysis
     n, k, p = system.n, analysis.nullity, system.states
