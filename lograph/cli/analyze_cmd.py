@@ -96,9 +96,12 @@ def run(args: argparse.Namespace) -> int:
     if analysis.nullity:
         lines.extend(_quiet_lines(system, analysis, shown, quiet))
     if args.histogram:
+        from lograph.cli.progress import progress_bar
+        from lograph.core.cancel import interrupted
         from lograph.core.optimize.histogram import press_histogram
 
-        histogram = press_histogram(system)
+        with progress_bar(args, "histogram", unit="vectors") as progress:
+            histogram = press_histogram(system, cancel=interrupted, progress=progress)
         data["histogram"] = histogram
         lines.append("")
         lines.append("positions by fewest presses:")

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
-import time
 from contextlib import ExitStack
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -19,7 +17,6 @@ if TYPE_CHECKING:
     from concurrent.futures import Executor
 
     from lograph.core.census.families import Family
-    from lograph.core.census.runner import CensusCounts
 
 #: Most worker processes --jobs may ask for.
 MAX_JOBS = 256
@@ -99,6 +96,7 @@ def _params(args: argparse.Namespace, family: Family, columns: tuple[str, ...]) 
 
 
 def run(args: argparse.Namespace) -> int:
+    from lograph.cli.progress import progress_bar
     from lograph.core.cancel import interrupted
     from lograph.core.census.families import parse_family
     from lograph.core.census.rows import CensusSpec, columns_for
@@ -122,7 +120,7 @@ def run(args: argparse.Namespace) -> int:
         executor, workers = _executor(args, stack)  # first: an unreachable cluster writes nothing
         table = TableWriter(table_path, columns, _params(args, family, columns))
         stack.callback(table.close, False)
-        progress = _Progress() if sys.stderr.isatty() else None
+        bar = stack.enter_context(progress_bar(args, "census", unit="boards", delay=0))
         counts = run_census(
             family,
             spec,
@@ -130,10 +128,8 @@ def run(args: argparse.Namespace) -> int:
             executor=executor,
             window=max(8, 2 * workers),  # every worker busy, one batch queued behind it
             cancel=interrupted,
-            progress=progress,
+            progress=None if bar is None else lambda c: bar(c.written + c.skipped, c.total or 0),
         )
-        if progress is not None:
-            progress.end()
     # the resume record goes last: a failed plot or conversion is redone by a rerun
     _finish(args, family, table_path, output, columns, parquet)
     table.sidecar.unlink(missing_ok=True)
@@ -186,26 +182,3 @@ def _executor(args: argparse.Namespace, stack: ExitStack) -> tuple[Executor | No
     pool = process_pool(args.jobs)
     stack.callback(stop_pool, pool)
     return pool, args.jobs
-
-
-class _Progress:
-    """Boards done so far on stderr (a terminal only), redrawn at most 5 times a second."""
-
-    def __init__(self) -> None:
-        self.start = time.monotonic()
-        self.shown = 0.0
-
-    def __call__(self, counts: CensusCounts) -> None:
-        now = time.monotonic()
-        if now - self.shown < 0.2:
-            return
-        self.shown = now
-        done = counts.written + counts.skipped
-        total = f"/{counts.total}" if counts.total else ""
-        rate = counts.written / max(now - self.start, 1e-9)
-        sys.stderr.write(f"\rcensus: {done}{total} boards, {rate:.1f}/s ")
-        sys.stderr.flush()
-
-    def end(self) -> None:
-        sys.stderr.write("\n")
-        sys.stderr.flush()

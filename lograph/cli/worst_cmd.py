@@ -63,6 +63,7 @@ def _lit(values: Any, states: int) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     from lograph.cli.memory import require, worst_estimate
+    from lograph.cli.progress import progress_bar
     from lograph.core.cancel import interrupted
     from lograph.core.errors import BoardError
     from lograph.core.optimize.worst import worst_position
@@ -75,7 +76,10 @@ def run(args: argparse.Namespace) -> int:
     needed = worst_estimate(system.n, system.nnz, solver.analysis.nullity, system.states)
     require(args.board, "the worst-position search", needed)
     # interrupted: Ctrl-C stops HiGHS's wait at once (it runs on a helper thread)
-    result = worst_position(solver, args.goal, time_limit=args.time_limit, cancel=interrupted)
+    with progress_bar(args, "worst (of the time limit)", unit="s", rate=False) as progress:
+        result = worst_position(
+            solver, args.goal, time_limit=args.time_limit, cancel=interrupted, progress=progress
+        )
     data: dict[str, Any] = {
         "worst_presses": result.worst_presses,
         "upper_bound": result.upper_bound,

@@ -18,16 +18,32 @@ lograph.core.errors.InterruptedComputation: analysis cancelled
 from __future__ import annotations
 
 import logging
+import math
 import threading
+import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 from lograph.core.errors import InterruptedComputation
 
-__all__ = ["Cancel", "clear_interrupt", "interrupt", "interrupted", "poll", "run_cancellable"]
+__all__ = [
+    "Cancel",
+    "Progress",
+    "clear_interrupt",
+    "interrupt",
+    "interrupted",
+    "poll",
+    "report",
+    "run_cancellable",
+    "timed",
+]
 
 #: The cancel hook every long call takes: polled during the work; None never cancels.
 Cancel = Callable[[], bool] | None
+#: The progress hook long calls take: ``progress(done, total)`` in units of the work's own
+#: choosing (chunks, seconds of a time limit); None reports nothing. The user interface
+#: owns the display (a bar on a terminal, nothing in a pipe).
+Progress = Callable[[int, int], None] | None
 
 _T = TypeVar("_T")
 #: Seconds between polls of `cancel` while a helper thread works.
@@ -56,6 +72,26 @@ def poll(cancel: Cancel, message: str = "computation cancelled") -> None:
     """Raise `InterruptedComputation(message)` when the caller asked to stop."""
     if cancel is not None and cancel():
         raise InterruptedComputation(message)
+
+
+def report(progress: Progress, done: int, total: int) -> None:
+    """Tell `progress` that `done` of `total` units are finished (nothing when None)."""
+    if progress is not None:
+        progress(done, total)
+
+
+def timed(cancel: Cancel, progress: Progress, seconds: float) -> Cancel:
+    """`cancel`, also reporting the whole seconds elapsed of a `seconds` time limit each time
+    it is polled: progress for work that cannot count its own (HiGHS under a time limit)."""
+    if progress is None:
+        return cancel
+    start, total = time.monotonic(), max(1, math.ceil(seconds))
+
+    def polled() -> bool:
+        progress(min(total, int(time.monotonic() - start)), total)
+        return cancel is not None and cancel()
+
+    return polled
 
 
 def run_cancellable(

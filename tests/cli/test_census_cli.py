@@ -225,7 +225,8 @@ def test_progress_shows_on_a_terminal_only(tmp_path: Path) -> None:
     os.close(main_end)
     assert proc.wait(timeout=120) == 0
     assert b"census: " in seen
-    assert b"/144 boards" in seen
+    assert b"144/144" in seen
+    assert b"100%" in seen
     piped = subprocess.run(
         [*args, "-o", str(tmp_path / "u.csv")], capture_output=True, text=True, timeout=120
     )

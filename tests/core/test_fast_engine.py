@@ -265,9 +265,9 @@ def random_geometric(n: int, seed: int) -> PressSystem:
 
 
 def test_irregular_board_uses_banded() -> None:
-    # A random geometric graph leaves a large share of free buttons (≈ 0.37 N, measured),
-    # so the engine must pick banded elimination; both methods must agree.
-    system = random_geometric(2500, 3)
+    # A big random geometric graph leaves a large share of free buttons (≈ 0.37 N,
+    # measured), so the engine must pick banded elimination; both methods must agree.
+    system = random_geometric(12000, 3)
     solver = get_solver(system, "auto")
     a = solver.analysis
     assert a.engine == "fast-banded"

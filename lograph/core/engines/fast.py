@@ -30,11 +30,16 @@ from lograph.core.errors import BoardError
 from lograph.core.kernels.bits import words
 from lograph.core.model.system import PressSystem
 
-__all__ = ["CHEAP_CHASE", "build_fast_solver", "chase_cost", "choose_method"]
+__all__ = ["BANDED_WEIGHT", "CHEAP_CHASE", "build_fast_solver", "chase_cost", "choose_method"]
 
 
 #: Word operations below which the chase runs without looking for a band order (~1 ms).
 CHEAP_CHASE = 1_000_000
+#: What one estimated banded word operation costs in estimated chase operations. Measured on
+#: random geometric graphs and holed grids (benchmarks/general_graphs.py): the two methods
+#: take the same time at a chase/banded estimate ratio of ~40-290 and banded elimination
+#: wins only beyond it (1.8x at 32,000 geometric buttons, ratio ~500).
+BANDED_WEIGHT = 100
 
 
 def chase_cost(nnz: int, free: int) -> float:
@@ -59,7 +64,7 @@ def choose_method(
     if forms_fit and (free * free <= system.n or cost <= CHEAP_CHASE):
         return "chase", None
     order = band_order(system)
-    if forms_fit and cost <= banded_cost(system.n, order[1]):
+    if forms_fit and cost <= BANDED_WEIGHT * banded_cost(system.n, order[1]):
         return "chase", order
     return "banded", order
 

@@ -13,7 +13,7 @@ import math
 import numpy as np
 from numpy.typing import NDArray
 
-from lograph.core.cancel import Cancel, poll
+from lograph.core.cancel import Cancel, Progress, poll, report
 from lograph.core.errors import BoardError, BoardTooLargeError
 from lograph.core.model.board import Board
 from lograph.core.model.system import PressSystem
@@ -36,7 +36,10 @@ def _check_limit(limit: int) -> int:
 
 
 def min_press_table(
-    system: PressSystem, limit: int = HISTOGRAM_LIMIT, cancel: Cancel = None
+    system: PressSystem,
+    limit: int = HISTOGRAM_LIMIT,
+    cancel: Cancel = None,
+    progress: Progress = None,
 ) -> NDArray[np.uint8] | NDArray[np.uint16]:
     """Fewest presses of every light pattern, by walking all ``p^N`` press vectors.
 
@@ -73,11 +76,15 @@ def min_press_table(
         min_weight_table(system.indptr, system.indices, p, powers, state, table, steps)
         done += steps
         poll(cancel, "press histogram cancelled")
+        report(progress, done, total)
     return table
 
 
 def press_histogram(
-    board: Board | PressSystem, limit: int = HISTOGRAM_LIMIT, cancel: Cancel = None
+    board: Board | PressSystem,
+    limit: int = HISTOGRAM_LIMIT,
+    cancel: Cancel = None,
+    progress: Progress = None,
 ) -> list[int]:
     """How many solvable positions need exactly 0, 1, 2, … presses at the fewest.
 
@@ -90,6 +97,8 @@ def press_histogram(
         i.e. more than `limit` buttons over GF(2).
     cancel : callable, optional
         Polled between chunks; returning True raises `InterruptedComputation`.
+    progress : callable, optional
+        Told the press vectors walked so far, of ``p**N``, after each chunk.
 
     Returns
     -------
@@ -104,6 +113,6 @@ def press_histogram(
     [1, 9, 36, 84, 126, 126, 84, 36, 9, 1]
     """
     system = board.to_system() if isinstance(board, Board) else board
-    table = min_press_table(system, limit, cancel)
+    table = min_press_table(system, limit, cancel, progress)
     reached = table[table != np.iinfo(table.dtype).max]
     return [int(c) for c in np.bincount(reached.astype(np.int64))]

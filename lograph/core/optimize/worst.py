@@ -30,7 +30,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from lograph.core.algebra.analysis import Solver
-from lograph.core.cancel import Cancel, poll, run_cancellable
+from lograph.core.cancel import Cancel, Progress, poll, run_cancellable, timed
 from lograph.core.errors import BoardTooLargeError
 from lograph.core.model.board import Board
 from lograph.core.model.system import PressSystem
@@ -237,6 +237,7 @@ def worst_position(
     time_limit: float = 20.0,
     cancel: Cancel = None,
     seed: int = 0,
+    progress: Progress = None,
 ) -> WorstPosition:
     """The solvable position needing the most presses at the fewest, and that count.
 
@@ -245,14 +246,13 @@ def worst_position(
     board : Board, PressSystem or Solver
         The board (its current lights do not matter), or a prepared solver.
     goal : {"off", "on"} or array_like
-        The goal; the position returned is ``goal − A·presses``. The count does not depend
-        on the goal.
+        The goal; the position returned is ``goal − A·presses`` (the count is the same).
     engine : str
         Engine used when `board` is not a prepared solver.
     time_limit : float
         Seconds the integer program may take; past it the answer is bounded, not exact.
-    cancel : callable, optional
-        Polled during long work; returning True raises `InterruptedComputation`.
+    cancel, progress : callable, optional
+        Polled in long work (True raises `InterruptedComputation`); told elapsed seconds.
     seed : int
         Seed of the search used beyond the exact range.
 
@@ -270,6 +270,7 @@ def worst_position(
     """
     from lograph.core.solve import prepare
 
+    cancel = timed(cancel, progress, time_limit)  # the bar follows the polls
     solver = board if not isinstance(board, Board | PressSystem) else prepare(board, engine, cancel)
     system, analysis = solver.system, solver.analysis
     n, k, p = system.n, analysis.nullity, system.states

@@ -1,0 +1,87 @@
+"""Progress bars: drawn on a terminal up to 100 %, silent in pipes and with --json."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import subprocess
+import sys
+
+import pytest
+
+from lograph.cli.progress import progress_bar
+from lograph.core.model.generators import rectangle
+from lograph.core.optimize.histogram import press_histogram
+from lograph.core.optimize.worst import worst_position
+
+
+def _args(json: bool = False) -> argparse.Namespace:
+    return argparse.Namespace(json=json)
+
+
+def test_histogram_bar_reaches_100_percent_on_a_terminal() -> None:
+    out = io.StringIO()
+    with progress_bar(_args(), "histogram", stream=out, force=True, delay=0) as hook:
+        counts = press_histogram(rectangle(4, 6), progress=hook)
+    assert sum(counts) == 2**24  # the 4×6 board is invertible: every pattern counted
+    text = out.getvalue()
+    assert "histogram" in text
+    assert "100%" in text
+    assert f"{2**24}/{2**24}" in text
+
+
+def test_worst_bar_reaches_100_percent_when_done_early() -> None:
+    out = io.StringIO()
+    with progress_bar(_args(), "worst", stream=out, force=True, delay=0) as hook:
+        result = worst_position(rectangle(5, 5), time_limit=3, progress=hook)
+    assert result.worst_presses == 15  # published: the 5×5 God's number
+    assert "100%" in out.getvalue()
+
+
+def test_no_bar_in_a_pipe_or_with_json() -> None:
+    out = io.StringIO()  # not a terminal
+    with progress_bar(_args(), "histogram", stream=out, delay=0) as hook:
+        assert hook is None
+    with progress_bar(_args(json=True), "histogram", stream=out, delay=0) as hook:
+        assert hook is None
+    assert out.getvalue() == ""
+
+
+def test_interrupted_work_wipes_the_bar() -> None:
+    out = io.StringIO()
+
+    def interrupted_work() -> None:
+        with progress_bar(_args(), "worst", stream=out, force=True, delay=0) as hook:
+            assert hook is not None
+            hook(3, 10)
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        interrupted_work()
+    assert out.getvalue().endswith("\r")  # tqdm's clearing of the line it drew
+
+
+def test_a_pseudo_terminal_gets_a_bar_and_a_pipe_does_not() -> None:
+    from lograph.cli.progress import wants_bar
+
+    leader, follower = os.openpty()
+    with os.fdopen(follower, "w") as terminal:
+        assert wants_bar(_args(), terminal)
+        assert not wants_bar(_args(json=True), terminal)
+    os.close(leader)
+    reader, writer = os.pipe()
+    with os.fdopen(writer, "w") as pipe:
+        assert not wants_bar(_args(), pipe)
+    os.close(reader)
+
+
+def test_cli_in_a_pipe_prints_no_bar() -> None:
+    piped = subprocess.run(
+        [sys.executable, "-m", "lograph", "worst", "sample:classic-5x5.txt"],
+        capture_output=True,
+        timeout=600,  # a hang guard only
+        check=True,
+    )
+    assert b"15 presses" in piped.stdout
+    assert piped.stderr == b""
