@@ -1,13 +1,19 @@
-"""What a small-board command loads: the small engine runs without numba or galois.
+"""What a small-board command loads: neither numba nor galois, and the same answers as with
+them.
 
-Checked in a fresh interpreter through ``sys.modules`` (never by timing)."""
+Small boards run the linear kernels as plain Python (`lograph.core.kernels.jit`) and the
+small engine needs none. Checked in fresh interpreters through ``sys.modules`` and by
+comparing whole outputs with the compiled kernels (``LOGRAPH_JIT=numba``), never by timing."""
 
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -21,12 +27,14 @@ print(json.dumps({"status": status, "heavy": heavy, "out": out.getvalue()}))
 """
 
 
-def run_fresh(*argv: str) -> dict[str, object]:
+def run_fresh(*argv: str, jit: str = "") -> dict[str, object]:
+    env = {**os.environ, "LOGRAPH_JIT": jit}
     done = subprocess.run(
         [sys.executable, "-c", _RUNNER, *argv],
         capture_output=True,
         text=True,
         cwd=ROOT,
+        env=env,
         timeout=300,  # a hang guard only
         check=True,
     )
@@ -50,3 +58,30 @@ def test_small_engine_solve_loads_neither_numba_nor_galois() -> None:
     data = json.loads(str(result["out"]))
     assert data["solvable"]
     assert data["solutions"] == 4
+
+
+def test_default_analyze_of_the_classic_board_loads_neither_numba_nor_galois() -> None:
+    result = run_fresh("analyze", "graphs/classic-5x5.txt", "--json")
+    assert result["status"] == 0
+    assert result["heavy"] == []
+    assert json.loads(str(result["out"]))["engine"] == "fast-chase"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("analyze", "graphs/classic-5x5.txt", "--json"),
+        ("analyze", "graphs/directed-ring-8.json", "--json"),
+        ("analyze", "graphs/three-state-4x4.txt", "--json"),
+        ("analyze", "graphs/petersen.json", "--rule", "open", "--json"),
+        ("solve", "graphs/wayout-holed-5x5.txt", "--json"),
+        ("chase", "graphs/classic-7x7.txt", "--json"),
+    ],
+)
+def test_python_kernels_answer_as_the_compiled_ones(argv: tuple[str, ...]) -> None:
+    python = run_fresh(*argv, jit="python")
+    compiled = run_fresh(*argv, jit="numba")
+    assert python["heavy"] == []
+    assert compiled["heavy"] == ["numba"]
+    assert python["status"] == compiled["status"] == 0
+    assert python["out"] == compiled["out"]
