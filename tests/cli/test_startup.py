@@ -22,7 +22,7 @@ import contextlib, io, json, sys
 from lograph.cli import main
 with contextlib.redirect_stdout(io.StringIO()) as out:
     status = main(sys.argv[1:])
-heavy = sorted({"numba", "galois"} & set(sys.modules))
+heavy = sorted({"numba", "galois", "scipy", "networkx"} & set(sys.modules))
 print(json.dumps({"status": status, "heavy": heavy, "out": out.getvalue()}))
 """
 
@@ -54,13 +54,13 @@ def test_small_engine_analyze_loads_neither_numba_nor_galois() -> None:
 def test_small_engine_solve_loads_neither_numba_nor_galois() -> None:
     result = run_fresh("solve", "graphs/classic-5x5.txt", "--engine", "small", "--json")
     assert result["status"] == 0
-    assert result["heavy"] == []
+    assert not {"numba", "galois"} & set(result["heavy"])
     data = json.loads(str(result["out"]))
     assert data["solvable"]
     assert data["solutions"] == 4
 
 
-def test_default_analyze_of_the_classic_board_loads_neither_numba_nor_galois() -> None:
+def test_default_analyze_of_the_classic_board_loads_no_heavy_library() -> None:
     result = run_fresh("analyze", "graphs/classic-5x5.txt", "--json")
     assert result["status"] == 0
     assert result["heavy"] == []
@@ -81,7 +81,7 @@ def test_default_analyze_of_the_classic_board_loads_neither_numba_nor_galois() -
 def test_python_kernels_answer_as_the_compiled_ones(argv: tuple[str, ...]) -> None:
     python = run_fresh(*argv, jit="python")
     compiled = run_fresh(*argv, jit="numba")
-    assert python["heavy"] == []
-    assert compiled["heavy"] == ["numba"]
+    assert not {"numba", "galois"} & set(python["heavy"])
+    assert "numba" in compiled["heavy"]
     assert python["status"] == compiled["status"] == 0
     assert python["out"] == compiled["out"]

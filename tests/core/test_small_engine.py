@@ -94,3 +94,39 @@ def test_small_engine_empty_board() -> None:
     solver = get_solver(system, "small")
     assert solver.analysis.rank == 0
     assert solver.particular(np.zeros(0, dtype=np.int64)) is not None
+
+
+def test_python_cuthill_mckee_is_scipys() -> None:
+    from scipy.sparse import csr_matrix
+    from scipy.sparse.csgraph import reverse_cuthill_mckee
+
+    from lograph.core.chase.orders import _python_cuthill_mckee
+
+    rng = np.random.default_rng(3)
+    for _ in range(300):
+        n = int(rng.integers(1, 60))
+        upper = np.triu(rng.random((n, n)) < rng.uniform(0.01, 0.3), 1)
+        matrix = csr_matrix((upper | upper.T).astype(np.int8))
+        matrix.sort_indices()
+        indptr, indices = matrix.indptr.astype(np.int64), matrix.indices.astype(np.int64)
+        expected = reverse_cuthill_mckee(matrix, symmetric_mode=True)
+        assert _python_cuthill_mckee(indptr, indices).tolist() == expected.tolist()
+
+
+def test_numpy_structure_sort_is_scipys(monkeypatch: pytest.MonkeyPatch) -> None:
+    from lograph.core.model import system as system_module
+
+    rng = np.random.default_rng(5)
+    for _ in range(40):
+        small = random_system(rng, 2)
+        cols = np.repeat(np.arange(small.n), np.diff(small.indptr))
+        args = (small.n, cols, small.indices, np.zeros(small.n, bool))
+        with monkeypatch.context() as patch:
+            patch.setattr(system_module, "_NUMPY_SORT_LIMIT", -1)  # scipy's conversions
+            big = PressSystem.from_edges(*args, directed=True)
+            big_rows = big.transpose
+        numpy_built = PressSystem.from_edges(*args, directed=True)
+        assert numpy_built.indptr.tolist() == big.indptr.tolist()
+        assert numpy_built.indices.tolist() == big.indices.tolist()
+        for ours, theirs in zip(numpy_built.transpose, big_rows, strict=True):
+            assert ours.tolist() == theirs.tolist()

@@ -9,8 +9,8 @@ value. For analysis, `Board.to_system` turns the board into a compact `PressSyst
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING
 
-import networkx as nx
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
@@ -28,6 +28,9 @@ from lograph.core.model.checks import (
 from lograph.core.model.checks import check_states as _check_states  # still imported from here
 from lograph.core.model.convert import board_from_graph, press_system
 from lograph.core.model.system import PressSystem, parse_cell_name
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 __all__ = ["MAX_STATES", "RULES", "Board", "is_prime", "parse_cell_name"]
 
@@ -62,6 +65,8 @@ class Board:
     def __init__(
         self, *, directed: bool = False, rule: str = "closed", states: int = 2, name: str = ""
     ) -> None:
+        import networkx as nx
+
         self._graph: nx.Graph = nx.DiGraph() if directed else nx.Graph()
         self._order: list[str] = []
         self._index: dict[str, int] | None = None
@@ -183,6 +188,8 @@ class Board:
 
     def rename_button(self, button: str, new: str) -> None:
         """Give `button` a new id, keeping its place in the order, edges and state."""
+        import networkx as nx
+
         self._check(button)
         if check_button_id(new) in self._graph:
             raise BoardError(f"button {new!r} is already on the board")

@@ -8,14 +8,16 @@ board module keeps to editing.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Protocol, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
-import networkx as nx
 import numpy as np
 
 from lograph.core.errors import BoardError
 from lograph.core.model.layout import auto_layout
 from lograph.core.model.system import PressSystem, parse_cell_name
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 __all__ = ["board_from_graph", "press_system"]
 
