@@ -26,7 +26,7 @@ from lograph.core.model.checks import (
     is_prime,
 )
 from lograph.core.model.checks import check_states as _check_states  # still imported from here
-from lograph.core.model.convert import board_from_graph, press_system
+from lograph.core.model.convert import board_from_graph, empty_graph, press_system, relabel_in_place
 from lograph.core.model.system import PressSystem, parse_cell_name
 
 if TYPE_CHECKING:
@@ -65,9 +65,7 @@ class Board:
     def __init__(
         self, *, directed: bool = False, rule: str = "closed", states: int = 2, name: str = ""
     ) -> None:
-        import networkx as nx
-
-        self._graph: nx.Graph = nx.DiGraph() if directed else nx.Graph()
+        self._graph: nx.Graph = empty_graph(directed)
         self._order: list[str] = []
         self._index: dict[str, int] | None = None
         self._rule = check_rule(rule)
@@ -188,12 +186,10 @@ class Board:
 
     def rename_button(self, button: str, new: str) -> None:
         """Give `button` a new id, keeping its place in the order, edges and state."""
-        import networkx as nx
-
         self._check(button)
         if check_button_id(new) in self._graph:
             raise BoardError(f"button {new!r} is already on the board")
-        nx.relabel_nodes(self._graph, {button: new}, copy=False)
+        relabel_in_place(self._graph, {button: new})
         self._order[self._order.index(button)] = new
         self._index = None
 
