@@ -27,8 +27,10 @@ print(json.dumps({"status": status, "heavy": heavy, "out": out.getvalue()}))
 """
 
 
-def run_fresh(*argv: str, jit: str = "") -> dict[str, object]:
+def run_fresh(*argv: str, jit: str = "", cache: Path | None = None) -> dict[str, object]:
     env = {**os.environ, "LOGRAPH_JIT": jit}
+    if cache is not None:
+        env["NUMBA_CACHE_DIR"] = str(cache)
     done = subprocess.run(
         [sys.executable, "-c", _RUNNER, *argv],
         capture_output=True,
@@ -85,3 +87,14 @@ def test_python_kernels_answer_as_the_compiled_ones(argv: tuple[str, ...]) -> No
     assert "numba" in compiled["heavy"]
     assert python["status"] == compiled["status"] == 0
     assert python["out"] == compiled["out"]
+
+
+def test_compiling_into_an_empty_cache_links_kernels_across_modules(tmp_path: Path) -> None:
+    # chase-p's kernels call one imported from the GF(2) chase module: numba must find the
+    # compiled kernel there, not the lazy wrapper (a fresh install has no cached code).
+    argv = ("analyze", "graphs/three-state-4x4.txt", "--json")
+    compiled = run_fresh(*argv, jit="numba", cache=tmp_path)
+    python = run_fresh(*argv, jit="python")
+    assert compiled["status"] == 0
+    assert "numba" in compiled["heavy"]
+    assert compiled["out"] == python["out"]

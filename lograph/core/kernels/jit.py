@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
 from collections.abc import Callable
 from typing import Any, TypeVar, cast, overload
 
@@ -41,6 +42,7 @@ LINEAR_MODULES = frozenset(
 PYTHON_LIMIT = 2048
 
 _KERNELS: list[_Kernel] = []
+_LOCK = threading.Lock()
 
 
 class _Kernel:
@@ -82,14 +84,17 @@ def _python_wanted(args: tuple[Any, ...]) -> bool:
 def _load_numba() -> None:
     import numba
 
-    for kernel in _KERNELS:
-        if kernel._compiled is None:
-            kernel._compiled = numba.njit(**kernel._options)(kernel.py_func)
-            # Compiled callers look their callees up in the module: they must find the
-            # dispatcher there, not this wrapper.
-            module = sys.modules.get(kernel.__module__)
-            if module is not None and getattr(module, kernel.__name__, None) is kernel:
-                setattr(module, kernel.__name__, kernel._compiled)
+    with _LOCK:
+        for kernel in _KERNELS:
+            if kernel._compiled is None:
+                kernel._compiled = numba.njit(**kernel._options)(kernel.py_func)
+        # Compiled callers look their callees up in their module's globals, also when
+        # imported from another kernel module: they must find dispatchers, not wrappers.
+        for name, module in list(sys.modules.items()):
+            if name.startswith("lograph.core.kernels.") and module is not None:
+                for attribute, value in list(vars(module).items()):
+                    if isinstance(value, _Kernel) and value._compiled is not None:
+                        setattr(module, attribute, value._compiled)
 
 
 @overload
