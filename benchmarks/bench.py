@@ -5,6 +5,7 @@ Run from the repository root::
     .venv/bin/python benchmarks/bench.py            # the full table (a few minutes)
     .venv/bin/python benchmarks/bench.py --quick    # skip galois on the 60×60 board
     .venv/bin/python benchmarks/bench.py --composite  # boards over Z_k, k composite
+    .venv/bin/python benchmarks/bench.py --small      # in-process 5×5 / 20×20 by engine
 
 Everything is measured in this one run, on the same boards, after a warm-up (numba loads its
 on-disk cache). Times are the best of several repeats.
@@ -29,6 +30,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import timeit
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -244,13 +246,51 @@ def composite_table() -> None:
         )
 
 
+def per_call(fn: Callable[[], Any], budget: float = 0.5) -> float:
+    """Mean seconds per call of `fn` over about `budget` seconds (best of three timeit runs)."""
+    number = max(1, int(budget / 3 / max(best_time(fn, 3), 1e-6)))
+    return min(timeit.repeat(fn, number=number, repeat=3)) / number
+
+
+def small_table() -> None:
+    """In-process rank + quiet basis + one solution on 5×5 and 20×20, engine by engine, with
+    galois (GF(2) ``row_reduce`` of [A | b] and ``null_space``) in the same run."""
+    print("| board | small | fast (chase) | auto | galois | galois ÷ small | fast ÷ small |")
+    print("|---|---|---|---|---|---|---|")
+    for side in (5, 20):
+        system = grid_system(side, side)
+        rhs = system.apply(np.random.default_rng(0).integers(0, 2, system.n)).astype(np.int64)
+        times = {}
+        for engine in ("small", "fast", "auto"):
+            x = get_solver(system, engine).particular(rhs)
+            assert x is not None
+            assert np.array_equal(system.apply(x), rhs)
+            times[engine] = per_call(
+                lambda e=engine, s=system, b=rhs: get_solver(s, e).particular(b)
+            )
+        galois_dense(system, rhs)  # galois compiles its field on first use
+        t_gal = per_call(lambda s=system, b=rhs: galois_dense(s, b))
+        print(
+            f"| {side}×{side} grid | {fmt(times['small'])} | {fmt(times['fast'])} "
+            f"| {fmt(times['auto'])} | {fmt(t_gal)} | {ratio(t_gal, times['small'])} "
+            f"| {ratio(times['fast'], times['small'])} |",
+            flush=True,
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="skip galois above 2000 buttons")
     parser.add_argument(
         "--composite", action="store_true", help="only the table of composite k (Z_k boards)"
     )
+    parser.add_argument(
+        "--small", action="store_true", help="only the in-process table of 5×5 and 20×20"
+    )
     args = parser.parse_args()
+    if args.small:
+        small_table()
+        return
     if args.composite:
         composite_table()
         return
@@ -337,6 +377,8 @@ def main() -> None:
     print(f"| ≥ 1000× faster than galois on 60×60 | {ratio(gal, 1.0)} | {met} |")
     top = max(peak, in_peak)
     print(f"| peak memory 1000×1000 < 1 GB | {top:.0f} MB | {'yes' if top < 1024 else 'no'} |")
+    print()
+    small_table()
 
 
 if __name__ == "__main__":

@@ -107,7 +107,8 @@ def add_engine_option(parser: argparse.ArgumentParser) -> None:
         default="auto",
         metavar="NAME",
         help="analysis engine: auto (default), fast (GF(2) chase/banded), chase-p (GF(p) "
-        "chase, p > 2), dense (any prime p), galois (the galois library, reference), "
+        "chase, p > 2), dense (any prime p), small (elimination for boards up to 400 "
+        "buttons), galois (the galois library, reference), "
         "chase-zk or dense-zk (Z_k, composite k)",
     )
 

@@ -113,8 +113,15 @@ def spread_starts(
     return starts
 
 
+#: Adjacency entries up to which `cuthill_mckee` runs in Python rather than loading scipy's
+#: graph module (~0.2 s of a small board's start-up).
+PYTHON_RCM_LIMIT = 4096
+
+
 def cuthill_mckee(adj: tuple[IntArray, IntArray]) -> IntArray:
     """The reverse Cuthill–McKee order of scipy (bandwidth reducing), as int64 indices."""
+    if len(adj[1]) <= PYTHON_RCM_LIMIT:
+        return _python_cuthill_mckee(*adj)
     from scipy.sparse import csr_matrix
     from scipy.sparse.csgraph import reverse_cuthill_mckee
 
@@ -122,6 +129,36 @@ def cuthill_mckee(adj: tuple[IntArray, IntArray]) -> IntArray:
     n = len(indptr) - 1
     matrix = csr_matrix((np.ones(len(indices), dtype=np.int8), indices, indptr), shape=(n, n))
     return np.asarray(reverse_cuthill_mckee(matrix, symmetric_mode=True), dtype=np.int64)
+
+
+def _python_cuthill_mckee(indptr: IntArray, indices: IntArray) -> IntArray:
+    """scipy's ``reverse_cuthill_mckee(symmetric_mode=True)`` step for step, in Python: seeds
+    by ``np.argsort`` of the degrees, each BFS level sorted stably by degree, then reversed
+    (tests/core/test_small_engine.py compares the two)."""
+    n = len(indptr) - 1
+    ptr, ind = indptr.tolist(), indices.tolist()
+    degree = [ptr[v + 1] - ptr[v] + (v in ind[ptr[v] : ptr[v + 1]]) for v in range(n)]
+    seeds = np.argsort(np.asarray(degree, dtype=np.int32)).tolist()
+    position = [0] * n
+    for at, v in enumerate(seeds):
+        position[v] = at
+    order: list[int] = []
+    for seed in seeds:
+        if seed < 0:
+            continue
+        order.append(seed)
+        seeds[position[seed]] = -1
+        start, end = len(order) - 1, len(order)
+        while start < end:
+            for i in order[start:end]:
+                first = len(order)
+                for j in ind[ptr[i] : ptr[i + 1]]:
+                    if seeds[position[j]] >= 0:
+                        seeds[position[j]] = -1
+                        order.append(j)
+                order[first:] = sorted(order[first:], key=degree.__getitem__)
+            start, end = end, len(order)
+    return np.asarray(order[::-1], dtype=np.int64)
 
 
 def grid_sweeps(system: PressSystem) -> list[tuple[str, IntArray, IntArray]]:

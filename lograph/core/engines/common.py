@@ -21,6 +21,7 @@ __all__ = [
     "DENSE_LIMIT_P",
     "DENSE_LIMIT_ZK",
     "GALOIS_LIMIT",
+    "SMALL_LIMIT",
     "WORK_BYTES_LIMIT",
     "PlanArrays",
     "check_basis_size",
@@ -43,6 +44,9 @@ DENSE_LIMIT_P = 3600
 DENSE_LIMIT_ZK = 2500
 #: galois reduces a 1,600-button [A | I] in ~15 s: larger boards go to the other engines.
 GALOIS_LIMIT = 2500
+#: The small engine (elimination on Python-int bit rows) stops here: at 400 buttons it
+#: takes ~10 ms where the compiled engines need ~1 ms (`lograph.core.engines.small`).
+SMALL_LIMIT = 400
 #: Largest quiet basis (nullity × buttons bytes) the engines build.
 BASIS_BYTES_LIMIT = 1 << 30
 #: Largest working array (chase forms, banded row storage) the engines allocate.

@@ -8,7 +8,7 @@ GF(p)".
 Examples
 --------
 >>> available_engines()
-['fast', 'chase-p', 'chase-zk', 'dense', 'dense-zk', 'galois']
+['fast', 'chase-p', 'chase-zk', 'dense', 'dense-zk', 'small', 'galois']
 >>> from lograph.core.model.generators import grid_system
 >>> get_solver(grid_system(3, 3, states=3)).analysis.engine
 'chase-p'
@@ -42,6 +42,7 @@ from lograph.core.engines.common import (
     DENSE_LIMIT_P,
     DENSE_LIMIT_ZK,
     GALOIS_LIMIT,
+    SMALL_LIMIT,
 )
 from lograph.core.errors import BoardTooLargeError, LographError
 from lograph.core.model.checks import is_prime
@@ -114,6 +115,13 @@ _BUILTIN = (
         preference=55,
         limits=f"up to {DENSE_LIMIT_ZK} buttons",
         composite=True,
+    ),
+    EngineFactory(
+        name="small",
+        build=_imported("lograph.core.engines.small"),
+        supports=lambda s: s.n <= SMALL_LIMIT,
+        preference=90,
+        limits=f"up to {SMALL_LIMIT} buttons",
     ),
     EngineFactory(
         name="galois",

@@ -26,12 +26,14 @@ Examples
 
 from __future__ import annotations
 
+import importlib
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
+from types import ModuleType
 
 from lograph.core.errors import BoardFormatError
-from lograph.core.files import ascii_grid, graph6, graphml, native_json
+from lograph.core.files import ascii_grid
 from lograph.core.files.atomic import atomic_write_bytes, atomic_write_text
 from lograph.core.files.solutions import read_solution, write_solution
 from lograph.core.files.source import PathLike, format_error, read_bytes, read_text
@@ -76,25 +78,33 @@ def _always(board: Board) -> str | None:
     return None
 
 
+def _format_module(name: str) -> ModuleType:
+    """The reader/writer module of a format, imported on first use: networkx, which the
+    JSON, GraphML and graph6 modules load, costs ~0.2 s that a ``.txt`` board never needs."""
+    return importlib.import_module(f"lograph.core.files.{name}")
+
+
 # The lambdas look the module functions up at call time, so tests can patch them.
 FORMATS: dict[str, FileFormat] = {
     "json": FileFormat(
         "json",
         (".json",),
         "everything: graph, positions, lights, rule, states, self-action, direction, name",
-        lambda path, rule, states: native_json.loads(
+        lambda path, rule, states: _format_module("native_json").loads(
             path, read_text(path), rule=rule, states=states
         ),
-        lambda board: native_json.dumps(board).encode("utf-8"),
+        lambda board: _format_module("native_json").dumps(board).encode("utf-8"),
         _always,
     ),
     "graphml": FileFormat(
         "graphml",
         (".graphml",),
         "everything, as GraphML graph and node attributes",
-        lambda path, rule, states: graphml.loads(path, read_text(path), rule=rule, states=states),
-        lambda board: graphml.dumps(board).encode("utf-8"),
-        graphml.cannot_hold,
+        lambda path, rule, states: _format_module("graphml").loads(
+            path, read_text(path), rule=rule, states=states
+        ),
+        lambda board: _format_module("graphml").dumps(board).encode("utf-8"),
+        lambda board: _format_module("graphml").cannot_hold(board),
     ),
     "txt": FileFormat(
         "txt",
@@ -110,11 +120,11 @@ FORMATS: dict[str, FileFormat] = {
         "graph6",
         (".g6", ".graph6"),
         "only the undirected graph: no lights, positions, names, rule, states or direction",
-        lambda path, rule, states: graph6.loads(
+        lambda path, rule, states: _format_module("graph6").loads(
             path, read_bytes(path), rule=rule, states=states, name=_stem(path)
         ),
-        lambda board: graph6.dumps(board),
-        graph6.cannot_hold,
+        lambda board: _format_module("graph6").dumps(board),
+        lambda board: _format_module("graph6").cannot_hold(board),
     ),
 }
 

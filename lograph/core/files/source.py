@@ -12,12 +12,14 @@ import math
 import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from lograph.core.errors import BoardError, BoardFormatError
 from lograph.core.model.board import Board
 from lograph.core.model.layout import auto_layout
+
+if TYPE_CHECKING:
+    pass
 
 __all__ = [
     "MAX_FILE_BYTES",
@@ -90,6 +92,8 @@ def spring_positions(
     ids: Sequence[str], edges: Iterable[tuple[str, str]]
 ) -> dict[str, tuple[float, float]]:
     """A deterministic layout (`auto_layout`), scaled so neighbours sit about one unit apart."""
+    import networkx as nx
+
     graph = nx.Graph()
     graph.add_nodes_from(ids)
     graph.add_edges_from(edges)

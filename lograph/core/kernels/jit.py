@@ -4,23 +4,97 @@ signatures.
 Kernels compile in nopython mode without the GIL and are cached on disk (``cache=True``):
 numba writes the machine code next to the module (``__pycache__``, or ``NUMBA_CACHE_DIR``
 when set), so only the first process after a change pays the compilation.
+
+numba itself is loaded only when a kernel first needs compiling: importing it costs a process
+~0.4 s, and compiling the analysis kernels into an empty cache several seconds. A small board
+does not need either: the kernels whose work grows with their input (chase planning, BFS, the
+symbolic chase, packed-bit elimination; `LINEAR_MODULES`) run as plain Python when their
+arrays hold at most `PYTHON_LIMIT` entries and numba is not loaded yet. The code is the same
+either way, so are the answers. ``LOGRAPH_JIT=numba`` (or ``python``) forces one mode, for
+tests.
 """
 
 from __future__ import annotations
 
+import os
+import sys
+import threading
 from collections.abc import Callable
 from typing import Any, TypeVar, cast, overload
 
-import numba
 import numpy as np
 from numpy.typing import NDArray
 
-__all__ = ["IntArray", "jit"]
+__all__ = ["LINEAR_MODULES", "PYTHON_LIMIT", "IntArray", "jit"]
 
 #: The index arrays the kernels take (CSC pointers and indices, orders, plans).
 IntArray = NDArray[np.int64]
 
 _F = TypeVar("_F", bound=Callable[..., Any])
+
+#: Kernel modules whose work is about linear in their array arguments (never a search over
+#: 2^N positions), so that plain Python on a small input finishes in milliseconds.
+LINEAR_MODULES = frozenset(
+    f"lograph.core.kernels.{name}"
+    for name in ("chase_plan", "bfs", "chase_gf2", "chase_gfp", "bits")
+)
+#: Most array entries (summed over a call's arguments) a kernel runs as Python for.
+PYTHON_LIMIT = 2048
+
+_KERNELS: list[_Kernel] = []
+_LOCK = threading.Lock()
+
+
+class _Kernel:
+    """A kernel that compiles on first need, or runs as Python on small input."""
+
+    def __init__(self, func: Callable[..., Any], options: dict[str, Any]) -> None:
+        self.py_func = func
+        self._options = options
+        self._compiled: Callable[..., Any] | None = None
+        self._linear = func.__module__ in LINEAR_MODULES
+        self.__name__ = func.__name__
+        self.__doc__ = func.__doc__
+        self.__module__ = func.__module__
+        self.__wrapped__ = func
+        _KERNELS.append(self)
+
+    def __call__(self, *args: Any) -> Any:
+        if self._compiled is None and self._linear and _python_wanted(args):
+            return self.py_func(*args)
+        return self.compiled()(*args)
+
+    def compiled(self) -> Callable[..., Any]:
+        """The numba dispatcher (numba is loaded, every kernel wrapped, on first need)."""
+        if self._compiled is None:
+            _load_numba()
+        return cast(Callable[..., Any], self._compiled)
+
+
+def _python_wanted(args: tuple[Any, ...]) -> bool:
+    mode = os.environ.get("LOGRAPH_JIT", "")
+    if mode == "python":
+        return True
+    if mode == "numba" or "numba" in sys.modules:  # already paid for: use it
+        return False
+    size = sum(a.size for a in args if isinstance(a, np.ndarray))
+    return size <= PYTHON_LIMIT
+
+
+def _load_numba() -> None:
+    import numba
+
+    with _LOCK:
+        for kernel in _KERNELS:
+            if kernel._compiled is None:
+                kernel._compiled = numba.njit(**kernel._options)(kernel.py_func)
+        # Compiled callers look their callees up in their module's globals, also when
+        # imported from another kernel module: they must find dispatchers, not wrappers.
+        for name, module in list(sys.modules.items()):
+            if name.startswith("lograph.core.kernels.") and module is not None:
+                for attribute, value in list(vars(module).items()):
+                    if isinstance(value, _Kernel) and value._compiled is not None:
+                        setattr(module, attribute, value._compiled)
 
 
 @overload
@@ -28,7 +102,7 @@ def jit(fn: _F) -> _F: ...
 @overload
 def jit(*, inline: bool) -> Callable[[_F], _F]: ...
 def jit(fn: _F | None = None, *, inline: bool = False) -> _F | Callable[[_F], _F]:
-    """Compile `fn` with numba (nopython, nogil, cached on disk).
+    """Compile `fn` with numba (nopython, nogil, cached on disk) when it is first needed.
 
     ``@jit(inline=True)`` marks a small helper that numba inlines into its callers, so that
     splitting a hot loop into named steps costs no call per iteration.
@@ -38,6 +112,6 @@ def jit(fn: _F | None = None, *, inline: bool = False) -> _F | Callable[[_F], _F
         options: dict[str, Any] = {"cache": True, "nogil": True}
         if inline:
             options["inline"] = "always"
-        return cast(_F, numba.njit(**options)(func))
+        return cast(_F, _Kernel(func, options))
 
     return compile_ if fn is None else compile_(fn)

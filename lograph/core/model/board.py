@@ -9,8 +9,8 @@ value. For analysis, `Board.to_system` turns the board into a compact `PressSyst
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING
 
-import networkx as nx
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
@@ -26,8 +26,11 @@ from lograph.core.model.checks import (
     is_prime,
 )
 from lograph.core.model.checks import check_states as _check_states  # still imported from here
-from lograph.core.model.convert import board_from_graph, press_system
+from lograph.core.model.convert import board_from_graph, empty_graph, press_system, relabel_in_place
 from lograph.core.model.system import PressSystem, parse_cell_name
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 __all__ = ["MAX_STATES", "RULES", "Board", "is_prime", "parse_cell_name"]
 
@@ -62,7 +65,7 @@ class Board:
     def __init__(
         self, *, directed: bool = False, rule: str = "closed", states: int = 2, name: str = ""
     ) -> None:
-        self._graph: nx.Graph = nx.DiGraph() if directed else nx.Graph()
+        self._graph: nx.Graph = empty_graph(directed)
         self._order: list[str] = []
         self._index: dict[str, int] | None = None
         self._rule = check_rule(rule)
@@ -186,7 +189,7 @@ class Board:
         self._check(button)
         if check_button_id(new) in self._graph:
             raise BoardError(f"button {new!r} is already on the board")
-        nx.relabel_nodes(self._graph, {button: new}, copy=False)
+        relabel_in_place(self._graph, {button: new})
         self._order[self._order.index(button)] = new
         self._index = None
 

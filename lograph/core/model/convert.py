@@ -8,16 +8,18 @@ board module keeps to editing.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Protocol, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
-import networkx as nx
 import numpy as np
 
 from lograph.core.errors import BoardError
 from lograph.core.model.layout import auto_layout
 from lograph.core.model.system import PressSystem, parse_cell_name
 
-__all__ = ["board_from_graph", "press_system"]
+if TYPE_CHECKING:
+    import networkx as nx
+
+__all__ = ["board_from_graph", "empty_graph", "press_system", "relabel_in_place"]
 
 
 class EditableBoard(Protocol):
@@ -38,6 +40,20 @@ class EditableBoard(Protocol):
 
 
 B = TypeVar("B", bound=EditableBoard)
+
+
+def empty_graph(directed: bool) -> nx.Graph:
+    """A new ``nx.DiGraph`` or ``nx.Graph`` (networkx loads here, not at start-up)."""
+    import networkx as nx
+
+    return nx.DiGraph() if directed else nx.Graph()
+
+
+def relabel_in_place(graph: nx.Graph, mapping: Mapping[str, str]) -> None:
+    """Rename nodes of `graph` in place, keeping their edges and attributes."""
+    import networkx as nx
+
+    nx.relabel_nodes(graph, mapping, copy=False)
 
 
 def press_system(

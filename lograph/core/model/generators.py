@@ -10,9 +10,8 @@ Grid-like boards name their buttons ``r<row>c<col>`` (0-based) and place them at
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import networkx as nx
 import numpy as np
 from numpy.typing import NDArray
 
@@ -30,6 +29,9 @@ from lograph.core.model.grids import (
 from lograph.core.model.layout import auto_layout
 from lograph.core.model.stencils import STENCILS, Stencil, make_stencil, stencil_text, within
 from lograph.core.model.surfaces import check_surface
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 __all__ = [
     "MAX_GRAPH_BUTTONS",
@@ -166,6 +168,8 @@ def projective(rows: int, cols: int, **options: Any) -> Board:
 
 def _lattice(graph: nx.Graph, rule: str, states: int, name: str) -> Board:
     # networkx lattice nodes are (i, j) = (column, row) with a "pos" attribute.
+    import networkx as nx
+
     pos = nx.get_node_attributes(graph, "pos")
     order = sorted(graph.nodes(), key=lambda v: (v[1], v[0]))
     relabel = {v: f"r{v[1]}c{v[0]}" for v in order}
@@ -177,6 +181,8 @@ def _lattice(graph: nx.Graph, rule: str, states: int, name: str) -> Board:
 
 def hexagonal(rows: int, cols: int, *, rule: str = "closed", states: int = 2) -> Board:
     """A honeycomb of rows × cols hexagons; buttons are its vertices (degree ≤ 3)."""
+    import networkx as nx
+
     check_sizes(rows=rows, cols=cols)
     buttons = 2 * (rows + 1) * (cols + 1)
     check_graph_size(buttons, 1.5 * buttons, f"a {rows}×{cols} hexagonal board")
@@ -186,6 +192,8 @@ def hexagonal(rows: int, cols: int, *, rule: str = "closed", states: int = 2) ->
 
 def triangular(rows: int, cols: int, *, rule: str = "closed", states: int = 2) -> Board:
     """A triangular lattice (degree ≤ 6): the board of hexagonal cells."""
+    import networkx as nx
+
     check_sizes(rows=rows, cols=cols)
     buttons = (rows + 1) * (cols // 2 + 1)
     check_graph_size(buttons, 3 * buttons, f"a {rows}×{cols} triangular board")
@@ -220,6 +228,18 @@ def _sized(
     return build
 
 
+def _networkx(name: str) -> Callable[..., nx.Graph]:
+    """networkx's graph generator `name`, imported on first call (not at start-up)."""
+
+    def make(*args: int) -> nx.Graph:
+        import networkx
+
+        graph: nx.Graph = getattr(networkx, name)(*args)
+        return graph
+
+    return make
+
+
 def _fixed(make: Callable[[], nx.Graph]) -> Callable[..., nx.Graph]:
     def build(*args: int) -> nx.Graph:
         if args:
@@ -231,30 +251,44 @@ def _fixed(make: Callable[[], nx.Graph]) -> Callable[..., nx.Graph]:
 
 #: Named graphs: name -> (builder taking size arguments, layout, help text).
 NAMED_GRAPHS: dict[str, tuple[Callable[..., nx.Graph], str, str]] = {
-    "petersen": (_fixed(nx.petersen_graph), "shell", "the Petersen graph (10 buttons)"),
-    "cycle": (_sized(nx.cycle_graph), "circular", "cycle of N buttons"),
-    "path": (_sized(nx.path_graph), "line", "path of N buttons"),
+    "petersen": (_fixed(_networkx("petersen_graph")), "shell", "the Petersen graph (10 buttons)"),
+    "cycle": (_sized(_networkx("cycle_graph")), "circular", "cycle of N buttons"),
+    "path": (_sized(_networkx("path_graph")), "line", "path of N buttons"),
     "complete": (
-        _sized(nx.complete_graph, edges=lambda n: n * (n - 1) // 2),
+        _sized(_networkx("complete_graph"), edges=lambda n: n * (n - 1) // 2),
         "circular",
         "complete graph on N buttons",
     ),
-    "star": (_sized(nx.star_graph), "spring", "star with N leaves"),
-    "wheel": (_sized(nx.wheel_graph), "spring", "wheel with N buttons"),
+    "star": (_sized(_networkx("star_graph")), "spring", "star with N leaves"),
+    "wheel": (_sized(_networkx("wheel_graph")), "spring", "wheel with N buttons"),
     "hypercube": (
-        _sized(nx.hypercube_graph, lambda d: 2 ** min(d, 64), lambda d: d * 2 ** min(d, 64) // 2),
+        _sized(
+            _networkx("hypercube_graph"),
+            lambda d: 2 ** min(d, 64),
+            lambda d: d * 2 ** min(d, 64) // 2,
+        ),
         "spring",
         "hypercube of dimension N",
     ),
-    "cube": (_fixed(nx.cubical_graph), "spring", "the cube (8 buttons)"),
-    "dodecahedron": (_fixed(nx.dodecahedral_graph), "spring", "the dodecahedron (20 buttons)"),
-    "icosahedron": (_fixed(nx.icosahedral_graph), "spring", "the icosahedron (12 buttons)"),
-    "octahedron": (_fixed(nx.octahedral_graph), "spring", "the octahedron (6 buttons)"),
-    "heawood": (_fixed(nx.heawood_graph), "spring", "the Heawood graph (14 buttons)"),
+    "cube": (_fixed(_networkx("cubical_graph")), "spring", "the cube (8 buttons)"),
+    "dodecahedron": (
+        _fixed(_networkx("dodecahedral_graph")),
+        "spring",
+        "the dodecahedron (20 buttons)",
+    ),
+    "icosahedron": (
+        _fixed(_networkx("icosahedral_graph")),
+        "spring",
+        "the icosahedron (12 buttons)",
+    ),
+    "octahedron": (_fixed(_networkx("octahedral_graph")), "spring", "the octahedron (6 buttons)"),
+    "heawood": (_fixed(_networkx("heawood_graph")), "spring", "the Heawood graph (14 buttons)"),
 }
 
 
 def _layout(graph: nx.Graph, layout: str) -> dict[object, tuple[float, float]]:
+    import networkx as nx
+
     if len(graph) == 0:
         return {}
     if layout == "shell" and len(graph) == 10:  # Petersen: outer 5-cycle, inner star
@@ -278,6 +312,8 @@ def _layout(graph: nx.Graph, layout: str) -> dict[object, tuple[float, float]]:
 
 def named(name: str, *args: int, rule: str = "closed", states: int = 2) -> Board:
     """A named graph as a board, e.g. ``named("petersen")`` or ``named("cycle", 7)``."""
+    import networkx as nx
+
     if name not in NAMED_GRAPHS:
         raise BoardError(f"unknown graph {name!r}; choose from {', '.join(NAMED_GRAPHS)}")
     build, layout, _ = NAMED_GRAPHS[name]
@@ -296,6 +332,8 @@ def random_graph(
     n: int, p: float, *, seed: int | None = None, directed: bool = False, **options: Any
 ) -> Board:
     """An Erdős–Rényi board: `n` buttons, each pair joined with probability `p`."""
+    import networkx as nx
+
     check_sizes(buttons=n)
     if not 0.0 <= p <= 1.0:
         raise BoardError(f"edge probability {p} is not between 0 and 1")
@@ -311,6 +349,8 @@ def random_graph(
 
 def geometric(n: int, radius: float, *, seed: int | None = None, **options: Any) -> Board:
     """`n` random points in the unit square, joined when closer than `radius`."""
+    import networkx as nx
+
     check_sizes(buttons=n)
     if not radius >= 0.0:
         raise BoardError(f"radius {radius} must be a non-negative number")

@@ -9,8 +9,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable
+from typing import TYPE_CHECKING
 
-import networkx as nx
+if TYPE_CHECKING:
+    import networkx as nx
+
 
 __all__ = ["SPRING_LIMIT", "auto_layout"]
 
@@ -23,10 +26,13 @@ def auto_layout(graph: nx.Graph, seed: int = 7) -> dict[Hashable, tuple[float, f
 
     Examples
     --------
+    >>> import networkx as nx
     >>> grid = auto_layout(nx.path_graph(2500))  # 50×50: too big for the spring layout
     >>> grid[0], grid[1], grid[2499]
     ((-1.0, -1.0), (-0.9591836734693877, -1.0), (1.0, 1.0))
     """
+    import networkx as nx
+
     n = len(graph)
     if n == 0:
         return {}

@@ -13,14 +13,16 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import overload
+from typing import TYPE_CHECKING, overload
 
 import numpy as np
-import scipy.sparse
 from numpy.typing import ArrayLike, NDArray
 
 from lograph.core.errors import BoardError, BoardTooLargeError
 from lograph.core.model.checks import check_rule, check_states
+
+if TYPE_CHECKING:  # scipy loads on first use: a small board never needs it (~0.15 s)
+    import scipy.sparse
 
 __all__ = ["DENSE_LIMIT", "CellNames", "PressSystem", "parse_cell_name"]
 
@@ -179,6 +181,8 @@ class PressSystem:
 
     def sparse(self, dtype: type[np.integer] = np.int64) -> scipy.sparse.csc_array:
         """A as a scipy sparse matrix (CSC, entries 1) sharing this system's index arrays."""
+        import scipy.sparse
+
         data = np.ones(self.nnz, dtype=dtype)
         return scipy.sparse.csc_array((data, self.indices, self.indptr), shape=(self.n, self.n))
 
@@ -187,6 +191,12 @@ class PressSystem:
         """Row structure of A: ``(indptr, indices)`` listing, per light, the buttons changing it."""
         if self.symmetric:
             return self.indptr, self.indices
+        if self.nnz <= _NUMPY_SORT_LIMIT:
+            cols = np.repeat(np.arange(self.n, dtype=np.int64), np.diff(self.indptr))
+            order = np.lexsort((cols, self.indices))
+            indptr = np.zeros(self.n + 1, dtype=np.int64)
+            np.cumsum(np.bincount(self.indices, minlength=self.n), out=indptr[1:])
+            return indptr, cols[order]
         rows = self.sparse(np.int8).tocsr()  # scipy's conversion is ~3× a numpy lexsort
         return rows.indptr.astype(np.int64), rows.indices.astype(np.int64)
 
@@ -270,6 +280,10 @@ class PressSystem:
         return dataclasses.replace(self, states=p, lights=(self.lights % p).astype(np.uint8))
 
 
+#: Matrix entries up to which structure is sorted with numpy rather than scipy's conversions.
+_NUMPY_SORT_LIMIT = 20_000
+
+
 def _csc_structure(
     n: int,
     src: NDArray[np.int64],
@@ -287,6 +301,15 @@ def _csc_structure(
     else:
         cols = np.concatenate([src, dst, loops])
         rows = np.concatenate([dst, src, loops])
+    if len(rows) <= _NUMPY_SORT_LIMIT:  # no scipy for a small board
+        key = np.unique(cols * n + rows)
+        indptr = np.zeros(n + 1, dtype=np.int64)
+        if n:
+            np.cumsum(np.bincount(key // n, minlength=n), out=indptr[1:])
+            key %= n
+        return indptr, key.astype(np.int64)
+    import scipy.sparse
+
     # scipy's CSC conversion sorts and merges duplicates ~5x faster than a numpy sort.
     matrix = scipy.sparse.csc_matrix(
         (np.ones(len(rows), dtype=np.int32), (rows, cols)), shape=(n, n)

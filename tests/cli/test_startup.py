@@ -1,0 +1,100 @@
+"""What a small-board command loads: neither numba nor galois, and the same answers as with
+them.
+
+Small boards run the linear kernels as plain Python (`lograph.core.kernels.jit`) and the
+small engine needs none. Checked in fresh interpreters through ``sys.modules`` and by
+comparing whole outputs with the compiled kernels (``LOGRAPH_JIT=numba``), never by timing."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+_RUNNER = """
+import contextlib, io, json, sys
+from lograph.cli import main
+with contextlib.redirect_stdout(io.StringIO()) as out:
+    status = main(sys.argv[1:])
+heavy = sorted({"numba", "galois", "scipy", "networkx"} & set(sys.modules))
+print(json.dumps({"status": status, "heavy": heavy, "out": out.getvalue()}))
+"""
+
+
+def run_fresh(*argv: str, jit: str = "", cache: Path | None = None) -> dict[str, object]:
+    env = {**os.environ, "LOGRAPH_JIT": jit}
+    if cache is not None:
+        env["NUMBA_CACHE_DIR"] = str(cache)
+    done = subprocess.run(
+        [sys.executable, "-c", _RUNNER, *argv],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=300,  # a hang guard only
+        check=True,
+    )
+    result: dict[str, object] = json.loads(done.stdout.splitlines()[-1])
+    return result
+
+
+def test_small_engine_analyze_loads_neither_numba_nor_galois() -> None:
+    result = run_fresh("analyze", "graphs/classic-5x5.txt", "--engine", "small", "--json")
+    assert result["status"] == 0
+    assert result["heavy"] == []
+    data = json.loads(str(result["out"]))
+    assert (data["rank"], data["nullity"], data["engine"]) == (23, 2, "small")
+    assert data["free_buttons"] is None
+
+
+def test_small_engine_solve_loads_neither_numba_nor_galois() -> None:
+    result = run_fresh("solve", "graphs/classic-5x5.txt", "--engine", "small", "--json")
+    assert result["status"] == 0
+    assert not {"numba", "galois"} & set(result["heavy"])
+    data = json.loads(str(result["out"]))
+    assert data["solvable"]
+    assert data["solutions"] == 4
+
+
+def test_default_analyze_of_the_classic_board_loads_no_heavy_library() -> None:
+    result = run_fresh("analyze", "graphs/classic-5x5.txt", "--json")
+    assert result["status"] == 0
+    assert result["heavy"] == []
+    assert json.loads(str(result["out"]))["engine"] == "fast-chase"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("analyze", "graphs/classic-5x5.txt", "--json"),
+        ("analyze", "graphs/directed-ring-8.json", "--json"),
+        ("analyze", "graphs/three-state-4x4.txt", "--json"),
+        ("analyze", "graphs/petersen.json", "--rule", "open", "--json"),
+        ("solve", "graphs/wayout-holed-5x5.txt", "--json"),
+        ("chase", "graphs/classic-7x7.txt", "--json"),
+    ],
+)
+def test_python_kernels_answer_as_the_compiled_ones(argv: tuple[str, ...]) -> None:
+    python = run_fresh(*argv, jit="python")
+    compiled = run_fresh(*argv, jit="numba")
+    assert not {"numba", "galois"} & set(python["heavy"])
+    assert "numba" in compiled["heavy"]
+    assert python["status"] == compiled["status"] == 0
+    assert python["out"] == compiled["out"]
+
+
+def test_compiling_into_an_empty_cache_links_kernels_across_modules(tmp_path: Path) -> None:
+    # chase-p's kernels call one imported from the GF(2) chase module: numba must find the
+    # compiled kernel there, not the lazy wrapper (a fresh install has no cached code).
+    argv = ("analyze", "graphs/three-state-4x4.txt", "--json")
+    compiled = run_fresh(*argv, jit="numba", cache=tmp_path)
+    python = run_fresh(*argv, jit="python")
+    assert compiled["status"] == 0
+    assert "numba" in compiled["heavy"]
+    assert compiled["out"] == python["out"]

@@ -1,0 +1,132 @@
+"""The small-board engine against the textbook elimination of tests/references.py and the
+other engines, on random small boards (GF(2) and GF(p), directed or not, open or closed)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from lograph.core.engines.registry import available_engines, get_solver
+from lograph.core.errors import BoardTooLargeError
+from lograph.core.model.generators import grid_system
+from lograph.core.model.system import PressSystem
+from tests.references import null_space_mod_p, rref_mod_p, solve_mod_p, system_matrix
+
+
+def random_system(rng: np.random.Generator, p: int) -> PressSystem:
+    """A random board of 1..30 buttons: random edges, direction and self action."""
+    n = int(rng.integers(1, 31))
+    directed = bool(rng.integers(2))
+    density = float(rng.uniform(0.05, 0.4))
+    pairs = [(u, w) for u in range(n) for w in range(n) if u != w and rng.random() < density]
+    src = np.array([u for u, _ in pairs], dtype=np.int64)
+    dst = np.array([w for _, w in pairs], dtype=np.int64)
+    self_mask = rng.random(n) < rng.choice([0.0, 0.5, 1.0])  # open, mixed, closed
+    lights = rng.integers(0, p, n).astype(np.uint8)
+    return PressSystem.from_edges(
+        n, src, dst, self_mask, directed=directed, states=p, lights=lights
+    )
+
+
+@pytest.mark.parametrize("p", [2, 3, 5])
+def test_small_engine_matches_the_textbook_elimination(p: int) -> None:
+    rng = np.random.default_rng(1000 + p)
+    for _ in range(60):
+        system = random_system(rng, p)
+        a = system_matrix(system)
+        solver = get_solver(system, "small")
+        analysis = solver.analysis
+        assert analysis.engine == "small"
+        assert analysis.rank == len(rref_mod_p(a, p)[1])
+        # the canonical bases: reduced echelon forms of ker A and ker Aᵀ
+        assert analysis.quiet.tolist() == rref_mod_p(null_space_mod_p(a, p), p)[0].tolist()
+        left = rref_mod_p(null_space_mod_p(a.T, p), p)[0]
+        assert analysis.left_kernel.tolist() == left.tolist()
+        for _ in range(3):
+            rhs = rng.integers(0, p, system.n)
+            x = solver.particular(rhs)
+            expected = solve_mod_p(a, rhs, p)
+            if expected is None:
+                assert x is None
+            else:
+                assert x is not None
+                assert ((a @ x.astype(np.int64) - rhs) % p == 0).all()
+                assert x.tolist() == expected.tolist()  # free buttons 0, as dense does
+
+
+@pytest.mark.parametrize("p", [2, 3])
+def test_small_engine_agrees_with_the_other_engines(p: int) -> None:
+    rng = np.random.default_rng(7 + p)
+    others = ["dense", "galois"] + (["fast"] if p == 2 else ["chase-p"])
+    for _ in range(20):
+        system = random_system(rng, p)
+        small = get_solver(system, "small").analysis
+        dense = get_solver(system, "dense").analysis
+        assert small.quiet.tolist() == dense.quiet.tolist()
+        assert small.left_kernel.tolist() == dense.left_kernel.tolist()
+        for name in others:
+            try:
+                other = get_solver(system, name).analysis
+            except BoardTooLargeError:  # chase-p refuses some boards
+                continue
+            assert other.rank == small.rank
+            # same spaces: the canonical forms of the bases agree
+            assert rref_mod_p(other.quiet, p)[0].tolist() == small.quiet.tolist()
+
+
+def test_small_engine_on_the_classic_boards() -> None:
+    # n×n nullities (OEIS A159257): 3×3 → 0, 4×4 → 4, 5×5 → 2, 9×9 → 8, 16×16 → 8
+    for n, expected in [(3, 0), (4, 4), (5, 2), (9, 8), (16, 8)]:
+        assert get_solver(grid_system(n, n), "small").analysis.nullity == expected
+
+
+def test_small_engine_is_registered_and_bounded() -> None:
+    assert "small" in available_engines()
+    assert get_solver(grid_system(5, 5)).analysis.engine == "fast-chase"  # auto unchanged
+    with pytest.raises(BoardTooLargeError, match="up to 400 buttons"):
+        get_solver(grid_system(21, 20), "small")
+
+
+def test_small_engine_empty_board() -> None:
+    system = PressSystem.from_edges(
+        0, np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0, bool)
+    )
+    solver = get_solver(system, "small")
+    assert solver.analysis.rank == 0
+    assert solver.particular(np.zeros(0, dtype=np.int64)) is not None
+
+
+def test_python_cuthill_mckee_is_scipys() -> None:
+    from scipy.sparse import csr_matrix
+    from scipy.sparse.csgraph import reverse_cuthill_mckee
+
+    from lograph.core.chase.orders import _python_cuthill_mckee
+
+    rng = np.random.default_rng(3)
+    for _ in range(300):
+        n = int(rng.integers(1, 60))
+        upper = np.triu(rng.random((n, n)) < rng.uniform(0.01, 0.3), 1)
+        matrix = csr_matrix((upper | upper.T).astype(np.int8))
+        matrix.sort_indices()
+        indptr, indices = matrix.indptr.astype(np.int64), matrix.indices.astype(np.int64)
+        expected = reverse_cuthill_mckee(matrix, symmetric_mode=True)
+        assert _python_cuthill_mckee(indptr, indices).tolist() == expected.tolist()
+
+
+def test_numpy_structure_sort_is_scipys(monkeypatch: pytest.MonkeyPatch) -> None:
+    from lograph.core.model import system as system_module
+
+    rng = np.random.default_rng(5)
+    for _ in range(40):
+        small = random_system(rng, 2)
+        cols = np.repeat(np.arange(small.n), np.diff(small.indptr))
+        args = (small.n, cols, small.indices, np.zeros(small.n, bool))
+        with monkeypatch.context() as patch:
+            patch.setattr(system_module, "_NUMPY_SORT_LIMIT", -1)  # scipy's conversions
+            big = PressSystem.from_edges(*args, directed=True)
+            big_rows = big.transpose
+        numpy_built = PressSystem.from_edges(*args, directed=True)
+        assert numpy_built.indptr.tolist() == big.indptr.tolist()
+        assert numpy_built.indices.tolist() == big.indices.tolist()
+        for ours, theirs in zip(numpy_built.transpose, big_rows, strict=True):
+            assert ours.tolist() == theirs.tolist()
