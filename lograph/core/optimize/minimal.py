@@ -6,10 +6,13 @@ presses, ``Σ x_i`` with each ``x_i`` in ``0..p−1`` (for p = 2 the number of b
 Over GF(2) each button i has a *class* ``q_i ∈ GF(2)^k`` (its column of the quiet basis), and
 the weight of ``x₀ + c·Q`` is ``Σ_i x₀_i ⊕ (c·q_i)``. Grouping buttons by class turns all
 ``2^k`` weights into one Walsh–Hadamard transform over the classes: O(N·k + k·2^k) instead of
-O(N·2^k). That is exact up to k = `EXACT_NULLITY_LIMIT`. For p > 2 the ``p^k`` combinations
-are enumerated over the distinct (class, value) groups while that is small. Beyond either
-range a clearly labelled heuristic (exact minimisation over random blocks of quiet patterns,
-repeated) returns a good solution with ``exact=False``.
+O(N·2^k). That is exact up to k = `EXACT_NULLITY_LIMIT`; up to `BRANCH_NULLITY_LIMIT` a
+branch and bound over the top bits of the combination, with one transform per leaf
+(`lograph.core.optimize.gf2_branch`), proves the answer too. For p > 2 the ``p^k``
+combinations are enumerated over the distinct (class, value) groups while that is small.
+Beyond either range a clearly labelled heuristic (exact minimisation over random blocks of
+quiet patterns, repeated) returns a good solution with ``exact=False`` and, over GF(2), a
+proven lower bound.
 """
 
 from __future__ import annotations
@@ -25,9 +28,12 @@ from lograph.core.cancel import Cancel, poll
 from lograph.core.errors import BoardError, UnsolvableError
 from lograph.core.model.board import Board
 from lograph.core.model.system import PressSystem
+from lograph.core.optimize.gf2_branch import branch_and_bound
 from lograph.core.optimize.zk_minimal import fewest_zk, kernel_exact_feasible
 
 __all__ = [
+    "BRANCH_NODE_LIMIT",
+    "BRANCH_NULLITY_LIMIT",
     "EXACT_NULLITY_LIMIT",
     "MinimalSolution",
     "exact_possible",
@@ -41,6 +47,10 @@ __all__ = [
 
 #: Largest nullity solved exactly over GF(2): the transform holds 2^k int32 (256 MB at 26).
 EXACT_NULLITY_LIMIT = 26
+#: Largest nullity proved by branch and bound by default (2^(k−22) transforms of 2^22).
+BRANCH_NULLITY_LIMIT = 34
+#: Nodes the branch and bound may visit by default (2^12 leaves and their parents).
+BRANCH_NODE_LIMIT = 1 << 13
 #: Above this nullity the transform runs in a compiled in-place kernel (no temporaries).
 _NUMPY_WHT_LIMIT = 20
 #: p > 2: exact while (combinations × groups) stays below this many weight evaluations.
@@ -72,7 +82,11 @@ class MinimalSolution:
     exact : bool
         True when `press_count` is proven minimal (also for a heuristic answer of 0).
     method : str
-        ``"unique"`` (nullity 0), ``"walsh-hadamard"``, ``"enumeration"`` or ``"heuristic"``.
+        ``"unique"`` (nullity 0), ``"walsh-hadamard"``, ``"branch and bound"``,
+        ``"enumeration"``, ``"fourier"`` (Z_k) or ``"heuristic"``.
+    lower_bound : int
+        A proven lower bound on the fewest presses: `press_count` when `exact`, otherwise
+        what the search proved (0 when nothing was proved).
     """
 
     presses: NDArray[np.uint8]
@@ -81,6 +95,11 @@ class MinimalSolution:
     solutions: int
     exact: bool
     method: str
+    lower_bound: int = -1
+
+    def __post_init__(self) -> None:
+        if self.exact or self.lower_bound < 0:  # exact, or no bound given: the proven value
+            object.__setattr__(self, "lower_bound", self.press_count if self.exact else 0)
 
 
 _CANCELLED = "fewest-presses search cancelled"
@@ -287,6 +306,8 @@ def fewest_presses(
     exact_limit: int = EXACT_NULLITY_LIMIT,
     cancel: Cancel = None,
     seed: int = 0,
+    branch_limit: int = BRANCH_NULLITY_LIMIT,
+    node_limit: int = BRANCH_NODE_LIMIT,
 ) -> MinimalSolution:
     """The solution with the fewest presses among ``particular + span(quiet)``.
 
@@ -304,6 +325,10 @@ def fewest_presses(
         Polled during long work; returning True raises `InterruptedComputation`.
     seed : int
         Seed of the heuristic's random choices (results are reproducible).
+    branch_limit, node_limit : int
+        Over GF(2) above `exact_limit`: largest nullity given to the branch and bound, and
+        the most nodes it may visit (each leaf is one transform of 2^22); past them the
+        heuristic's answer comes with the lower bound the search proved.
 
     Returns the `MinimalSolution`; weight means total presses ``Σ x_i``, ``x_i ∈ 0..p−1``.
 
@@ -339,7 +364,32 @@ def fewest_presses(
     weight = int(presses.astype(np.int64).sum())
     if weight == 0:  # nothing to press is optimal, and only the zero vector weighs 0
         return MinimalSolution(presses, 0, 1, solutions, True, "heuristic")
+    if p == 2 and k <= 62:
+        limit = node_limit if k <= branch_limit else 1  # beyond: the root's bound only
+        return _branch(quiet, x0, presses, limit, cancel)
     return MinimalSolution(presses, weight, None, solutions, False, "heuristic")
+
+
+def _branch(
+    quiet: NDArray[np.uint8],
+    x0: NDArray[np.uint8],
+    found: NDArray[np.uint8],
+    node_limit: int,
+    cancel: Cancel,
+) -> MinimalSolution:
+    """Branch and bound from the heuristic's solution `found`: exact, or bounded below."""
+    k = len(quiet)
+    keys = quiet_classes(quiet)
+    weight = int(found.sum())
+    result = branch_and_bound(keys, k, x0, incumbent=weight, node_limit=node_limit, cancel=cancel)
+    if result.combination >= 0:
+        found = (x0.astype(np.int64) ^ parity(keys & result.combination)).astype(np.uint8)
+    exact = result.lower_bound == result.weight
+    if not exact:
+        method = "heuristic" if result.nodes <= 1 else "branch and bound"
+        return MinimalSolution(found, result.weight, None, 2**k, False, method, result.lower_bound)
+    ties = result.ties if result.complete else None
+    return MinimalSolution(found, result.weight, ties, 2**k, True, "branch and bound")
 
 
 def _checked_particular(particular: ArrayLike, n: int, p: int) -> NDArray[np.uint8]:
