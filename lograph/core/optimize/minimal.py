@@ -306,7 +306,7 @@ def fewest_presses(
     exact_limit: int = EXACT_NULLITY_LIMIT,
     cancel: Cancel = None,
     seed: int = 0,
-    branch_limit: int = BRANCH_NULLITY_LIMIT,
+    branch_limit: int | None = None,
     node_limit: int = BRANCH_NODE_LIMIT,
 ) -> MinimalSolution:
     """The solution with the fewest presses among ``particular + span(quiet)``.
@@ -326,8 +326,9 @@ def fewest_presses(
     seed : int
         Seed of the heuristic's random choices (results are reproducible).
     branch_limit, node_limit : int
-        Over GF(2) above `exact_limit`: largest nullity given to the branch and bound, and
-        the most nodes it may visit (each leaf is one transform of 2^22); past them the
+        Over GF(2) above `exact_limit`: largest nullity given to the branch and bound
+        (default `BRANCH_NULLITY_LIMIT`, or `exact_limit` when that was lowered), and the
+        most nodes it may visit (each leaf is one transform of up to 2^22); past them the
         heuristic's answer comes with the lower bound the search proved.
 
     Returns the `MinimalSolution`; weight means total presses ``Σ x_i``, ``x_i ∈ 0..p−1``.
@@ -365,7 +366,9 @@ def fewest_presses(
     if weight == 0:  # nothing to press is optimal, and only the zero vector weighs 0
         return MinimalSolution(presses, 0, 1, solutions, True, "heuristic")
     if p == 2 and k <= 62:
-        limit = node_limit if k <= branch_limit else 1  # beyond: the root's bound only
+        if branch_limit is None:
+            branch_limit = BRANCH_NULLITY_LIMIT if exact_limit >= EXACT_NULLITY_LIMIT else 0
+        limit = node_limit if k <= branch_limit else 0  # beyond: the root's bound only
         return _branch(quiet, x0, presses, limit, cancel)
     return MinimalSolution(presses, weight, None, solutions, False, "heuristic")
 
@@ -386,7 +389,7 @@ def _branch(
         found = (x0.astype(np.int64) ^ parity(keys & result.combination)).astype(np.uint8)
     exact = result.lower_bound == result.weight
     if not exact:
-        method = "heuristic" if result.nodes <= 1 else "branch and bound"
+        method = "heuristic" if result.nodes == 0 else "branch and bound"
         return MinimalSolution(found, result.weight, None, 2**k, False, method, result.lower_bound)
     ties = result.ties if result.complete else None
     return MinimalSolution(found, result.weight, ties, 2**k, True, "branch and bound")
