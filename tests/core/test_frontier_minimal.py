@@ -72,7 +72,8 @@ def test_all_on_matches_oeis_a075464_by_branch_and_bound(small_leaves: None, n: 
     solver = prepare(board)
     x0 = solve(board, goal="on", solver=solver).presses
     best = fewest_presses(solver, x0, exact_limit=0, branch_limit=20, node_limit=1 << 16)
-    assert best.exact and best.method == "branch and bound"
+    assert best.exact
+    assert best.method == "branch and bound"
     assert best.press_count == best.lower_bound == A075464_EXTENDED[n - 1]
     assert best.optimal_solutions == fewest_presses(solver, x0).optimal_solutions
 
