@@ -34,6 +34,7 @@ from lograph.core.cancel import Cancel, poll, run_cancellable
 from lograph.core.errors import BoardTooLargeError
 from lograph.core.model.board import Board
 from lograph.core.model.system import PressSystem
+from lograph.core.optimize.gf2_climb import climb
 from lograph.core.optimize.histogram import min_press_table
 from lograph.core.optimize.minimal import (
     EXACT_NULLITY_LIMIT,
@@ -57,6 +58,8 @@ BRUTE_FORCE_BITS = 26  # 3^16 (a 3-state 4×4 board) takes about 2 s
 #: Nullity up to which positions found by search are evaluated exactly (2^k work each).
 _SEARCH_NULLITY_LIMIT = 20
 _SEARCH_TRIES = 24
+#: Exact evaluations the climb from the best searched position may take (k ≤ 16; fewer above).
+_CLIMB_STEPS = 200
 
 
 @dataclass(frozen=True, eq=False)
@@ -350,6 +353,8 @@ def _worst_gf2(
             upper = worst if proven else max(worst, min(upper, ilp_upper))
             return _answer(system, goal, presses, worst, upper, "integer program")
     presses, worst = _search(keys, k, n, cancel, seed)
+    steps = max(_CLIMB_STEPS >> max(0, k - 16), 20)  # each step is one 2^k transform
+    presses, worst = climb(keys, k, presses, steps, cancel, seed)
     return _answer(system, goal, presses, worst, max(worst, upper), "search")
 
 
