@@ -91,13 +91,14 @@ class _Search:
         return int(np.abs(np.bincount(inverse, signs, size)).sum())
 
     def leaf_scan(self, prefix: int, signs: NDArray[np.int64]) -> None:
-        spectrum = np.bincount(self.keys & ((1 << self.leaf) - 1), signs, 1 << self.leaf)
+        counts = np.bincount(self.keys & ((1 << self.leaf) - 1), signs, 1 << self.leaf)
+        spectrum: NDArray[np.int64] | NDArray[np.int32]
         if self.leaf <= _NUMPY_LEAF_BITS:
-            spectrum = spectrum.astype(np.int64)
-            _wht(spectrum)
-        else:
-            spectrum = spectrum.astype(np.int32)
-            _wht_compiled(spectrum)
+            spectrum = wide = counts.astype(np.int64)
+            _wht(wide)
+        else:  # |H| ≤ N < 2^31: int32 halves the memory traffic of the big transform
+            spectrum = narrow = counts.astype(np.int32)
+            _wht_compiled(narrow)
         top = int(spectrum.max())
         hits = int(np.count_nonzero(spectrum == top))
         if top > self.best_h:
