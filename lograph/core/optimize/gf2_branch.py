@@ -23,6 +23,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from lograph.core.cancel import Cancel, poll
+from lograph.core.optimize.gf2_classes import transform_compiled, transform_numpy
 
 __all__ = ["LEAF_BITS", "BranchResult", "branch_and_bound"]
 
@@ -47,25 +48,6 @@ class BranchResult:
     ties: int
     complete: bool
     nodes: int
-
-
-def _wht(a: NDArray[np.int64]) -> None:
-    h = 1
-    while h < len(a):
-        v = a.reshape(-1, 2, h)
-        top = v[:, 0, :].copy()
-        v[:, 0, :] += v[:, 1, :]
-        v[:, 1, :] = top - v[:, 1, :]
-        h *= 2
-
-
-def _wht_compiled(a: NDArray[np.int32]) -> None:
-    from lograph.core.kernels.press import wht_stage
-
-    h = 1
-    while h < len(a):
-        wht_stage(a, h)
-        h *= 2
 
 
 class _Search:
@@ -95,10 +77,10 @@ class _Search:
         spectrum: NDArray[np.int64] | NDArray[np.int32]
         if self.leaf <= _NUMPY_LEAF_BITS:
             spectrum = wide = counts.astype(np.int64)
-            _wht(wide)
+            transform_numpy(wide, self.cancel)
         else:  # |H| ≤ N < 2^31: int32 halves the memory traffic of the big transform
             spectrum = narrow = counts.astype(np.int32)
-            _wht_compiled(narrow)
+            transform_compiled(narrow, self.cancel)
         top = int(spectrum.max())
         hits = int(np.count_nonzero(spectrum == top))
         if top > self.best_h:
