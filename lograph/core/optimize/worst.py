@@ -13,7 +13,7 @@ buttons ``t_v`` each class v holds, and
 
 is a small integer program (one variable per class, 2^k constraints) that
 `scipy.optimize.milp` (HiGHS) solves exactly while k is moderate. Larger boards get the best
-bounded answer: a lower bound from good positions found by search (each evaluated exactly)
+bounded answer: a lower bound from positions found by search and a climb (each scored exactly)
 and an upper bound (redundancy bound N − k, the average-weight bound, the solver's bound).
 For p > 2, and over Z_k for composite k (where the quiet patterns form a module, with no
 class structure to exploit), every press vector is walked while ``k^N`` is small
