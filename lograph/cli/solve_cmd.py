@@ -95,6 +95,8 @@ def run(args: argparse.Namespace) -> int:
         best = fewest_presses(solver, presses)
         presses = best.presses
         data.update(optimal_solutions=best.optimal_solutions, exact=best.exact, method=best.method)
+        if not best.exact:
+            data["lower_bound"] = best.lower_bound
     ids = press_ids(system, presses)
     data.update(presses=ids, press_count=len(ids))
     lines = [_headline(args.minimal, data)]
@@ -127,7 +129,10 @@ def _headline(minimal: bool, data: dict[str, Any]) -> str:
     if not minimal:
         return f"solvable: one solution: {count}"
     if not data["exact"]:
-        return f"solvable: best found {count}; heuristic, not proven optimal"
+        kind = "heuristic" if data["method"] == "heuristic" else f"{data['method']} stopped"
+        proven = data.get("lower_bound", 0)
+        below = f"; the fewest is at least {proven} (proven)" if proven else ""
+        return f"solvable: best found {count}; {kind}, not proven optimal{below}"
     if data["optimal_solutions"] is None:
         return f"solvable: fewest {count} (exact)"
     return f"solvable: fewest {count}; {data['optimal_solutions']} optimal (exact)"

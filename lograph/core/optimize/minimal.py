@@ -6,10 +6,13 @@ presses, ``Σ x_i`` with each ``x_i`` in ``0..p−1`` (for p = 2 the number of b
 Over GF(2) each button i has a *class* ``q_i ∈ GF(2)^k`` (its column of the quiet basis), and
 the weight of ``x₀ + c·Q`` is ``Σ_i x₀_i ⊕ (c·q_i)``. Grouping buttons by class turns all
 ``2^k`` weights into one Walsh–Hadamard transform over the classes: O(N·k + k·2^k) instead of
-O(N·2^k). That is exact up to k = `EXACT_NULLITY_LIMIT`. For p > 2 the ``p^k`` combinations
-are enumerated over the distinct (class, value) groups while that is small. Beyond either
-range a clearly labelled heuristic (exact minimisation over random blocks of quiet patterns,
-repeated) returns a good solution with ``exact=False``.
+O(N·2^k). That is exact up to k = `EXACT_NULLITY_LIMIT`; up to `BRANCH_NULLITY_LIMIT` a
+branch and bound over the top bits of the combination, with one transform per leaf
+(`lograph.core.optimize.gf2_branch`), proves the answer too. For p > 2 the ``p^k``
+combinations are enumerated over the distinct (class, value) groups while that is small.
+Beyond either range a clearly labelled heuristic (exact minimisation over random blocks of
+quiet patterns, repeated) returns a good solution with ``exact=False`` and, over GF(2), a
+proven lower bound.
 """
 
 from __future__ import annotations
@@ -25,9 +28,13 @@ from lograph.core.cancel import Cancel, poll
 from lograph.core.errors import BoardError, UnsolvableError
 from lograph.core.model.board import Board
 from lograph.core.model.system import PressSystem
+from lograph.core.optimize.gf2_branch import branch_and_bound
+from lograph.core.optimize.gf2_classes import minimise_classes, parity, quiet_classes
 from lograph.core.optimize.zk_minimal import fewest_zk, kernel_exact_feasible
 
 __all__ = [
+    "BRANCH_NODE_LIMIT",
+    "BRANCH_NULLITY_LIMIT",
     "EXACT_NULLITY_LIMIT",
     "MinimalSolution",
     "exact_possible",
@@ -41,8 +48,10 @@ __all__ = [
 
 #: Largest nullity solved exactly over GF(2): the transform holds 2^k int32 (256 MB at 26).
 EXACT_NULLITY_LIMIT = 26
-#: Above this nullity the transform runs in a compiled in-place kernel (no temporaries).
-_NUMPY_WHT_LIMIT = 20
+#: Largest nullity proved by branch and bound by default (2^(k−22) transforms of 2^22).
+BRANCH_NULLITY_LIMIT = 34
+#: Nodes the branch and bound may visit by default (2^12 leaves and their parents).
+BRANCH_NODE_LIMIT = 1 << 13
 #: p > 2: exact while (combinations × groups) stays below this many weight evaluations.
 ENUMERATION_WORK_LIMIT = 1 << 28
 #: Heuristic: blocks of quiet patterns minimised exactly at once (2^16 per block for p = 2).
@@ -72,7 +81,11 @@ class MinimalSolution:
     exact : bool
         True when `press_count` is proven minimal (also for a heuristic answer of 0).
     method : str
-        ``"unique"`` (nullity 0), ``"walsh-hadamard"``, ``"enumeration"`` or ``"heuristic"``.
+        ``"unique"`` (nullity 0), ``"walsh-hadamard"``, ``"branch and bound"``,
+        ``"enumeration"``, ``"fourier"`` (Z_k) or ``"heuristic"``.
+    lower_bound : int
+        A proven lower bound on the fewest presses: `press_count` when `exact`, otherwise
+        what the search proved (0 when nothing was proved).
     """
 
     presses: NDArray[np.uint8]
@@ -81,94 +94,14 @@ class MinimalSolution:
     solutions: int
     exact: bool
     method: str
+    lower_bound: int = -1
+
+    def __post_init__(self) -> None:
+        if self.exact or self.lower_bound < 0:  # exact, or no bound given: the proven value
+            object.__setattr__(self, "lower_bound", self.press_count if self.exact else 0)
 
 
 _CANCELLED = "fewest-presses search cancelled"
-
-
-def quiet_classes(quiet: NDArray[np.uint8], states: int = 2) -> NDArray[np.int64]:
-    """The class of every button: its column of the quiet basis, read as a base-p number.
-
-    Row j of `quiet` is digit j (weight ``p**j``). Needs ``p**k < 2**63``.
-
-    Examples
-    --------
-    >>> quiet_classes(np.array([[1, 0, 1], [0, 1, 1]], dtype=np.uint8)).tolist()
-    [1, 2, 3]
-    """
-    k, n = quiet.shape
-    keys = np.zeros(n, dtype=np.int64)
-    for j in range(k):
-        keys += quiet[j].astype(np.int64) * states**j
-    return keys
-
-
-def parity(values: NDArray[np.int64]) -> NDArray[np.int64]:
-    """The parity (0 or 1) of the set bits of each entry.
-
-    Examples
-    --------
-    >>> parity(np.array([0, 1, 3, 7], dtype=np.int64)).tolist()
-    [0, 1, 0, 1]
-    """
-    v = values.copy()
-    for s in (32, 16, 8, 4, 2, 1):
-        v ^= v >> s
-    return v & 1
-
-
-def _wht_numpy(a: NDArray[np.int64], cancel: Cancel) -> None:
-    h = 1
-    while h < len(a):
-        v = a.reshape(-1, 2, h)
-        top = v[:, 0, :].copy()
-        v[:, 0, :] += v[:, 1, :]
-        v[:, 1, :] = top - v[:, 1, :]
-        h *= 2
-        poll(cancel, _CANCELLED)
-
-
-def _wht_numba(a: NDArray[np.int32], cancel: Cancel) -> None:
-    from lograph.core.kernels.press import wht_stage
-
-    h = 1
-    while h < len(a):
-        wht_stage(a, h)
-        h *= 2
-        poll(cancel, _CANCELLED)
-
-
-def minimise_classes(
-    keys: NDArray[np.int64],
-    k: int,
-    x0: NDArray[np.uint8],
-    cancel: Cancel = None,
-    rng: np.random.Generator | None = None,
-) -> tuple[NDArray[np.uint8], int, int]:
-    """Exact minimum weight of ``x0 + span(quiet)`` over GF(2), given the buttons' classes.
-
-    weight(c) = Σ_v n1[v] + Σ_v d[v]·[c·v odd], with n1[v] / n0[v] the buttons of class v
-    pressed / not pressed in x0 and d = n0 − n1; since [odd] = (1 − (−1)^{c·v}) / 2 this is
-    ``W1 + (D − H[c]) / 2`` with H the Walsh–Hadamard transform of d. Fewest presses ↔ max H.
-    Returns the lightest solution, its weight and how many solutions share that weight
-    (the first one, or a random one of them when `rng` is given).
-    """
-    signs = 1 - 2 * x0.astype(np.int64)  # +1 where not pressed, −1 where pressed
-    size = 1 << k
-    if k <= _NUMPY_WHT_LIMIT:
-        spectrum = np.bincount(keys, signs, size).astype(np.int64)
-        _wht_numpy(spectrum, cancel)
-        ties = np.flatnonzero(spectrum == spectrum.max())
-    else:
-        # 2^k int32 in place; bincount would allocate 2^k float64 first
-        uniq, inverse = np.unique(keys, return_inverse=True)
-        compact = np.zeros(size, dtype=np.int32)
-        compact[uniq] = np.bincount(inverse, signs, len(uniq)).astype(np.int32)
-        _wht_numba(compact, cancel)
-        ties = np.flatnonzero(compact == compact.max())
-    best = int(ties[0] if rng is None else rng.choice(ties))
-    presses = (x0.astype(np.int64) ^ parity(keys & best)).astype(np.uint8)
-    return presses, int(presses.sum()), len(ties)
 
 
 def _minimise_gf2(
@@ -287,6 +220,8 @@ def fewest_presses(
     exact_limit: int = EXACT_NULLITY_LIMIT,
     cancel: Cancel = None,
     seed: int = 0,
+    branch_limit: int | None = None,
+    node_limit: int = BRANCH_NODE_LIMIT,
 ) -> MinimalSolution:
     """The solution with the fewest presses among ``particular + span(quiet)``.
 
@@ -297,22 +232,21 @@ def fewest_presses(
     particular : array_like
         Any one solution ``x₀`` of ``A x = c`` (values 0..p−1).
     exact_limit : int
-        Largest nullity searched exactly over GF(2) (memory 4·2^k bytes); above it, and for
-        p > 2 when ``p^k`` combinations are too many, the result is a heuristic one. Over
-        Z_k (k composite) the limits of `lograph.core.optimize.zk_minimal` apply instead.
+        Largest nullity done by one transform over GF(2) (memory 4·2^k bytes); Z_k (k
+        composite) has the limits of `lograph.core.optimize.zk_minimal` instead.
     cancel : callable, optional
         Polled during long work; returning True raises `InterruptedComputation`.
     seed : int
-        Seed of the heuristic's random choices (results are reproducible).
+        Seed of the heuristic's random choices (reproducible).
+    branch_limit, node_limit : int
+        GF(2): the branch and bound's largest nullity (`BRANCH_NULLITY_LIMIT`) and nodes.
 
     Returns the `MinimalSolution`; weight means total presses ``Σ x_i``, ``x_i ∈ 0..p−1``.
-
     Examples
     --------
     >>> from lograph.core.solve import prepare, solve
     >>> from lograph.core.model.generators import rectangle
-    >>> board = rectangle(5, 5)
-    >>> solver = prepare(board)
+    >>> solver = prepare(board := rectangle(5, 5))
     >>> best = fewest_presses(solver, solve(board, goal="on", solver=solver).presses)
     >>> best.press_count, best.optimal_solutions, best.solutions, best.exact
     (15, 4, 4, True)
@@ -324,22 +258,43 @@ def fewest_presses(
         return MinimalSolution(*fewest_zk(analysis, x0, cancel, seed))
     quiet = np.asarray(analysis.quiet, dtype=np.uint8).reshape(analysis.nullity, n)
     k = len(quiet)
-    solutions = p**k
     if k == 0:
         return MinimalSolution(x0, int(x0.astype(np.int64).sum()), 1, 1, True, "unique")
     if _exact_feasible(k, p, n, exact_limit):
-        if p == 2:
-            presses, weight, count = _minimise_gf2(quiet, x0, cancel)
-            method = "walsh-hadamard"
-        else:
-            presses, weight, count = _minimise_modp(quiet, x0, p, cancel)
-            method = "enumeration"
-        return MinimalSolution(presses, weight, count, solutions, True, method)
+        found = _minimise_gf2(quiet, x0, cancel) if p == 2 else _minimise_modp(quiet, x0, p, cancel)
+        method = "walsh-hadamard" if p == 2 else "enumeration"
+        return MinimalSolution(*found, p**k, True, method)
     presses = _heuristic(quiet, x0, p, cancel, seed)
     weight = int(presses.astype(np.int64).sum())
     if weight == 0:  # nothing to press is optimal, and only the zero vector weighs 0
-        return MinimalSolution(presses, 0, 1, solutions, True, "heuristic")
-    return MinimalSolution(presses, weight, None, solutions, False, "heuristic")
+        return MinimalSolution(presses, 0, 1, p**k, True, "heuristic")
+    if p == 2 and k <= 62:
+        default = BRANCH_NULLITY_LIMIT if exact_limit >= EXACT_NULLITY_LIMIT else 0
+        within = k <= (default if branch_limit is None else branch_limit)
+        return _branch(quiet, x0, presses, node_limit if within else 0, cancel)
+    return MinimalSolution(presses, weight, None, p**k, False, "heuristic")
+
+
+def _branch(
+    quiet: NDArray[np.uint8],
+    x0: NDArray[np.uint8],
+    found: NDArray[np.uint8],
+    node_limit: int,
+    cancel: Cancel,
+) -> MinimalSolution:
+    """Branch and bound from the heuristic's solution `found`: exact, or bounded below."""
+    k = len(quiet)
+    keys = quiet_classes(quiet)
+    weight = int(found.sum())
+    result = branch_and_bound(keys, k, x0, incumbent=weight, node_limit=node_limit, cancel=cancel)
+    if result.combination >= 0:
+        found = (x0.astype(np.int64) ^ parity(keys & result.combination)).astype(np.uint8)
+    exact = result.lower_bound == result.weight
+    if not exact:
+        method = "heuristic" if result.nodes == 0 else "branch and bound"
+        return MinimalSolution(found, result.weight, None, 2**k, False, method, result.lower_bound)
+    ties = result.ties if result.complete else None
+    return MinimalSolution(found, result.weight, ties, 2**k, True, "branch and bound")
 
 
 def _checked_particular(particular: ArrayLike, n: int, p: int) -> NDArray[np.uint8]:

@@ -13,7 +13,7 @@ buttons ``t_v`` each class v holds, and
 
 is a small integer program (one variable per class, 2^k constraints) that
 `scipy.optimize.milp` (HiGHS) solves exactly while k is moderate. Larger boards get the best
-bounded answer: a lower bound from good positions found by search (each evaluated exactly)
+bounded answer: a lower bound from positions found by search and a climb (each scored exactly)
 and an upper bound (redundancy bound N − k, the average-weight bound, the solver's bound).
 For p > 2, and over Z_k for composite k (where the quiet patterns form a module, with no
 class structure to exploit), every press vector is walked while ``k^N`` is small
@@ -34,6 +34,7 @@ from lograph.core.cancel import Cancel, Progress, poll, run_cancellable, timed
 from lograph.core.errors import BoardTooLargeError
 from lograph.core.model.board import Board
 from lograph.core.model.system import PressSystem
+from lograph.core.optimize.gf2_climb import climb
 from lograph.core.optimize.histogram import min_press_table
 from lograph.core.optimize.minimal import (
     EXACT_NULLITY_LIMIT,
@@ -57,6 +58,8 @@ BRUTE_FORCE_BITS = 26  # 3^16 (a 3-state 4×4 board) takes about 2 s
 #: Nullity up to which positions found by search are evaluated exactly (2^k work each).
 _SEARCH_NULLITY_LIMIT = 20
 _SEARCH_TRIES = 24
+#: Exact evaluations the climb from the best searched position may take (k ≤ 16; fewer above).
+_CLIMB_STEPS = 200
 
 
 @dataclass(frozen=True, eq=False)
@@ -351,6 +354,8 @@ def _worst_gf2(
             upper = worst if proven else max(worst, min(upper, ilp_upper))
             return _answer(system, goal, presses, worst, upper, "integer program")
     presses, worst = _search(keys, k, n, cancel, seed)
+    steps = max(_CLIMB_STEPS >> max(0, k - 16), 20)  # each step is one 2^k transform
+    presses, worst = climb(keys, k, presses, steps, cancel, seed)
     return _answer(system, goal, presses, worst, max(worst, upper), "search")
 
 

@@ -1,0 +1,112 @@
+"""Buttons grouped by quiet class over GF(2), and every solution's weight by one transform.
+
+Each button i has a *class* ``q_i`` (its column of the quiet basis, read as a number); the
+weight of ``x₀ + c·Q`` is ``Σ_i x₀_i ⊕ (c·q_i)``, and all ``2^k`` of them come from one
+Walsh–Hadamard transform over the classes (`minimise_classes`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numpy.typing import NDArray
+
+from lograph.core.cancel import Cancel, poll
+
+__all__ = [
+    "minimise_classes",
+    "parity",
+    "quiet_classes",
+    "transform_compiled",
+    "transform_numpy",
+]
+
+#: Above this nullity the transform runs in a compiled in-place kernel (no temporaries).
+_NUMPY_WHT_LIMIT = 20
+_CANCELLED = "fewest-presses search cancelled"
+
+
+def quiet_classes(quiet: NDArray[np.uint8], states: int = 2) -> NDArray[np.int64]:
+    """The class of every button: its column of the quiet basis, read as a base-p number.
+
+    Row j of `quiet` is digit j (weight ``p**j``). Needs ``p**k < 2**63``.
+
+    Examples
+    --------
+    >>> quiet_classes(np.array([[1, 0, 1], [0, 1, 1]], dtype=np.uint8)).tolist()
+    [1, 2, 3]
+    """
+    k, n = quiet.shape
+    keys = np.zeros(n, dtype=np.int64)
+    for j in range(k):
+        keys += quiet[j].astype(np.int64) * states**j
+    return keys
+
+
+def parity(values: NDArray[np.int64]) -> NDArray[np.int64]:
+    """The parity (0 or 1) of the set bits of each entry.
+
+    Examples
+    --------
+    >>> parity(np.array([0, 1, 3, 7], dtype=np.int64)).tolist()
+    [0, 1, 0, 1]
+    """
+    v = values.copy()
+    for s in (32, 16, 8, 4, 2, 1):
+        v ^= v >> s
+    return v & 1
+
+
+def transform_numpy(a: NDArray[np.int64], cancel: Cancel) -> None:
+    """The Walsh–Hadamard transform of `a` in place (numpy; a few temporaries)."""
+    h = 1
+    while h < len(a):
+        v = a.reshape(-1, 2, h)
+        top = v[:, 0, :].copy()
+        v[:, 0, :] += v[:, 1, :]
+        v[:, 1, :] = top - v[:, 1, :]
+        h *= 2
+        poll(cancel, _CANCELLED)
+
+
+def transform_compiled(a: NDArray[np.int32], cancel: Cancel) -> None:
+    """The Walsh–Hadamard transform of `a` in place (compiled butterflies, no temporaries)."""
+    from lograph.core.kernels.press import wht_stage
+
+    h = 1
+    while h < len(a):
+        wht_stage(a, h)
+        h *= 2
+        poll(cancel, _CANCELLED)
+
+
+def minimise_classes(
+    keys: NDArray[np.int64],
+    k: int,
+    x0: NDArray[np.uint8],
+    cancel: Cancel = None,
+    rng: np.random.Generator | None = None,
+) -> tuple[NDArray[np.uint8], int, int]:
+    """Exact minimum weight of ``x0 + span(quiet)`` over GF(2), given the buttons' classes.
+
+    weight(c) = Σ_v n1[v] + Σ_v d[v]·[c·v odd], with n1[v] / n0[v] the buttons of class v
+    pressed / not pressed in x0 and d = n0 − n1; since [odd] = (1 − (−1)^{c·v}) / 2 this is
+    ``W1 + (D − H[c]) / 2`` with H the Walsh–Hadamard transform of d. Fewest presses ↔ max H.
+    Returns the lightest solution, its weight and how many solutions share that weight
+    (the first one, or a random one of them when `rng` is given).
+    """
+    signs = 1 - 2 * x0.astype(np.int64)  # +1 where not pressed, −1 where pressed
+    size = 1 << k
+    if k <= _NUMPY_WHT_LIMIT:
+        spectrum = np.bincount(keys, signs, size).astype(np.int64)
+        transform_numpy(spectrum, cancel)
+        ties = np.flatnonzero(spectrum == spectrum.max())
+    else:
+        # 2^k int32 in place; bincount would allocate 2^k float64 first
+        uniq, inverse = np.unique(keys, return_inverse=True)
+        compact = np.zeros(size, dtype=np.int32)
+        compact[uniq] = np.bincount(inverse, signs, len(uniq)).astype(np.int32)
+        transform_compiled(compact, cancel)
+        ties = np.flatnonzero(compact == compact.max())
+    best = int(ties[0] if rng is None else rng.choice(ties))
+    presses = (x0.astype(np.int64) ^ parity(keys & best)).astype(np.uint8)
+    return presses, int(presses.sum()), len(ties)
