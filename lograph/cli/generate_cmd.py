@@ -130,9 +130,9 @@ def run(args: argparse.Namespace) -> int:
     if grid is not None:
         # Fast path: a grid written as ASCII needs no graph at all.
         from lograph.core.files.ascii_grid import grid_text
-        from lograph.core.model.board import Board
+        from lograph.core.model.checks import check_rule, check_states
 
-        Board(rule=args.rule, states=args.states)  # validates both, as the graph path would
+        check_rule(args.rule), check_states(args.states)  # as the graph path would
         mask, label = grid
         name = label if args.name is None else args.name
         lights = _lights(args, mask.shape)
