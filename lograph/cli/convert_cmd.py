@@ -46,8 +46,11 @@ def run(args: argparse.Namespace) -> int:
     target = format_for(args.output, args.to_fmt)  # a bad OUT fails before IN is read
     refuse_overwriting(args.input, args.output)  # as solve -o and report -o do
     source = format_for(args.input, args.from_fmt)
-    if source.name == "txt" and target.name == "json":
-        buttons, edges = _grid_to_json(args)
+    counts = None
+    if source.name == "txt" and target.name in ("json", "graphml"):
+        counts = _grid_from_arrays(args, target.name)
+    if counts is not None:
+        buttons, edges = counts
     else:
         board = read_board(args.input, args.from_fmt, rule=args.rule, states=args.states)
         write_board(board, args.output, target.name)
@@ -64,13 +67,14 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _grid_to_json(args: argparse.Namespace) -> tuple[int, int]:
-    """Convert an ASCII grid to native JSON from arrays (no networkx graph); the text is the
-    one the board path writes, and the graph board limits still apply, so the file can be
-    read back as a board. Returns the numbers of buttons and edges."""
+def _grid_from_arrays(args: argparse.Namespace, fmt: str) -> tuple[int, int] | None:
+    """Convert an ASCII grid to native JSON or GraphML from arrays (no networkx graph); the
+    text is the one the board path writes, and the graph board limits still apply, so the
+    file can be read back as a board. Returns the numbers of buttons and edges, or None
+    when the format cannot hold the board (the board path then words the refusal)."""
     from lograph.core.files import ascii_grid
     from lograph.core.files.atomic import atomic_write_text
-    from lograph.core.files.fast_json import system_text
+    from lograph.core.files.fast_graphml import FAST_WRITERS
     from lograph.core.files.limits import check_counts
     from lograph.core.files.source import read_text
 
@@ -82,5 +86,7 @@ def _grid_to_json(args: argparse.Namespace) -> tuple[int, int]:
     edges = int((mask[:, 1:] & mask[:, :-1]).sum() + (mask[1:, :] & mask[:-1, :]).sum())
     check_counts(args.input, int(mask.sum()), edges)
     system = grid.to_system()
-    atomic_write_text(args.output, system_text(system))
+    if not FAST_WRITERS[fmt][0](system):
+        return None
+    atomic_write_text(args.output, FAST_WRITERS[fmt][1](system))
     return system.n, system.edge_count

@@ -139,13 +139,12 @@ def run(args: argparse.Namespace) -> int:
         text = grid_text(mask, lights, rule=args.rule, states=args.states, name=name)
         atomic_write_text(args.output, text)
         buttons, edges = int(mask.sum()), _grid_edge_count(mask)
-    elif fmt.name == "json" and stencil is None and (system := _json_grid(args)) is not None:
-        # Fast path: a plain grid written as native JSON, straight from its arrays.
-        from lograph.core.files.fast_json import system_text
+    elif (system := _fast_grid(args, fmt.name, stencil)) is not None:
+        # Fast path: a plain grid written as JSON or GraphML, straight from its arrays.
+        from lograph.core.files.fast_graphml import FAST_WRITERS
 
-        name = system.name if args.name is None else args.name
-        system = replace(system, name=name).with_lights(_lights(args, (system.n,)))
-        atomic_write_text(args.output, system_text(system))
+        name = system.name
+        atomic_write_text(args.output, FAST_WRITERS[fmt.name][1](system))
         buttons, edges = system.n, system.edge_count
     else:
         board = _build(args)
@@ -190,7 +189,22 @@ def _grid_mask(args: argparse.Namespace) -> tuple[NDArray[np.bool_], str] | None
     return mask, label
 
 
-def _json_grid(args: argparse.Namespace) -> PressSystem | None:
+def _fast_grid(args: argparse.Namespace, fmt: str, stencil: Stencil | None) -> PressSystem | None:
+    """The named, lit system of a plain grid when format `fmt` has an array writer and can
+    hold it, else None (the board path then builds, checks and words everything)."""
+    from lograph.core.files.fast_graphml import FAST_WRITERS
+
+    if fmt not in FAST_WRITERS or stencil is not None:
+        return None
+    system = _plain_grid(args)
+    if system is None:
+        return None
+    name = system.name if args.name is None else args.name
+    system = replace(system, name=name).with_lights(_lights(args, (system.n,)))
+    return system if FAST_WRITERS[fmt][0](system) else None
+
+
+def _plain_grid(args: argparse.Namespace) -> PressSystem | None:
     """The press system of a plain rectangle, diamond or WayOut board within the graph board
     limits, named as the generators name it; None sends the board (and any error) through
     the generators, which word every refusal."""

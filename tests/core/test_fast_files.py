@@ -17,7 +17,15 @@ import pytest
 
 from lograph.cli import main
 from lograph.core.errors import BoardFormatError
-from lograph.core.files import fast_json, native_json, read_board, read_system, write_board
+from lograph.core.files import (
+    fast_graphml,
+    fast_json,
+    graphml,
+    native_json,
+    read_board,
+    read_system,
+    write_board,
+)
 from lograph.core.files.samples import sample_file, sample_names
 from lograph.core.model.board import Board
 from lograph.core.model.generators import rectangle
@@ -178,3 +186,15 @@ def test_generated_json_is_what_the_board_path_writes(tmp_path: Path) -> None:
     board = read_board(slow)
     board.name = read_board(fast).name  # the stencil path names its rule
     assert fast.read_text("utf-8") == native_json.dumps(board)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_graphml_writer_gives_the_networkx_writers_bytes(seed: int) -> None:
+    rng = np.random.default_rng(200 + seed)
+    board = random_board(rng, [2, 3, 4, 6][seed % 4], directed=seed % 3 == 0)
+    board.name = ["", "plain", "a & <b> \"c\" 'd' é"][seed % 3]
+    for v in board.buttons:  # a system keeps the diagonal, not an override equal to the rule
+        if board.self_action_override(v) == (board.rule == "closed"):
+            board.set_self_action(v, None)
+    text = fast_graphml.system_text(board.to_system(), directed=board.directed)
+    assert text == graphml.dumps(board)
