@@ -24,6 +24,7 @@ on-disk cache). Times are the best of several repeats.
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import subprocess
 import sys
@@ -244,13 +245,77 @@ def composite_table() -> None:
         )
 
 
+def file_table() -> None:
+    """Board files: whole ``lograph`` processes on big grids, and the array readers and
+    writers against the networkx path they replace (same bytes, same systems)."""
+    from lograph.core.files import fast_graphml, fast_json, graphml, native_json
+    from lograph.core.files.source import read_text
+
+    print("| file work | array path | networkx path | networkx ÷ array |")
+    print("|---|---|---|---|")
+    with tempfile.TemporaryDirectory() as tmp:
+        at = functools.partial(os.path.join, tmp)
+        lograph = [sys.executable, "-m", "lograph"]
+        random = ["--lights", "random", "--seed", "1"]
+        measure([*lograph, "generate", "rectangle", "1000", "1000", "-o", at("g1000.txt"), *random])
+        measure([*lograph, "generate", "rectangle", "500", "500", "-o", at("g500.txt"), *random])
+        processes = [
+            (
+                "`generate rectangle 300 300 -o b.json`",
+                ["generate", "rectangle", "300", "300", "-o", at("b.json"), *random],
+            ),
+            ("`analyze` 300×300 `.json`", ["analyze", at("b.json")]),
+            ("`convert` 500×500 `.txt` → `.json`", ["convert", at("g500.txt"), at("c.json")]),
+            ("`convert` 500×500 `.txt` → `.graphml`", ["convert", at("g500.txt"), at("c.graphml")]),
+            ("`analyze` 1000×1000 `.txt`", ["analyze", at("g1000.txt")]),
+        ]
+        for label, cmd in processes:
+            wall = min(measure([*lograph, *cmd])[0] for _ in range(3))
+            print(f"| {label}, whole process | {fmt(wall)} | | |", flush=True)
+        path = at("b.json")
+        text = read_text(path)
+        system = fast_json.read_system(path, text)
+        board = native_json.loads(path, text)
+        pairs = [
+            (
+                "read 300×300 `.json` to a press system",
+                lambda: fast_json.read_system(path, text),
+                lambda: native_json.loads(path, text).to_system(),
+            ),
+            (
+                "write 300×300 `.json`",
+                lambda: fast_json.system_text(system),
+                lambda: native_json.dumps(board),
+            ),
+            (
+                "write 300×300 `.graphml`",
+                lambda: fast_graphml.system_text(system),
+                lambda: graphml.dumps(board),
+            ),
+        ]
+        assert fast_json.system_text(system) == native_json.dumps(board)
+        for label, fast, slow in pairs:
+            t_fast, t_slow = best_time(fast, 3), best_time(slow, 2)
+            print(
+                f"| {label}, in process | {fmt(t_fast)} | {fmt(t_slow)} "
+                f"| {ratio(t_slow, t_fast)} |",
+                flush=True,
+            )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="skip galois above 2000 buttons")
     parser.add_argument(
         "--composite", action="store_true", help="only the table of composite k (Z_k boards)"
     )
+    parser.add_argument(
+        "--files", action="store_true", help="only the table of big board files (read, write)"
+    )
     args = parser.parse_args()
+    if args.files:
+        file_table()
+        return
     if args.composite:
         composite_table()
         return
