@@ -6,6 +6,7 @@ Run from the repository root::
     .venv/bin/python benchmarks/bench.py --quick    # skip galois on the 60×60 board
     .venv/bin/python benchmarks/bench.py --composite  # boards over Z_k, k composite
     .venv/bin/python benchmarks/bench.py --small      # in-process 5×5 / 20×20 by engine
+    .venv/bin/python benchmarks/bench.py --files      # big board files (read, write)
 
 Everything is measured in this one run, on the same boards, after a warm-up (numba loads its
 on-disk cache). Times are the best of several repeats.
@@ -25,6 +26,7 @@ on-disk cache). Times are the best of several repeats.
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import subprocess
 import sys
@@ -276,6 +278,62 @@ def small_table() -> None:
             f"| {ratio(times['fast'], times['small'])} |",
             flush=True,
         )
+def file_table() -> None:
+    """Board files: whole ``lograph`` processes on big grids, and the array readers and
+    writers against the networkx path they replace (same bytes, same systems)."""
+    from lograph.core.files import fast_graphml, fast_json, graphml, native_json
+    from lograph.core.files.source import read_text
+
+    print("| file work | array path | networkx path | networkx ÷ array |")
+    print("|---|---|---|---|")
+    with tempfile.TemporaryDirectory() as tmp:
+        at = functools.partial(os.path.join, tmp)
+        lograph = [sys.executable, "-m", "lograph"]
+        random = ["--lights", "random", "--seed", "1"]
+        measure([*lograph, "generate", "rectangle", "1000", "1000", "-o", at("g1000.txt"), *random])
+        measure([*lograph, "generate", "rectangle", "500", "500", "-o", at("g500.txt"), *random])
+        processes = [
+            (
+                "`generate rectangle 300 300 -o b.json`",
+                ["generate", "rectangle", "300", "300", "-o", at("b.json"), *random],
+            ),
+            ("`analyze` 300×300 `.json`", ["analyze", at("b.json")]),
+            ("`convert` 500×500 `.txt` → `.json`", ["convert", at("g500.txt"), at("c.json")]),
+            ("`convert` 500×500 `.txt` → `.graphml`", ["convert", at("g500.txt"), at("c.graphml")]),
+            ("`analyze` 1000×1000 `.txt`", ["analyze", at("g1000.txt")]),
+        ]
+        for label, cmd in processes:
+            wall = min(measure([*lograph, *cmd])[0] for _ in range(3))
+            print(f"| {label}, whole process | {fmt(wall)} | | |", flush=True)
+        path = at("b.json")
+        text = read_text(path)
+        system = fast_json.read_system(path, text)
+        board = native_json.loads(path, text)
+        pairs = [
+            (
+                "read 300×300 `.json` to a press system",
+                lambda: fast_json.read_system(path, text),
+                lambda: native_json.loads(path, text).to_system(),
+            ),
+            (
+                "write 300×300 `.json`",
+                lambda: fast_json.system_text(system),
+                lambda: native_json.dumps(board),
+            ),
+            (
+                "write 300×300 `.graphml`",
+                lambda: fast_graphml.system_text(system),
+                lambda: graphml.dumps(board),
+            ),
+        ]
+        assert fast_json.system_text(system) == native_json.dumps(board)
+        for label, fast, slow in pairs:
+            t_fast, t_slow = best_time(fast, 3), best_time(slow, 2)
+            print(
+                f"| {label}, in process | {fmt(t_fast)} | {fmt(t_slow)} "
+                f"| {ratio(t_slow, t_fast)} |",
+                flush=True,
+            )
 
 
 def main() -> None:
@@ -287,9 +345,15 @@ def main() -> None:
     parser.add_argument(
         "--small", action="store_true", help="only the in-process table of 5×5 and 20×20"
     )
+    parser.add_argument(
+        "--files", action="store_true", help="only the table of big board files (read, write)"
+    )
     args = parser.parse_args()
     if args.small:
         small_table()
+        return
+    if args.files:
+        file_table()
         return
     if args.composite:
         composite_table()

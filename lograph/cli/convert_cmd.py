@@ -8,6 +8,7 @@ a non-grid board to ``.txt``) is refused with a one-line explanation.
 from __future__ import annotations
 
 import argparse
+import os
 
 from lograph.cli.common import (
     STATES_HELP,
@@ -44,15 +45,48 @@ def run(args: argparse.Namespace) -> int:
 
     target = format_for(args.output, args.to_fmt)  # a bad OUT fails before IN is read
     refuse_overwriting(args.input, args.output)  # as solve -o and report -o do
-    board = read_board(args.input, args.from_fmt, rule=args.rule, states=args.states)
-    write_board(board, args.output, target.name)
+    source = format_for(args.input, args.from_fmt)
+    counts = None
+    if source.name == "txt" and target.name in ("json", "graphml"):
+        counts = _grid_from_arrays(args, target.name)
+    if counts is not None:
+        buttons, edges = counts
+    else:
+        board = read_board(args.input, args.from_fmt, rule=args.rule, states=args.states)
+        write_board(board, args.output, target.name)
+        buttons, edges = len(board), board.graph.number_of_edges()
     data = {
         "input": args.input,
         "output": args.output,
         "format": target.name,
-        "buttons": len(board),
-        "edges": board.graph.number_of_edges(),
+        "buttons": buttons,
+        "edges": edges,
     }
-    text = f"wrote {args.output} ({target.name}): {len(board)} buttons, {data['edges']} edges"
+    text = f"wrote {args.output} ({target.name}): {buttons} buttons, {edges} edges"
     emit(args, data, text)
     return 0
+
+
+def _grid_from_arrays(args: argparse.Namespace, fmt: str) -> tuple[int, int] | None:
+    """Convert an ASCII grid to native JSON or GraphML from arrays (no networkx graph); the
+    text is the one the board path writes, and the graph board limits still apply, so the
+    file can be read back as a board. Returns the numbers of buttons and edges, or None
+    when the format cannot hold the board (the board path then words the refusal)."""
+    from lograph.core.files import ascii_grid
+    from lograph.core.files.atomic import atomic_write_text
+    from lograph.core.files.fast_graphml import FAST_WRITERS
+    from lograph.core.files.limits import check_counts
+    from lograph.core.files.source import read_text
+
+    stem = os.path.splitext(os.path.basename(args.input))[0]
+    grid = ascii_grid.parse(
+        args.input, read_text(args.input), rule=args.rule, states=args.states, name=stem
+    )
+    mask = grid.mask  # refuse what AsciiGrid.to_board refuses, before building anything
+    edges = int((mask[:, 1:] & mask[:, :-1]).sum() + (mask[1:, :] & mask[:-1, :]).sum())
+    check_counts(args.input, int(mask.sum()), edges)
+    system = grid.to_system()
+    if not FAST_WRITERS[fmt][0](system):
+        return None
+    atomic_write_text(args.output, FAST_WRITERS[fmt][1](system))
+    return system.n, system.edge_count

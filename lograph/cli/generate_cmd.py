@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import re
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from lograph.cli.common import STATES_HELP, add_json_flag, emit, output_arg, seed_arg, states_arg
@@ -19,6 +20,7 @@ if TYPE_CHECKING:
 
     from lograph.core.model.board import Board
     from lograph.core.model.stencils import Stencil
+    from lograph.core.model.system import PressSystem
 
 __all__ = ["register", "run"]
 
@@ -128,15 +130,22 @@ def run(args: argparse.Namespace) -> int:
     if grid is not None:
         # Fast path: a grid written as ASCII needs no graph at all.
         from lograph.core.files.ascii_grid import grid_text
-        from lograph.core.model.board import Board
+        from lograph.core.model.checks import check_rule, check_states
 
-        Board(rule=args.rule, states=args.states)  # validates both, as the graph path would
+        check_rule(args.rule), check_states(args.states)  # as the graph path would
         mask, label = grid
         name = label if args.name is None else args.name
         lights = _lights(args, mask.shape)
         text = grid_text(mask, lights, rule=args.rule, states=args.states, name=name)
         atomic_write_text(args.output, text)
         buttons, edges = int(mask.sum()), _grid_edge_count(mask)
+    elif (system := _fast_grid(args, fmt.name, stencil)) is not None:
+        # Fast path: a plain grid written as JSON or GraphML, straight from its arrays.
+        from lograph.core.files.fast_graphml import FAST_WRITERS
+
+        name = system.name
+        atomic_write_text(args.output, FAST_WRITERS[fmt.name][1](system))
+        buttons, edges = system.n, system.edge_count
     else:
         board = _build(args)
         if args.name is not None:
@@ -178,6 +187,53 @@ def _grid_mask(args: argparse.Namespace) -> tuple[NDArray[np.bool_], str] | None
             raise BoardError(f"hole ({r}, {c}) is outside the {rows}×{cols} board")
         mask[r, c] = False
     return mask, label
+
+
+def _fast_grid(args: argparse.Namespace, fmt: str, stencil: Stencil | None) -> PressSystem | None:
+    """The named, lit system of a plain grid when format `fmt` has an array writer and can
+    hold it, else None (the board path then builds, checks and words everything)."""
+    from lograph.core.files.fast_graphml import FAST_WRITERS
+
+    if fmt not in FAST_WRITERS or stencil is not None:
+        return None
+    system = _plain_grid(args)
+    if system is None:
+        return None
+    name = system.name if args.name is None else args.name
+    system = replace(system, name=name).with_lights(_lights(args, (system.n,)))
+    return system if FAST_WRITERS[fmt][0](system) else None
+
+
+def _plain_grid(args: argparse.Namespace) -> PressSystem | None:
+    """The press system of a plain rectangle, diamond or WayOut board within the graph board
+    limits, named as the generators name it; None sends the board (and any error) through
+    the generators, which word every refusal."""
+    import numpy as np
+
+    from lograph.core.model.checks import check_rule, check_states
+    from lograph.core.model.generators import WAYOUT_HOLES, diamond_mask
+    from lograph.core.model.grids import MAX_GRAPH_BUTTONS, MAX_GRAPH_EDGES, grid_system
+
+    if args.kind == "diamond" and 0 <= args.R <= 1000:
+        mask, label = diamond_mask(args.R), f"diamond {args.R}"
+    elif args.kind in ("rectangle", "wayout"):
+        wayout = args.kind == "wayout"
+        rows, cols = (5, 5) if wayout else (args.M, args.N)
+        holes = list(WAYOUT_HOLES) if wayout else args.holes
+        if not (0 < rows <= MAX_GRAPH_BUTTONS and 0 < cols <= MAX_GRAPH_BUTTONS):
+            return None
+        if any(not (0 <= r < rows and 0 <= c < cols) for r, c in holes):
+            return None
+        mask = np.ones((rows, cols), dtype=bool)
+        mask[tuple(np.array(holes, dtype=np.int64).reshape(-1, 2).T)] = False
+        label = "WayOut 5x5" if wayout else f"{rows}x{cols}" + (" with holes" if holes else "")
+    else:
+        return None
+    if mask.size > MAX_GRAPH_BUTTONS or 2 * mask.size > MAX_GRAPH_EDGES:
+        return None  # the generators refuse it (graph board limits), in their words
+    rule, states = check_rule(args.rule), check_states(args.states)
+    rows, cols = mask.shape
+    return grid_system(rows, cols, mask=mask, rule=rule, states=states, name=label)
 
 
 def _stencil(args: argparse.Namespace) -> Stencil | None:

@@ -173,13 +173,17 @@ def read_system(
 ) -> PressSystem:
     """Read a board straight into a `PressSystem`.
 
-    ASCII boards are built vectorised without networkx, so a 1000×1000 board loads in a
-    fraction of a second; other formats go through `read_board`.
+    ASCII and native JSON boards are built from arrays without networkx, so a 1000×1000
+    ASCII board loads in a fraction of a second; other formats go through `read_board`.
     """
     entry = format_for(path, fmt)
     if entry.name == "txt":
         text = read_text(path)
         return ascii_grid.parse(path, text, rule=rule, states=states).to_system()
+    if entry.name == "json":  # from arrays, no networkx graph (same system, same errors)
+        from lograph.core.files.fast_json import read_system as json_system
+
+        return json_system(path, read_text(path), rule=rule, states=states)
     return entry.read(path, rule, states).to_system()
 
 

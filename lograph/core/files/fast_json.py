@@ -1,0 +1,227 @@
+"""Native ``.json`` boards straight to and from arrays, without a networkx graph.
+
+`read_system` turns a native file into a `PressSystem` for the headless commands (analyze,
+solve, chase, worst read a system, never an editable board); `system_text` writes the text
+`native_json.dumps` would write for the same board, built from the system's arrays. Both
+are byte-for-byte and error-for-error equivalent to the networkx path: anything the quick
+checks here cannot vouch for (a missing position, an odd button id, an unknown edge end, a
+light out of range) is handed to `native_json.loads`, which raises the exact one-line error
+the slow path always raised (or, when the file is fine after all, builds the system).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from lograph.core.errors import LographError
+from lograph.core.files import native_json
+from lograph.core.files.limits import check_counts, json_object
+from lograph.core.files.source import PathLike
+from lograph.core.model.checks import MAX_ID_CHARS, check_rule, check_states
+from lograph.core.model.system import PressSystem, parse_cell_name
+
+__all__ = ["read_system", "system_text"]
+
+# Ids json.dumps writes as plain "id" (nothing escaped) and check_button_id accepts at once:
+# printable ASCII without leading or trailing spaces. Anything else takes the slow path.
+_PLAIN_ID = re.compile(r"[!-~](?:[ -~]*[!-~])?")
+
+
+def read_system(
+    path: PathLike, text: str, *, rule: str | None = None, states: int | None = None
+) -> PressSystem:
+    """The press system of a native (or plain node-link) JSON board, built from arrays.
+
+    Gives exactly the system ``native_json.loads(...).to_system()`` gives, and exactly its
+    error for any bad file.
+    """
+    doc = json_object(path, text)
+    system = _quick_system(path, doc, rule, states)
+    if system is None:  # let the checked path raise its precise error (or build the board)
+        return native_json.loads(path, text, rule=rule, states=states).to_system()
+    return system
+
+
+def _quick_system(
+    path: PathLike, doc: dict[str, Any], rule: str | None, states: int | None
+) -> PressSystem | None:
+    """The system when every quick check passes, else None (the caller takes the slow path)."""
+    try:
+        native_json._check_header(path, doc)
+        directed = native_json._field(path, doc, "directed", bool, False)
+        multigraph = native_json._field(path, doc, "multigraph", bool, False)
+        raw_nodes, raw_edges = doc.get("nodes"), doc.get("edges", doc.get("links", []))
+        if multigraph or not isinstance(raw_nodes, list) or not isinstance(raw_edges, list):
+            return None
+        check_counts(path, len(raw_nodes), len(raw_edges))
+        native_json._description(path, doc)
+        rule = check_rule(
+            rule if rule is not None else native_json._field(path, doc, "rule", str, "closed")
+        )
+        k = check_states(
+            states if states is not None else native_json._field(path, doc, "states", int, 2)
+        )
+        name = native_json._field(path, doc, "name", str, "")
+    except LographError:  # BoardError or BoardFormatError: the slow path words it
+        return None
+    if any("\ud800" <= ch <= "\udfff" for ch in name):
+        return None
+    nodes = _node_arrays(raw_nodes, k)
+    if nodes is None:
+        return None
+    ids, positions, lights, self_action = nodes
+    ends = _edge_arrays(raw_edges, {v: i for i, v in enumerate(ids)})
+    if ends is None or len(set(ids)) != len(ids):
+        return None
+    default = rule == "closed"
+    self_mask = np.array([default if s is None else s for s in self_action], dtype=bool)
+    return PressSystem.from_edges(
+        len(ids),
+        ends[0],
+        ends[1],
+        self_mask,
+        directed=directed,
+        states=k,
+        lights=lights,
+        names=tuple(ids),
+        coords=_cell_coords(ids),
+        positions=positions,
+        rule=rule,
+        name=name,
+    )
+
+
+_CELL_LINES = re.compile(r"r\d{1,18}c\d{1,18}(?:\nr\d{1,18}c\d{1,18})*")
+
+
+def _cell_coords(ids: list[str]) -> NDArray[np.int64] | None:
+    """``(row, col)`` of every id when all are grid names ``r<row>c<col>``, else None (as
+    `Board.to_system` decides), parsed in one pass over the joined ids."""
+    joined = "\n".join(ids)
+    if not ids or not joined.isascii():
+        return None
+    if _CELL_LINES.fullmatch(joined) is None:
+        if all(parse_cell_name(v) for v in ids):  # numbers past 18 digits: the slow way
+            return np.array([parse_cell_name(v) for v in ids], dtype=np.int64)
+        return None
+    numbers = np.array(re.findall(r"\d+", joined)).astype(np.int64)
+    return numbers.reshape(-1, 2)
+
+
+def _node_arrays(
+    raw: list[Any], states: int
+) -> tuple[list[str], NDArray[np.float64], NDArray[np.uint8], list[Any]] | None:
+    """Ids, positions, lights and self-action overrides of well-formed nodes, else None."""
+    try:
+        ids = [item["id"] for item in raw]
+        pos = [item["pos"] for item in raw]
+        light = [item.get("light", 0) for item in raw]
+        self_action = [item.get("self_action") for item in raw]
+    except (TypeError, KeyError):  # not an object, or no id / no position
+        return None
+    if not all(type(v) is str and len(v) <= MAX_ID_CHARS and _PLAIN_ID.fullmatch(v) for v in ids):
+        return None
+    if not all(type(v) is int for v in light) or not all(
+        v is None or type(v) is bool for v in self_action
+    ):
+        return None
+    if not all(type(p) is list and len(p) == 2 for p in pos):
+        return None
+    try:
+        positions = np.array(pos, dtype=np.float64).reshape(-1, 2)
+        values = np.array(light, dtype=np.int64)
+    except (TypeError, ValueError, OverflowError):
+        return None
+    flat = [c for p in pos for c in p]
+    if not all(type(c) is float or type(c) is int for c in flat):
+        return None
+    if not np.isfinite(positions).all() or (
+        values.size and not 0 <= values.min() <= values.max() < states
+    ):
+        return None
+    return ids, positions, values.astype(np.uint8), self_action
+
+
+def _edge_arrays(
+    raw: list[Any], index: dict[str, int]
+) -> tuple[NDArray[np.int64], NDArray[np.int64]] | None:
+    """Source and target positions of well-formed edges between known buttons, else None."""
+    try:
+        src = [index[item["source"]] for item in raw]
+        dst = [index[item["target"]] for item in raw]
+    except (TypeError, KeyError):  # not an object, a missing end, an integer or unknown id
+        return None
+    a, b = np.array(src, dtype=np.int64), np.array(dst, dtype=np.int64)
+    if np.any(a == b):  # a self edge: the slow path names it
+        return None
+    return a, b
+
+
+def system_text(system: PressSystem, *, directed: bool = False, description: str = "") -> str:
+    """The native JSON text of the board `system` describes (as `native_json.dumps` writes it).
+
+    Buttons follow the rule (no per-button self-action overrides survive in a system unless
+    the diagonal disagrees with the rule); `directed` says whether the board is directed,
+    which a symmetric system cannot tell.
+    """
+    positions = (
+        system.positions
+        if system.positions is not None
+        else np.zeros((system.n, 2), dtype=np.float64)
+    )
+    cols = np.repeat(np.arange(system.n, dtype=np.int64), np.diff(system.indptr))
+    rows = system.indices
+    diagonal = np.zeros(system.n, dtype=bool)
+    diagonal[cols[rows == cols]] = True
+    default = system.rule == "closed"
+    overrides = ["null" if d == default else ("true" if d else "false") for d in diagonal.tolist()]
+    # A press of u changes v: entry (v, u) of A; CSC order is (u, v) sorted, the edge order
+    # `Board.edges` gives and networkx's node-link writer keeps.
+    keep = rows != cols if directed else rows > cols
+    head = {
+        "format": native_json.FORMAT_NAME,
+        "version": native_json.FORMAT_VERSION,
+        "name": system.name,
+        **({"description": description} if description else {}),
+        "rule": system.rule,
+        "states": system.states,
+        "directed": directed,
+        "multigraph": False,
+        "graph": {},
+    }
+    quoted = _quoted(system.names)
+    node_lines = [
+        f'    {{"id": {q}, "pos": [{x!r}, {y!r}], "light": {light}, "self_action": {s}}}'
+        for q, (x, y), light, s in zip(
+            quoted, positions.tolist(), system.lights.tolist(), overrides, strict=True
+        )
+    ]
+    edge_lines = [
+        f'    {{"source": {quoted[u]}, "target": {quoted[v]}}}'
+        for u, v in zip(cols[keep].tolist(), rows[keep].tolist(), strict=True)
+    ]
+    lines = ["{"] + [f"  {json.dumps(k)}: {json.dumps(v)}," for k, v in head.items()]
+    for key, items in (("nodes", node_lines), ("edges", edge_lines)):
+        body = ",\n".join(items)
+        lines.append(f'  "{key}": [' + (f"\n{body}\n  ]" if items else "]") + ",")
+    lines[-1] = lines[-1].rstrip(",")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def _quoted(names: Sequence[str]) -> list[str]:
+    """Each name as a JSON string (`ensure_ascii=False`, as the node-link writer uses)."""
+    names = list(names)
+    if _ESCAPED.search("".join(names)) is None:  # nothing to escape: quote, in one pass
+        return [f'"{v}"' for v in names]
+    return [json.dumps(v, ensure_ascii=False) for v in names]
+
+
+# What json.dumps(ensure_ascii=False) escapes: quotes, backslashes, control characters.
+_ESCAPED = re.compile(r'["\\\x00-\x1f]')
