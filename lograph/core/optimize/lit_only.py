@@ -34,11 +34,15 @@ from lograph.core.errors import BoardError, BoardTooLargeError
 from lograph.core.model.board import Board
 from lograph.core.model.system import PressSystem
 
-__all__ = ["LIT_ONLY_LIMIT",
+__all__ = [
+    "LIT_ONLY_LIMIT",
     "LIT_ONLY_SOLVE_LIMIT",
     "LitOnlySolution",
     "count_memory",
-    "lit_only_count_by_queue", "lit_only_solvable_count", "lit_only_solve"]
+    "lit_only_count_by_queue",
+    "lit_only_solvable_count",
+    "lit_only_solve",
+]
 
 #: Largest board (buttons) the lit-only count accepts: a bitset of 2^30 positions.
 LIT_ONLY_LIMIT = 30
