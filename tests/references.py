@@ -672,3 +672,41 @@ class ZkReferenceSolver:
     def particular(self, rhs: np.ndarray) -> np.ndarray | None:
         x = self._first.get(code_of(np.asarray(rhs).ravel(), self.system.states))
         return None if x is None else x.astype(np.uint8)
+
+
+# ------------------------------------------------------------------------ the lit-only game
+# (a plain breadth-first search over positions as tuples, from the graph itself)
+
+
+def lit_only_changes(graph: Any, rule: str = "closed") -> list[tuple[int, ...]]:
+    """Per node of `graph` (in its order), the lights a press changes: its out-neighbours,
+    and itself under the closed rule."""
+    nodes = list(graph.nodes)
+    index = {node: i for i, node in enumerate(nodes)}
+    succ = graph.successors if graph.is_directed() else graph.neighbors
+    changes = []
+    for node in nodes:
+        lights = {index[m] for m in succ(node) if m != node}
+        if rule == "closed":
+            lights.add(index[node])
+        changes.append(tuple(sorted(lights)))
+    return changes
+
+
+def lit_only_clearable(changes: list[tuple[int, ...]]) -> set[tuple[int, ...]]:
+    """Every position from which lit presses alone reach all-off: the graph of every
+    position and every lit press from it, searched breadth-first backwards from all-off by
+    networkx (exponential; a dozen buttons at most)."""
+    n = len(changes)
+    moves = nx.DiGraph()
+    for code in range(2**n):
+        state = tuple((code >> j) & 1 for j in range(n))
+        moves.add_node(state)
+        for i, lights in enumerate(changes):
+            if state[i]:
+                nxt = list(state)
+                for j in lights:
+                    nxt[j] ^= 1
+                moves.add_edge(state, tuple(nxt))
+    off = (0,) * n
+    return {off, *nx.ancestors(moves, off)}

@@ -6,20 +6,24 @@ The rule does not depend on the goal: aiming for all lights on, one still presse
 lit buttons, and the game ends when every light is on. Order now matters, and fewer
 positions can be cleared than in the ordinary game.
 
-Both answers are exact breadth-first searches over positions (integers, bit ``j`` = light
-``j``), so they are limited to GF(2) boards of at most `LIT_ONLY_LIMIT` buttons:
+Both answers are exact searches over positions (integers, bit ``j`` = light ``j``) of
+GF(2) boards:
 
-- `lit_only_solve` searches forwards from the position; the first time the goal is reached
-  gives a press sequence of the fewest lit presses.
-- `lit_only_solvable_count` searches backwards from all-off over reversed lit presses
-  (``y`` comes from ``x = y + A e_i`` when ``x_i = 1``) and counts every position reached.
-
-Memory is one byte per position (``2^N``) plus four bytes per position the search reaches
-(at most ``2^rank``): N = 26 needs at most 64 MiB + 256 MiB.
+- `lit_only_solve` searches breadth-first forwards from the position; the first time the
+  goal is reached gives a press sequence of the fewest lit presses. Memory is one byte per
+  position (``2^N``) plus four per position reached, so it stops at `LIT_ONLY_SOLVE_LIMIT`.
+- `lit_only_solvable_count` grows the set of positions that can be cleared as a bitset of
+  all ``2^N`` positions (one bit each: 128 MiB at N = 30, `LIT_ONLY_LIMIT`), starting from
+  all-off and adding reversed lit presses (``y`` comes from ``x = y + A e_i`` when
+  ``x_i = 1``) 64 positions per machine word until nothing changes. It refuses up front
+  when the bitset does not fit in memory.
+- `lit_only_count_by_queue` is the earlier queue search for the count (one byte per
+  position plus four per position reached), kept as a second algorithm.
 """
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 
 import numpy as np
@@ -30,10 +34,24 @@ from lograph.core.errors import BoardError, BoardTooLargeError
 from lograph.core.model.board import Board
 from lograph.core.model.system import PressSystem
 
-__all__ = ["LIT_ONLY_LIMIT", "LitOnlySolution", "lit_only_solvable_count", "lit_only_solve"]
+__all__ = [
+    "LIT_ONLY_LIMIT",
+    "LIT_ONLY_SOLVE_LIMIT",
+    "LitOnlySolution",
+    "count_memory",
+    "lit_only_count_by_queue",
+    "lit_only_solvable_count",
+    "lit_only_solve",
+]
 
-#: Largest board (buttons) the lit-only searches accept: 2^26 positions.
-LIT_ONLY_LIMIT = 26
+#: Largest board (buttons) the lit-only count accepts: a bitset of 2^30 positions.
+LIT_ONLY_LIMIT = 30
+#: Largest board the ordered search of `lit_only_solve` accepts: 2^26 positions.
+LIT_ONLY_SOLVE_LIMIT = 26
+#: Bitset words handed to one compiled call, between polls of `cancel` (2^26 positions).
+_WORDS = 1 << 20
+#: Python, numpy and numba before the bitset (as the command line's memory estimates).
+_BASE = 150 * 2**20
 #: Positions expanded per compiled call, between polls of `cancel`.
 _CHUNK = 1 << 18
 
@@ -56,21 +74,21 @@ def _system(board: Board | PressSystem) -> PressSystem:
     return board.to_system() if isinstance(board, Board) else board
 
 
-def column_masks(system: PressSystem) -> NDArray[np.int64]:
+def column_masks(system: PressSystem, limit: int = LIT_ONLY_SOLVE_LIMIT) -> NDArray[np.int64]:
     """Column ``i`` of A as a bit mask (bit ``j``: pressing ``i`` changes light ``j``).
 
     Raises `BoardError` for boards other than GF(2) and `BoardTooLargeError` above
-    `LIT_ONLY_LIMIT` buttons.
+    `limit` buttons.
     """
     if system.states != 2:
         raise BoardError(
             f"the lit-only game is defined for on/off boards (states 2); "
             f"this board has states {system.states}"
         )
-    if system.n > LIT_ONLY_LIMIT:
+    if system.n > limit:
         raise BoardTooLargeError(
             f"the lit-only search covers all 2^N positions and is limited to "
-            f"{LIT_ONLY_LIMIT} buttons; this board has {system.n}"
+            f"{limit} buttons; this board has {system.n}"
         )
     cols = np.repeat(np.arange(system.n, dtype=np.int64), np.diff(system.indptr))
     masks = np.zeros(system.n, dtype=np.int64)
@@ -127,11 +145,28 @@ def lit_only_solve(
     return LitOnlySolution(True, presses[::-1], explored)
 
 
-def lit_only_solvable_count(board: Board | PressSystem, cancel: Cancel = None) -> int:
+def count_memory(n: int) -> int:
+    """Bytes `lit_only_solvable_count` needs for `n` buttons: the bitset and the base."""
+    return _BASE + max(8, (1 << n) // 8)
+
+
+def _machine_bytes() -> int | None:
+    try:
+        pages, size = os.sysconf("SC_PHYS_PAGES"), os.sysconf("SC_PAGE_SIZE")
+    except (AttributeError, OSError, ValueError):
+        return None
+    return pages * size if pages > 0 and size > 0 else None
+
+
+def lit_only_solvable_count(
+    board: Board | PressSystem, cancel: Cancel = None, memory_limit: int | None = None
+) -> int:
     """How many of the ``2^N`` positions can be switched all off by lit presses alone.
 
     All-off itself counts (it needs no press). Under the open rule (a press leaves its
     own light alone) the last lit light can never be switched off, so the count is 1.
+    Refuses (`BoardTooLargeError`) when `count_memory` exceeds `memory_limit` bytes (by
+    default this machine's physical memory).
 
     >>> from lograph.core.model.generators import rectangle
     >>> lit_only_solvable_count(rectangle(1, 1))  # off, and on (press it)
@@ -139,6 +174,41 @@ def lit_only_solvable_count(board: Board | PressSystem, cancel: Cancel = None) -
     >>> lit_only_solvable_count(rectangle(1, 1, rule="open"))  # on stays on
     1
     """
+    from lograph.core.kernels.lit_only import lit_bitset_sweep
+
+    system = _system(board)
+    masks = column_masks(system, LIT_ONLY_LIMIT)
+    needed, limit = count_memory(system.n), memory_limit or _machine_bytes()
+    if limit is not None and needed > limit:
+        raise BoardTooLargeError(
+            f"the lit-only count of {system.n} buttons needs about {needed / 2**20:.0f} MB "
+            f"of memory, more than the {limit / 2**20:.0f} MB available"
+        )
+    words = max(1, (1 << system.n) >> 6)
+    seen = np.zeros(words, dtype=np.uint64)
+    seen[0] = 1  # all-off
+    changed = True
+    while changed:  # one pass: every button over every word; stop when a pass adds nothing
+        changed = False
+        for button, mask in enumerate(masks.tolist()):
+            for start in range(0, words, _WORDS):
+                stop = min(words, start + _WORDS)
+                changed |= bool(lit_bitset_sweep(seen, mask, button, start, stop))
+                poll(cancel, "lit-only count cancelled")
+    return _popcount(seen)
+
+
+def _popcount(words: NDArray[np.uint64]) -> int:
+    total = 0
+    for start in range(0, len(words), _WORDS):
+        chunk = words[start : start + _WORDS].view(np.uint8)
+        total += int(np.unpackbits(chunk).sum(dtype=np.int64))
+    return total
+
+
+def lit_only_count_by_queue(board: Board | PressSystem, cancel: Cancel = None) -> int:
+    """`lit_only_solvable_count` by a breadth-first queue (at most `LIT_ONLY_SOLVE_LIMIT`
+    buttons): the earlier algorithm, kept to check the bitset one."""
     from lograph.core.kernels.lit_only import lit_backward_steps
 
     system = _system(board)
