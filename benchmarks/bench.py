@@ -278,6 +278,8 @@ def small_table() -> None:
             f"| {ratio(times['fast'], times['small'])} |",
             flush=True,
         )
+
+
 def file_table() -> None:
     """Board files: whole ``lograph`` processes on big grids, and the array readers and
     writers against the networkx path they replace (same bytes, same systems)."""
