@@ -162,3 +162,25 @@ def test_window_state_is_kept_between_runs(qtbot, windows, settings):
     qtbot.waitExposed(again)
     assert (again.width(), again.height()) == (700, 500)
     assert not again.chase.dock.isVisible()
+
+
+def test_the_chase_panel_stays_still_while_busy(qtbot, windows):
+    """The Chasing dock's busy bar and Cancel keep their room when hidden: showing them for a
+    running plan moves neither the buttons nor the table."""
+    w = windows(Document(rectangle(4, 4)))
+    w.resize(1000, 760)
+    w.show()
+    panel = w.chase.panel
+    w.chase.dock.raise_()
+    qtbot.waitExposed(panel)
+
+    def places() -> list[tuple[int, int, int, int]]:
+        return [widget.geometry().getRect() for widget in (panel.summary, panel.tabs)]
+
+    panel.set_busy(False)
+    idle = places()
+    panel.set_busy(True)
+    assert panel.progress.isVisible()
+    assert places() == idle
+    panel.set_busy(False)
+    assert places() == idle

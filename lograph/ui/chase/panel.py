@@ -76,6 +76,12 @@ class ChasePanel(QWidget):
         self.progress.setTextVisible(False)
         self.cancel = named(QPushButton("Cancel"), "chase_cancel")
         self.cancel.clicked.connect(self.cancel_requested)
+        for widget in (self.progress, self.cancel):
+            # hidden when idle but keeping their room, so the table never jumps when a plan
+            # starts or ends
+            policy = widget.sizePolicy()
+            policy.setRetainSizeWhenHidden(True)
+            widget.setSizePolicy(policy)
         busy.addWidget(self.progress)
         busy.addWidget(self.cancel)
         layout.addLayout(busy)
