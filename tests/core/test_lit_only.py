@@ -13,6 +13,7 @@ from lograph.core.errors import BoardError, BoardTooLargeError, InterruptedCompu
 from lograph.core.model.generators import from_networkx, rectangle
 from lograph.core.optimize.lit_only import lit_only_solvable_count, lit_only_solve
 from lograph.core.solve import analyze
+from tests.references import lit_only_changes
 
 #: Tiny graphs: paths, cycles, grids, Petersen; a few with the open rule.
 GRAPHS = {
@@ -29,16 +30,7 @@ GRAPHS = {
 def _game(graph: nx.Graph, rule: str) -> tuple[list[str], list[tuple[int, ...]]]:
     """Button names in the board's order and, per button, the lights a press changes,
     taken from the graph itself (not from the press matrix)."""
-    nodes = list(graph.nodes)
-    index = {node: i for i, node in enumerate(nodes)}
-    succ = graph.successors if graph.is_directed() else graph.neighbors
-    changes = []
-    for node in nodes:
-        lights = {index[m] for m in succ(node) if m != node}
-        if rule == "closed":
-            lights.add(index[node])
-        changes.append(tuple(sorted(lights)))
-    return [str(node) for node in nodes], changes
+    return [str(node) for node in graph.nodes], lit_only_changes(graph, rule)
 
 
 def _press(state: tuple[int, ...], lights: tuple[int, ...]) -> tuple[int, ...]:
