@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 from PySide6.QtCore import QSettings, QStandardPaths
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QApplication, QMessageBox
 
 from lograph.ui.main_window import MainWindow
 
@@ -19,6 +19,15 @@ def private_data_folder(tmp_path, monkeypatch) -> Iterator[None]:
     QStandardPaths.setTestModeEnabled(True)
     yield
     QStandardPaths.setTestModeEnabled(False)
+
+
+@pytest.fixture(autouse=True)
+def empty_clipboard(qapp) -> Iterator[None]:
+    """Each test leaves the clipboard empty. Qt's offscreen clipboard still owning a copied
+    selection's QMimeData when the interpreter exits crashes the process after the last test
+    (exit status 139 with every test passed); emptying it after each test avoids that."""
+    yield
+    QApplication.clipboard().clear()
 
 
 @pytest.fixture
