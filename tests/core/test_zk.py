@@ -207,3 +207,21 @@ def test_prime_powers_and_engine_refusals() -> None:
         get_solver(grid_system(3, 3, states=6), "dense")
     with pytest.raises(Exception, match="prime"):
         get_solver(grid_system(3, 3, states=6), "galois")
+
+
+def test_auto_falls_back_to_dense_zk_and_names_both_refusals(monkeypatch) -> None:
+    import lograph.core.engines.chase_p as chase_p
+    from lograph.core.errors import BoardTooLargeError
+
+    rng = np.random.default_rng(5)
+    n, m = 60, 150
+    system = PressSystem.from_edges(
+        n, rng.integers(0, n, m), rng.integers(0, n, m), np.ones(n, bool), states=6
+    )
+    monkeypatch.setattr(chase_p, "MAX_FREE", 0)  # every chase with a free button refused
+    solver = get_solver(system)
+    assert solver.analysis.engine == "dense-zk"
+    assert solver.analysis.kernel_size == ref.kernel_size_mod_k(ref.system_matrix(system), 6)
+    monkeypatch.setattr("lograph.core.engines.registry.DENSE_LIMIT_ZK", 10)
+    with pytest.raises(BoardTooLargeError, match=r"chase-zk: the chase leaves \d+ free.*dense-zk"):
+        get_solver(system, engine="auto")

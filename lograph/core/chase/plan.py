@@ -101,7 +101,9 @@ def chase_plan(
     get fewer tries (about `WORK_BUDGET` edge visits in all).
 
     The plan depends only on which buttons act on which lights, so it serves every rule,
-    self-action override, edge direction and number of states p.
+    self-action override, edge direction and number of states k, prime or not: a force step
+    needs its button's coefficient on the light to be a unit mod k, and every press-matrix
+    entry is 1.
 
     Parameters
     ----------

@@ -57,25 +57,25 @@ MAX_FREE = CHASE_P_MAX_FREE
 MAX_WORK = 10**10
 
 
-def _check_size(system: PressSystem, k: int) -> None:
+def _check_size(system: PressSystem, k: int, engine: str = ENGINE_NAME) -> None:
     """Refuse plans whose check system or symbolic pass would be too big."""
     if k > MAX_FREE:
         raise BoardTooLargeError(
             f"the chase leaves {k} free buttons; the {k}×{k} check system is too large for "
-            f"the chase-p engine (limit {MAX_FREE})"
+            f"the {engine} engine (limit {MAX_FREE})"
         )
     if k * system.nnz > MAX_WORK:
         raise BoardTooLargeError(
             f"the chase leaves {k} free buttons on a board of {system.nnz} matrix entries; "
-            f"its symbolic pass ({k * system.nnz:.1e} steps) is too long for the chase-p "
+            f"its symbolic pass ({k * system.nnz:.1e} steps) is too long for the {engine} "
             f"engine (limit {MAX_WORK:.0e})"
         )
 
 
-def check_chase_size(system: PressSystem, plan: ChasePlan) -> PlanArrays:
+def check_chase_size(system: PressSystem, plan: ChasePlan, engine: str = ENGINE_NAME) -> PlanArrays:
     """Check `plan` against `system` and the engine's limits; the arrays the kernels take."""
     validate_plan(plan, system.n)
-    _check_size(system, len(plan.check))
+    _check_size(system, len(plan.check), engine)
     return PlanArrays.of(system, plan)
 
 

@@ -68,7 +68,7 @@ class ZkChaseSolver(GfpChaseSolver):
         k, n = system.states, system.n
         if plan is None:
             plan = chase_plan(system, cancel=cancel)
-        arrays = check_chase_size(system, plan)
+        arrays = check_chase_size(system, plan, ENGINE_NAME)
         poll(cancel, ANALYSIS_CANCELLED)
         self._system = system
         self._chase_plan = plan
