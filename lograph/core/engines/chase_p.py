@@ -112,17 +112,8 @@ class GfpChaseSolver(PreparedSolver):
         p, n = system.states, system.n
         if p == 2:
             raise BoardError("the chase-p engine works over GF(p) for p > 2; use 'fast'")
-        if plan is None:
-            plan = chase_plan(system, cancel=cancel)
-        arrays = check_chase_size(system, plan)
+        plan = self._load_plan(system, plan, cancel, ENGINE_NAME)
         k = len(plan.check)
-        poll(cancel, ANALYSIS_CANCELLED)
-        self._system = system
-        self._chase_plan = plan
-        self._p = p
-        self._magic = gk.magic_for(p)
-        self._buttons, self._lights, self._check = arrays.buttons, arrays.lights, arrays.check
-        self._rptr, self._ridx = arrays.rptr, arrays.ridx
         rows = self._check_system()
         poll(cancel, ANALYSIS_CANCELLED)
         kernel = self._reduce(rows, cancel)
@@ -139,6 +130,23 @@ class GfpChaseSolver(PreparedSolver):
             engine=ENGINE_NAME,
             free_buttons=k,
         )
+
+    def _load_plan(
+        self, system: PressSystem, plan: ChasePlan | None, cancel: Cancel, engine: str
+    ) -> ChasePlan:
+        """Plan the chase (unless given), check its size for `engine` and keep the arrays
+        the kernels walk; the set-up every chase over Z_k shares, prime k or not."""
+        if plan is None:
+            plan = chase_plan(system, cancel=cancel)
+        arrays = check_chase_size(system, plan, engine)
+        poll(cancel, ANALYSIS_CANCELLED)
+        self._system = system
+        self._chase_plan = plan
+        self._p = system.states
+        self._magic = gk.magic_for(system.states)
+        self._buttons, self._lights, self._check = arrays.buttons, arrays.lights, arrays.check
+        self._rptr, self._ridx = arrays.rptr, arrays.ridx
+        return plan
 
     def _check_system(self) -> NDArray[np.uint16]:
         """The check system M (k × k) from one symbolic pass of the plan."""

@@ -29,8 +29,8 @@ from numpy.typing import ArrayLike, NDArray
 
 from lograph.core.algebra.zk import ZkModule
 from lograph.core.cancel import Cancel, poll
-from lograph.core.chase.plan import ChasePlan, chase_plan
-from lograph.core.engines.chase_p import GfpChaseSolver, check_chase_size
+from lograph.core.chase.plan import ChasePlan
+from lograph.core.engines.chase_p import GfpChaseSolver
 from lograph.core.engines.common import ANALYSIS_CANCELLED, check_basis_size
 from lograph.core.engines.dense_zk import module_analysis
 from lograph.core.kernels import chase_gfp as gk
@@ -66,16 +66,7 @@ class ZkChaseSolver(GfpChaseSolver):
         self, system: PressSystem, cancel: Cancel = None, plan: ChasePlan | None = None
     ) -> None:
         k, n = system.states, system.n
-        if plan is None:
-            plan = chase_plan(system, cancel=cancel)
-        arrays = check_chase_size(system, plan, ENGINE_NAME)
-        poll(cancel, ANALYSIS_CANCELLED)
-        self._system = system
-        self._chase_plan = plan
-        self._p = k
-        self._magic = gk.magic_for(k)
-        self._buttons, self._lights, self._check = arrays.buttons, arrays.lights, arrays.check
-        self._rptr, self._ridx = arrays.rptr, arrays.ridx
+        plan = self._load_plan(system, plan, cancel, ENGINE_NAME)
         rows = self._check_system()
         poll(cancel, ANALYSIS_CANCELLED)
         self._module = ZkModule(rows, k, cancel=cancel)
