@@ -14,7 +14,7 @@ from numpy.typing import NDArray
 
 from lograph.core.kernels.jit import jit
 
-__all__ = ["DenseGF2", "pack_rows", "unpack_rows", "unpack_sliced", "words"]
+__all__ = ["M4RM_MIN", "DenseGF2", "pack_rows", "unpack_rows", "unpack_sliced", "words"]
 
 U64 = NDArray[np.uint64]
 U8 = NDArray[np.uint8]
@@ -120,12 +120,20 @@ def _rref(m: U64, t: U64, ncols: int) -> I64:  # pragma: no cover - compiled
     return piv[:rank]
 
 
+#: Check systems from this many unknowns are reduced by M4RM (`lograph.core.kernels.m4rm`);
+#: below it one pivot at a time is as fast and needs no extra compilation.
+M4RM_MIN = 256
+
+
 @dataclass(frozen=True, eq=False)
 class DenseGF2:
     """A square GF(2) system ``M y = r`` reduced once, then solved for many right sides.
 
     ``T M = E`` with E in reduced row echelon form; the last ``k - rank`` rows of T span the
-    left kernel of M, the non-pivot columns of E give its kernel.
+    left kernel of M, the non-pivot columns of E give its kernel. T is stored with its
+    columns in the order `columns` (original rows of M); when `origin` is set, row i of T
+    also holds original row ``origin[i]`` implicitly (the compact form M4RM keeps) and
+    `source` keeps M for `left_kernel`.
 
     Examples
     --------
@@ -138,14 +146,31 @@ class DenseGF2:
     reduced: U64
     transform: U64
     pivots: I64
+    columns: I64
+    origin: I64 | None = None
+    source: U64 | None = None
 
     @classmethod
     def reduce(cls, m: U64, k: int) -> DenseGF2:
         """Reduce the packed ``(k, words(k))`` matrix `m` (not modified)."""
         red = np.array(m, dtype=np.uint64, copy=True).reshape(k, words(k))
+        if k >= M4RM_MIN:
+            from lograph.core.kernels.m4rm import rref_m4rm
+
+            t = np.zeros_like(red)
+            origin = np.arange(k, dtype=np.int64)
+            columns = np.zeros(k, dtype=np.int64)
+            pivots = rref_m4rm(red, t, origin, columns, k)
+            source = np.array(m, dtype=np.uint64).reshape(k, words(k))
+            return cls(k, red, t, pivots, columns[: len(pivots)], origin, source)
+        return cls._classic(red, k)
+
+    @classmethod
+    def _classic(cls, red: U64, k: int) -> DenseGF2:
+        """One pivot at a time on ``[M | I]`` (`red` is reduced in place)."""
         t = pack_rows(np.eye(k, dtype=np.uint8)) if k else np.zeros((0, 1), np.uint64)
         pivots = _rref(red, t, k) if k else np.zeros(0, dtype=np.int64)
-        return cls(k, red, t, pivots)
+        return cls(k, red, t, pivots, np.arange(k, dtype=np.int64))
 
     @property
     def rank(self) -> int:
@@ -162,15 +187,25 @@ class DenseGF2:
         return basis
 
     def left_kernel(self) -> U8:
-        """A basis of ker Mᵀ as a ``(k - rank, k)`` 0/1 array (rows of T for zero rows)."""
-        return unpack_rows(self.transform[self.rank :], self.k)
+        """A basis of ker Mᵀ as a ``(k - rank, k)`` 0/1 array: the rows of the classic
+        elimination's T for the zero rows (the same basis whichever way M was reduced)."""
+        if self.origin is None:
+            return unpack_rows(self.transform[self.rank :], self.k)
+        if self.rank == self.k or self.source is None:
+            return np.zeros((self.k - self.rank, self.k), dtype=np.uint8)
+        return DenseGF2._classic(self.source.copy(), self.k).left_kernel()
 
     def solve(self, rhs: U8) -> U8 | None:
         """One y with ``M y = rhs`` (free unknowns 0), or None when there is none."""
         if self.k == 0:
             return np.zeros(0, dtype=np.uint8)
-        r = pack_rows(np.asarray(rhs, dtype=np.uint8).reshape(1, -1))[0]
+        r8 = np.asarray(rhs, dtype=np.uint8) & 1
+        ordered = np.zeros(self.k, dtype=np.uint8)
+        ordered[: len(self.columns)] = r8[self.columns]
+        r = pack_rows(ordered.reshape(1, -1))[0]
         t = (np.bitwise_count(self.transform & r).sum(axis=1) & 1).astype(np.uint8)
+        if self.origin is not None:
+            t[self.rank :] ^= r8[self.origin[self.rank :]]
         if t[self.rank :].any():
             return None
         y = np.zeros(self.k, dtype=np.uint8)
