@@ -31,6 +31,8 @@ I64 = NDArray[np.int64]
 
 #: Columns whose pivots are found and applied together (8 tables of 8 bits).
 BLOCK = 64
+#: Words of a row handled per table pass: 8 tables × 256 rows × 16 words = 256 KiB.
+STRIPE = 16
 _ONE = np.uint64(1)
 
 
@@ -42,7 +44,7 @@ def _window(m: U64, row: int, c: int) -> np.uint64:  # pragma: no cover - compil
     x = m[row, wi] >> np.uint64(sh)
     if sh and wi + 1 < m.shape[1]:
         x |= m[row, wi + 1] << np.uint64(64 - sh)
-    return x
+    return np.uint64(x)
 
 
 @jit(inline=True)
@@ -120,54 +122,62 @@ def _find_pivots(
     return f
 
 
-@jit
-def _build_tables(
-    m: U64, t: U64, rank: int, f: int, pcol: I64, w0: int, tw: int, tables: U64
+@jit(inline=True)
+def _stripe(
+    a: U64, of_bit: I64, xs: U64, skip: int, f: int, q0: int, q1: int, tables: U64
 ) -> None:  # pragma: no cover - compiled
-    """``tables[g, v]`` = XOR of the pivot rows whose window bit is set in ``v << 8g``
-    (M words from `w0`, then `tw` T words); group g of the window is bits 8g .. 8g + 7."""
-    nm = m.shape[1] - w0
-    of_bit = np.full(64, -1, dtype=np.int64)
-    for j in range(f):
-        of_bit[pcol[j]] = rank + j
+    """Words ``q0 .. q1`` of every row of `a` but rows ``skip .. skip + f - 1`` (the pivot
+    rows): tabulate the pivot rows' combinations on those words (``tables[g, v]`` = XOR of
+    the pivot rows whose window bit is set in ``v << 8g``), then XOR in each row's eight."""
     for g in range(8):
-        for q in range(nm + tw):
+        for q in range(q1 - q0):
             tables[g, 0, q] = 0
         for v in range(1, 256):
             low = 0
             while not (v >> low) & 1:
                 low += 1
-            prev = v & (v - 1)
             src = of_bit[8 * g + low]
-            for q in range(nm + tw):
+            prev = v & (v - 1)
+            for q in range(q1 - q0):
                 tables[g, v, q] = tables[g, prev, q]
             if src >= 0:
-                for q in range(nm):
-                    tables[g, v, q] ^= m[src, w0 + q]
-                for q in range(tw):
-                    tables[g, v, nm + q] ^= t[src, q]
+                for q in range(q1 - q0):
+                    tables[g, v, q] ^= a[src, q0 + q]
+    for i in range(a.shape[0]):
+        x = xs[i]
+        if not x or skip <= i < skip + f:
+            continue
+        v0 = x & np.uint64(255)
+        v1 = (x >> np.uint64(8)) & np.uint64(255)
+        v2 = (x >> np.uint64(16)) & np.uint64(255)
+        v3 = (x >> np.uint64(24)) & np.uint64(255)
+        v4 = (x >> np.uint64(32)) & np.uint64(255)
+        v5 = (x >> np.uint64(40)) & np.uint64(255)
+        v6 = (x >> np.uint64(48)) & np.uint64(255)
+        v7 = x >> np.uint64(56)
+        for q in range(q1 - q0):
+            a[i, q0 + q] ^= (
+                tables[0, v0, q] ^ tables[1, v1, q] ^ tables[2, v2, q] ^ tables[3, v3, q]
+            ) ^ (tables[4, v4, q] ^ tables[5, v5, q] ^ tables[6, v6, q] ^ tables[7, v7, q])
 
 
 @jit
-def _apply_tables(
-    m: U64, t: U64, rank: int, f: int, c: int, mask: np.uint64, tw: int, tables: U64
+def _apply_block(
+    m: U64, t: U64, rank: int, f: int, pcol: I64, c: int, mask: np.uint64, tw: int
 ) -> None:  # pragma: no cover - compiled
-    """Clear the block's pivot columns from every row but the pivot rows themselves."""
-    w0 = c >> 6
-    nm = m.shape[1] - w0
+    """Clear the block's pivot columns from every row but the pivot rows themselves, in
+    stripes of `STRIPE` words so that the eight tables stay in the L2 cache."""
+    of_bit = np.full(64, -1, dtype=np.int64)
+    for j in range(f):
+        of_bit[pcol[j]] = rank + j
+    xs = np.empty(m.shape[0], dtype=np.uint64)
     for i in range(m.shape[0]):
-        if rank <= i < rank + f:
-            continue
-        x = _window(m, i, c) & mask
-        if not x:
-            continue
-        for g in range(8):
-            v = (x >> np.uint64(8 * g)) & np.uint64(255)
-            if v:
-                for q in range(nm):
-                    m[i, w0 + q] ^= tables[g, v, q]
-                for q in range(tw):
-                    t[i, q] ^= tables[g, v, nm + q]
+        xs[i] = _window(m, i, c) & mask
+    tables = np.empty((8, 256, STRIPE), dtype=np.uint64)
+    for q0 in range(c >> 6, m.shape[1], STRIPE):
+        _stripe(m, of_bit, xs, rank, f, q0, min(q0 + STRIPE, m.shape[1]), tables)
+    for q0 in range(0, tw, STRIPE):
+        _stripe(t, of_bit, xs, rank, f, q0, min(q0 + STRIPE, tw), tables)
 
 
 @jit
@@ -195,7 +205,6 @@ def rref_m4rm(
     for ``i ≥ rank`` the same sum plus ``M[origin[i]]`` is zero (a left-kernel vector).
     """
     k = m.shape[0]
-    tables = np.empty((8, 256, m.shape[1] + t.shape[1]), dtype=np.uint64)
     pcol = np.zeros(64, dtype=np.int64)
     piv = np.empty(k, dtype=np.int64)
     rank = 0
@@ -206,8 +215,7 @@ def rref_m4rm(
         f = _find_pivots(m, t, origin, columns, rank, c, mask, pcol)
         if f:
             tw = ((rank + f - 1) >> 6) + 1
-            _build_tables(m, t, rank, f, pcol, c >> 6, tw, tables)
-            _apply_tables(m, t, rank, f, c, mask, tw, tables)
+            _apply_block(m, t, rank, f, pcol, c, mask, tw)
             _sort_block(m, t, origin, rank, f, pcol)
             for j in range(f):
                 piv[rank + j] = c + pcol[j]
