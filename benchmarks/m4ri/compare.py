@@ -2,8 +2,13 @@
 
 Run from the repository root::
 
-    .venv/bin/python benchmarks/m4ri/compare.py           # grids and random graphs to 32,000
+    .venv/bin/python benchmarks/m4ri/compare.py           # grids and general graphs to 32,000
     .venv/bin/python benchmarks/m4ri/compare.py --quick   # skip the 32,000-button boards
+    .venv/bin/python benchmarks/m4ri/compare.py --families-only --sizes 4000 32000
+
+The general graphs are `benchmarks/general_graphs.py`'s three families (3-regular,
+Erdős–Rényi and random geometric, mean degree 6). To time an older lograph beside the same
+M4RI runs, put its source tree first on the path (``PYTHONPATH=OLD_TREE``).
 
 M4RI (Debian: ``apt-get install libm4ri-dev``) is the physical limit of dense GF(2)
 elimination. The press matrices are written to files and `rank.c` (next to this script) is
@@ -17,6 +22,7 @@ basis); reading the file is not timed. lograph's time is ``get_solver(system, "a
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import subprocess
 import sys
@@ -28,13 +34,17 @@ from pathlib import Path
 import networkx as nx
 import numpy as np
 
+from lograph import __file__ as lograph_file
 from lograph.core.engines.registry import get_solver
 from lograph.core.model.generators import grid_system
 from lograph.core.model.system import PressSystem
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
 
-GALOIS_LIMIT = 2000
+from general_graphs import families, system_of  # noqa: E402
+
+GALOIS_LIMIT = 1000
 MEAN_DEGREE = 6
 
 
@@ -45,12 +55,12 @@ def random_system(n: int, seed: int = 1) -> PressSystem:
     return PressSystem.from_edges(n, edges[:, 0], edges[:, 1], np.ones(n, dtype=bool))
 
 
-def boards(quick: bool) -> list[tuple[str, PressSystem]]:
-    sides = [5, 20, 40, 60, 100] + ([] if quick else [179])
-    sizes = [500, 1000, 2000, 4000] + ([] if quick else [32_000])
-    return [(f"grid {s}×{s}", grid_system(s, s)) for s in sides] + [
-        (f"random {n}, degree 6", random_system(n)) for n in sizes
-    ]
+def boards(sizes: list[int], grids: bool) -> list[tuple[str, PressSystem]]:
+    sides = [5, 20, 40, 60, 100] + ([179] if max(sizes) >= 32_000 else [])
+    out = [(f"grid {s}×{s}", grid_system(s, s)) for s in sides] if grids else []
+    for n in sizes:
+        out += [(f"{family} {n}", system_of(graph)) for family, graph in families(n).items()]
+    return out
 
 
 def build_harness(workdir: Path) -> Path | None:
@@ -113,15 +123,20 @@ def fmt(seconds: float | None) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="skip the 32,000-button boards")
+    parser.add_argument("--sizes", type=int, nargs="+", help="general-graph sizes")
+    parser.add_argument("--families-only", action="store_true", help="no grids")
     parser.add_argument("--repeats", type=int, default=3)
     args = parser.parse_args()
+    sizes = args.sizes or [500, 1000, 2000, 4000] + ([] if args.quick else [32_000])
     get_solver(grid_system(30, 30), "auto")  # numba loads its on-disk cache
+    get_solver(random_system(2000), "auto")  # ... also of the dense check-system kernels
     galois_nullity(grid_system(5, 5))  # galois compiles its kernels on first use
+    print(f"load average {os.getloadavg()[0]:.2f}; lograph from {Path(lograph_file).parent}")
     print("| board | N | nullity | lograph auto | galois | M4RI | auto / M4RI |")
     print("|---|---:|---:|---:|---:|---:|---:|")
     with tempfile.TemporaryDirectory() as tmp:
         harness = build_harness(Path(tmp))
-        for name, system in boards(args.quick):
+        for name, system in boards(sizes, not args.families_only):
             repeats = args.repeats if system.n <= 10_000 else 1
             ours, analysis = best(lambda s=system: get_solver(s, "auto").analysis, repeats)
             nullity = analysis.nullity  # type: ignore[attr-defined]
@@ -147,6 +162,7 @@ def main() -> None:
                 f"{fmt(m4ri)} | {ratio} |",
                 flush=True,
             )
+    print(f"load average {os.getloadavg()[0]:.2f}")
 
 
 if __name__ == "__main__":
