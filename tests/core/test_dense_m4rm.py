@@ -98,6 +98,8 @@ def test_dense_gf2_by_m4rm_is_identical_to_the_classic_reduction(k: int) -> None
         kernel = fast.kernel()
         assert np.array_equal(kernel, classic.kernel())
         assert not ((m.astype(np.int64) @ kernel.T) % 2).any()
+        sliced = fast.kernel_sliced()
+        assert np.array_equal(unpack_rows(sliced, len(kernel)), kernel.T)
         left = fast.left_kernel()
         assert np.array_equal(left, classic.left_kernel())
         assert not ((left.astype(np.int64) @ m) % 2).any()

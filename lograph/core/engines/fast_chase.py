@@ -18,7 +18,7 @@ from lograph.core.engines.common import (
 )
 from lograph.core.errors import BoardError, BoardTooLargeError
 from lograph.core.kernels import chase_gf2 as ck
-from lograph.core.kernels.bits import DenseGF2, pack_rows, unpack_sliced, words
+from lograph.core.kernels.bits import DenseGF2, identity_rows, pack_rows, unpack_sliced, words
 from lograph.core.model.system import PressSystem
 
 __all__ = ["ChaseSolver"]
@@ -55,7 +55,7 @@ class ChaseSolver(PreparedSolver):
         poll(cancel, ANALYSIS_CANCELLED)
         # Phase 1: the check lights as forms in the free unknowns (unit vectors for free
         # steps); button forms are dropped as soon as no later step reads them.
-        unit = pack_rows(np.eye(k, dtype=np.uint8)) if k else np.zeros((0, 1), np.uint64)
+        unit = identity_rows(k) if k else np.zeros((0, 1), np.uint64)
         check_rows, bad = ck.chase_checks(
             self._buttons, self._lights, self._check, self._rptr, self._ridx, unit
         )
@@ -68,7 +68,7 @@ class ChaseSolver(PreparedSolver):
         check_basis_size(nullity, n)
         poll(cancel, ANALYSIS_CANCELLED)
         # Phase 3: kernel of M pushed back through the chase = quiet patterns.
-        quiet = self._bitsliced(self._dense.kernel())
+        quiet = self._bitsliced(self._dense.kernel_sliced(), nullity)
         poll(cancel, ANALYSIS_CANCELLED)
         # Phase 4: left kernel; equal to the quiet patterns when A is symmetric.
         if system.symmetric:
@@ -90,12 +90,12 @@ class ChaseSolver(PreparedSolver):
             free_buttons=k,
         )
 
-    def _bitsliced(self, basis: NDArray[np.uint8]) -> NDArray[np.uint8]:
-        """Push vectors of free unknowns (rows of `basis`) through the chase at once."""
-        count, n = len(basis), self._system.n
+    def _bitsliced(self, init: NDArray[np.uint64], count: int) -> NDArray[np.uint8]:
+        """Push `count` vectors of free unknowns through the chase at once (bit s of
+        ``init[j]``: unknown j of vector s)."""
+        n = self._system.n
         if count == 0:
             return np.zeros((0, n), dtype=np.uint8)
-        init = pack_rows(basis.T)  # bit s of row j: unknown j in vector s
         out, _ = ck.chase_forms(self._buttons, self._lights, self._rptr, self._ridx, init)
         return unpack_sliced(out, count)
 

@@ -14,7 +14,15 @@ from numpy.typing import NDArray
 
 from lograph.core.kernels.jit import jit
 
-__all__ = ["M4RM_MIN", "DenseGF2", "pack_rows", "unpack_rows", "unpack_sliced", "words"]
+__all__ = [
+    "M4RM_MIN",
+    "DenseGF2",
+    "identity_rows",
+    "pack_rows",
+    "unpack_rows",
+    "unpack_sliced",
+    "words",
+]
 
 U64 = NDArray[np.uint64]
 U8 = NDArray[np.uint8]
@@ -42,6 +50,20 @@ def pack_rows(bits: NDArray[np.generic]) -> U64:
     out[:, : packed.shape[1]] = packed
     # '<u8' reads the bytes as little-endian words, matching bit j -> word j >> 6.
     return out.view(np.dtype("<u8")).astype(np.uint64).reshape(r, w)
+
+
+def identity_rows(k: int) -> U64:
+    """The packed k × k identity (``(k, words(k))`` words), without a k × k byte array.
+
+    Examples
+    --------
+    >>> identity_rows(2).tolist()
+    [[1], [2]]
+    """
+    out = np.zeros((k, words(k)), dtype=np.uint64)
+    j = np.arange(k)
+    out[j, j >> 6] = np.left_shift(np.uint64(1), (j & 63).astype(np.uint64))
+    return out
 
 
 def unpack_rows(packed: U64, nbits: int) -> U8:
@@ -83,6 +105,22 @@ def unpack_sliced(x: U64, count: int, source: I64 | None = None) -> U8:
     n = x.shape[0]
     src = np.arange(n, dtype=np.int64) if source is None else np.asarray(source, np.int64)
     return _unpack_sliced(np.ascontiguousarray(x, dtype=np.uint64), int(count), src)
+
+
+@jit
+def _kernel_sliced(reduced: U64, pivots: I64, free: I64) -> U64:  # pragma: no cover - compiled
+    """The kernel basis of an RREF, transposed and packed: row j holds unknown j of every
+    basis vector (bit s: vector s, the one that is 1 on free column ``free[s]``)."""
+    k = reduced.shape[1] * 64
+    out = np.zeros((k, (free.shape[0] + 63) >> 6 if free.shape[0] else 1), dtype=np.uint64)
+    for s in range(free.shape[0]):
+        out[free[s], s >> 6] |= np.uint64(1) << np.uint64(s & 63)
+    for i in range(pivots.shape[0]):
+        row = out[pivots[i]]
+        for s in range(free.shape[0]):
+            if (reduced[i, free[s] >> 6] >> np.uint64(free[s] & 63)) & np.uint64(1):
+                row[s >> 6] |= np.uint64(1) << np.uint64(s & 63)
+    return out
 
 
 @jit
@@ -168,7 +206,7 @@ class DenseGF2:
     @classmethod
     def _classic(cls, red: U64, k: int) -> DenseGF2:
         """One pivot at a time on ``[M | I]`` (`red` is reduced in place)."""
-        t = pack_rows(np.eye(k, dtype=np.uint8)) if k else np.zeros((0, 1), np.uint64)
+        t = identity_rows(k) if k else np.zeros((0, 1), np.uint64)
         pivots = _rref(red, t, k) if k else np.zeros(0, dtype=np.int64)
         return cls(k, red, t, pivots, np.arange(k, dtype=np.int64))
 
@@ -185,6 +223,14 @@ class DenseGF2:
             rows = unpack_rows(self.reduced[: self.rank], self.k)
             basis[:, self.pivots] = rows[:, free].T
         return basis
+
+    def kernel_sliced(self) -> U64:
+        """`kernel` transposed and packed: ``(k, words(nullity))`` words, bit s of row j
+        being unknown j of kernel vector s (the form the chase pushes through)."""
+        free = np.setdiff1d(np.arange(self.k), self.pivots)
+        if self.k == 0:
+            return np.zeros((0, 1), dtype=np.uint64)
+        return _kernel_sliced(self.reduced, self.pivots, free)[: self.k]
 
     def left_kernel(self) -> U8:
         """A basis of ker Mᵀ as a ``(k - rank, k)`` 0/1 array: the rows of the classic
