@@ -117,6 +117,14 @@ def test_dense_gf2_by_m4rm_is_identical_to_the_classic_reduction(k: int) -> None
                 assert np.array_equal((m.astype(np.int64) @ y) % 2, rhs)
 
 
+def test_left_kernel_needs_the_kept_matrix() -> None:
+    m = random_matrix(np.random.default_rng(1), 300, 300, 2)
+    dropped = DenseGF2.reduce(pack_rows(m), 300, keep_source=False)
+    assert dropped.rank == rank_gf2(m) < 300
+    with pytest.raises(ValueError, match="keep_source"):
+        dropped.left_kernel()
+
+
 def random_board(n: int, seed: int, directed: bool) -> PressSystem:
     """Erdős–Rényi, mean degree 6, plus closed pairs (each adds 1 to the nullity)."""
     graph = nx.fast_gnp_random_graph(n, 6 / n, seed=seed, directed=directed)

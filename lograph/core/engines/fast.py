@@ -2,8 +2,9 @@
 
 Registered as engine ``"fast"`` (preferred by ``engine="auto"`` for every p = 2 board).
 Lattice-like boards, where a chase leaves about √N free buttons, go to the symbolic chase
-(`lograph.core.engines.fast_chase`); irregular boards, where it leaves many, go to banded
-forward elimination (`lograph.core.engines.fast_banded`) when its estimated cost is lower.
+(`lograph.core.engines.fast_chase`), and so do irregular boards, where it leaves many (its
+check system is then reduced by M4RM); boards too big for the chase's forms go to banded
+forward elimination (`lograph.core.engines.fast_banded`).
 `Analysis.engine` says which ran: ``"fast-chase"`` or ``"fast-banded"``.
 
 Examples
@@ -30,21 +31,27 @@ from lograph.core.errors import BoardError
 from lograph.core.kernels.bits import words
 from lograph.core.model.system import PressSystem
 
-__all__ = ["BANDED_WEIGHT", "CHEAP_CHASE", "build_fast_solver", "chase_cost", "choose_method"]
+__all__ = [
+    "BANDED_WEIGHT",
+    "CHASE_SURE_FREE",
+    "build_fast_solver",
+    "chase_cost",
+    "choose_method",
+]
 
 
-#: Word operations below which the chase runs without looking for a band order (~1 ms).
-CHEAP_CHASE = 1_000_000
-#: What one estimated banded word operation costs in estimated chase operations. Measured on
-#: random geometric graphs and holed grids (benchmarks/general_graphs.py): the two methods
-#: take the same time at a chase/banded estimate ratio of ~40-290 and banded elimination
-#: wins only beyond it (1.8x at 32,000 geometric buttons, ratio ~500).
+#: Most free buttons for which the chase is taken without comparing costs: the largest check
+#: system measured (geometric graph of 64,000 buttons, 24,329 free) was reduced by M4RM
+#: 2.9x faster than banded elimination took.
+CHASE_SURE_FREE = 25_000
+#: Beyond that, the chase runs unless its estimate exceeds this many times banded
+#: elimination's (the break-even measured before M4RM, a conservative choice now).
 BANDED_WEIGHT = 100
 
 
 def chase_cost(nnz: int, free: int) -> float:
     """Rough word operations of the symbolic chase: one pass over the plan with
-    ``words(k)``-word forms, plus the dense k × k check system."""
+    ``words(k)``-word forms, plus the dense k × k check system one pivot at a time."""
     w = words(free)
     return nnz * w + free * free * w
 
@@ -54,17 +61,23 @@ def choose_method(
 ) -> tuple[str, tuple[NDArray[np.int64], int] | None]:
     """``("chase" | "banded", band order or None)`` for a plan with `free` free buttons.
 
-    With k ≤ √N free buttons (every lattice), or when the chase costs under a millisecond
-    anyway, the chase wins outright and no ordering is computed; otherwise both costs are
-    estimated and the cheaper method runs. The band order, when computed, is returned for
-    reuse.
+    The chase runs whenever its forms (N × k bits) fit in `WORK_BYTES_LIMIT` and k is at most
+    `CHASE_SURE_FREE`. Since its check system is reduced by M4RM
+    (`lograph.core.kernels.m4rm`) it beat banded elimination on every family and size
+    measured: lattices, holed grids, 3-regular, Erdős–Rényi and random geometric graphs up
+    to 64,000 buttons, and geometric strips whose band is 30 (``benchmarks/general_graphs.py
+    --methods``: geometric 32,000: 0.66 s against 1.09 s, 64,000: 1.9 s against 5.6 s; a
+    50,000-button strip: 1.7 s against 4.8 s), so no band order is computed for it. Larger
+    check systems are weighed against banded elimination; boards whose forms would not fit
+    go to it. The band order, when computed, is returned for reuse.
     """
     forms_fit = system.n * words(free) * 8 <= WORK_BYTES_LIMIT
-    cost = chase_cost(system.nnz, free)
-    if forms_fit and (free * free <= system.n or cost <= CHEAP_CHASE):
+    if forms_fit and free <= CHASE_SURE_FREE:
         return "chase", None
     order = band_order(system)
-    if forms_fit and cost <= BANDED_WEIGHT * banded_cost(system.n, order[1]):
+    if forms_fit and chase_cost(system.nnz, free) <= BANDED_WEIGHT * banded_cost(
+        system.n, order[1]
+    ):
         return "chase", order
     return "banded", order
 

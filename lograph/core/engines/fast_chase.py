@@ -63,7 +63,7 @@ class ChaseSolver(PreparedSolver):
             raise invalid_step(system, self._buttons, bad)
         poll(cancel, ANALYSIS_CANCELLED)
         # Phase 2: the k × k check system.
-        self._dense = DenseGF2.reduce(check_rows, k)
+        self._dense = DenseGF2.reduce(check_rows, k, keep_source=not system.symmetric)
         nullity = k - self._dense.rank
         check_basis_size(nullity, n)
         poll(cancel, ANALYSIS_CANCELLED)

@@ -189,8 +189,10 @@ class DenseGF2:
     source: U64 | None = None
 
     @classmethod
-    def reduce(cls, m: U64, k: int) -> DenseGF2:
-        """Reduce the packed ``(k, words(k))`` matrix `m` (not modified)."""
+    def reduce(cls, m: U64, k: int, *, keep_source: bool = True) -> DenseGF2:
+        """Reduce the packed ``(k, words(k))`` matrix `m` (not modified). Without
+        `keep_source`, a copy of M is not kept for `left_kernel` (which then needs the
+        classic reduction's T and must not be called after an M4RM reduction)."""
         red = np.array(m, dtype=np.uint64, copy=True).reshape(k, words(k))
         if k >= M4RM_MIN:
             from lograph.core.kernels.m4rm import rref_m4rm
@@ -199,7 +201,7 @@ class DenseGF2:
             origin = np.arange(k, dtype=np.int64)
             columns = np.zeros(k, dtype=np.int64)
             pivots = rref_m4rm(red, t, origin, columns, k)
-            source = np.array(m, dtype=np.uint64).reshape(k, words(k))
+            source = np.array(m, dtype=np.uint64).reshape(k, words(k)) if keep_source else None
             return cls(k, red, t, pivots, columns[: len(pivots)], origin, source)
         return cls._classic(red, k)
 
@@ -237,8 +239,10 @@ class DenseGF2:
         elimination's T for the zero rows (the same basis whichever way M was reduced)."""
         if self.origin is None:
             return unpack_rows(self.transform[self.rank :], self.k)
-        if self.rank == self.k or self.source is None:
-            return np.zeros((self.k - self.rank, self.k), dtype=np.uint8)
+        if self.rank == self.k:
+            return np.zeros((0, self.k), dtype=np.uint8)
+        if self.source is None:
+            raise ValueError("left_kernel needs the matrix, dropped by keep_source=False")
         return DenseGF2._classic(self.source.copy(), self.k).left_kernel()
 
     def solve(self, rhs: U8) -> U8 | None:
