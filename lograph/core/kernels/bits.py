@@ -160,7 +160,7 @@ def _rref(m: U64, t: U64, ncols: int) -> I64:  # pragma: no cover - compiled
 
 #: Check systems from this many unknowns are reduced by M4RM (`lograph.core.kernels.m4rm`);
 #: below it one pivot at a time is as fast and needs no extra compilation.
-M4RM_MIN = 256
+M4RM_MIN = 128
 
 
 @dataclass(frozen=True, eq=False)
