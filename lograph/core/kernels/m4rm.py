@@ -36,7 +36,7 @@ STRIPE = 16
 _ONE = np.uint64(1)
 
 
-@jit(inline=True)
+@jit
 def _window(m: U64, row: int, c: int) -> np.uint64:  # pragma: no cover - compiled
     """Bits ``c .. c + 63`` of row `row` of `m` (zeros past the end)."""
     wi = c >> 6
@@ -47,7 +47,7 @@ def _window(m: U64, row: int, c: int) -> np.uint64:  # pragma: no cover - compil
     return np.uint64(x)
 
 
-@jit(inline=True)
+@jit
 def _lowest_bit(x: np.uint64) -> int:  # pragma: no cover - compiled
     """Position of the lowest set bit of a non-zero word."""
     b = 0
@@ -56,7 +56,7 @@ def _lowest_bit(x: np.uint64) -> int:  # pragma: no cover - compiled
     return b
 
 
-@jit(inline=True)
+@jit
 def _add_row(m: U64, t: U64, dst: int, src: int, w0: int, tw: int) -> None:  # pragma: no cover
     """Row `dst` ^= row `src` on the M words from `w0` and the first `tw` T words."""
     for q in range(w0, m.shape[1]):
@@ -65,7 +65,7 @@ def _add_row(m: U64, t: U64, dst: int, src: int, w0: int, tw: int) -> None:  # p
         t[dst, q] ^= t[src, q]
 
 
-@jit(inline=True)
+@jit
 def _swap_rows(m: U64, t: U64, origin: I64, a: int, b: int) -> None:  # pragma: no cover
     if a == b:
         return
@@ -122,7 +122,7 @@ def _find_pivots(
     return f
 
 
-@jit(inline=True)
+@jit
 def _stripe(
     a: U64, of_bit: I64, xs: U64, skip: int, f: int, q0: int, q1: int, tables: U64
 ) -> None:  # pragma: no cover - compiled
