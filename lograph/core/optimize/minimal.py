@@ -18,18 +18,21 @@ proven lower bound.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from lograph.core.algebra.analysis import Analysis, Solver
-from lograph.core.cancel import Cancel, poll
+from lograph.core.cancel import Cancel, Progress, poll
 from lograph.core.errors import BoardError, UnsolvableError
 from lograph.core.model.board import Board
 from lograph.core.model.system import PressSystem
-from lograph.core.optimize.gf2_branch import branch_and_bound
 from lograph.core.optimize.gf2_classes import minimise_classes, parity, quiet_classes
+from lograph.core.optimize.gf2_frontier import plan_frontier
+from lograph.core.optimize.gf2_orbits import root_bound
+from lograph.core.optimize.gf2_symmetry import dihedral_candidates
 from lograph.core.optimize.zk_minimal import fewest_zk, kernel_exact_feasible
 
 __all__ = [
@@ -48,10 +51,11 @@ __all__ = [
 
 #: Largest nullity solved exactly over GF(2): the transform holds 2^k int32 (256 MB at 26).
 EXACT_NULLITY_LIMIT = 26
-#: Largest nullity proved by branch and bound by default (2^(k−22) transforms of 2^22).
-BRANCH_NULLITY_LIMIT = 34
-#: Nodes the branch and bound may visit by default (2^12 leaves and their parents).
-BRANCH_NODE_LIMIT = 1 << 13
+#: Largest nullity searched beyond one transform (classes are int64 bit masks).
+BRANCH_NULLITY_LIMIT = 62
+#: Leaves (transforms of 2^22, one per orbit of the board's symmetries) a search may take by
+#: default: a complete search of nullity 32 on a square board takes about 130 of them.
+BRANCH_NODE_LIMIT = 1 << 10
 #: p > 2: exact while (combinations × groups) stays below this many weight evaluations.
 ENUMERATION_WORK_LIMIT = 1 << 28
 #: Heuristic: blocks of quiet patterns minimised exactly at once (2^16 per block for p = 2).
@@ -222,13 +226,16 @@ def fewest_presses(
     seed: int = 0,
     branch_limit: int | None = None,
     node_limit: int = BRANCH_NODE_LIMIT,
+    symmetries: Sequence[NDArray[np.intp]] | None = None,
+    progress: Progress = None,
 ) -> MinimalSolution:
     """The solution with the fewest presses among ``particular + span(quiet)``.
 
     Parameters
     ----------
     source : Solver or Analysis
-        The prepared board (only its quiet patterns, their orders and p or k are used).
+        The prepared board (its quiet patterns, their orders and p or k; a Solver's drawn
+        positions offer the board's symmetries).
     particular : array_like
         Any one solution ``x₀`` of ``A x = c`` (values 0..p−1).
     exact_limit : int
@@ -239,7 +246,14 @@ def fewest_presses(
     seed : int
         Seed of the heuristic's random choices (reproducible).
     branch_limit, node_limit : int
-        GF(2): the branch and bound's largest nullity (`BRANCH_NULLITY_LIMIT`) and nodes.
+        GF(2) beyond `exact_limit`: the search's largest nullity (`BRANCH_NULLITY_LIMIT`)
+        and its budget of leaves (`BRANCH_NODE_LIMIT`); a search that needs more is not
+        started (heuristic answer and proven lower bound instead).
+    symmetries : sequence of index arrays, optional
+        Button permutations (``x ↦ x[perm]``) to try as symmetries of the solution set;
+        by default the 7 of a square about the drawn positions (each one is checked).
+    progress : callable, optional
+        ``progress(done, total)`` during a long search (prefixes of the combinations).
 
     Returns the `MinimalSolution`; weight means total presses ``Σ x_i``, ``x_i ∈ 0..p−1``.
     Examples
@@ -264,37 +278,47 @@ def fewest_presses(
         found = _minimise_gf2(quiet, x0, cancel) if p == 2 else _minimise_modp(quiet, x0, p, cancel)
         method = "walsh-hadamard" if p == 2 else "enumeration"
         return MinimalSolution(*found, p**k, True, method)
+    if p == 2 and k <= 62:
+        default = BRANCH_NULLITY_LIMIT if exact_limit >= EXACT_NULLITY_LIMIT else 0
+        within = k <= (default if branch_limit is None else branch_limit)
+        if symmetries is None:
+            positions = None if isinstance(source, Analysis) else source.system.positions
+            symmetries = dihedral_candidates(positions)
+        budget = node_limit if within else 0
+        return _frontier(quiet, x0, symmetries, budget, cancel, progress, seed)
     presses = _heuristic(quiet, x0, p, cancel, seed)
     weight = int(presses.astype(np.int64).sum())
     if weight == 0:  # nothing to press is optimal, and only the zero vector weighs 0
         return MinimalSolution(presses, 0, 1, p**k, True, "heuristic")
-    if p == 2 and k <= 62:
-        default = BRANCH_NULLITY_LIMIT if exact_limit >= EXACT_NULLITY_LIMIT else 0
-        within = k <= (default if branch_limit is None else branch_limit)
-        return _branch(quiet, x0, presses, node_limit if within else 0, cancel)
     return MinimalSolution(presses, weight, None, p**k, False, "heuristic")
 
 
-def _branch(
+def _frontier(
     quiet: NDArray[np.uint8],
     x0: NDArray[np.uint8],
-    found: NDArray[np.uint8],
-    node_limit: int,
+    symmetries: Sequence[NDArray[np.intp]],
+    leaf_budget: int,
     cancel: Cancel,
+    progress: Progress,
+    seed: int,
 ) -> MinimalSolution:
-    """Branch and bound from the heuristic's solution `found`: exact, or bounded below."""
+    """GF(2) beyond one transform: the orbit search when it fits `leaf_budget` leaves, else
+    the heuristic's solution with the root bound (each class's buttons move together)."""
     k = len(quiet)
-    keys = quiet_classes(quiet)
-    weight = int(found.sum())
-    result = branch_and_bound(keys, k, x0, incumbent=weight, node_limit=node_limit, cancel=cancel)
-    if result.combination >= 0:
-        found = (x0.astype(np.int64) ^ parity(keys & result.combination)).astype(np.uint8)
-    exact = result.lower_bound == result.weight
-    if not exact:
-        method = "heuristic" if result.nodes == 0 else "branch and bound"
-        return MinimalSolution(found, result.weight, None, 2**k, False, method, result.lower_bound)
-    ties = result.ties if result.complete else None
-    return MinimalSolution(found, result.weight, ties, 2**k, True, "branch and bound")
+    plan = plan_frontier(quiet, x0, symmetries, leaf_budget)
+    if plan.leaves is not None:
+        result = plan.search(
+            x0, incumbent=None, leaf_limit=plan.leaves, cancel=cancel, progress=progress
+        )
+        found = plan.presses(x0, result.combination)
+        return MinimalSolution(found, result.weight, result.ties, 2**k, True, "branch and bound")
+    presses = _heuristic(quiet, x0, 2, cancel, seed)
+    weight = int(presses.sum())
+    if weight == 0:
+        return MinimalSolution(presses, 0, 1, 2**k, True, "heuristic")
+    lower = min(weight, root_bound(plan.keys, x0))
+    exact = lower == weight
+    return MinimalSolution(presses, weight, None, 2**k, exact, "heuristic", lower)
 
 
 def _checked_particular(particular: ArrayLike, n: int, p: int) -> NDArray[np.uint8]:
