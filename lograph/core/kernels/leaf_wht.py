@@ -33,6 +33,7 @@ def _parity(value: int) -> int:  # pragma: no cover - compiled
 
 @jit(inline=True)
 def _radix8(a: Any, size: int) -> None:  # pragma: no cover - compiled
+    """The first three butterfly stages, eight values at a time."""
     for j in range(0, size, 8):
         a0, a1 = a[j] + a[j + 1], a[j] - a[j + 1]
         a2, a3 = a[j + 2] + a[j + 3], a[j + 2] - a[j + 3]
@@ -42,6 +43,53 @@ def _radix8(a: Any, size: int) -> None:  # pragma: no cover - compiled
         b4, b5, b6, b7 = a4 + a6, a5 + a7, a4 - a6, a5 - a7
         a[j], a[j + 1], a[j + 2], a[j + 3] = b0 + b4, b1 + b5, b2 + b6, b3 + b7
         a[j + 4], a[j + 5], a[j + 6], a[j + 7] = b0 - b4, b1 - b5, b2 - b6, b3 - b7
+
+
+@jit(inline=True)
+def _scatter(
+    keys: Any, signs: Any, prefix: int, low: int, spectrum: Any
+) -> None:  # pragma: no cover - compiled
+    """Sum the signs, flipped by ``parity(prefix · high bits)``, by the low bits of the class."""
+    size = 1 << low
+    mask = size - 1
+    for i in range(size):
+        spectrum[i] = 0
+    for i in range(keys.shape[0]):
+        key = keys[i]
+        sign = signs[i]
+        if _parity((key >> low) & prefix):
+            sign = -sign
+        spectrum[key & mask] += sign
+
+
+@jit(inline=True)
+def _stage(a: Any, lo: int, hi: int, h: int) -> None:  # pragma: no cover - compiled
+    for base in range(lo, hi, 2 * h):
+        for i in range(base, base + h):
+            x = a[i]
+            y = a[i + h]
+            a[i] = x + y
+            a[i + h] = x - y
+
+
+@jit(inline=True)
+def _all_but_last_stage(a: Any, size: int) -> None:  # pragma: no cover - compiled
+    """Every butterfly stage but the last: small ones block by block (in cache)."""
+    block = min(size, 1 << BLOCK_BITS)
+    last = size >> 1
+    first = 1
+    if last >= 8:  # the first three stages on eight values at a time, in registers
+        _radix8(a, size)
+        first = 8
+    for start in range(0, size, block):
+        h = first
+        while h < block and h < last:
+            _stage(a, start, start + block, h)
+            h *= 2
+    h = max(block, first)
+    while h < last:
+        _stage(a, 0, size, h)
+        h *= 2
 
 
 @jit
@@ -56,15 +104,7 @@ def leaf_maximum(
     ``(floor − 1, 0, 0)`` returned.
     """
     size = 1 << low
-    mask = size - 1
-    for i in range(size):
-        spectrum[i] = 0
-    for i in range(keys.shape[0]):
-        key = keys[i]
-        sign = signs[i]
-        if _parity((key >> low) & prefix):
-            sign = -sign
-        spectrum[key & mask] += sign
+    _scatter(keys, signs, prefix, low, spectrum)
     if size <= keys.shape[0]:
         bound = 0
         for i in range(size):
@@ -73,32 +113,8 @@ def leaf_maximum(
             return floor - 1, 0, 0
     if low == 0:
         return int(spectrum[0]), 1, 0
-    block = min(size, 1 << BLOCK_BITS)
-    last = size >> 1  # the final stage is fused with the search for the maximum
-    h = 1
-    if last >= 8:  # the first three stages on eight values at a time, in registers
-        _radix8(spectrum, size)
-        h = 8
-    first = h
-    for start in range(0, size, block):
-        h = first
-        while h < block and h < last:
-            for base in range(start, start + block, 2 * h):
-                for i in range(base, base + h):
-                    x = spectrum[i]
-                    y = spectrum[i + h]
-                    spectrum[i] = x + y
-                    spectrum[i + h] = x - y
-            h *= 2
-    h = block
-    while h < last:
-        for base in range(0, size, 2 * h):
-            for i in range(base, base + h):
-                x = spectrum[i]
-                y = spectrum[i + h]
-                spectrum[i] = x + y
-                spectrum[i + h] = x - y
-        h *= 2
+    _all_but_last_stage(spectrum, size)
+    last = size >> 1  # the final stage only looks for the maximum
     best, count, where = -(1 << 40), 0, 0
     for i in range(last):
         x = spectrum[i]

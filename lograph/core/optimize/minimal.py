@@ -233,29 +233,23 @@ def fewest_presses(
 
     Parameters
     ----------
-    source : Solver or Analysis
-        The prepared board (its quiet patterns, their orders and p or k; a Solver's drawn
-        positions offer the board's symmetries).
-    particular : array_like
-        Any one solution ``x₀`` of ``A x = c`` (values 0..p−1).
+    source, particular
+        The prepared board (Solver or Analysis); any one solution ``x₀`` of ``A x = c``.
     exact_limit : int
-        Largest nullity done by one transform over GF(2) (memory 4·2^k bytes); Z_k (k
-        composite) has the limits of `lograph.core.optimize.zk_minimal` instead.
-    cancel : callable, optional
-        Polled during long work; returning True raises `InterruptedComputation`.
-    seed : int
-        Seed of the heuristic's random choices (reproducible).
+        Largest nullity done by one transform over GF(2) (memory 4·2^k bytes; Z_k has
+        the limits of `lograph.core.optimize.zk_minimal`).
+    cancel, seed
+        Polled during long work (True raises `InterruptedComputation`); the heuristic's seed.
     branch_limit, node_limit : int
         GF(2) beyond `exact_limit`: the search's largest nullity (`BRANCH_NULLITY_LIMIT`)
-        and its budget of leaves (`BRANCH_NODE_LIMIT`); a search that needs more is not
-        started (heuristic answer and proven lower bound instead).
+        and leaves (`BRANCH_NODE_LIMIT`); past them a heuristic answer and a proven bound.
     symmetries : sequence of index arrays, optional
-        Button permutations (``x ↦ x[perm]``) to try as symmetries of the solution set;
-        by default the 7 of a square about the drawn positions (each one is checked).
+        Button permutations (``x ↦ x[perm]``) tried as symmetries of the solution set; by
+        default the 7 of a square about the drawn positions (each one is checked).
     progress : callable, optional
-        ``progress(done, total)`` during a long search (prefixes of the combinations).
+        ``progress(done, total)`` during a long search.
 
-    Returns the `MinimalSolution`; weight means total presses ``Σ x_i``, ``x_i ∈ 0..p−1``.
+    Returns the `MinimalSolution` (weight: total presses ``Σ x_i``, ``x_i ∈ 0..p−1``).
     Examples
     --------
     >>> from lograph.core.solve import prepare, solve
@@ -271,26 +265,40 @@ def fewest_presses(
     if analysis.quiet_orders is not None:  # Z_k, k composite: a module
         return MinimalSolution(*fewest_zk(analysis, x0, cancel, seed))
     quiet = np.asarray(analysis.quiet, dtype=np.uint8).reshape(analysis.nullity, n)
-    k = len(quiet)
-    if k == 0:
+    if (k := len(quiet)) == 0:
         return MinimalSolution(x0, int(x0.astype(np.int64).sum()), 1, 1, True, "unique")
     if _exact_feasible(k, p, n, exact_limit):
-        found = _minimise_gf2(quiet, x0, cancel) if p == 2 else _minimise_modp(quiet, x0, p, cancel)
-        method = "walsh-hadamard" if p == 2 else "enumeration"
-        return MinimalSolution(*found, p**k, True, method)
+        return _exact(quiet, x0, p, cancel)
     if p == 2 and k <= 62:
         default = BRANCH_NULLITY_LIMIT if exact_limit >= EXACT_NULLITY_LIMIT else 0
         within = k <= (default if branch_limit is None else branch_limit)
         if symmetries is None:
-            positions = None if isinstance(source, Analysis) else source.system.positions
-            symmetries = dihedral_candidates(positions)
-        budget = node_limit if within else 0
-        return _frontier(quiet, x0, symmetries, budget, cancel, progress, seed)
+            symmetries = dihedral_candidates(_positions(source))
+        return _frontier(quiet, x0, symmetries, node_limit if within else 0, cancel, progress, seed)
+    return _heuristic_answer(quiet, x0, p, cancel, seed)
+
+
+def _exact(
+    quiet: NDArray[np.uint8], x0: NDArray[np.uint8], p: int, cancel: Cancel
+) -> MinimalSolution:
+    found = _minimise_gf2(quiet, x0, cancel) if p == 2 else _minimise_modp(quiet, x0, p, cancel)
+    method = "walsh-hadamard" if p == 2 else "enumeration"
+    return MinimalSolution(*found, p ** len(quiet), True, method)
+
+
+def _heuristic_answer(
+    quiet: NDArray[np.uint8], x0: NDArray[np.uint8], p: int, cancel: Cancel, seed: int
+) -> MinimalSolution:
     presses = _heuristic(quiet, x0, p, cancel, seed)
     weight = int(presses.astype(np.int64).sum())
+    solutions = p ** len(quiet)
     if weight == 0:  # nothing to press is optimal, and only the zero vector weighs 0
-        return MinimalSolution(presses, 0, 1, p**k, True, "heuristic")
-    return MinimalSolution(presses, weight, None, p**k, False, "heuristic")
+        return MinimalSolution(presses, 0, 1, solutions, True, "heuristic")
+    return MinimalSolution(presses, weight, None, solutions, False, "heuristic")
+
+
+def _positions(source: Solver | Analysis) -> NDArray[np.float64] | None:
+    return None if isinstance(source, Analysis) else source.system.positions
 
 
 def _frontier(
