@@ -90,9 +90,13 @@ def run(args: argparse.Namespace) -> int:
         return 1
     presses = solution.presses
     if args.minimal:
+        from lograph.cli.progress import progress_bar
+        from lograph.core.cancel import interrupted
         from lograph.core.optimize.minimal import fewest_presses
 
-        best = fewest_presses(solver, presses)
+        # a bar only beyond the instant range: it appears once the search runs 0.5 s
+        with progress_bar(args, "fewest presses", unit="prefixes") as progress:
+            best = fewest_presses(solver, presses, cancel=interrupted, progress=progress)
         presses = best.presses
         data.update(optimal_solutions=best.optimal_solutions, exact=best.exact, method=best.method)
         if not best.exact:
