@@ -29,6 +29,7 @@ from lograph.core.cancel import Cancel, Progress, poll
 from lograph.core.errors import BoardError, UnsolvableError
 from lograph.core.model.board import Board
 from lograph.core.model.system import PressSystem
+from lograph.core.optimize.gf2_bounds import cover_bound
 from lograph.core.optimize.gf2_classes import minimise_classes, parity, quiet_classes
 from lograph.core.optimize.gf2_frontier import plan_frontier
 from lograph.core.optimize.gf2_orbits import root_bound
@@ -272,9 +273,11 @@ def fewest_presses(
     if p == 2 and k <= 62:
         default = BRANCH_NULLITY_LIMIT if exact_limit >= EXACT_NULLITY_LIMIT else 0
         within = k <= (default if branch_limit is None else branch_limit)
+        system = None if isinstance(source, Analysis) else source.system
         if symmetries is None:
-            symmetries = dihedral_candidates(_positions(source))
-        return _frontier(quiet, x0, symmetries, node_limit if within else 0, cancel, progress, seed)
+            symmetries = dihedral_candidates(None if system is None else system.positions)
+        budget = node_limit if within else 0
+        return _frontier(quiet, x0, symmetries, budget, system, cancel, progress, seed)
     return _heuristic_answer(quiet, x0, p, cancel, seed)
 
 
@@ -297,21 +300,19 @@ def _heuristic_answer(
     return MinimalSolution(presses, weight, None, solutions, False, "heuristic")
 
 
-def _positions(source: Solver | Analysis) -> NDArray[np.float64] | None:
-    return None if isinstance(source, Analysis) else source.system.positions
-
-
 def _frontier(
     quiet: NDArray[np.uint8],
     x0: NDArray[np.uint8],
     symmetries: Sequence[NDArray[np.intp]],
     leaf_budget: int,
+    system: PressSystem | None,
     cancel: Cancel,
     progress: Progress,
     seed: int,
 ) -> MinimalSolution:
     """GF(2) beyond one transform: the orbit search when it fits `leaf_budget` leaves, else
-    the heuristic's solution with the root bound (each class's buttons move together)."""
+    the heuristic's solution with the better of the root and cover bounds
+    (`lograph.core.optimize.gf2_bounds`)."""
     k = len(quiet)
     plan = plan_frontier(quiet, x0, symmetries, leaf_budget)
     if plan.leaves is not None:
@@ -324,7 +325,10 @@ def _frontier(
     weight = int(presses.sum())
     if weight == 0:
         return MinimalSolution(presses, 0, 1, 2**k, True, "heuristic")
-    lower = min(weight, root_bound(plan.keys, x0))
+    lower = root_bound(plan.keys, x0)
+    if system is not None:
+        lower = max(lower, cover_bound(system.sparse(), x0))
+    lower = min(weight, lower)
     exact = lower == weight
     return MinimalSolution(presses, weight, None, 2**k, exact, "heuristic", lower)
 
