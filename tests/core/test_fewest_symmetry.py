@@ -14,6 +14,7 @@ import pytest
 from lograph.core.errors import InterruptedComputation
 from lograph.core.model.generators import rectangle
 from lograph.core.optimize import gf2_orbits
+from lograph.core.optimize.gf2_bounds import cover_bound
 from lograph.core.optimize.gf2_frontier import plan_frontier
 from lograph.core.optimize.gf2_orbits import prefix_maps, root_bound
 from lograph.core.optimize.gf2_symmetry import (
@@ -188,3 +189,24 @@ def test_published_value_beyond_one_transform() -> None:
     assert best.method == "branch and bound"
     assert best.press_count == best.lower_bound == A075464_EXTENDED[46] == 971
     assert not ((system.apply(best.presses) - 1) % 2).any()
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_cover_bound_is_below_the_brute_force_answer(seed: int) -> None:
+    rng = np.random.default_rng(300 + seed)
+    rows, cols = int(rng.integers(2, 6)), int(rng.integers(2, 6))
+    system = rectangle(rows, cols).to_system()
+    solver = prepare(system)
+    x0 = rng.integers(0, 2, system.n).astype(np.uint8)
+    quiet = np.asarray(solver.analysis.quiet, dtype=np.uint8).reshape(
+        solver.analysis.nullity, system.n
+    )
+    true = min(coset_weights(x0, quiet, 2)) if len(quiet) else int(x0.sum())
+    assert cover_bound(system.sparse(), x0) <= true
+    assert root_bound(quiet_classes(quiet), x0) <= true
+
+
+def test_cover_bound_on_the_all_on_board() -> None:
+    system = rectangle(10, 10).to_system()  # every light toggles: at least one press per
+    x0 = solve(system, goal="on", solver=prepare(system)).presses  # light, five per press
+    assert 100 / 5 <= cover_bound(system.sparse(), x0) <= A075464_EXTENDED[9]

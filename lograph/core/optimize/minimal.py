@@ -80,7 +80,8 @@ class MinimalSolution:
     press_count : int
         Its weight ``Σ presses``: the fewest presses when `exact`.
     optimal_solutions : int or None
-        How many of the solutions reach `press_count` (None when not `exact`).
+        How many of the solutions reach `press_count` (None when not `exact`, or when a
+        lower bound proved a heuristic answer optimal without counting).
     solutions : int
         How many solutions there are in all: ``p^nullity``.
     exact : bool
