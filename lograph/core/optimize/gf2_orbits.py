@@ -18,6 +18,9 @@ result carries that proven lower bound with the best solution found.
 
 from __future__ import annotations
 
+import os
+import queue
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
@@ -33,6 +36,10 @@ __all__ = ["LEAF_BITS", "PrefixMaps", "orbit_search", "prefix_maps", "root_bound
 LEAF_BITS = 22
 #: Prefixes whose images are computed at once.
 _CHUNK_BITS = 14
+#: Threads transforming leaves (each holds a 2^low int32 scratch array).
+WORKERS = max(1, min(4, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1))
+#: Leaves handed to the threads between two polls of the cancel hook.
+_BATCH = 4 * WORKERS
 _CANCELLED = "fewest-presses search cancelled"
 
 
@@ -120,33 +127,60 @@ def orbit_search(
     leaf per orbit of `maps`; at most `leaf_limit` transforms (then bounds, not `complete`).
 
     `combination` is −1 when nothing lighter than `incumbent` was found; `nodes` counts the
-    leaves transformed; `ties` counts every optimal combination when `complete`.
+    leaves transformed; `ties` counts every optimal combination when `complete`. Leaves run
+    on `WORKERS` threads (the kernel releases the GIL); results are merged in prefix order,
+    so the answer does not depend on the threads.
     """
-    from lograph.core.kernels.leaf_wht import leaf_maximum
-
     n, high = len(keys), k - low
-    signs = (1 - 2 * x0.astype(np.int64)).astype(np.int32)
-    spectrum = np.zeros(1 << low, dtype=np.int32)
-    best_h, best_c, ties = -n - 1, -1, 0
-    if incumbent is not None:
-        best_h = n - 2 * incumbent
-    leaves, step, stopped = 0, 1 << min(high, _CHUNK_BITS), False
-    for start in range(0, 1 << high, step):
-        prefixes, sizes = _representatives(maps, start, step)
-        for prefix, size in zip(prefixes.tolist(), sizes.tolist(), strict=True):
-            if leaves >= leaf_limit:
-                stopped = True
+    leaves = _Leaves(keys, x0, low, -n - 1 if incumbent is None else n - 2 * incumbent)
+    done, step, stopped = 0, 1 << min(high, _CHUNK_BITS), False
+    with ThreadPoolExecutor(WORKERS) as pool:
+        for start in range(0, 1 << high, step):
+            prefixes, sizes = _representatives(maps, start, step)
+            if done + len(prefixes) > leaf_limit:
+                prefixes, sizes, stopped = prefixes[: leaf_limit - done], sizes, True
+            for first in range(0, len(prefixes), _BATCH):
+                poll(cancel, _CANCELLED)
+                batch = prefixes[first : first + _BATCH].tolist()
+                for prefix, size, found in zip(
+                    batch, sizes[first:].tolist(), pool.map(leaves.scan, batch), strict=False
+                ):
+                    leaves.merge(prefix, size, found)
+            done += len(prefixes)
+            report(progress, min(start + step, 1 << high), 1 << high)
+            if stopped:
                 break
-            poll(cancel, _CANCELLED)
-            top, hits, where = leaf_maximum(keys, signs, prefix, low, spectrum, best_h)
-            leaves += 1
-            if top > best_h:
-                best_h, best_c, ties = top, (prefix << low) | where, hits * size
-            elif top == best_h:
-                ties += hits * size
-        report(progress, min(start + step, 1 << high), 1 << high)
-        if stopped:
-            break
-    weight = (n - best_h) // 2
+    weight = (n - leaves.best_h) // 2
     lower = weight if not stopped else min(weight, root_bound(keys, x0))
-    return BranchResult(best_c, weight, lower, ties, not stopped, leaves)
+    return BranchResult(leaves.best_c, weight, lower, leaves.ties, not stopped, done)
+
+
+class _Leaves:
+    """One transform per leaf on scratch arrays shared by the threads, and the merged best."""
+
+    def __init__(self, keys: NDArray[np.int64], x0: NDArray[np.uint8], low: int, best_h: int):
+        self.keys, self.low = keys, low
+        self.signs = (1 - 2 * x0.astype(np.int64)).astype(np.int32)
+        self.scratch: queue.SimpleQueue[NDArray[np.int32]] = queue.SimpleQueue()
+        for _ in range(WORKERS):
+            self.scratch.put(np.zeros(1 << low, dtype=np.int32))
+        self.best_h, self.best_c, self.ties = best_h, -1, 0
+
+    def scan(self, prefix: int) -> tuple[int, int, int]:
+        from lograph.core.kernels.leaf_wht import leaf_maximum
+
+        spectrum = self.scratch.get()
+        try:
+            found: tuple[int, int, int] = leaf_maximum(
+                self.keys, self.signs, prefix, self.low, spectrum, self.best_h
+            )
+        finally:
+            self.scratch.put(spectrum)
+        return found
+
+    def merge(self, prefix: int, size: int, found: tuple[int, int, int]) -> None:
+        top, hits, where = found
+        if top > self.best_h:
+            self.best_h, self.best_c, self.ties = top, (prefix << self.low) | where, hits * size
+        elif top == self.best_h:
+            self.ties += hits * size
