@@ -17,6 +17,7 @@ from lograph.core.optimize import gf2_orbits
 from lograph.core.optimize.gf2_bounds import cover_bound
 from lograph.core.optimize.gf2_frontier import plan_frontier
 from lograph.core.optimize.gf2_orbits import prefix_maps, root_bound
+from lograph.core.optimize.gf2_seeds import symmetric_start
 from lograph.core.optimize.gf2_symmetry import (
     coset_actions,
     dihedral_candidates,
@@ -210,3 +211,22 @@ def test_cover_bound_on_the_all_on_board() -> None:
     system = rectangle(10, 10).to_system()  # every light toggles: at least one press per
     x0 = solve(system, goal="on", solver=prepare(system)).presses  # light, five per press
     assert 100 / 5 <= cover_bound(system.sparse(), x0) <= A075464_EXTENDED[9]
+
+
+@pytest.mark.parametrize("n", [9, 16])
+def test_symmetric_start_is_the_lightest_symmetric_solution(n: int) -> None:
+    system, solver = _square(n)  # nullity 8: every combination by brute force
+    x0 = solve(system, goal="on", solver=solver).presses
+    quiet = np.asarray(solver.analysis.quiet, dtype=np.uint8)
+    actions = coset_actions(quiet, x0, dihedral_candidates(system.positions))
+    combos = np.array([[(c >> j) & 1 for j in range(len(quiet))] for c in range(1 << len(quiet))])
+    solutions = (x0.astype(np.int64) + combos @ quiet) % 2
+    kept = [
+        w
+        for c, w in zip(combos, solutions.sum(axis=1), strict=True)
+        if any(np.array_equal((c @ m.astype(np.int64) + t) % 2, c) for m, t in actions)
+    ]
+    start = symmetric_start(quiet, x0, actions, None)
+    assert int(start.sum()) == min([*kept, int(x0.sum())])
+    assert not ((system.apply(start) - 1) % 2).any()
+    assert int(start.sum()) >= A075464_EXTENDED[n - 1]

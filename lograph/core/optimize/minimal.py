@@ -33,7 +33,8 @@ from lograph.core.optimize.gf2_bounds import cover_bound
 from lograph.core.optimize.gf2_classes import minimise_classes, parity, quiet_classes
 from lograph.core.optimize.gf2_frontier import plan_frontier
 from lograph.core.optimize.gf2_orbits import root_bound
-from lograph.core.optimize.gf2_symmetry import dihedral_candidates
+from lograph.core.optimize.gf2_seeds import symmetric_start
+from lograph.core.optimize.gf2_symmetry import coset_actions, dihedral_candidates
 from lograph.core.optimize.zk_minimal import fewest_zk, kernel_exact_feasible
 
 __all__ = [
@@ -312,7 +313,8 @@ def _frontier(
     seed: int,
 ) -> MinimalSolution:
     """GF(2) beyond one transform: the orbit search when it fits `leaf_budget` leaves, else
-    the heuristic's solution with the better of the root and cover bounds
+    the heuristic's solution (started from the lightest symmetric solution,
+    `lograph.core.optimize.gf2_seeds`) with the better of the root and cover bounds
     (`lograph.core.optimize.gf2_bounds`)."""
     k = len(quiet)
     plan = plan_frontier(quiet, x0, symmetries, leaf_budget)
@@ -322,7 +324,8 @@ def _frontier(
         )
         found = plan.presses(x0, result.combination)
         return MinimalSolution(found, result.weight, result.ties, 2**k, True, "branch and bound")
-    presses = _heuristic(quiet, x0, 2, cancel, seed)
+    actions = coset_actions(quiet, x0, list(symmetries)) if symmetries else []
+    presses = _heuristic(quiet, symmetric_start(quiet, x0, actions, cancel), 2, cancel, seed)
     weight = int(presses.sum())
     if weight == 0:
         return MinimalSolution(presses, 0, 1, 2**k, True, "heuristic")
