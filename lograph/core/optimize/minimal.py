@@ -246,11 +246,9 @@ def fewest_presses(
     branch_limit, node_limit : int
         GF(2) beyond `exact_limit`: the search's largest nullity (`BRANCH_NULLITY_LIMIT`)
         and leaves (`BRANCH_NODE_LIMIT`); past them a heuristic answer and a proven bound.
-    symmetries : sequence of index arrays, optional
-        Button permutations (``x ↦ x[perm]``) tried as symmetries of the solution set; by
-        default the 7 of a square about the drawn positions (each one is checked).
-    progress : callable, optional
-        ``progress(done, total)`` during a long search.
+    symmetries, progress : optional
+        Button permutations (``x ↦ x[perm]``) tried as symmetries (each checked; default:
+        the square's about the drawn positions); ``progress(done, total)`` during a search.
 
     Returns the `MinimalSolution` (weight: total presses ``Σ x_i``, ``x_i ∈ 0..p−1``).
     Examples
@@ -276,8 +274,8 @@ def fewest_presses(
         default = BRANCH_NULLITY_LIMIT if exact_limit >= EXACT_NULLITY_LIMIT else 0
         within = k <= (default if branch_limit is None else branch_limit)
         system = None if isinstance(source, Analysis) else source.system
-        if symmetries is None:
-            symmetries = dihedral_candidates(None if system is None else system.positions)
+        if symmetries is None and system is not None:
+            symmetries = dihedral_candidates(system.positions)
         budget = node_limit if within else 0
         return _frontier(quiet, x0, symmetries, budget, system, cancel, progress, seed)
     return _heuristic_answer(quiet, x0, p, cancel, seed)
@@ -305,7 +303,7 @@ def _heuristic_answer(
 def _frontier(
     quiet: NDArray[np.uint8],
     x0: NDArray[np.uint8],
-    symmetries: Sequence[NDArray[np.intp]],
+    symmetries: Sequence[NDArray[np.intp]] | None,
     leaf_budget: int,
     system: PressSystem | None,
     cancel: Cancel,
@@ -317,6 +315,7 @@ def _frontier(
     `lograph.core.optimize.gf2_seeds`) with the better of the root and cover bounds
     (`lograph.core.optimize.gf2_bounds`)."""
     k = len(quiet)
+    symmetries = symmetries or []
     plan = plan_frontier(quiet, x0, symmetries, leaf_budget)
     if plan.leaves is not None:
         result = plan.search(
