@@ -157,6 +157,7 @@ def test_only_true_symmetries_are_kept() -> None:
     assert len(coset_actions(quiet, corner, perms)) == 1
     shifted = np.roll(np.arange(81), 1)
     assert coset_actions(quiet, x0, [shifted]) == []
+    assert coset_actions(quiet, x0, [np.arange(80), np.zeros(81, dtype=np.intp)]) == []
 
 
 @pytest.mark.parametrize("high", [1, 3, 5])

@@ -120,13 +120,16 @@ def coset_actions(
     (``x ↦ x[perm]``); an empty list unless those form a group (then without the identity)."""
     kept: list[NDArray[np.intp]] = []
     actions: list[Action] = []
-    for perm in perms:
+    identity = np.arange(quiet.shape[1], dtype=np.intp)
+    for offered in perms:
+        perm = np.asarray(offered, dtype=np.intp)
+        if perm.shape != identity.shape or not np.array_equal(np.sort(perm), identity):
+            continue  # not a permutation of the buttons
         matrix = span_coefficients(quiet, quiet[:, perm])
         shift = span_coefficients(quiet, (x0[perm] ^ x0)[None, :])
         if matrix is not None and shift is not None:
             kept.append(perm)
             actions.append((matrix, shift[0]))
-    identity = np.arange(quiet.shape[1])
     known = {perm.tobytes() for perm in kept} | {identity.tobytes()}
     closed = all(f[g].tobytes() in known for f in kept for g in kept)
     return actions if closed and len(kept) < _MAX_GROUP else []
