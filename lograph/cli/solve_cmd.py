@@ -18,8 +18,12 @@ from lograph.cli.common import (
 from lograph.core.report.records import factors_json, press_ids
 
 if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
     from lograph.core.algebra.analysis import Solver
     from lograph.core.model.system import PressSystem
+    from lograph.core.optimize.minimal import MinimalSolution
 
 #: `--all` lists every solution while there are at most this many.
 ALL_LIMIT = 4096
@@ -90,9 +94,7 @@ def run(args: argparse.Namespace) -> int:
         return 1
     presses = solution.presses
     if args.minimal:
-        from lograph.core.optimize.minimal import fewest_presses
-
-        best = fewest_presses(solver, presses)
+        best = _fewest(args, solver, presses)
         presses = best.presses
         data.update(optimal_solutions=best.optimal_solutions, exact=best.exact, method=best.method)
         if not best.exact:
@@ -120,6 +122,18 @@ def run(args: argparse.Namespace) -> int:
         lines.append(f"written to {args.output}")
     emit(args, data, "\n".join(lines))
     return 0
+
+
+def _fewest(
+    args: argparse.Namespace, solver: Solver, presses: NDArray[np.uint8]
+) -> MinimalSolution:
+    from lograph.cli.progress import progress_bar
+    from lograph.core.cancel import interrupted
+    from lograph.core.optimize.minimal import fewest_presses
+
+    # a bar only beyond the instant range: it appears once the search runs 0.5 s
+    with progress_bar(args, "fewest presses", unit="prefixes") as progress:
+        return fewest_presses(solver, presses, cancel=interrupted, progress=progress)
 
 
 def _headline(minimal: bool, data: dict[str, Any]) -> str:

@@ -6,30 +6,36 @@ presses, ``Σ x_i`` with each ``x_i`` in ``0..p−1`` (for p = 2 the number of b
 Over GF(2) each button i has a *class* ``q_i ∈ GF(2)^k`` (its column of the quiet basis), and
 the weight of ``x₀ + c·Q`` is ``Σ_i x₀_i ⊕ (c·q_i)``. Grouping buttons by class turns all
 ``2^k`` weights into one Walsh–Hadamard transform over the classes: O(N·k + k·2^k) instead of
-O(N·2^k). That is exact up to k = `EXACT_NULLITY_LIMIT`; up to `BRANCH_NULLITY_LIMIT` a
-branch and bound over the top bits of the combination, with one transform per leaf
-(`lograph.core.optimize.gf2_branch`), proves the answer too. For p > 2 the ``p^k``
-combinations are enumerated over the distinct (class, value) groups while that is small.
-Beyond either range a clearly labelled heuristic (exact minimisation over random blocks of
-quiet patterns, repeated) returns a good solution with ``exact=False`` and, over GF(2), a
-proven lower bound.
+O(N·2^k). That is exact up to k = `EXACT_NULLITY_LIMIT`; beyond it, while at most
+`BRANCH_NODE_LIMIT` leaves are needed, one transform per leaf of up to 2^22 solutions and
+one leaf per orbit of the board's symmetries (`lograph.core.optimize.gf2_frontier`) proves
+the answer too. For p > 2 the ``p^k`` combinations are enumerated over the distinct
+(class, value) groups while that is small. Beyond either range a clearly labelled heuristic
+(exact minimisation over random blocks of quiet patterns, repeated; over GF(2) started from
+the lightest symmetric solution) returns a good solution with ``exact=False`` and, over
+GF(2), a proven lower bound (`lograph.core.optimize.gf2_bounds`).
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from lograph.core.algebra.analysis import Analysis, Solver
-from lograph.core.cancel import Cancel, poll
+from lograph.core.cancel import Cancel, Progress, poll
 from lograph.core.errors import BoardError, UnsolvableError
 from lograph.core.model.board import Board
 from lograph.core.model.system import PressSystem
-from lograph.core.optimize.gf2_branch import branch_and_bound
+from lograph.core.optimize.gf2_bounds import cover_bound
 from lograph.core.optimize.gf2_classes import minimise_classes, parity, quiet_classes
+from lograph.core.optimize.gf2_frontier import plan_frontier
+from lograph.core.optimize.gf2_orbits import root_bound
+from lograph.core.optimize.gf2_seeds import symmetric_start
+from lograph.core.optimize.gf2_symmetry import coset_actions, dihedral_candidates
 from lograph.core.optimize.zk_minimal import fewest_zk, kernel_exact_feasible
 
 __all__ = [
@@ -48,10 +54,11 @@ __all__ = [
 
 #: Largest nullity solved exactly over GF(2): the transform holds 2^k int32 (256 MB at 26).
 EXACT_NULLITY_LIMIT = 26
-#: Largest nullity proved by branch and bound by default (2^(k−22) transforms of 2^22).
-BRANCH_NULLITY_LIMIT = 34
-#: Nodes the branch and bound may visit by default (2^12 leaves and their parents).
-BRANCH_NODE_LIMIT = 1 << 13
+#: Largest nullity searched beyond one transform (classes are int64 bit masks).
+BRANCH_NULLITY_LIMIT = 62
+#: Leaves (transforms of 2^22, one per orbit of the board's symmetries) a search may take by
+#: default: a complete search of nullity 32 on a square board takes about 130 of them.
+BRANCH_NODE_LIMIT = 1 << 10
 #: p > 2: exact while (combinations × groups) stays below this many weight evaluations.
 ENUMERATION_WORK_LIMIT = 1 << 28
 #: Heuristic: blocks of quiet patterns minimised exactly at once (2^16 per block for p = 2).
@@ -75,7 +82,8 @@ class MinimalSolution:
     press_count : int
         Its weight ``Σ presses``: the fewest presses when `exact`.
     optimal_solutions : int or None
-        How many of the solutions reach `press_count` (None when not `exact`).
+        How many of the solutions reach `press_count` (None when not `exact`, or when a
+        lower bound proved a heuristic answer optimal without counting).
     solutions : int
         How many solutions there are in all: ``p^nullity``.
     exact : bool
@@ -222,26 +230,28 @@ def fewest_presses(
     seed: int = 0,
     branch_limit: int | None = None,
     node_limit: int = BRANCH_NODE_LIMIT,
+    symmetries: Sequence[NDArray[np.intp]] | None = None,
+    progress: Progress = None,
 ) -> MinimalSolution:
     """The solution with the fewest presses among ``particular + span(quiet)``.
 
     Parameters
     ----------
-    source : Solver or Analysis
-        The prepared board (only its quiet patterns, their orders and p or k are used).
-    particular : array_like
-        Any one solution ``x₀`` of ``A x = c`` (values 0..p−1).
+    source, particular
+        The prepared board (Solver or Analysis); any one solution ``x₀`` of ``A x = c``.
     exact_limit : int
-        Largest nullity done by one transform over GF(2) (memory 4·2^k bytes); Z_k (k
-        composite) has the limits of `lograph.core.optimize.zk_minimal` instead.
-    cancel : callable, optional
-        Polled during long work; returning True raises `InterruptedComputation`.
-    seed : int
-        Seed of the heuristic's random choices (reproducible).
+        Largest nullity done by one transform over GF(2) (memory 4·2^k bytes; Z_k has
+        the limits of `lograph.core.optimize.zk_minimal`).
+    cancel, seed
+        Polled during long work (True raises `InterruptedComputation`); the heuristic's seed.
     branch_limit, node_limit : int
-        GF(2): the branch and bound's largest nullity (`BRANCH_NULLITY_LIMIT`) and nodes.
+        GF(2) beyond `exact_limit`: the search's largest nullity (`BRANCH_NULLITY_LIMIT`)
+        and leaves (`BRANCH_NODE_LIMIT`); past them a heuristic answer and a proven bound.
+    symmetries, progress : optional
+        Button permutations (``x ↦ x[perm]``) tried as symmetries (each checked; default:
+        the square's about the drawn positions); ``progress(done, total)`` during a search.
 
-    Returns the `MinimalSolution`; weight means total presses ``Σ x_i``, ``x_i ∈ 0..p−1``.
+    Returns the `MinimalSolution` (weight: total presses ``Σ x_i``, ``x_i ∈ 0..p−1``).
     Examples
     --------
     >>> from lograph.core.solve import prepare, solve
@@ -257,44 +267,74 @@ def fewest_presses(
     if analysis.quiet_orders is not None:  # Z_k, k composite: a module
         return MinimalSolution(*fewest_zk(analysis, x0, cancel, seed))
     quiet = np.asarray(analysis.quiet, dtype=np.uint8).reshape(analysis.nullity, n)
-    k = len(quiet)
-    if k == 0:
+    if (k := len(quiet)) == 0:
         return MinimalSolution(x0, int(x0.astype(np.int64).sum()), 1, 1, True, "unique")
     if _exact_feasible(k, p, n, exact_limit):
-        found = _minimise_gf2(quiet, x0, cancel) if p == 2 else _minimise_modp(quiet, x0, p, cancel)
-        method = "walsh-hadamard" if p == 2 else "enumeration"
-        return MinimalSolution(*found, p**k, True, method)
-    presses = _heuristic(quiet, x0, p, cancel, seed)
-    weight = int(presses.astype(np.int64).sum())
-    if weight == 0:  # nothing to press is optimal, and only the zero vector weighs 0
-        return MinimalSolution(presses, 0, 1, p**k, True, "heuristic")
+        return _exact(quiet, x0, p, cancel)
     if p == 2 and k <= 62:
         default = BRANCH_NULLITY_LIMIT if exact_limit >= EXACT_NULLITY_LIMIT else 0
         within = k <= (default if branch_limit is None else branch_limit)
-        return _branch(quiet, x0, presses, node_limit if within else 0, cancel)
-    return MinimalSolution(presses, weight, None, p**k, False, "heuristic")
+        system = None if isinstance(source, Analysis) else source.system
+        if symmetries is None and system is not None:
+            symmetries = dihedral_candidates(system.positions)
+        budget = node_limit if within else 0
+        return _frontier(quiet, x0, symmetries, budget, system, cancel, progress, seed)
+    return _heuristic_answer(quiet, x0, p, cancel, seed)
 
 
-def _branch(
+def _exact(
+    quiet: NDArray[np.uint8], x0: NDArray[np.uint8], p: int, cancel: Cancel
+) -> MinimalSolution:
+    found = _minimise_gf2(quiet, x0, cancel) if p == 2 else _minimise_modp(quiet, x0, p, cancel)
+    method = "walsh-hadamard" if p == 2 else "enumeration"
+    return MinimalSolution(*found, p ** len(quiet), True, method)
+
+
+def _heuristic_answer(
+    quiet: NDArray[np.uint8], x0: NDArray[np.uint8], p: int, cancel: Cancel, seed: int
+) -> MinimalSolution:
+    presses = _heuristic(quiet, x0, p, cancel, seed)
+    weight = int(presses.astype(np.int64).sum())
+    solutions = p ** len(quiet)
+    if weight == 0:  # nothing to press is optimal, and only the zero vector weighs 0
+        return MinimalSolution(presses, 0, 1, solutions, True, "heuristic")
+    return MinimalSolution(presses, weight, None, solutions, False, "heuristic")
+
+
+def _frontier(
     quiet: NDArray[np.uint8],
     x0: NDArray[np.uint8],
-    found: NDArray[np.uint8],
-    node_limit: int,
+    symmetries: Sequence[NDArray[np.intp]] | None,
+    leaf_budget: int,
+    system: PressSystem | None,
     cancel: Cancel,
+    progress: Progress,
+    seed: int,
 ) -> MinimalSolution:
-    """Branch and bound from the heuristic's solution `found`: exact, or bounded below."""
+    """GF(2) beyond one transform: the orbit search when it fits `leaf_budget` leaves, else
+    the heuristic's solution (started from the lightest symmetric solution,
+    `lograph.core.optimize.gf2_seeds`) with the better of the root and cover bounds
+    (`lograph.core.optimize.gf2_bounds`)."""
     k = len(quiet)
-    keys = quiet_classes(quiet)
-    weight = int(found.sum())
-    result = branch_and_bound(keys, k, x0, incumbent=weight, node_limit=node_limit, cancel=cancel)
-    if result.combination >= 0:
-        found = (x0.astype(np.int64) ^ parity(keys & result.combination)).astype(np.uint8)
-    exact = result.lower_bound == result.weight
-    if not exact:
-        method = "heuristic" if result.nodes == 0 else "branch and bound"
-        return MinimalSolution(found, result.weight, None, 2**k, False, method, result.lower_bound)
-    ties = result.ties if result.complete else None
-    return MinimalSolution(found, result.weight, ties, 2**k, True, "branch and bound")
+    symmetries = symmetries or []
+    plan = plan_frontier(quiet, x0, symmetries, leaf_budget)
+    if plan.leaves is not None:
+        result = plan.search(
+            x0, incumbent=None, leaf_limit=plan.leaves, cancel=cancel, progress=progress
+        )
+        found = plan.presses(x0, result.combination)
+        return MinimalSolution(found, result.weight, result.ties, 2**k, True, "branch and bound")
+    actions = coset_actions(quiet, x0, list(symmetries)) if symmetries else []
+    presses = _heuristic(quiet, symmetric_start(quiet, x0, actions, cancel), 2, cancel, seed)
+    weight = int(presses.sum())
+    if weight == 0:
+        return MinimalSolution(presses, 0, 1, 2**k, True, "heuristic")
+    lower = root_bound(plan.keys, x0)
+    if system is not None:
+        lower = max(lower, cover_bound(system.sparse(), x0))
+    lower = min(weight, lower)
+    exact = lower == weight
+    return MinimalSolution(presses, weight, None, 2**k, exact, "heuristic", lower)
 
 
 def _checked_particular(particular: ArrayLike, n: int, p: int) -> NDArray[np.uint8]:

@@ -1,0 +1,93 @@
+"""Fewest presses over GF(2) beyond one transform: the symmetric basis and the leaf search.
+
+`plan_frontier` picks the leaf size, checks which offered symmetries keep the solution set,
+changes the quiet basis so that they keep the leaves (`lograph.core.optimize.gf2_symmetry`)
+and counts the leaves; `FrontierPlan.search` runs `lograph.core.optimize.gf2_orbits`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import NDArray
+
+from lograph.core.cancel import Cancel, Progress
+from lograph.core.optimize import gf2_orbits
+from lograph.core.optimize.gf2_branch import BranchResult
+from lograph.core.optimize.gf2_classes import parity, quiet_classes
+from lograph.core.optimize.gf2_orbits import PrefixMaps, count_leaves, orbit_search, prefix_maps
+from lograph.core.optimize.gf2_symmetry import coset_actions, invariant_basis
+
+__all__ = ["FrontierPlan", "plan_frontier"]
+
+
+@dataclass(frozen=True)
+class FrontierPlan:
+    """The search's set-up: classes in the symmetric basis, prefix maps and leaf count.
+
+    `leaves` is how many transforms a complete search needs, or None when that is more than
+    the budget the plan was made for (not counted).
+    """
+
+    keys: NDArray[np.int64]
+    k: int
+    low: int
+    maps: PrefixMaps
+    leaves: int | None
+    symmetries: int
+
+    def search(
+        self,
+        x0: NDArray[np.uint8],
+        *,
+        incumbent: int | None,
+        leaf_limit: int,
+        cancel: Cancel,
+        progress: Progress = None,
+    ) -> BranchResult:
+        """Run the orbit search (see `lograph.core.optimize.gf2_orbits.orbit_search`)."""
+        return orbit_search(
+            self.keys,
+            self.k,
+            x0,
+            self.maps,
+            low=self.low,
+            incumbent=incumbent,
+            leaf_limit=leaf_limit,
+            cancel=cancel,
+            progress=progress,
+        )
+
+    def presses(self, x0: NDArray[np.uint8], combination: int) -> NDArray[np.uint8]:
+        """The solution of a combination (in this plan's basis)."""
+        return (x0.astype(np.int64) ^ parity(self.keys & combination)).astype(np.uint8)
+
+
+def plan_frontier(
+    quiet: NDArray[np.uint8],
+    x0: NDArray[np.uint8],
+    symmetries: Sequence[NDArray[np.intp]],
+    leaf_budget: int,
+) -> FrontierPlan:
+    """Set the search up; symmetries that do not keep ``x0 + span(quiet)`` are ignored."""
+    k = len(quiet)
+    low = min(k, gf2_orbits.LEAF_BITS)
+    perms = list(symmetries)
+    actions = coset_actions(quiet, x0, perms) if perms and low < k else []
+    if actions:
+        basis, low = invariant_basis(actions, k, k - low)
+        quiet = ((basis.astype(np.int64) @ quiet.astype(np.int64)) % 2).astype(np.uint8)
+        actions = coset_actions(quiet, x0, perms)
+        if any(m[:low, low:].any() for m, _ in actions):  # not kept after all: no symmetry
+            actions = []
+    maps = prefix_maps(actions, low)
+    high = k - low
+    group = len(actions) + 1
+    leaves = None
+    if (1 << high) <= leaf_budget * group:  # else even full orbits leave too many
+        leaves = count_leaves(maps, high)
+        if leaves > leaf_budget:
+            leaves = None
+    return FrontierPlan(quiet_classes(quiet), k, low, maps, leaves, group)

@@ -1,0 +1,186 @@
+"""Fewest presses over GF(2) beyond one transform: one transform per prefix, one prefix per
+orbit of the board's symmetries.
+
+Write the combination as ``c = (prefix, b)``: the high ``k − low`` bits and the low bits.
+The weights of the ``2^low`` solutions of one prefix (a *leaf*) come from one Walsh–Hadamard
+transform (`lograph.core.kernels.leaf_wht`). With a basis whose low coordinates span a
+subspace the symmetries keep (`lograph.core.optimize.gf2_symmetry`), every symmetry maps a
+leaf onto a leaf with the same weights, acting on prefixes by ``a ↦ a·M_hh ⊕ t_h``: only the
+smallest prefix of each orbit is transformed, and its optimal solutions count once per leaf
+of the orbit. A square board has 8 symmetries, so about 8 times fewer leaves.
+
+Before its transform a leaf is bounded: ``H ≤ Σ_u |d_u|`` over the low classes u (see
+`lograph.core.optimize.gf2_branch`); a leaf that cannot reach the best weight is skipped.
+When the leaf budget runs out, the prefixes not yet visited hold at least the *root bound*
+``Σ_v min(n0_v, n1_v)`` over the classes v (each class's buttons move together), so the
+result carries that proven lower bound with the best solution found.
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import NDArray
+
+from lograph.core.cancel import Cancel, Progress, poll, report
+from lograph.core.optimize.gf2_branch import BranchResult
+from lograph.core.optimize.gf2_symmetry import Action
+
+__all__ = ["LEAF_BITS", "PrefixMaps", "orbit_search", "prefix_maps", "root_bound"]
+
+#: Low bits solved by one transform per leaf (2^22 int32: 16 MB).
+LEAF_BITS = 22
+#: Prefixes whose images are computed at once.
+_CHUNK_BITS = 14
+#: Threads transforming leaves (each holds a 2^low int32 scratch array).
+WORKERS = max(1, min(4, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1))
+#: Leaves handed to the threads between two polls of the cancel hook.
+_BATCH = 4 * WORKERS
+_CANCELLED = "fewest-presses search cancelled"
+
+
+@dataclass(frozen=True)
+class PrefixMaps:
+    """The symmetries acting on prefixes: ``a ↦ shift ⊕ XOR of rows[j] over bits j of a``."""
+
+    rows: NDArray[np.int64]  # (maps, k − low)
+    shifts: NDArray[np.int64]  # (maps,)
+
+
+def _as_integers(bits: NDArray[np.uint8]) -> NDArray[np.int64]:
+    """Each row of 0/1 values read as a number (column j: bit j)."""
+    weights = np.left_shift(np.int64(1), np.arange(bits.shape[-1], dtype=np.int64))
+    values: NDArray[np.int64] = (bits.astype(np.int64) * weights).sum(axis=-1)
+    return values
+
+
+def prefix_maps(actions: list[Action], low: int) -> PrefixMaps:
+    """How the actions (in a basis whose low coordinates they keep) move prefixes."""
+    if not actions:
+        return PrefixMaps(np.zeros((0, 0), dtype=np.int64), np.zeros(0, dtype=np.int64))
+    rows = np.stack([_as_integers(m[low:, low:]) for m, _ in actions])
+    shifts = np.array([int(_as_integers(t[low:])) for _, t in actions], dtype=np.int64)
+    return PrefixMaps(rows, shifts)
+
+
+def _images(maps: PrefixMaps, start: int, count: int) -> NDArray[np.int64]:
+    """Images of prefixes ``start .. start+count−1`` under every map: (maps, count)."""
+    width = maps.rows.shape[1]
+    offsets = np.arange(count, dtype=np.int64)
+    out = np.repeat(maps.shifts[:, None], count, axis=1)
+    for j in range(width):
+        bit = np.int64(1) << j
+        if start & bit:
+            out ^= maps.rows[:, j : j + 1]
+        elif bit < count:
+            out ^= np.where(offsets & bit, maps.rows[:, j : j + 1], np.int64(0))
+    return out
+
+
+def root_bound(keys: NDArray[np.int64], x0: NDArray[np.uint8]) -> int:
+    """``Σ_v min(n0_v, n1_v)``: a proven lower bound on every solution's weight."""
+    _, inverse = np.unique(keys, return_inverse=True)
+    pressed = np.bincount(inverse.ravel(), x0.astype(np.int64))
+    total = np.bincount(inverse.ravel())
+    return int(np.minimum(pressed, total - pressed).sum())
+
+
+def _representatives(
+    maps: PrefixMaps, start: int, count: int
+) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+    """The prefixes of the chunk that are smallest in their orbit, and each orbit's size."""
+    prefixes = np.arange(start, start + count, dtype=np.int64)
+    if maps.rows.shape[0] == 0:
+        return prefixes, np.ones(count, dtype=np.int64)
+    images = np.vstack([prefixes[None, :], _images(maps, start, count)])
+    smallest = images.min(axis=0) == prefixes
+    ordered = np.sort(images[:, smallest], axis=0)
+    sizes = 1 + np.count_nonzero(np.diff(ordered, axis=0), axis=0)
+    return prefixes[smallest], sizes.astype(np.int64)
+
+
+def count_leaves(maps: PrefixMaps, high: int) -> int:
+    """How many leaves (orbit representatives) the search transforms at most."""
+    total, step = 0, 1 << min(high, _CHUNK_BITS)
+    for start in range(0, 1 << high, step):
+        total += len(_representatives(maps, start, step)[0])
+    return total
+
+
+def orbit_search(
+    keys: NDArray[np.int64],
+    k: int,
+    x0: NDArray[np.uint8],
+    maps: PrefixMaps,
+    *,
+    low: int,
+    incumbent: int | None = None,
+    leaf_limit: int = 1 << 10,
+    cancel: Cancel = None,
+    progress: Progress = None,
+) -> BranchResult:
+    """The lightest vector of ``x0 ⊕ span`` (classes `keys`, low bits `low`), searching one
+    leaf per orbit of `maps`; at most `leaf_limit` transforms (then bounds, not `complete`).
+
+    `combination` is −1 when nothing lighter than `incumbent` was found; `nodes` counts the
+    leaves transformed; `ties` counts every optimal combination when `complete`. Leaves run
+    on `WORKERS` threads (the kernel releases the GIL); results are merged in prefix order,
+    so the answer does not depend on the threads.
+    """
+    n, high = len(keys), k - low
+    leaves = _Leaves(keys, x0, low, -n - 1 if incumbent is None else n - 2 * incumbent)
+    done, step, stopped = 0, 1 << min(high, _CHUNK_BITS), False
+    with ThreadPoolExecutor(WORKERS) as pool:
+        for start in range(0, 1 << high, step):
+            prefixes, sizes = _representatives(maps, start, step)
+            if done + len(prefixes) > leaf_limit:
+                prefixes, sizes, stopped = prefixes[: leaf_limit - done], sizes, True
+            for first in range(0, len(prefixes), _BATCH):
+                poll(cancel, _CANCELLED)
+                batch = prefixes[first : first + _BATCH].tolist()
+                for prefix, size, found in zip(
+                    batch, sizes[first:].tolist(), pool.map(leaves.scan, batch), strict=False
+                ):
+                    leaves.merge(prefix, size, found)
+            done += len(prefixes)
+            report(progress, min(start + step, 1 << high), 1 << high)
+            if stopped:
+                break
+    weight = (n - leaves.best_h) // 2
+    lower = weight if not stopped else min(weight, root_bound(keys, x0))
+    return BranchResult(leaves.best_c, weight, lower, leaves.ties, not stopped, done)
+
+
+class _Leaves:
+    """One transform per leaf on scratch arrays shared by the threads, and the merged best."""
+
+    def __init__(self, keys: NDArray[np.int64], x0: NDArray[np.uint8], low: int, best_h: int):
+        self.keys, self.low = keys, low
+        self.signs = (1 - 2 * x0.astype(np.int64)).astype(np.int32)
+        self.scratch: queue.SimpleQueue[NDArray[np.int32]] = queue.SimpleQueue()
+        for _ in range(WORKERS):
+            self.scratch.put(np.zeros(1 << low, dtype=np.int32))
+        self.best_h, self.best_c, self.ties = best_h, -1, 0
+
+    def scan(self, prefix: int) -> tuple[int, int, int]:
+        from lograph.core.kernels.leaf_wht import leaf_maximum
+
+        spectrum = self.scratch.get()
+        try:
+            found: tuple[int, int, int] = leaf_maximum(
+                self.keys, self.signs, prefix, self.low, spectrum, self.best_h
+            )
+        finally:
+            self.scratch.put(spectrum)
+        return found
+
+    def merge(self, prefix: int, size: int, found: tuple[int, int, int]) -> None:
+        top, hits, where = found
+        if top > self.best_h:
+            self.best_h, self.best_c, self.ties = top, (prefix << self.low) | where, hits * size
+        elif top == self.best_h:
+            self.ties += hits * size

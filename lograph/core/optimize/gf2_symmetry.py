@@ -1,0 +1,166 @@
+"""The board's symmetries as maps of the quiet combinations, and a basis they respect.
+
+A permutation π of the buttons that maps the solution set ``S = x₀ + span(Q)`` onto itself
+keeps every weight, so the solutions ``x(c) = x₀ ⊕ c·Q`` and ``x(c·M ⊕ t)`` weigh the same,
+where ``π(Q) = M·Q`` and ``π(x₀) = x₀ ⊕ t·Q``. Only that is checked (by linear algebra): any
+candidate permutation may be offered, a wrong one is simply dropped.
+
+The search splits c into high bits (a prefix) and low bits (one transform per prefix). For
+the symmetries to map a prefix's whole leaf onto another leaf, the low coordinates must span
+a subspace V with ``V·M ⊆ V`` for every M. The group here is a 2-group (at most the 8
+symmetries of a square), and over GF(2) every module of a 2-group has a nonzero fixed
+vector, so such subspaces exist in every dimension: `invariant_basis` grows one from fixed
+vectors of the quotient, one layer at a time.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numpy.typing import NDArray
+
+__all__ = [
+    "Action",
+    "coset_actions",
+    "dihedral_candidates",
+    "invariant_basis",
+    "nullspace",
+    "span_coefficients",
+]
+
+#: ``(M, t)``: the symmetry maps combination c to ``c·M ⊕ t`` (uint8, k×k and k).
+Action = tuple[NDArray[np.uint8], NDArray[np.uint8]]
+#: Most symmetries tried (the dihedral group of a square has 8).
+_MAX_GROUP = 8
+
+
+def _rref(matrix: NDArray[np.uint8]) -> tuple[NDArray[np.uint8], list[int], NDArray[np.uint8]]:
+    """Reduced row echelon form R = T·matrix over GF(2), its pivot columns and T."""
+    rows = matrix.shape[0]
+    work: NDArray[np.uint8] = np.concatenate([matrix, np.eye(rows, dtype=np.uint8)], axis=1)
+    work &= 1
+    pivots: list[int] = []
+    r = 0
+    for col in range(matrix.shape[1]):
+        if r == rows:
+            break
+        hits = np.flatnonzero(work[r:, col]) + r
+        if len(hits) == 0:
+            continue
+        work[[r, hits[0]]] = work[[hits[0], r]]
+        others = np.flatnonzero(work[:, col])
+        others = others[others != r]
+        work[others] ^= work[r]
+        pivots.append(col)
+        r += 1
+    width = matrix.shape[1]
+    return work[:, :width], pivots, work[:, width:]
+
+
+def nullspace(matrix: NDArray[np.uint8]) -> NDArray[np.uint8]:
+    """A basis (rows) of ``{x : matrix·x = 0}`` over GF(2).
+
+    Examples
+    --------
+    >>> nullspace(np.array([[1, 1, 0]], dtype=np.uint8)).tolist()
+    [[1, 1, 0], [0, 0, 1]]
+    """
+    reduced, pivots, _ = _rref(matrix)
+    cols = matrix.shape[1]
+    free = [c for c in range(cols) if c not in set(pivots)]
+    basis = np.zeros((len(free), cols), dtype=np.uint8)
+    for i, f in enumerate(free):
+        basis[i, f] = 1
+        for r, p in enumerate(pivots):
+            basis[i, p] = reduced[r, f]
+    return basis
+
+
+def span_coefficients(
+    basis: NDArray[np.uint8], vectors: NDArray[np.uint8]
+) -> NDArray[np.uint8] | None:
+    """Coefficients C with ``C·basis = vectors`` (independent rows), or None when a vector
+    lies outside the span."""
+    _, pivots, transform = _rref(basis)
+    coeffs = (vectors[:, pivots].astype(np.int64) @ transform[: len(pivots)]) % 2
+    back = (coeffs @ basis.astype(np.int64)) % 2
+    if not np.array_equal(back, vectors % 2):
+        return None
+    return coeffs.astype(np.uint8)
+
+
+def dihedral_candidates(positions: NDArray[np.float64] | None) -> list[NDArray[np.intp]]:
+    """Button permutations from the 7 non-trivial symmetries of a square about the buttons'
+    centre that map the drawn positions onto themselves (candidates, checked later)."""
+    if positions is None or len(positions) == 0:
+        return []
+    rel = positions - positions.mean(axis=0)
+    scale = max(float(np.abs(rel).max()), 1.0)
+    where = {tuple(p): i for i, p in enumerate(np.round(rel / scale * 1e6).astype(np.int64))}
+    if len(where) != len(positions):  # two buttons drawn at one place
+        return []
+    found: list[NDArray[np.intp]] = []
+    for swap in (False, True):
+        for sx in (1, -1):
+            for sy in (1, -1):
+                if not swap and sx == 1 and sy == 1:
+                    continue
+                moved = rel[:, ::-1] if swap else rel
+                moved = moved * np.array([sx, sy])
+                keys = np.round(moved / scale * 1e6).astype(np.int64)
+                perm = [where.get(tuple(p), -1) for p in keys]
+                if min(perm) >= 0:
+                    found.append(np.asarray(perm, dtype=np.intp))
+    return found
+
+
+def coset_actions(
+    quiet: NDArray[np.uint8], x0: NDArray[np.uint8], perms: list[NDArray[np.intp]]
+) -> list[Action]:
+    """The actions on combinations of the permutations that keep ``x₀ + span(quiet)``
+    (``x ↦ x[perm]``); an empty list unless those form a group (then without the identity)."""
+    kept: list[NDArray[np.intp]] = []
+    actions: list[Action] = []
+    identity = np.arange(quiet.shape[1], dtype=np.intp)
+    for offered in perms:
+        perm = np.asarray(offered, dtype=np.intp)
+        if perm.shape != identity.shape or not np.array_equal(np.sort(perm), identity):
+            continue  # not a permutation of the buttons
+        matrix = span_coefficients(quiet, quiet[:, perm])
+        shift = span_coefficients(quiet, (x0[perm] ^ x0)[None, :])
+        if matrix is not None and shift is not None:
+            kept.append(perm)
+            actions.append((matrix, shift[0]))
+    known = {perm.tobytes() for perm in kept} | {identity.tobytes()}
+    closed = all(f[g].tobytes() in known for f in kept for g in kept)
+    return actions if closed and len(kept) < _MAX_GROUP else []
+
+
+def invariant_basis(
+    actions: list[Action], k: int, high: int, seed: int = 0
+) -> tuple[NDArray[np.uint8], int]:
+    """An invertible k×k B and ``low ≤ k − high``: the first `low` rows of B span a subspace
+    V of combinations with ``V·M ⊆ V`` for every action.
+
+    V is the annihilator of a subspace U of functionals kept by the transposed actions, grown
+    from the orbits of random functionals until it has at least `high` dimensions. The prefix
+    of a combination is then its values on U; an orbit's functionals are permuted by the
+    symmetries, so the prefixes fall into orbits of up to 8 (a regular orbit of the square's
+    group splits 2^8 prefixes into 43 orbits).
+    """
+    rng = np.random.default_rng(seed)
+    functionals = np.zeros((0, k), dtype=np.uint8)
+    transposed = [m.T.astype(np.int64) for m, _ in actions]
+    while len(functionals) < high:
+        best = functionals
+        for _ in range(8):  # the random functional whose orbit adds the most dimensions
+            u = rng.integers(0, 2, k, dtype=np.int64)
+            orbit = np.vstack([u] + [(u @ mt) % 2 for mt in transposed]).astype(np.uint8)
+            trial, pivots, _ = _rref(np.vstack([functionals, orbit]))
+            if len(pivots) > len(best):
+                best = trial[: len(pivots)]
+        functionals = best
+    kept = nullspace(functionals)  # V: every v with U·vᵀ = 0
+    eye = np.eye(k, dtype=np.uint8)
+    pivots = _rref(kept)[1] if len(kept) else []
+    rest = eye[[c for c in range(k) if c not in set(pivots)]]
+    return np.vstack([kept, rest]).astype(np.uint8), len(kept)
