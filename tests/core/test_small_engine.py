@@ -39,7 +39,8 @@ def test_small_engine_matches_the_textbook_elimination(p: int) -> None:
         assert analysis.engine == "small"
         assert analysis.rank == len(rref_mod_p(a, p)[1])
         # the canonical bases: reduced echelon forms of ker A and ker Aᵀ
-        assert analysis.quiet.tolist() == rref_mod_p(null_space_mod_p(a, p), p)[0].tolist()
+        quiet, quiet_pivots = rref_mod_p(null_space_mod_p(a, p), p)
+        assert analysis.quiet.tolist() == quiet.tolist()
         left = rref_mod_p(null_space_mod_p(a.T, p), p)[0]
         assert analysis.left_kernel.tolist() == left.tolist()
         for _ in range(3):
@@ -51,7 +52,10 @@ def test_small_engine_matches_the_textbook_elimination(p: int) -> None:
             else:
                 assert x is not None
                 assert ((a @ x.astype(np.int64) - rhs) % p == 0).all()
-                assert x.tolist() == expected.tolist()  # free buttons 0, as dense does
+                # canonical: the solution that is 0 on the quiet pivots
+                for row, col in zip(quiet, quiet_pivots, strict=True):
+                    expected = (expected - int(expected[col]) * row) % p
+                assert x.tolist() == expected.tolist()
 
 
 @pytest.mark.parametrize("p", [2, 3])
@@ -82,7 +86,8 @@ def test_small_engine_on_the_classic_boards() -> None:
 
 def test_small_engine_is_registered_and_bounded() -> None:
     assert "small" in available_engines()
-    assert get_solver(grid_system(5, 5)).analysis.engine == "fast-chase"  # auto unchanged
+    assert get_solver(grid_system(5, 5)).analysis.engine == "small"  # auto's choice
+    assert get_solver(grid_system(21, 20)).analysis.engine == "fast-chase"
     with pytest.raises(BoardTooLargeError, match="up to 400 buttons"):
         get_solver(grid_system(21, 20), "small")
 
