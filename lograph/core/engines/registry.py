@@ -61,7 +61,7 @@ __all__ = ["AUTO_SMALL_LIMIT", "EngineFactory", "available_engines", "get_solver
 #: ``engine="auto"`` gives GF(2) boards up to this many buttons to the ``small`` engine: at
 #: 400 buttons (20×20) its elimination on int bit rows still beats planning and running a
 #: chase, and below ~100 buttons it is 10–40× faster (benchmarks/bench.py --small).
-AUTO_SMALL_LIMIT = 0  # TEMP
+AUTO_SMALL_LIMIT = SMALL_LIMIT
 
 Build = Callable[[PressSystem, Cancel], Solver]
 
