@@ -135,3 +135,20 @@ def test_numpy_structure_sort_is_scipys(monkeypatch: pytest.MonkeyPatch) -> None
         assert numpy_built.indices.tolist() == big.indices.tolist()
         for ours, theirs in zip(numpy_built.transpose, big_rows, strict=True):
             assert ours.tolist() == theirs.tolist()
+
+
+def test_bit_rows_are_the_rows_of_the_press_matrix() -> None:
+    from lograph.core.engines.small import bit_rows
+
+    rng = np.random.default_rng(11)
+    for _ in range(40):  # both sides of the 64-button switch, empty rows included
+        n = int(rng.integers(1, 130))
+        pairs = [(u, w) for u in range(n) for w in range(n) if u != w and rng.random() < 0.03]
+        src = np.array([u for u, _ in pairs], dtype=np.int64)
+        dst = np.array([w for _, w in pairs], dtype=np.int64)
+        system = PressSystem.from_edges(
+            n, src, dst, rng.random(n) < 0.5, directed=bool(rng.integers(2))
+        )
+        dense = system_matrix(system)
+        expected = [sum(1 << int(w) for w in np.flatnonzero(row)) for row in dense]
+        assert bit_rows(system) == expected

@@ -55,13 +55,24 @@ ENGINE_NAME = "small"
 
 def bit_rows(system: PressSystem) -> list[int]:
     """Row u of A (the buttons changing light u) as an int with bit w set per button w."""
-    rows = [0] * system.n
-    indptr, indices = system.indptr.tolist(), system.indices.tolist()
-    for w in range(system.n):
-        bit = 1 << w
-        for u in indices[indptr[w] : indptr[w + 1]]:
-            rows[u] |= bit
-    return rows
+    n = system.n
+    if n > 64:  # one numpy pass and a bytes slice per row beat a Python loop per entry
+        width = (n + 7) >> 3
+        cols = np.repeat(np.arange(n), np.diff(system.indptr))
+        dense = np.zeros((n, width * 8), dtype=np.uint8)
+        dense[system.indices, cols] = 1
+        data = np.packbits(dense, axis=1, bitorder="little").tobytes()
+        return [int.from_bytes(data[i : i + width], "little") for i in range(0, n * width, width)]
+    # up to 64 buttons a row is one uint64: OR together 1 << w over the row's entries
+    rptr, ridx = system.transpose
+    if not n:
+        return []
+    powers = np.zeros(len(ridx) + 1, dtype=np.uint64)  # a trailing 0 ends the last row
+    np.left_shift(np.uint64(1), ridx.astype(np.uint64), out=powers[:-1])
+    rows = np.bitwise_or.reduceat(powers, rptr[:-1])
+    rows[rptr[1:] == rptr[:-1]] = 0  # reduceat gives an empty row its next entry
+    values: list[int] = rows.tolist()
+    return values
 
 
 def echelon(rows: list[int], cancel: Cancel = None) -> tuple[dict[int, tuple[int, int]], list[int]]:
@@ -71,23 +82,27 @@ def echelon(rows: list[int], cancel: Cancel = None) -> tuple[dict[int, tuple[int
     bit set of rows, a's lowest set bit c), and the t of every row whose A part vanished
     (a basis of the left kernel, ``t · A = 0``).
     """
-    pivots: dict[int, tuple[int, int]] = {}
+    n = len(rows)
+    found: dict[int, int] = {}  # pivot bit length (c + 1) -> row of [A | I] as one int
+    get = found.get
     left = []
     for u, a in enumerate(rows):
-        t = 1 << u
-        while a:
-            c = (a & -a).bit_length() - 1
-            row = pivots.get(c)
-            if row is None:
-                pivots[c] = (a, t)
+        # one int per row of [A | I]: its lowest set bit is in the A part until that vanishes
+        row = a | 1 << (n + u)
+        while True:
+            c = (row & -row).bit_length()
+            if c > n:
+                left.append(row >> n)
                 break
-            a ^= row[0]
-            t ^= row[1]
-        else:
-            left.append(t)
+            other = get(c)
+            if other is None:
+                found[c] = row
+                break
+            row ^= other
         if cancel is not None and not u & 63:
             poll(cancel, ANALYSIS_CANCELLED)
-    return pivots, left
+    mask = (1 << n) - 1
+    return {c - 1: (row & mask, row >> n) for c, row in found.items()}, left
 
 
 def rref_ints(rows: list[int]) -> list[int]:
@@ -129,8 +144,10 @@ class SmallSolver(PreparedSolver):
         # back substitution visits the pivots from the highest column down
         self._steps = sorted(pivots.items(), reverse=True)
         self._left = rref_ints(left)
-        free = [f for f in range(n) if f not in pivots]
-        quiet = rref_ints([self._substitute(1 << f, 0) for f in free])
+        if system.symmetric:  # ker A = ker Aᵀ: the left kernel is a quiet basis already
+            quiet = self._left
+        else:
+            quiet = rref_ints([self._substitute(1 << f, 0) for f in range(n) if f not in pivots])
         self._quiet = [((q & -q).bit_length() - 1, q) for q in quiet]
         self._analysis = Analysis(
             n=n,
@@ -158,7 +175,9 @@ class SmallSolver(PreparedSolver):
         for c, q in self._quiet:
             if x >> c & 1:
                 x ^= q
-        solution: NDArray[np.uint8] = _to_array([x], self._system.n)[0]
+        n = self._system.n
+        packed = np.frombuffer(x.to_bytes((n + 7) >> 3, "little"), np.uint8)
+        solution: NDArray[np.uint8] = np.unpackbits(packed, bitorder="little", count=n)
         return solution
 
 
