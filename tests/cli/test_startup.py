@@ -66,7 +66,8 @@ def test_default_analyze_of_the_classic_board_loads_no_heavy_library() -> None:
     result = run_fresh("analyze", "graphs/classic-5x5.txt", "--json")
     assert result["status"] == 0
     assert result["heavy"] == []
-    assert json.loads(str(result["out"]))["engine"] == "fast-chase"
+    # auto gives the small board to the small engine: no compiled code at all
+    assert json.loads(str(result["out"]))["engine"] == "small"
 
 
 @pytest.mark.parametrize(
