@@ -73,11 +73,12 @@ def test_default_analyze_of_the_classic_board_loads_no_heavy_library() -> None:
 @pytest.mark.parametrize(
     "argv",
     [
-        ("analyze", "graphs/classic-5x5.txt", "--json"),
-        ("analyze", "graphs/directed-ring-8.json", "--json"),
+        # GF(2) boards this small go to the small engine (no kernels) unless told otherwise
+        ("analyze", "graphs/classic-5x5.txt", "--json", "--engine", "fast"),
+        ("analyze", "graphs/directed-ring-8.json", "--json", "--engine", "fast"),
         ("analyze", "graphs/three-state-4x4.txt", "--json"),
-        ("analyze", "graphs/petersen.json", "--rule", "open", "--json"),
-        ("solve", "graphs/wayout-holed-5x5.txt", "--json"),
+        ("analyze", "graphs/petersen.json", "--rule", "open", "--json", "--engine", "fast"),
+        ("solve", "graphs/wayout-holed-5x5.txt", "--json", "--engine", "fast"),
         ("chase", "graphs/classic-7x7.txt", "--json"),
     ],
 )
