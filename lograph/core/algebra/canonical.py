@@ -55,7 +55,9 @@ def rref_basis(rows: ArrayLike, p: int) -> U8:
     dozen), the row operations that reduce the prefix are recorded in a k × k transform T,
     and the whole basis is ``T @ rows``; where the prefix misses some pivots it is widened.
     """
-    matrix = np.asarray(rows, dtype=np.uint8) % p
+    matrix = np.asarray(rows, dtype=np.uint8)
+    if matrix.size and int(matrix.max()) >= p:  # engines give reduced entries: no copy then
+        matrix = matrix % p
     k, n = matrix.shape
     if k == 0 or n == 0:
         return np.zeros((0, n), dtype=np.uint8)
@@ -68,7 +70,10 @@ def rref_basis(rows: ArrayLike, p: int) -> U8:
         width = min(n, 4 * width)
     if width == n:  # the prefix was everything: `reduced` is the answer
         return np.ascontiguousarray(reduced[: len(pivots), :n])
-    return _times(reduced[:, width:], matrix, p)
+    transform = reduced[:, width:]
+    if np.array_equal(transform, np.eye(k, dtype=np.uint8)):  # already in RREF
+        return matrix
+    return _times(transform, matrix, p)
 
 
 def _times(transform: U8, matrix: U8, p: int) -> U8:
@@ -114,11 +119,10 @@ class CanonicalSolver(PreparedSolver):
         self.inner = inner
         self._system = inner.system
         self._chase_plan = inner.chase_plan
-        self._analysis = replace(
-            analysis,
-            quiet=rref_basis(analysis.quiet, p),
-            left_kernel=rref_basis(analysis.left_kernel, p),
-        )
+        quiet = rref_basis(analysis.quiet, p)
+        same = analysis.left_kernel is analysis.quiet  # symmetric A: one basis for both
+        left = quiet if same else rref_basis(analysis.left_kernel, p)
+        self._analysis = replace(analysis, quiet=quiet, left_kernel=left)
 
     def particular(self, rhs: ArrayLike) -> U8 | None:
         """The solution of ``A x = rhs (mod p)`` that is 0 on the quiet pivots, or None."""
