@@ -5,7 +5,7 @@ Run from the repository root::
     .venv/bin/python benchmarks/bench.py            # the full table (a few minutes)
     .venv/bin/python benchmarks/bench.py --quick    # skip galois on the 60×60 board
     .venv/bin/python benchmarks/bench.py --composite  # boards over Z_k, k composite
-    .venv/bin/python benchmarks/bench.py --small      # in-process 5×5 / 20×20 by engine
+    .venv/bin/python benchmarks/bench.py --small      # in-process small boards vs peers
     .venv/bin/python benchmarks/bench.py --files      # big board files (read, write)
 
 Everything is measured in this one run, on the same boards, after a warm-up (numba loads its
@@ -255,29 +255,11 @@ def per_call(fn: Callable[[], Any], budget: float = 0.5) -> float:
 
 
 def small_table() -> None:
-    """In-process rank + quiet basis + one solution on 5×5 and 20×20, engine by engine, with
-    galois (GF(2) ``row_reduce`` of [A | b] and ``null_space``) in the same run."""
-    print("| board | small | fast (chase) | auto | galois | galois ÷ small | fast ÷ small |")
-    print("|---|---|---|---|---|---|---|")
-    for side in (5, 20):
-        system = grid_system(side, side)
-        rhs = system.apply(np.random.default_rng(0).integers(0, 2, system.n)).astype(np.int64)
-        times = {}
-        for engine in ("small", "fast", "auto"):
-            x = get_solver(system, engine).particular(rhs)
-            assert x is not None
-            assert np.array_equal(system.apply(x), rhs)
-            times[engine] = per_call(
-                lambda e=engine, s=system, b=rhs: get_solver(s, e).particular(b)
-            )
-        galois_dense(system, rhs)  # galois compiles its field on first use
-        t_gal = per_call(lambda s=system, b=rhs: galois_dense(s, b))
-        print(
-            f"| {side}×{side} grid | {fmt(times['small'])} | {fmt(times['fast'])} "
-            f"| {fmt(times['auto'])} | {fmt(t_gal)} | {ratio(t_gal, times['small'])} "
-            f"| {ratio(times['fast'], times['small'])} |",
-            flush=True,
-        )
+    """In-process rank + quiet basis + one solution, lograph's small and auto engines against
+    python-flint, gf2, galois and M4RI (benchmarks/small_peers.py)."""
+    from small_peers import small_peer_table
+
+    small_peer_table()
 
 
 def file_table() -> None:
@@ -345,7 +327,7 @@ def main() -> None:
         "--composite", action="store_true", help="only the table of composite k (Z_k boards)"
     )
     parser.add_argument(
-        "--small", action="store_true", help="only the in-process table of 5×5 and 20×20"
+        "--small", action="store_true", help="only the in-process table of small boards vs peers"
     )
     parser.add_argument(
         "--files", action="store_true", help="only the table of big board files (read, write)"

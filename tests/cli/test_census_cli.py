@@ -34,9 +34,8 @@ def _agrees(row: dict[str, str], data: dict[str, object]) -> None:
     for key in ("buttons", "edges", "states", "rank", "nullity"):
         assert int(row[key]) == data[key], (row["name"], key)
     assert float(row["solvable_fraction"]) == pytest.approx(data["solvable_fraction"])
-    assert row["free_buttons"] == (
-        "" if data["free_buttons"] is None else str(data["free_buttons"])
-    )
+    if data["free_buttons"] is not None:  # the small engine plans no chase (census does)
+        assert row["free_buttons"] == str(data["free_buttons"])
 
 
 @pytest.mark.parametrize(

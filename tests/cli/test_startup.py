@@ -66,17 +66,19 @@ def test_default_analyze_of_the_classic_board_loads_no_heavy_library() -> None:
     result = run_fresh("analyze", "graphs/classic-5x5.txt", "--json")
     assert result["status"] == 0
     assert result["heavy"] == []
-    assert json.loads(str(result["out"]))["engine"] == "fast-chase"
+    # auto gives the small board to the small engine: no compiled code at all
+    assert json.loads(str(result["out"]))["engine"] == "small"
 
 
 @pytest.mark.parametrize(
     "argv",
     [
-        ("analyze", "graphs/classic-5x5.txt", "--json"),
-        ("analyze", "graphs/directed-ring-8.json", "--json"),
+        # GF(2) boards this small go to the small engine (no kernels) unless told otherwise
+        ("analyze", "graphs/classic-5x5.txt", "--json", "--engine", "fast"),
+        ("analyze", "graphs/directed-ring-8.json", "--json", "--engine", "fast"),
         ("analyze", "graphs/three-state-4x4.txt", "--json"),
-        ("analyze", "graphs/petersen.json", "--rule", "open", "--json"),
-        ("solve", "graphs/wayout-holed-5x5.txt", "--json"),
+        ("analyze", "graphs/petersen.json", "--rule", "open", "--json", "--engine", "fast"),
+        ("solve", "graphs/wayout-holed-5x5.txt", "--json", "--engine", "fast"),
         ("chase", "graphs/classic-7x7.txt", "--json"),
     ],
 )

@@ -39,7 +39,8 @@ def test_small_engine_matches_the_textbook_elimination(p: int) -> None:
         assert analysis.engine == "small"
         assert analysis.rank == len(rref_mod_p(a, p)[1])
         # the canonical bases: reduced echelon forms of ker A and ker Aᵀ
-        assert analysis.quiet.tolist() == rref_mod_p(null_space_mod_p(a, p), p)[0].tolist()
+        quiet, quiet_pivots = rref_mod_p(null_space_mod_p(a, p), p)
+        assert analysis.quiet.tolist() == quiet.tolist()
         left = rref_mod_p(null_space_mod_p(a.T, p), p)[0]
         assert analysis.left_kernel.tolist() == left.tolist()
         for _ in range(3):
@@ -51,7 +52,10 @@ def test_small_engine_matches_the_textbook_elimination(p: int) -> None:
             else:
                 assert x is not None
                 assert ((a @ x.astype(np.int64) - rhs) % p == 0).all()
-                assert x.tolist() == expected.tolist()  # free buttons 0, as dense does
+                # canonical: the solution that is 0 on the quiet pivots
+                for row, col in zip(quiet, quiet_pivots, strict=True):
+                    expected = (expected - int(expected[col]) * row) % p
+                assert x.tolist() == expected.tolist()
 
 
 @pytest.mark.parametrize("p", [2, 3])
@@ -82,7 +86,8 @@ def test_small_engine_on_the_classic_boards() -> None:
 
 def test_small_engine_is_registered_and_bounded() -> None:
     assert "small" in available_engines()
-    assert get_solver(grid_system(5, 5)).analysis.engine == "fast-chase"  # auto unchanged
+    assert get_solver(grid_system(5, 5)).analysis.engine == "small"  # auto's choice
+    assert get_solver(grid_system(21, 20)).analysis.engine == "fast-chase"
     with pytest.raises(BoardTooLargeError, match="up to 400 buttons"):
         get_solver(grid_system(21, 20), "small")
 
@@ -130,3 +135,20 @@ def test_numpy_structure_sort_is_scipys(monkeypatch: pytest.MonkeyPatch) -> None
         assert numpy_built.indices.tolist() == big.indices.tolist()
         for ours, theirs in zip(numpy_built.transpose, big_rows, strict=True):
             assert ours.tolist() == theirs.tolist()
+
+
+def test_bit_rows_are_the_rows_of_the_press_matrix() -> None:
+    from lograph.core.engines.small import bit_rows
+
+    rng = np.random.default_rng(11)
+    for _ in range(40):  # both sides of the 64-button switch, empty rows included
+        n = int(rng.integers(1, 130))
+        pairs = [(u, w) for u in range(n) for w in range(n) if u != w and rng.random() < 0.03]
+        src = np.array([u for u, _ in pairs], dtype=np.int64)
+        dst = np.array([w for _, w in pairs], dtype=np.int64)
+        system = PressSystem.from_edges(
+            n, src, dst, rng.random(n) < 0.5, directed=bool(rng.integers(2))
+        )
+        dense = system_matrix(system)
+        expected = [sum(1 << int(w) for w in np.flatnonzero(row)) for row in dense]
+        assert bit_rows(system) == expected

@@ -237,6 +237,11 @@ class PreparedSolver:
     def chase_plan(self) -> ChasePlan | None:
         return self._chase_plan
 
+    @chase_plan.setter
+    def chase_plan(self, plan: ChasePlan | None) -> None:
+        # a caller that planned a chase itself (the window's chase dock) may attach it
+        self._chase_plan = plan
+
     def _rhs(self, rhs: ArrayLike) -> NDArray[np.int64]:
         """`rhs` as int64 values mod p, after checking its shape and type."""
         n = self._system.n

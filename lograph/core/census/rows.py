@@ -32,6 +32,7 @@ import numpy as np
 from lograph.core.algebra.analysis import Analysis
 from lograph.core.cancel import Cancel, poll
 from lograph.core.census.families import Case, build_system
+from lograph.core.chase.plan import chase_plan
 from lograph.core.engines.registry import get_solver
 from lograph.core.model.stencils import Stencil
 from lograph.core.optimize.minimal import quiet_classes
@@ -144,6 +145,8 @@ def compute_row(spec: CensusSpec, case: Case, cancel: Cancel = None) -> Row:
     plan = solver.chase_plan
     composite = analysis.quiet_orders is not None
     free = analysis.free_buttons if plan is None else plan.free_count
+    if free is None and system.states == 2:  # the small engine plans no chase: plan one
+        free = chase_plan(system, cancel=cancel).free_count
     row: Row = (
         case.name,
         system.n,

@@ -13,12 +13,19 @@ Examples
 >>> get_solver(grid_system(3, 3, states=3)).analysis.engine
 'chase-p'
 
-A solver that ran a chase exposes its plan for reuse (elimination engines have none):
+A solver that ran a chase exposes its plan for reuse (elimination engines have none);
+small GF(2) boards go to the small engine:
 
->>> get_solver(grid_system(5, 5)).chase_plan.free_count
+>>> get_solver(grid_system(5, 5), "fast").chase_plan.free_count
 5
->>> get_solver(grid_system(5, 5), "dense").chase_plan is None
-True
+>>> get_solver(grid_system(5, 5)).analysis.engine, get_solver(grid_system(5, 5)).chase_plan
+('small', None)
+
+Every engine over a prime field gives the same answers, in the canonical form of
+`lograph.core.algebra.canonical` (the quiet basis in reduced row echelon form):
+
+>>> get_solver(grid_system(5, 5), "fast").analysis.quiet[0].tolist()[:6]
+[1, 0, 1, 0, 1, 1]
 
 Importing the front end loads no engine (numba and galois stay unloaded):
 
@@ -36,6 +43,7 @@ from dataclasses import dataclass
 from typing import cast
 
 from lograph.core.algebra.analysis import Solver
+from lograph.core.algebra.canonical import canonical_solver
 from lograph.core.cancel import Cancel
 from lograph.core.engines.common import (
     CHASE_P_MAX_FREE,
@@ -48,7 +56,22 @@ from lograph.core.errors import BoardTooLargeError, LographError
 from lograph.core.model.checks import is_prime
 from lograph.core.model.system import DENSE_LIMIT, PressSystem
 
-__all__ = ["EngineFactory", "available_engines", "get_solver"]
+__all__ = [
+    "AUTO_SMALL_FILL",
+    "AUTO_SMALL_LIMIT",
+    "EngineFactory",
+    "available_engines",
+    "get_solver",
+]
+
+#: ``engine="auto"`` gives GF(2) boards up to this many buttons to the ``small`` engine: at
+#: 400 buttons (20×20) its elimination on int bit rows still beats planning and running a
+#: chase, and below ~100 buttons it is 5–15× faster (benchmarks/small_peers.py)...
+AUTO_SMALL_LIMIT = SMALL_LIMIT
+#: ...unless its elimination fills in: it costs about bandwidth × entries XORs (the
+#: bandwidth in button order), and beyond this the chase wins (random graphs of 400 buttons
+#: and mean degree 6: 1.1e6, the chase 2× faster; degree 3: 6e5, the small engine 2× faster).
+AUTO_SMALL_FILL = 700_000
 
 Build = Callable[[PressSystem, Cancel], Solver]
 
@@ -150,13 +173,15 @@ def available_engines() -> list[str]:
 def get_solver(system: PressSystem, engine: str = "auto", cancel: Cancel = None) -> Solver:
     """Prepare `system` with the named engine (or the best one that supports it).
 
-    `cancel` is polled during long work; when it returns True the engine raises
+    The answers are canonical over a prime field, whatever the engine
+    (`lograph.core.algebra.canonical`). `cancel` is polled during long work; when it returns
+    True the engine raises
     `InterruptedComputation`. In auto mode an engine that refuses the board while building
     (`BoardTooLargeError`, e.g. a chase leaving too many free buttons) hands it to the next
     candidate; when every engine refuses, the error lists each one's reason.
     """
     if engine == "auto":
-        return _auto_solver(system, cancel)
+        return canonical_solver(_auto_solver(system, cancel))
     if engine not in _ENGINES:
         raise LographError(
             f"engine {engine!r} is unknown; choose from auto, {', '.join(available_engines())}"
@@ -174,11 +199,27 @@ def get_solver(system: PressSystem, engine: str = "auto", cancel: Cancel = None)
             f"engine {engine!r} does not support this board of {system.n} buttons with "
             f"{system.states} states ({factory.limits or 'see --help'})"
         )
-    return factory.build(system, cancel)
+    return canonical_solver(factory.build(system, cancel))
+
+
+def _small_wins(system: PressSystem) -> bool:
+    """Whether the small engine is the fastest for a GF(2) board (see `AUTO_SMALL_FILL`)."""
+    if system.states != 2 or system.n > AUTO_SMALL_LIMIT:
+        return False
+    if system.n <= 128 or not system.nnz:
+        return True
+    import numpy as np
+
+    cols = np.repeat(np.arange(system.n), np.diff(system.indptr))
+    bandwidth = int(np.abs(system.indices - cols).max())
+    return bandwidth * system.nnz <= AUTO_SMALL_FILL
 
 
 def _auto_solver(system: PressSystem, cancel: Cancel) -> Solver:
-    """The first candidate, by preference, that accepts the board."""
+    """The first candidate, by preference, that accepts the board (the small engine first
+    for small GF(2) boards)."""
+    if _small_wins(system):
+        return _ENGINES["small"].build(system, cancel)
     candidates = sorted(
         (f for f in _ENGINES.values() if f.accepts(system)), key=lambda f: f.preference
     )

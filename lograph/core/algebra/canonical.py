@@ -1,0 +1,139 @@
+"""One form of the answers for every engine: outputs do not depend on which engine ran.
+
+Over GF(p) the quiet patterns and the worlds are vector spaces, and each engine finds its
+own basis of them (the chase's comes from its free buttons, elimination's from the reduced
+matrix), and its own particular solution. Every prime-field solver built through the
+registry is passed through `canonical_solver`, which fixes one representative of each:
+
+- the quiet basis and the left kernel in reduced row echelon form (pivot = the first non-zero
+  entry of a row, in button order; pivots equal to 1, the only non-zero of their columns,
+  rows ordered by pivot) — the unique such basis of the space;
+- the particular solution reduced against the quiet basis: ``x - sum(x[c_i] * q_i)`` over
+  the quiet rows q_i with pivot c_i, the unique solution that is 0 on every quiet pivot.
+
+It costs O(k²N) for k quiet patterns on N buttons, next to nothing beside the elimination
+that found them. Over Z_k with k composite the quiet generators come with their orders and
+are left as the engine returns them. An engine whose answers already have this form (the
+``small`` engine) sets ``canonical = True`` on its solver and is passed through untouched.
+
+Examples
+--------
+>>> import numpy as np
+>>> rref_basis(np.array([[1, 1, 0, 1], [1, 0, 1, 1]], dtype=np.uint8), 2).tolist()
+[[1, 0, 1, 1], [0, 1, 1, 0]]
+>>> q = rref_basis(np.array([[2, 1, 0]], dtype=np.uint8), 3)
+>>> q.tolist(), reduce_against(np.array([1, 1, 1], dtype=np.uint8), q, 3).tolist()
+([[1, 2, 0]], [0, 2, 1])
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+from lograph.core.algebra.analysis import PreparedSolver, Solver
+from lograph.core.algebra.gfp import row_reduce
+
+__all__ = ["CanonicalSolver", "canonical_solver", "pivot_columns", "reduce_against", "rref_basis"]
+
+U8 = NDArray[np.uint8]
+
+
+def pivot_columns(basis: U8) -> NDArray[np.int64]:
+    """The column of each row's first non-zero entry (rows must be non-zero)."""
+    columns: NDArray[np.int64] = np.argmax(basis != 0, axis=1).astype(np.int64)
+    return columns
+
+
+def rref_basis(rows: ArrayLike, p: int) -> U8:
+    """The reduced row echelon basis of the row space of `rows` over GF(p) (zero rows
+    dropped), of shape ``(rank, N)``.
+
+    The pivots are found on a prefix of the columns (they usually lie in the first few
+    dozen), the row operations that reduce the prefix are recorded in a k × k transform T,
+    and the whole basis is ``T @ rows``; where the prefix misses some pivots it is widened.
+    """
+    matrix = np.asarray(rows, dtype=np.uint8)
+    if matrix.size and int(matrix.max()) >= p:  # engines give reduced entries: no copy then
+        matrix = matrix % p
+    k, n = matrix.shape
+    if k == 0 or n == 0:
+        return np.zeros((0, n), dtype=np.uint8)
+    width = min(n, 2 * k + 64)
+    while True:
+        prefix = np.concatenate([matrix[:, :width], np.eye(k, dtype=np.uint8)], axis=1)
+        reduced, pivots = row_reduce(prefix, p, ncols=width)
+        if len(pivots) == k or width == n:
+            break
+        width = min(n, 4 * width)
+    if width == n:  # the prefix was everything: `reduced` is the answer
+        return np.ascontiguousarray(reduced[: len(pivots), :n])
+    transform = reduced[:, width:]
+    if np.array_equal(transform, np.eye(k, dtype=np.uint8)):  # already in RREF
+        return matrix
+    return _times(transform, matrix, p)
+
+
+def _times(transform: U8, matrix: U8, p: int) -> U8:
+    """``transform @ matrix mod p`` (k × k by k × N), exact."""
+    if p == 2:  # XOR of packed rows: N/64 words per row
+        packed = np.packbits(matrix, axis=1, bitorder="little")
+        out = np.zeros_like(packed)
+        for i, row in enumerate(transform.astype(bool)):
+            if row.any():
+                out[i] = np.bitwise_xor.reduce(packed[row], axis=0)
+        bits = np.unpackbits(out, axis=1, bitorder="little", count=matrix.shape[1])
+        return np.ascontiguousarray(bits)
+    # float64 is exact: k·(p-1)² < 2^53 for any basis that fits in memory; columns go in
+    # slabs so the float temporaries stay near 128 MB
+    left = transform.astype(np.float64)
+    out = np.empty_like(matrix)
+    step = max(1, (1 << 24) // len(matrix))
+    for start in range(0, matrix.shape[1], step):
+        product = left @ matrix[:, start : start + step].astype(np.float64)
+        out[:, start : start + step] = np.mod(product, p)
+    return out
+
+
+def reduce_against(x: U8, basis: U8, p: int) -> U8:
+    """`x` minus the combination of the RREF `basis` rows that makes it 0 on their pivots."""
+    if len(basis) == 0:
+        return x
+    coefficients = x[pivot_columns(basis)].astype(np.int64)
+    if not coefficients.any():
+        return x
+    shift = (coefficients @ basis.astype(np.int64)) % p
+    return ((x.astype(np.int64) - shift) % p).astype(np.uint8)
+
+
+class CanonicalSolver(PreparedSolver):
+    """Another engine's solver with its answers in the canonical form (module docstring)."""
+
+    canonical = True
+
+    def __init__(self, inner: Solver) -> None:
+        analysis = inner.analysis
+        p = analysis.states
+        self.inner = inner
+        self._system = inner.system
+        self._chase_plan = inner.chase_plan
+        quiet = rref_basis(analysis.quiet, p)
+        same = analysis.left_kernel is analysis.quiet  # symmetric A: one basis for both
+        left = quiet if same else rref_basis(analysis.left_kernel, p)
+        self._analysis = replace(analysis, quiet=quiet, left_kernel=left)
+
+    def particular(self, rhs: ArrayLike) -> U8 | None:
+        """The solution of ``A x = rhs (mod p)`` that is 0 on the quiet pivots, or None."""
+        x = self.inner.particular(self._rhs(rhs))
+        if x is None:
+            return None
+        return reduce_against(x, self._analysis.quiet, self._analysis.states)
+
+
+def canonical_solver(solver: Solver) -> Solver:
+    """`solver` with canonical answers (unchanged over Z_k, or when already canonical)."""
+    if getattr(solver, "canonical", False) or not solver.analysis.prime:
+        return solver
+    return CanonicalSolver(solver)
