@@ -24,6 +24,7 @@ class structure to exploit), every press vector is walked while ``k^N`` is small
 from __future__ import annotations
 
 import math
+import time
 from dataclasses import dataclass
 
 import numpy as np
@@ -35,6 +36,7 @@ from lograph.core.errors import BoardTooLargeError
 from lograph.core.model.board import Board
 from lograph.core.model.system import PressSystem
 from lograph.core.optimize.gf2_climb import climb
+from lograph.core.optimize.gf2_cover import walk
 from lograph.core.optimize.histogram import min_press_table
 from lograph.core.optimize.minimal import (
     EXACT_NULLITY_LIMIT,
@@ -330,6 +332,7 @@ def _worst_gf2(
 ) -> WorstPosition:
     """The worst position over GF(2) with nullity k > 0: exact by class enumeration or the
     integer program while k allows, otherwise bounded by search and counting."""
+    started = time.monotonic()
     system, analysis = solver.system, solver.analysis
     n, k = system.n, analysis.nullity
     quiet = np.asarray(analysis.quiet, dtype=np.uint8).reshape(k, n)
@@ -356,6 +359,12 @@ def _worst_gf2(
     presses, worst = _search(keys, k, n, cancel, seed)
     steps = max(_CLIMB_STEPS >> max(0, k - 16), 20)  # each step is one 2^k transform
     presses, worst = climb(keys, k, presses, steps, cancel, seed)
+    left = max(0.0, time_limit - (time.monotonic() - started))
+    walked = walk(keys, k, presses, cancel, seed, left)
+    # Score the walk's position exactly (one transform): the count never rests on the walk.
+    walked, walked_worst, _ = minimise_classes(keys, k, walked, cancel)
+    if walked_worst > worst:
+        presses, worst = walked, walked_worst
     return _answer(system, goal, presses, worst, max(worst, upper), "search")
 
 
