@@ -16,10 +16,13 @@ from lograph.core.cancel import Cancel, poll
 
 __all__ = ["WALK_WORK", "walk"]
 
-#: Weight updates (moves tried × 2^k) the walk may spend: about 5–10 s on this machine.
-WALK_WORK = 1 << 33
-#: Moves tried per step: all of a few on small spaces, fewer where each costs 2^20.
-_TRIES_SMALL, _TRIES_LARGE = 16, 4
+#: Weight updates (moves tried × 2^k) the walk may spend: more than a usual time limit
+#: allows on big boards, where the time limit governs.
+WALK_WORK = 1 << 36
+#: Moves tried per step: about 2^25 / 2^k (more tries find harder positions: 158 on 19×19
+#: with 512, 154 with 16 in the same time), at most two per class.
+_TRIES_WORK = 1 << 25
+#: Weight updates between two polls of the cancel hook and the clock.
 _CHUNK_WORK = 1 << 29
 #: ... and at most this many steps in all (small spaces: the walk has long converged).
 _MOST_STEPS = 1 << 17
@@ -50,14 +53,14 @@ def walk(
     cls, m, t = classes[~zero], counts[~zero], pressed[~zero]
     if len(cls) == 0:
         return start.astype(np.uint8)
-    tries = _TRIES_SMALL if k <= 16 else _TRIES_LARGE
+    tries = max(4, min(256, 2 * len(cls), _TRIES_WORK >> k))
     # each try shifts, scans and shifts back the 2^k weights; a step also looks at every class
     per_step = tries * (3 << k) + 64 * len(cls)
     weights = coset_weights(cls, m, t, m0, k)
     best_t, best = t.copy(), int(weights.min())
     deadline = time.monotonic() + seconds
     steps = max(1, min(_CHUNK_WORK // per_step, _MOST_STEPS // 16))
-    rounds = max(1, min(work // (steps * per_step), 16))
+    rounds = max(1, min(work // (steps * per_step), _MOST_STEPS // steps))
     for index in range(rounds):
         found_t, found = cover_walk(cls, m, t, weights, steps, tries, seed + index)
         if found > best:

@@ -13,8 +13,9 @@ buttons ``t_v`` each class v holds, and
 
 is a small integer program (one variable per class, 2^k constraints) that
 `scipy.optimize.milp` (HiGHS) solves exactly while k is moderate. Larger boards get the best
-bounded answer: a lower bound from positions found by search and a climb (each scored exactly)
-and an upper bound (redundancy bound N − k, the average-weight bound, the solver's bound).
+bounded answer: a lower bound from positions found by search, a climb and a walk over class
+counts (`lograph.core.optimize.gf2_cover`; each scored exactly) and an upper bound
+(redundancy bound N − k, the average-weight bound, the solver's bound).
 For p > 2, and over Z_k for composite k (where the quiet patterns form a module, with no
 class structure to exploit), every press vector is walked while ``k^N`` is small
 (`BRUTE_FORCE_BITS`); larger boards are refused over GF(p), and over Z_k get a proven range
@@ -255,7 +256,8 @@ def worst_position(
     engine : str
         Engine used when `board` is not a prepared solver.
     time_limit : float
-        Seconds the integer program may take; past it the answer is bounded, not exact.
+        Seconds the integer program (or, beyond it, the walk for hard positions) may take;
+        past it the answer is bounded, not exact.
     cancel, progress : callable, optional
         Polled in long work (True raises `InterruptedComputation`); told elapsed seconds.
     seed : int
