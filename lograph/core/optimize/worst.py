@@ -256,8 +256,7 @@ def worst_position(
     engine : str
         Engine used when `board` is not a prepared solver.
     time_limit : float
-        Seconds the integer program (or, beyond it, the walk for hard positions) may take;
-        past it the answer is bounded, not exact.
+        Seconds for the integer program (or the walk); past them the answer is bounded.
     cancel, progress : callable, optional
         Polled in long work (True raises `InterruptedComputation`); told elapsed seconds.
     seed : int
