@@ -50,7 +50,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         type=float,
         default=20.0,
         metavar="SECONDS",
-        help="time allowed for the integer program before a bounded answer (default 20)",
+        help=(
+            "time allowed for the integer program, or beyond it for the search for hard "
+            "positions, before a bounded answer (default 20)"
+        ),
     )
     parser.set_defaults(run=run)
 

@@ -13,8 +13,9 @@ buttons ``t_v`` each class v holds, and
 
 is a small integer program (one variable per class, 2^k constraints) that
 `scipy.optimize.milp` (HiGHS) solves exactly while k is moderate. Larger boards get the best
-bounded answer: a lower bound from positions found by search and a climb (each scored exactly)
-and an upper bound (redundancy bound N − k, the average-weight bound, the solver's bound).
+bounded answer: a lower bound from positions found by search, a climb and a walk over class
+counts (`lograph.core.optimize.gf2_cover`; each scored exactly) and an upper bound
+(redundancy bound N − k, the average-weight bound, the solver's bound).
 For p > 2, and over Z_k for composite k (where the quiet patterns form a module, with no
 class structure to exploit), every press vector is walked while ``k^N`` is small
 (`BRUTE_FORCE_BITS`); larger boards are refused over GF(p), and over Z_k get a proven range
@@ -24,6 +25,7 @@ class structure to exploit), every press vector is walked while ``k^N`` is small
 from __future__ import annotations
 
 import math
+import time
 from dataclasses import dataclass
 
 import numpy as np
@@ -35,6 +37,7 @@ from lograph.core.errors import BoardTooLargeError
 from lograph.core.model.board import Board
 from lograph.core.model.system import PressSystem
 from lograph.core.optimize.gf2_climb import climb
+from lograph.core.optimize.gf2_cover import walk
 from lograph.core.optimize.histogram import min_press_table
 from lograph.core.optimize.minimal import (
     EXACT_NULLITY_LIMIT,
@@ -253,7 +256,7 @@ def worst_position(
     engine : str
         Engine used when `board` is not a prepared solver.
     time_limit : float
-        Seconds the integer program may take; past it the answer is bounded, not exact.
+        Seconds for the integer program (or the walk); past them the answer is bounded.
     cancel, progress : callable, optional
         Polled in long work (True raises `InterruptedComputation`); told elapsed seconds.
     seed : int
@@ -330,6 +333,7 @@ def _worst_gf2(
 ) -> WorstPosition:
     """The worst position over GF(2) with nullity k > 0: exact by class enumeration or the
     integer program while k allows, otherwise bounded by search and counting."""
+    started = time.monotonic()
     system, analysis = solver.system, solver.analysis
     n, k = system.n, analysis.nullity
     quiet = np.asarray(analysis.quiet, dtype=np.uint8).reshape(k, n)
@@ -356,6 +360,12 @@ def _worst_gf2(
     presses, worst = _search(keys, k, n, cancel, seed)
     steps = max(_CLIMB_STEPS >> max(0, k - 16), 20)  # each step is one 2^k transform
     presses, worst = climb(keys, k, presses, steps, cancel, seed)
+    left = max(0.0, time_limit - (time.monotonic() - started))
+    walked = walk(keys, k, presses, cancel, seed, left)
+    # Score the walk's position exactly (one transform): the count never rests on the walk.
+    walked, walked_worst, _ = minimise_classes(keys, k, walked, cancel)
+    if walked_worst > worst:
+        presses, worst = walked, walked_worst
     return _answer(system, goal, presses, worst, max(worst, upper), "search")
 
 

@@ -1,0 +1,83 @@
+"""The worst position's walk over class counts: its coset weights are every solution's weight
+(checked against enumerating the coset), and the position it returns, scored exactly, never
+exceeds the covering radius found by brute force over every press vector."""
+
+from __future__ import annotations
+
+import networkx as nx
+import numpy as np
+import pytest
+
+from lograph.core.errors import InterruptedComputation
+from lograph.core.kernels.cover import coset_weights as kernel_weights
+from lograph.core.kernels.cover import cover_walk
+from lograph.core.model.board import Board
+from lograph.core.model.generators import rectangle
+from lograph.core.optimize.gf2_cover import walk
+from lograph.core.optimize.minimal import quiet_classes
+from tests.references import coset_weights, histogram, null_space_mod_p, press_matrix
+
+
+def _boards() -> list[Board]:
+    boards = [rectangle(4, 4), rectangle(2, 9), rectangle(5, 5)]
+    for seed in range(12):
+        boards.append(Board.from_graph(nx.gnm_random_graph(13, 18, seed=seed)))
+    return [b for b in boards if len(null_space_mod_p(press_matrix(b), 2)) > 0]
+
+
+BOARDS = _boards()
+
+
+def _classes(quiet: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+    keys = quiet_classes(quiet)
+    classes, counts = np.unique(keys, return_counts=True)
+    m0 = int(counts[classes == 0].sum())
+    return keys, classes[classes != 0], counts[classes != 0], m0
+
+
+@pytest.mark.parametrize("index", range(len(BOARDS)))
+def test_kernel_weights_are_the_coset_weights(index: int) -> None:
+    quiet = null_space_mod_p(press_matrix(BOARDS[index]), 2).astype(np.uint8)
+    keys, cls, m, m0 = _classes(quiet)
+    rng = np.random.default_rng(index)
+    t = rng.integers(0, m + 1)
+    x = (keys == 0).astype(np.int64)  # a press vector with t_v buttons of class v pressed
+    for value, count in zip(cls.tolist(), t.tolist(), strict=True):
+        x[np.flatnonzero(keys == value)[:count]] = 1
+    found = kernel_weights(cls, m, t, m0, len(quiet))
+    assert found.tolist() == coset_weights(x, quiet, 2)  # c's bit j is quiet row j
+
+
+@pytest.mark.parametrize("index", range(len(BOARDS)))
+def test_walk_is_a_lower_bound_scored_exactly(index: int) -> None:
+    a = press_matrix(BOARDS[index])
+    quiet = null_space_mod_p(a, 2).astype(np.uint8)
+    keys, cls, m, m0 = _classes(quiet)
+    radius = len(histogram(a, 2)) - 1  # heaviest fewest-presses count, by brute force
+    t = np.zeros(len(cls), dtype=np.int64)
+    weights = kernel_weights(cls, m, t, m0, len(quiet))
+    best_t, best = cover_walk(cls, m, t, weights, 300, 4, index)
+    assert best <= radius
+    # the kernel's weights follow its moves: recomputing them from scratch agrees
+    assert kernel_weights(cls, m, t, m0, len(quiet)).tolist() == weights.tolist()
+    assert int(kernel_weights(cls, m, best_t, m0, len(quiet)).min()) == best
+    presses = walk(
+        keys, len(quiet), np.zeros(len(keys), dtype=np.uint8), None, index, 60.0, 1 << 20
+    )
+    assert min(coset_weights(presses, quiet, 2)) <= radius
+
+
+def test_walk_reaches_the_radius_of_small_boards() -> None:
+    for n, radius in ((4, 7), (5, 15)):  # brute force: tests/core/test_worst.py
+        quiet = null_space_mod_p(press_matrix(rectangle(n, n)), 2).astype(np.uint8)
+        keys = quiet_classes(quiet)
+        start = np.zeros(len(keys), dtype=np.uint8)
+        presses = walk(keys, len(quiet), start, None, 0, 600.0, work=1 << 22)
+        assert min(coset_weights(presses, quiet, 2)) == radius
+
+
+def test_walk_polls_cancel() -> None:
+    quiet = null_space_mod_p(press_matrix(rectangle(4, 4)), 2).astype(np.uint8)
+    keys = quiet_classes(quiet)
+    with pytest.raises(InterruptedComputation):
+        walk(keys, len(quiet), np.zeros(16, dtype=np.uint8), lambda: True, 0, 60.0, 1 << 20)
