@@ -175,7 +175,9 @@ def _refuse_impossible(solver: Solver, board: str, high: int) -> None:
             f"{board}: no position needs {high} presses: {n} buttons allow at most {n * (p - 1)}"
         )
     try:
-        worst = worst_position(solver, time_limit=WORST_TIME_LIMIT, cancel=interrupted)
+        worst = worst_position(
+            solver, time_limit=WORST_TIME_LIMIT, cancel=interrupted, raise_lower=False
+        )
     except BoardTooLargeError:
         return  # no worst position on this board (k > 2, many buttons): K stays unchecked
     if high > worst.upper_bound:

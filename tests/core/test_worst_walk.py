@@ -81,3 +81,18 @@ def test_walk_polls_cancel() -> None:
     keys = quiet_classes(quiet)
     with pytest.raises(InterruptedComputation):
         walk(keys, len(quiet), np.zeros(16, dtype=np.uint8), lambda: True, 0, 60.0, 1 << 20)
+
+
+def test_upper_bound_only_skips_the_walk_and_keeps_the_bound() -> None:
+    """`raise_lower=False` (what `lograph puzzle` asks for) stops before the walk: the walk
+    can only raise the lower bound, so the upper bound is the same and the lower bound is a
+    position scored exactly either way."""
+    from lograph.core.optimize.worst import worst_position
+    from lograph.core.solve import prepare
+
+    solver = prepare(rectangle(15, 23))  # nullity 15: past the integer program's range
+    quick = worst_position(solver, time_limit=1.0, raise_lower=False)
+    walked = worst_position(solver, time_limit=1.0)
+    assert quick.method == walked.method == "search"
+    assert quick.upper_bound == walked.upper_bound
+    assert quick.worst_presses <= walked.worst_presses <= walked.upper_bound

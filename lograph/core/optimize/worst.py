@@ -38,6 +38,7 @@ from lograph.core.model.board import Board
 from lograph.core.model.system import PressSystem
 from lograph.core.optimize.gf2_climb import climb
 from lograph.core.optimize.gf2_cover import walk
+from lograph.core.optimize.gf2_worst_bounds import covering_lower_bound, upper_bound
 from lograph.core.optimize.histogram import min_press_table
 from lograph.core.optimize.minimal import (
     EXACT_NULLITY_LIMIT,
@@ -189,13 +190,6 @@ def _ilp(
     return presses, upper, proven
 
 
-def _upper_bound(quiet: NDArray[np.uint8], n: int, k: int) -> int:
-    # redundancy bound N − k, and min ≤ average: a button in no quiet pattern (class 0) is
-    # pressed in the whole coset, any other one in exactly half of it
-    m0 = n - int(np.count_nonzero(quiet.any(axis=0)))
-    return min(n - k, m0 + (n - m0) // 2)
-
-
 def _search(
     keys: NDArray[np.int64], k: int, n: int, cancel: Cancel, seed: int
 ) -> tuple[NDArray[np.uint8], int]:
@@ -244,6 +238,7 @@ def worst_position(
     cancel: Cancel = None,
     seed: int = 0,
     progress: Progress = None,
+    raise_lower: bool = True,
 ) -> WorstPosition:
     """The solvable position needing the most presses at the fewest, and that count.
 
@@ -261,6 +256,10 @@ def worst_position(
         Polled in long work (True raises `InterruptedComputation`); told elapsed seconds.
     seed : int
         Seed of the search used beyond the exact range.
+    raise_lower : bool
+        False skips the walk that raises the lower bound past the integer program's range
+        (it runs until the time limit and never moves the upper bound), for callers that
+        only need the upper bound.
 
     Returns the `WorstPosition`; presses count the total ``Σ x_i`` (values 0..k−1).
 
@@ -294,7 +293,7 @@ def worst_position(
             )
         presses, worst = _brute_force(solver, goal, cancel)
         return _answer(system, goal, presses, worst, worst, "brute force")
-    return _worst_gf2(solver, goal, time_limit, cancel, seed)
+    return _worst_gf2(solver, goal, time_limit, cancel, seed, raise_lower)
 
 
 def _zk_bounds(solver: Solver, goal: str | ArrayLike, cancel: Cancel, seed: int) -> WorstPosition:
@@ -329,7 +328,12 @@ def _answer(
 
 
 def _worst_gf2(
-    solver: Solver, goal: str | ArrayLike, time_limit: float, cancel: Cancel, seed: int
+    solver: Solver,
+    goal: str | ArrayLike,
+    time_limit: float,
+    cancel: Cancel,
+    seed: int,
+    raise_lower: bool = True,
 ) -> WorstPosition:
     """The worst position over GF(2) with nullity k > 0: exact by class enumeration or the
     integer program while k allows, otherwise bounded by search and counting."""
@@ -337,9 +341,9 @@ def _worst_gf2(
     system, analysis = solver.system, solver.analysis
     n, k = system.n, analysis.nullity
     quiet = np.asarray(analysis.quiet, dtype=np.uint8).reshape(k, n)
-    upper = _upper_bound(quiet, n, k)
+    upper = upper_bound(quiet, n, k)
     if k > min(_SEARCH_NULLITY_LIMIT, EXACT_NULLITY_LIMIT):
-        lower = _covering_lower_bound(n, k)
+        lower = covering_lower_bound(n, k)
         return WorstPosition(lower, upper, None, None, lower == upper, "bounds")
     keys = quiet_classes(quiet)
     small = _enumerate_counts(keys, k, cancel) if k <= ILP_NULLITY_LIMIT else None
@@ -360,6 +364,8 @@ def _worst_gf2(
     presses, worst = _search(keys, k, n, cancel, seed)
     steps = max(_CLIMB_STEPS >> max(0, k - 16), 20)  # each step is one 2^k transform
     presses, worst = climb(keys, k, presses, steps, cancel, seed)
+    if not raise_lower:
+        return _answer(system, goal, presses, worst, max(worst, upper), "search")
     left = max(0.0, time_limit - (time.monotonic() - started))
     walked = walk(keys, k, presses, cancel, seed, left)
     # Score the walk's position exactly (one transform): the count never rests on the walk.
@@ -367,33 +373,3 @@ def _worst_gf2(
     if walked_worst > worst:
         presses, worst = walked, walked_worst
     return _answer(system, goal, presses, worst, max(worst, upper), "search")
-
-
-def _covering_lower_bound(n: int, k: int) -> int:
-    """Sphere-covering bound: 2^k balls of radius ρ must cover all 2^N press vectors.
-
-    Exact ball volumes while N is small; beyond, the volume bound ``V(N, r) ≤ 2^{N·H(r/N)}``
-    (r ≤ N/2) can only make the returned radius smaller, so it stays a valid lower bound.
-    """
-    if n - k <= 0:
-        return 0
-    if n <= 4096:
-        need, volume, term, rho = 1 << (n - k), 1, 1, 0
-        while volume < need:
-            rho += 1
-            term = term * (n - rho + 1) // rho
-            volume += term
-        return rho
-
-    def entropy_bits(r: int) -> float:
-        q = r / n
-        return 0.0 if q <= 0.0 else -n * (q * math.log2(q) + (1 - q) * math.log2(1 - q))
-
-    low, high = 0, n // 2  # smallest r ≤ N/2 whose volume bound reaches 2^(N−k)
-    while low < high:
-        mid = (low + high) // 2
-        if entropy_bits(mid) >= n - k:
-            high = mid
-        else:
-            low = mid + 1
-    return low
