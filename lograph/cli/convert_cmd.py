@@ -69,13 +69,14 @@ def run(args: argparse.Namespace) -> int:
 
 def _grid_from_arrays(args: argparse.Namespace, fmt: str) -> tuple[int, int] | None:
     """Convert an ASCII grid to native JSON or GraphML from arrays (no networkx graph); the
-    text is the one the board path writes, and the graph board limits still apply, so the
-    file can be read back as a board. Returns the numbers of buttons and edges, or None
+    text is the one the board path writes; the array limits apply (`check_array_counts`),
+    so ``read_system`` (analyze, solve ...) reads the file back (the window's editable
+    board keeps the lower graph board limits). Returns the numbers of buttons and edges, or None
     when the format cannot hold the board (the board path then words the refusal)."""
     from lograph.core.files import ascii_grid
     from lograph.core.files.atomic import atomic_write_text
     from lograph.core.files.fast_graphml import FAST_WRITERS
-    from lograph.core.files.limits import check_counts
+    from lograph.core.files.limits import check_array_counts
     from lograph.core.files.source import read_text
 
     stem = os.path.splitext(os.path.basename(args.input))[0]
@@ -84,7 +85,7 @@ def _grid_from_arrays(args: argparse.Namespace, fmt: str) -> tuple[int, int] | N
     )
     mask = grid.mask  # refuse what AsciiGrid.to_board refuses, before building anything
     edges = int((mask[:, 1:] & mask[:, :-1]).sum() + (mask[1:, :] & mask[:-1, :]).sum())
-    check_counts(args.input, int(mask.sum()), edges)
+    check_array_counts(args.input, int(mask.sum()), edges)
     system = grid.to_system()
     if not FAST_WRITERS[fmt][0](system):
         return None

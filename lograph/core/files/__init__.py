@@ -182,8 +182,10 @@ def read_system(
         return ascii_grid.parse(path, text, rule=rule, states=states).to_system()
     if entry.name == "json":  # from arrays, no networkx graph (same system, same errors)
         from lograph.core.files.fast_json import read_system as json_system
+        from lograph.core.files.limits import MAX_ARRAY_FILE_BYTES
 
-        return json_system(path, read_text(path), rule=rule, states=states)
+        text = read_text(path, MAX_ARRAY_FILE_BYTES)
+        return json_system(path, text, rule=rule, states=states)
     return entry.read(path, rule, states).to_system()
 
 

@@ -14,6 +14,7 @@ from xml.etree.ElementTree import Element, tostring
 import numpy as np
 
 from lograph.core.files.native_json import FORMAT_NAME, FORMAT_VERSION
+from lograph.core.files.source import paused_gc
 from lograph.core.model.system import PressSystem
 
 __all__ = ["FAST_WRITERS", "system_text", "writable"]
@@ -50,6 +51,11 @@ def _data(key: int, text: str) -> str:
 def system_text(system: PressSystem, *, directed: bool = False) -> str:
     """The GraphML text of the board `system` describes (see `fast_json.system_text` for
     what a system cannot tell: `directed`, and overrides equal to the rule)."""
+    with paused_gc():  # millions of lines: no collector passes
+        return _text(system, directed)
+
+
+def _text(system: PressSystem, directed: bool) -> str:
     positions = system.positions if system.positions is not None else np.zeros((system.n, 2))
     cols = np.repeat(np.arange(system.n, dtype=np.int64), np.diff(system.indptr))
     rows = system.indices

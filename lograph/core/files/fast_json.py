@@ -20,9 +20,9 @@ import numpy as np
 from numpy.typing import NDArray
 
 from lograph.core.errors import LographError
-from lograph.core.files import native_json
-from lograph.core.files.limits import check_counts, json_object
-from lograph.core.files.source import PathLike
+from lograph.core.files import native_json, source
+from lograph.core.files.limits import check_array_counts, check_memory, json_object
+from lograph.core.files.source import PathLike, format_error, paused_gc
 from lograph.core.model.checks import MAX_ID_CHARS, check_rule, check_states
 from lograph.core.model.system import PressSystem, parse_cell_name
 
@@ -39,11 +39,21 @@ def read_system(
     """The press system of a native (or plain node-link) JSON board, built from arrays.
 
     Gives exactly the system ``native_json.loads(...).to_system()`` gives, and exactly its
-    error for any bad file.
+    error for any bad file. `text` may be longer than the board path's file limit
+    (`source.MAX_FILE_BYTES`) when every quick check passes; otherwise that limit's error.
     """
-    doc = json_object(path, text)
-    system = _quick_system(path, doc, rule, states)
+    # Python objects of a parsed node-link document take about 12 bytes per byte of text.
+    check_memory(path, 12 * len(text), f"a board file of {len(text)} characters")
+    with paused_gc():
+        doc = json_object(path, text)
+        system = _quick_system(path, doc, rule, states)
     if system is None:  # let the checked path raise its precise error (or build the board)
+        if len(text.encode("utf-8")) > source.MAX_FILE_BYTES:
+            raise format_error(
+                path,
+                f"file is too large ({len(text.encode('utf-8'))} bytes; the limit is "
+                f"{source.MAX_FILE_BYTES} for a file lograph cannot read straight into arrays)",
+            )
         return native_json.loads(path, text, rule=rule, states=states).to_system()
     return system
 
@@ -59,7 +69,7 @@ def _quick_system(
         raw_nodes, raw_edges = doc.get("nodes"), doc.get("edges", doc.get("links", []))
         if multigraph or not isinstance(raw_nodes, list) or not isinstance(raw_edges, list):
             return None
-        check_counts(path, len(raw_nodes), len(raw_edges))
+        check_array_counts(path, len(raw_nodes), len(raw_edges))
         native_json._description(path, doc)
         rule = check_rule(
             rule if rule is not None else native_json._field(path, doc, "rule", str, "closed")
@@ -170,6 +180,11 @@ def system_text(system: PressSystem, *, directed: bool = False, description: str
     the diagonal disagrees with the rule); `directed` says whether the board is directed,
     which a symmetric system cannot tell.
     """
+    with paused_gc():  # millions of lines: no collector passes
+        return _text(system, directed, description)
+
+
+def _text(system: PressSystem, directed: bool, description: str) -> str:
     positions = (
         system.positions
         if system.positions is not None

@@ -1,0 +1,135 @@
+"""Board files beyond the graph board limits (250,000 buttons), read and written from arrays.
+
+The limits are lowered for the test (monkeypatched) instead of writing million-button files:
+what is checked is which path takes a file, not how fast. The independent answers are the
+networkx path (`native_json.loads(...).to_system()`) and the ASCII reader of the same grid.
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from lograph.cli import main
+from lograph.core.errors import BoardFormatError
+from lograph.core.files import limits, native_json, read_system, source
+from lograph.core.files.source import paused_gc
+from tests.core.test_fast_files import same_system
+
+
+@pytest.fixture
+def low_limits(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Graph boards limited to 50 buttons and files to 2,000 bytes; the array path keeps
+    its own (far higher) limits."""
+    monkeypatch.setattr(limits, "MAX_BUTTONS", 50)
+    monkeypatch.setattr(limits, "MAX_EDGES", 200)
+    monkeypatch.setattr(source, "MAX_FILE_BYTES", 2000)
+
+
+def generate(tmp_path: Path, name: str, *extra: str) -> Path:
+    path = tmp_path / name
+    args = ["generate", "rectangle", "9", "11", "--lights", "random", "--seed", "3", *extra]
+    assert main([*args, "-o", str(path)]) == 0
+    return path
+
+
+def test_txt_to_json_round_trip_equals_the_txt(
+    tmp_path: Path, low_limits: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """99 buttons and a 12 kB file: over the lowered graph board and file limits, so only
+    the array path can convert it and read it back; analyze says what the .txt says."""
+    txt = generate(tmp_path, "b.txt")
+    out = tmp_path / "b.json"
+    assert main(["convert", str(txt), str(out)]) == 0
+    assert out.stat().st_size > source.MAX_FILE_BYTES
+    capsys.readouterr()
+    assert main(["analyze", str(txt), "--json"]) == 0
+    from_txt = json.loads(capsys.readouterr().out)
+    assert main(["analyze", str(out), "--json"]) == 0
+    from_json = json.loads(capsys.readouterr().out)
+    assert from_json == from_txt
+    same_system(read_system(out), read_system(txt))
+
+
+def test_big_json_generated_equals_converted(tmp_path: Path, low_limits: None) -> None:
+    txt = generate(tmp_path, "b.txt")
+    made = generate(tmp_path, "g.json")
+    converted = tmp_path / "c.json"
+    assert main(["convert", str(txt), str(converted)]) == 0
+    assert made.read_bytes() == converted.read_bytes()
+
+
+def test_big_files_the_array_path_cannot_vouch_for_keep_the_file_limit(
+    tmp_path: Path, low_limits: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A big file that needs the checked path (here: one light out of range) gets the file
+    size error, one line, exit 2, as before the array path existed."""
+    path = generate(tmp_path, "b.json")
+    text = path.read_text("utf-8").replace('"light": 0', '"light": 7', 1)
+    path.write_text(text, "utf-8")
+    with pytest.raises(BoardFormatError, match="file is too large"):
+        read_system(path)
+    capsys.readouterr()
+    assert main(["analyze", str(path)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1
+    assert "file is too large" in err[0]
+
+
+def test_small_bad_files_keep_their_exact_errors(tmp_path: Path) -> None:
+    """Below the file limit the checked path words the error, as it always did."""
+    path = generate(tmp_path, "b.json")
+    for old, new in [('"light": 0', '"light": 7'), ('"light": 0', '"light": ' + "9" * 4000)]:
+        path.write_text(path.read_text("utf-8").replace(old, new, 1), "utf-8")
+        with pytest.raises(BoardFormatError) as slow:
+            native_json.loads(path, path.read_text("utf-8")).to_system()
+        with pytest.raises(BoardFormatError) as fast:
+            read_system(path)
+        assert str(fast.value) == str(slow.value)
+        path = generate(tmp_path, "b.json")
+
+
+def test_array_limits_refuse_with_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(limits, "MAX_ARRAY_BUTTONS", 50)
+    txt = generate(tmp_path, "b.txt")
+    out = tmp_path / "b.json"
+    assert main(["convert", str(txt), str(out)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1
+    assert "limited to 50 buttons" in err[0]
+    assert not out.exists()
+
+
+def test_memory_guard_refuses_before_reading(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = generate(tmp_path, "b.json")
+    monkeypatch.setattr(limits, "available_memory", lambda: 1000)
+    with pytest.raises(BoardFormatError, match="memory"):
+        read_system(path)
+
+
+def test_json_read_matches_networkx_on_a_generated_board(tmp_path: Path) -> None:
+    path = generate(tmp_path, "b.json", "--states", "5", "--rule", "open")
+    expected = native_json.loads(path, path.read_text("utf-8")).to_system()
+    same_system(read_system(path), expected)
+    assert np.array_equal(read_system(path).lights, expected.lights)
+
+
+def test_paused_gc_restores_the_collector() -> None:
+    assert gc.isenabled()
+    seen = []
+    try:
+        with paused_gc():
+            seen.append(gc.isenabled())
+            raise KeyboardInterrupt
+    except KeyboardInterrupt:
+        pass
+    assert seen == [False]
+    assert gc.isenabled()
