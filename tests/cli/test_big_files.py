@@ -16,7 +16,7 @@ import pytest
 
 from lograph.cli import main
 from lograph.core.errors import BoardFormatError
-from lograph.core.files import limits, native_json, read_system, source
+from lograph.core.files import fast_json, limits, native_json, read_system, source
 from lograph.core.files.source import paused_gc
 from tests.core.test_fast_files import same_system
 
@@ -119,7 +119,9 @@ def test_json_read_matches_networkx_on_a_generated_board(tmp_path: Path) -> None
     path = generate(tmp_path, "b.json", "--states", "5", "--rule", "open")
     expected = native_json.loads(path, path.read_text("utf-8")).to_system()
     same_system(read_system(path), expected)
-    assert np.array_equal(read_system(path).lights, expected.lights)
+    lines = fast_json._line_system(path, path.read_text("utf-8"), None, None)
+    assert lines is not None  # the line reader took it
+    same_system(lines, expected)
 
 
 def test_paused_gc_restores_the_collector() -> None:
@@ -133,3 +135,44 @@ def test_paused_gc_restores_the_collector() -> None:
         pass
     assert seen == [False]
     assert gc.isenabled()
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ('"pos": [0.0, 0.0]', '"pos": [-0, 0.0]'),  # JSON's integer -0 is 0, not -0.0
+        ('"pos": [0.0, 0.0]', '"pos": [1e999, 0.0]'),
+        ('"pos": [0.0, 0.0]', '"pos": [1.5E-3, 2]'),
+        ('"light": 0,', '"light": 1 ,'),
+        ('{"id": "r0c0"', 'x{"id": "r0c0"'),
+        ('"self_action": null}', '"self_action": null},'),
+        ('"target": "r0c1"}', '"target": "r0c1"}  '),
+        ('"id": "r0c1"', '"id": "r0c0"'),
+        ('"source": "r0c0"', '"source": "nowhere"'),
+        ('"source": "r0c0", "target": "r0c1"', '"source": "r0c1", "target": "r0c1"'),
+        ('"name": "9x11",', '"name": "9x11", "nodes": 3,'),
+        ('"states": 2', '"states": 1'),
+        ('"directed": false', '"directed": true'),
+        ('"self_action": null}', '"self_action": false}'),
+    ],
+)
+def test_the_line_reader_agrees_with_the_networkx_path(tmp_path: Path, old: str, new: str) -> None:
+    """Edits of a generated file that the line reader must either read exactly as the
+    networkx path does or leave to it (same system, or the same error)."""
+    path = generate(tmp_path, "b.json")
+    text = path.read_text("utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), "utf-8")
+    problem = ""
+    try:
+        expected = native_json.loads(path, path.read_text("utf-8")).to_system()
+    except BoardFormatError as slow:
+        problem = str(slow)
+    if problem:
+        with pytest.raises(BoardFormatError) as fast:
+            read_system(path)
+        assert str(fast.value) == problem
+        return
+    got = read_system(path)
+    same_system(got, expected)
+    assert np.array_equal(np.signbit(got.positions), np.signbit(expected.positions))
