@@ -176,3 +176,27 @@ def test_the_line_reader_agrees_with_the_networkx_path(tmp_path: Path, old: str,
     got = read_system(path)
     same_system(got, expected)
     assert np.array_equal(np.signbit(got.positions), np.signbit(expected.positions))
+
+
+def test_convert_shows_its_steps_on_a_terminal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """With a terminal (forced, no delay) the bar ends at 3/3 steps; in a pipe, nothing."""
+    import contextlib
+
+    from lograph.cli import progress
+
+    txt = generate(tmp_path, "b.txt")
+    capsys.readouterr()
+    assert main(["convert", str(txt), str(tmp_path / "quiet.json")]) == 0
+    assert capsys.readouterr().err == ""
+    real = progress.progress_bar
+
+    @contextlib.contextmanager
+    def on_a_terminal(*args: object, **kwargs: object):  # type: ignore[no-untyped-def]
+        with real(*args, **{**kwargs, "force": True, "delay": 0}) as hook:  # type: ignore[arg-type]
+            yield hook
+
+    monkeypatch.setattr(progress, "progress_bar", on_a_terminal)
+    assert main(["convert", str(txt), str(tmp_path / "b.json")]) == 0
+    assert "3/3 step" in capsys.readouterr().err
