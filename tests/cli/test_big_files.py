@@ -16,9 +16,19 @@ import pytest
 
 from lograph.cli import main
 from lograph.core.errors import BoardFormatError
-from lograph.core.files import fast_json, limits, native_json, read_system, source
+from lograph.core.files import (
+    fast_json,
+    graphml,
+    graphml_lines,
+    limits,
+    native_json,
+    read_system,
+    source,
+    write_board,
+)
 from lograph.core.files.source import paused_gc
-from tests.core.test_fast_files import same_system
+from lograph.core.model.system import PressSystem
+from tests.core.test_fast_files import random_board, same_system
 
 
 @pytest.fixture
@@ -200,3 +210,75 @@ def test_convert_shows_its_steps_on_a_terminal(
     monkeypatch.setattr(progress, "progress_bar", on_a_terminal)
     assert main(["convert", str(txt), str(tmp_path / "b.json")]) == 0
     assert "3/3 step" in capsys.readouterr().err
+
+
+def networkx_graphml(path: Path) -> PressSystem:
+    return graphml.loads(path, path.read_text("utf-8")).to_system()
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_graphml_read_from_arrays_equals_networkx(tmp_path: Path, seed: int) -> None:
+    rng = np.random.default_rng(300 + seed)
+    board = random_board(rng, [2, 3, 4, 5, 6, 9][seed % 6], directed=seed % 2 == 1)
+    board.name = ["", "plain name", "a & b"][seed % 3]
+    path = tmp_path / "b.graphml"
+    write_board(board, path)
+    same_system(read_system(path), networkx_graphml(path))
+    same_system(read_system(path), board.to_system())
+
+
+def test_generated_graphml_takes_the_line_reader(tmp_path: Path) -> None:
+    path = generate(tmp_path, "b.graphml", "--states", "7")
+    expected = networkx_graphml(path)
+    lines = graphml_lines._line_system(path, path.read_text("utf-8"), None, None)
+    assert lines is not None
+    same_system(lines, expected)
+    same_system(read_system(path, rule="open"), networkx_graphml(path).with_rule("open"))
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ('<data key="d5">0.0</data>', '<data key="d5">-0</data>'),
+        ('<data key="d5">0.0</data>', '<data key="d5">1e999</data>'),
+        ('<data key="d7">0</data>', '<data key="d7">9</data>'),
+        ('<data key="d7">0</data>', '<data key="d7">' + "9" * 4000 + "</data>"),
+        ('<data key="d7">0</data>', '<data key="d7">0</data>\n      <data key="d8">True</data>'),
+        ('<node id="r0c1">', '<node id="r0c0">'),
+        ('source="r0c0"', 'source="nowhere"'),
+        ('source="r0c0" target="r0c1"', 'source="r0c1" target="r0c1"'),
+        ('<data key="d4">2</data>', '<data key="d4">1</data>'),
+        ('<data key="d0">lograph</data>', '<data key="d0">other</data>'),
+        ('edgedefault="undirected"', 'edgedefault="directed"'),
+        ("</graphml>\n", "</graphml>\n<!-- x -->\n"),
+        ("    </node>\n", "    </node>\n\n"),
+    ],
+)
+def test_graphml_edits_agree_with_the_networkx_path(tmp_path: Path, old: str, new: str) -> None:
+    path = generate(tmp_path, "b.graphml")
+    text = path.read_text("utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), "utf-8")
+    problem = ""
+    try:
+        expected = networkx_graphml(path)
+    except BoardFormatError as slow:
+        problem = str(slow)
+    if problem:
+        with pytest.raises(BoardFormatError) as fast:
+            read_system(path)
+        assert str(fast.value) == problem
+        return
+    got = read_system(path)
+    same_system(got, expected)
+    assert np.array_equal(np.signbit(got.positions), np.signbit(expected.positions))
+
+
+def test_big_graphml_round_trip(
+    tmp_path: Path, low_limits: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    txt = generate(tmp_path, "b.txt")
+    out = tmp_path / "b.graphml"
+    assert main(["convert", str(txt), str(out)]) == 0
+    assert out.stat().st_size > source.MAX_FILE_BYTES
+    same_system(read_system(out), read_system(txt))
