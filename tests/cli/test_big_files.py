@@ -282,3 +282,25 @@ def test_big_graphml_round_trip(
     assert main(["convert", str(txt), str(out)]) == 0
     assert out.stat().st_size > source.MAX_FILE_BYTES
     same_system(read_system(out), read_system(txt))
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_merged_sorted_runs_give_scipys_structure(
+    monkeypatch: pytest.MonkeyPatch, seed: int
+) -> None:
+    """The numpy merge of few sorted runs (`system._FEW_RUNS`) against scipy's conversion,
+    on grids (few runs) and on edges in a few shuffled blocks, empty ones included."""
+    from lograph.core.model import system as system_module
+    from lograph.core.model.grids import grid_system
+
+    rng = np.random.default_rng(seed)
+    grid = grid_system(int(rng.integers(1, 40)), int(rng.integers(1, 40)), rule="open")
+    cols = np.repeat(np.arange(grid.n), np.diff(grid.indptr))
+    blocks = [cols, grid.indices][: int(rng.integers(0, 3))] or [np.zeros(0, np.int64)] * 2
+    args = (grid.n, blocks[0], blocks[-1], rng.random(grid.n) < 0.5)
+    monkeypatch.setattr(system_module, "_NUMPY_SORT_LIMIT", -1)
+    merged = PressSystem.from_edges(*args, directed=seed % 2 == 0)
+    monkeypatch.setattr(system_module, "_FEW_RUNS", 0)  # scipy's conversion
+    converted = PressSystem.from_edges(*args, directed=seed % 2 == 0)
+    assert merged.indptr.tolist() == converted.indptr.tolist()
+    assert merged.indices.tolist() == converted.indices.tolist()

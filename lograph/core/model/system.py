@@ -322,7 +322,9 @@ def _csc_structure(
         # A few sorted runs (grids, files written in order): timsort merges them as fast as
         # scipy's conversion, and a 1000×1000 .txt is analysed without importing scipy.
         key.sort(kind="stable")
-        return _csc_from_keys(n, key[np.concatenate(([True], key[1:] != key[:-1]))])
+        first = np.ones(len(key), dtype=bool)
+        first[1:] = key[1:] != key[:-1]
+        return _csc_from_keys(n, key[first])
     import scipy.sparse
 
     # scipy's CSC conversion sorts and merges duplicates ~5x faster than a numpy sort.
