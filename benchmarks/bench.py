@@ -265,9 +265,10 @@ def small_table() -> None:
 def file_table() -> None:
     """Board files: whole ``lograph`` processes on big grids, and the array readers and
     writers against the networkx path they replace (same bytes, same systems)."""
-    from lograph.core.files import fast_graphml, fast_json, graphml, native_json
+    from lograph.core.files import fast_graphml, fast_json, graphml, graphml_lines, native_json
     from lograph.core.files.source import read_text
 
+    print(f"load average {os.getloadavg()[0]:.1f}")
     print("| file work | array path | networkx path | networkx ÷ array |")
     print("|---|---|---|---|")
     with tempfile.TemporaryDirectory() as tmp:
@@ -285,6 +286,17 @@ def file_table() -> None:
             ("`convert` 500×500 `.txt` → `.json`", ["convert", at("g500.txt"), at("c.json")]),
             ("`convert` 500×500 `.txt` → `.graphml`", ["convert", at("g500.txt"), at("c.graphml")]),
             ("`analyze` 1000×1000 `.txt`", ["analyze", at("g1000.txt")]),
+            (
+                "`generate rectangle 1000 1000 -o b.json`",
+                ["generate", "rectangle", "1000", "1000", "-o", at("g1000.json"), *random],
+            ),
+            ("`convert` 1000×1000 `.txt` → `.json`", ["convert", at("g1000.txt"), at("k.json")]),
+            (
+                "`convert` 1000×1000 `.txt` → `.graphml`",
+                ["convert", at("g1000.txt"), at("k.graphml")],
+            ),
+            ("`analyze` 1000×1000 `.json`", ["analyze", at("k.json")]),
+            ("`analyze` 1000×1000 `.graphml`", ["analyze", at("k.graphml")]),
         ]
         for label, cmd in processes:
             wall = min(measure([*lograph, *cmd])[0] for _ in range(3))
@@ -293,6 +305,7 @@ def file_table() -> None:
         text = read_text(path)
         system = fast_json.read_system(path, text)
         board = native_json.loads(path, text)
+        graphml_text = fast_graphml.system_text(system)
         pairs = [
             (
                 "read 300×300 `.json` to a press system",
@@ -308,6 +321,11 @@ def file_table() -> None:
                 "write 300×300 `.graphml`",
                 lambda: fast_graphml.system_text(system),
                 lambda: graphml.dumps(board),
+            ),
+            (
+                "read 300×300 `.graphml` to a press system",
+                lambda: graphml_lines.read_system(path, graphml_text),
+                lambda: graphml.loads(path, graphml_text).to_system(),
             ),
         ]
         assert fast_json.system_text(system) == native_json.dumps(board)

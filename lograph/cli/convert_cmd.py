@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import os
+from typing import TYPE_CHECKING
 
 from lograph.cli.common import (
     STATES_HELP,
@@ -18,6 +19,9 @@ from lograph.cli.common import (
     refuse_overwriting,
     states_arg,
 )
+
+if TYPE_CHECKING:
+    from lograph.cli.progress import ProgressHook
 
 __all__ = ["register", "run"]
 
@@ -41,20 +45,27 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
+    from lograph.cli.progress import progress_bar
+    from lograph.core.cancel import report
     from lograph.core.files import format_for, read_board, write_board
 
     target = format_for(args.output, args.to_fmt)  # a bad OUT fails before IN is read
     refuse_overwriting(args.input, args.output)  # as solve -o and report -o do
     source = format_for(args.input, args.from_fmt)
     counts = None
-    if source.name == "txt" and target.name in ("json", "graphml"):
-        counts = _grid_from_arrays(args, target.name)
-    if counts is not None:
-        buttons, edges = counts
-    else:
-        board = read_board(args.input, args.from_fmt, rule=args.rule, states=args.states)
-        write_board(board, args.output, target.name)
-        buttons, edges = len(board), board.graph.number_of_edges()
+    # A bar (stderr, a terminal, not --json) once a big file takes over half a second:
+    # three steps, reading, building, writing.
+    with progress_bar(args, "convert", unit="step", rate=False) as step:
+        if source.name == "txt" and target.name in ("json", "graphml"):
+            counts = _grid_from_arrays(args, target.name, step)
+        if counts is not None:
+            buttons, edges = counts
+        else:
+            board = read_board(args.input, args.from_fmt, rule=args.rule, states=args.states)
+            report(step, 2, 3)
+            write_board(board, args.output, target.name)
+            report(step, 3, 3)
+            buttons, edges = len(board), board.graph.number_of_edges()
     data = {
         "input": args.input,
         "output": args.output,
@@ -67,15 +78,19 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _grid_from_arrays(args: argparse.Namespace, fmt: str) -> tuple[int, int] | None:
+def _grid_from_arrays(
+    args: argparse.Namespace, fmt: str, step: ProgressHook
+) -> tuple[int, int] | None:
     """Convert an ASCII grid to native JSON or GraphML from arrays (no networkx graph); the
-    text is the one the board path writes, and the graph board limits still apply, so the
-    file can be read back as a board. Returns the numbers of buttons and edges, or None
+    text is the one the board path writes; the array limits apply (`check_array_counts`),
+    so ``read_system`` (analyze, solve ...) reads the file back (the window's editable
+    board keeps the lower graph board limits). Returns the numbers of buttons and edges, or None
     when the format cannot hold the board (the board path then words the refusal)."""
+    from lograph.core.cancel import report
     from lograph.core.files import ascii_grid
     from lograph.core.files.atomic import atomic_write_text
     from lograph.core.files.fast_graphml import FAST_WRITERS
-    from lograph.core.files.limits import check_counts
+    from lograph.core.files.limits import check_array_counts
     from lograph.core.files.source import read_text
 
     stem = os.path.splitext(os.path.basename(args.input))[0]
@@ -84,9 +99,13 @@ def _grid_from_arrays(args: argparse.Namespace, fmt: str) -> tuple[int, int] | N
     )
     mask = grid.mask  # refuse what AsciiGrid.to_board refuses, before building anything
     edges = int((mask[:, 1:] & mask[:, :-1]).sum() + (mask[1:, :] & mask[:-1, :]).sum())
-    check_counts(args.input, int(mask.sum()), edges)
+    check_array_counts(args.input, int(mask.sum()), edges)
     system = grid.to_system()
+    report(step, 1, 3)
     if not FAST_WRITERS[fmt][0](system):
         return None
-    atomic_write_text(args.output, FAST_WRITERS[fmt][1](system))
+    text = FAST_WRITERS[fmt][1](system)
+    report(step, 2, 3)
+    atomic_write_text(args.output, text)
+    report(step, 3, 3)
     return system.n, system.edge_count

@@ -205,14 +205,16 @@ def _fast_grid(args: argparse.Namespace, fmt: str, stencil: Stencil | None) -> P
 
 
 def _plain_grid(args: argparse.Namespace) -> PressSystem | None:
-    """The press system of a plain rectangle, diamond or WayOut board within the graph board
-    limits, named as the generators name it; None sends the board (and any error) through
-    the generators, which word every refusal."""
+    """The press system of a plain rectangle, diamond or WayOut board within the array
+    limits (`check_array_counts`, far above the graph board limits), named as the
+    generators name it; None sends the board (and any error) through the generators, which
+    word every refusal."""
     import numpy as np
 
+    from lograph.core.files.limits import MAX_ARRAY_BUTTONS, MAX_ARRAY_EDGES, check_array_counts
     from lograph.core.model.checks import check_rule, check_states
     from lograph.core.model.generators import WAYOUT_HOLES, diamond_mask
-    from lograph.core.model.grids import MAX_GRAPH_BUTTONS, MAX_GRAPH_EDGES, grid_system
+    from lograph.core.model.grids import grid_system
 
     if args.kind == "diamond" and 0 <= args.R <= 1000:
         mask, label = diamond_mask(args.R), f"diamond {args.R}"
@@ -220,7 +222,7 @@ def _plain_grid(args: argparse.Namespace) -> PressSystem | None:
         wayout = args.kind == "wayout"
         rows, cols = (5, 5) if wayout else (args.M, args.N)
         holes = list(WAYOUT_HOLES) if wayout else args.holes
-        if not (0 < rows <= MAX_GRAPH_BUTTONS and 0 < cols <= MAX_GRAPH_BUTTONS):
+        if not (0 < rows <= MAX_ARRAY_BUTTONS and 0 < cols <= MAX_ARRAY_BUTTONS):
             return None
         if any(not (0 <= r < rows and 0 <= c < cols) for r, c in holes):
             return None
@@ -229,8 +231,9 @@ def _plain_grid(args: argparse.Namespace) -> PressSystem | None:
         label = "WayOut 5x5" if wayout else f"{rows}x{cols}" + (" with holes" if holes else "")
     else:
         return None
-    if mask.size > MAX_GRAPH_BUTTONS or 2 * mask.size > MAX_GRAPH_EDGES:
+    if mask.size > MAX_ARRAY_BUTTONS or 2 * mask.size > MAX_ARRAY_EDGES:
         return None  # the generators refuse it (graph board limits), in their words
+    check_array_counts(args.output, mask.size, 2 * mask.size)  # memory, before building
     rule, states = check_rule(args.rule), check_states(args.states)
     rows, cols = mask.shape
     return grid_system(rows, cols, mask=mask, rule=rule, states=states, name=label)

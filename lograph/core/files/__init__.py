@@ -173,8 +173,9 @@ def read_system(
 ) -> PressSystem:
     """Read a board straight into a `PressSystem`.
 
-    ASCII and native JSON boards are built from arrays without networkx, so a 1000×1000
-    ASCII board loads in a fraction of a second; other formats go through `read_board`.
+    ASCII boards, and native JSON and GraphML boards in lograph's own layout, are built
+    from arrays without networkx (up to the array limits of `limits.check_array_counts`);
+    other files go through `read_board`.
     """
     entry = format_for(path, fmt)
     if entry.name == "txt":
@@ -182,8 +183,16 @@ def read_system(
         return ascii_grid.parse(path, text, rule=rule, states=states).to_system()
     if entry.name == "json":  # from arrays, no networkx graph (same system, same errors)
         from lograph.core.files.fast_json import read_system as json_system
+        from lograph.core.files.limits import MAX_ARRAY_FILE_BYTES
 
-        return json_system(path, read_text(path), rule=rule, states=states)
+        text = read_text(path, MAX_ARRAY_FILE_BYTES)
+        return json_system(path, text, rule=rule, states=states)
+    if entry.name == "graphml":  # lograph's own layout from arrays, else networkx
+        from lograph.core.files.graphml_lines import read_system as graphml_system
+        from lograph.core.files.limits import MAX_ARRAY_FILE_BYTES
+
+        text = read_text(path, MAX_ARRAY_FILE_BYTES)
+        return graphml_system(path, text, rule=rule, states=states)
     return entry.read(path, rule, states).to_system()
 
 

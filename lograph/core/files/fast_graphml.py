@@ -2,7 +2,8 @@
 
 `system_text` writes exactly what `graphml.dumps` (networkx's ``generate_graphml``) writes
 for the same board, a line per element, so a 250,000-button grid is written in a second
-instead of building a graph and an XML tree first. Reading stays with networkx (`graphml`).
+instead of building a graph and an XML tree first. Files in this very layout are
+read back from arrays by `graphml_lines`.
 """
 
 from __future__ import annotations
@@ -14,9 +15,10 @@ from xml.etree.ElementTree import Element, tostring
 import numpy as np
 
 from lograph.core.files.native_json import FORMAT_NAME, FORMAT_VERSION
+from lograph.core.files.source import paused_gc
 from lograph.core.model.system import PressSystem
 
-__all__ = ["FAST_WRITERS", "system_text", "writable"]
+__all__ = ["FAST_WRITERS", "head_text", "system_text", "writable"]
 
 _HEAD = (
     '<?xml version="1.0" encoding="UTF-8"?>\n'
@@ -47,18 +49,11 @@ def _data(key: int, text: str) -> str:
     return f'    <data key="d{key}">{text}</data>'
 
 
-def system_text(system: PressSystem, *, directed: bool = False) -> str:
-    """The GraphML text of the board `system` describes (see `fast_json.system_text` for
-    what a system cannot tell: `directed`, and overrides equal to the rule)."""
-    positions = system.positions if system.positions is not None else np.zeros((system.n, 2))
-    cols = np.repeat(np.arange(system.n, dtype=np.int64), np.diff(system.indptr))
-    rows = system.indices
-    diagonal = np.zeros(system.n, dtype=bool)
-    diagonal[cols[rows == cols]] = True
-    overridden = diagonal != (system.rule == "closed")
-    ids = [_attribute(v) for v in system.names]
+def head_text(self_action: bool, directed: bool) -> str:
+    """The lines up to the ``<graph>`` tag, as networkx writes them for a lograph board
+    (with the ``self_action`` key when a button overrides the rule)."""
     lines = [_HEAD]
-    if overridden.any():
+    if self_action:
         lines.append('  <key id="d8" for="node" attr.name="self_action" attr.type="boolean" />')
     keys = [("node", "light", "long"), ("node", "y", "double"), ("node", "x", "double")]
     keys += [("graph", "states", "long"), ("graph", "rule", "string")]
@@ -67,6 +62,25 @@ def system_text(system: PressSystem, *, directed: bool = False) -> str:
     for k, (scope, name, kind) in zip(range(7, -1, -1), keys, strict=True):
         lines.append(f'  <key id="d{k}" for="{scope}" attr.name="{name}" attr.type="{kind}" />')
     lines.append(f'  <graph edgedefault="{"directed" if directed else "undirected"}">')
+    return "\n".join(lines)
+
+
+def system_text(system: PressSystem, *, directed: bool = False) -> str:
+    """The GraphML text of the board `system` describes (see `fast_json.system_text` for
+    what a system cannot tell: `directed`, and overrides equal to the rule)."""
+    with paused_gc():  # millions of lines: no collector passes
+        return _text(system, directed)
+
+
+def _text(system: PressSystem, directed: bool) -> str:
+    positions = system.positions if system.positions is not None else np.zeros((system.n, 2))
+    cols = np.repeat(np.arange(system.n, dtype=np.int64), np.diff(system.indptr))
+    rows = system.indices
+    diagonal = np.zeros(system.n, dtype=bool)
+    diagonal[cols[rows == cols]] = True
+    overridden = diagonal != (system.rule == "closed")
+    ids = [_attribute(v) for v in system.names]
+    lines = [head_text(bool(overridden.any()), directed)]
     flags = ["True" if d else "False" for d in diagonal.tolist()]
     for ident, (x, y), light, over, flag in zip(
         ids, positions.tolist(), system.lights.tolist(), overridden.tolist(), flags, strict=True

@@ -20,9 +20,9 @@ import numpy as np
 from numpy.typing import NDArray
 
 from lograph.core.errors import LographError
-from lograph.core.files import native_json
-from lograph.core.files.limits import check_counts, json_object
-from lograph.core.files.source import PathLike
+from lograph.core.files import native_json, source
+from lograph.core.files.limits import check_array_counts, check_memory, json_object
+from lograph.core.files.source import PathLike, format_error, paused_gc
 from lograph.core.model.checks import MAX_ID_CHARS, check_rule, check_states
 from lograph.core.model.system import PressSystem, parse_cell_name
 
@@ -39,27 +39,44 @@ def read_system(
     """The press system of a native (or plain node-link) JSON board, built from arrays.
 
     Gives exactly the system ``native_json.loads(...).to_system()`` gives, and exactly its
-    error for any bad file.
+    error for any bad file. `text` may be longer than the board path's file limit
+    (`source.MAX_FILE_BYTES`) when every quick check passes; otherwise that limit's error.
     """
-    doc = json_object(path, text)
-    system = _quick_system(path, doc, rule, states)
+    with paused_gc():
+        system = _line_system(path, text, rule, states)  # lograph's own layout: no dicts
+        if system is None:
+            # Python objects of a parsed node-link document: about 12 bytes per character.
+            check_memory(path, 12 * len(text), f"a board file of {len(text)} characters")
+            doc = json_object(path, text)
+            system = _quick_system(path, doc, rule, states)
     if system is None:  # let the checked path raise its precise error (or build the board)
+        if len(text.encode("utf-8")) > source.MAX_FILE_BYTES:
+            raise format_error(
+                path,
+                f"file is too large ({len(text.encode('utf-8'))} bytes; the limit is "
+                f"{source.MAX_FILE_BYTES} for a file lograph cannot read straight into arrays)",
+            )
         return native_json.loads(path, text, rule=rule, states=states).to_system()
     return system
 
 
-def _quick_system(
-    path: PathLike, doc: dict[str, Any], rule: str | None, states: int | None
-) -> PressSystem | None:
-    """The system when every quick check passes, else None (the caller takes the slow path)."""
+_Header = tuple[bool, str, int, str]  # directed, rule, states, name
+
+
+def _header(
+    path: PathLike,
+    doc: dict[str, Any],
+    rule: str | None,
+    states: int | None,
+    counts: tuple[int, int],
+) -> _Header | None:
+    """What the header fields say, when every check passes, else None (the slow path)."""
     try:
         native_json._check_header(path, doc)
         directed = native_json._field(path, doc, "directed", bool, False)
-        multigraph = native_json._field(path, doc, "multigraph", bool, False)
-        raw_nodes, raw_edges = doc.get("nodes"), doc.get("edges", doc.get("links", []))
-        if multigraph or not isinstance(raw_nodes, list) or not isinstance(raw_edges, list):
+        if native_json._field(path, doc, "multigraph", bool, False):
             return None
-        check_counts(path, len(raw_nodes), len(raw_edges))
+        check_array_counts(path, *counts)
         native_json._description(path, doc)
         rule = check_rule(
             rule if rule is not None else native_json._field(path, doc, "rule", str, "closed")
@@ -72,12 +89,38 @@ def _quick_system(
         return None
     if any("\ud800" <= ch <= "\udfff" for ch in name):
         return None
-    nodes = _node_arrays(raw_nodes, k)
+    return directed, rule, k, name
+
+
+def _quick_system(
+    path: PathLike, doc: dict[str, Any], rule: str | None, states: int | None
+) -> PressSystem | None:
+    """The system when every quick check passes, else None (the caller takes the slow path)."""
+    raw_nodes, raw_edges = doc.get("nodes"), doc.get("edges", doc.get("links", []))
+    if not isinstance(raw_nodes, list) or not isinstance(raw_edges, list):
+        return None
+    header = _header(path, doc, rule, states, (len(raw_nodes), len(raw_edges)))
+    if header is None:
+        return None
+    nodes = _node_arrays(raw_nodes, header[2])
     if nodes is None:
         return None
-    ids, positions, lights, self_action = nodes
+    ids = nodes[0]
     ends = _edge_arrays(raw_edges, {v: i for i, v in enumerate(ids)})
-    if ends is None or len(set(ids)) != len(ids):
+    if ends is None:
+        return None
+    return _assemble(nodes, ends, header)
+
+
+def _assemble(
+    nodes: tuple[list[str], NDArray[np.float64], NDArray[np.uint8], list[Any]],
+    ends: tuple[NDArray[np.int64], NDArray[np.int64]],
+    header: _Header,
+) -> PressSystem | None:
+    """The system of checked arrays; None for repeated ids (the slow path names them)."""
+    ids, positions, lights, self_action = nodes
+    directed, rule, k, name = header
+    if len(set(ids)) != len(ids):
         return None
     default = rule == "closed"
     self_mask = np.array([default if s is None else s for s in self_action], dtype=bool)
@@ -95,6 +138,43 @@ def _quick_system(
         rule=rule,
         name=name,
     )
+
+
+def _line_system(
+    path: PathLike, text: str, rule: str | None, states: int | None
+) -> PressSystem | None:
+    """The system of a file in exactly the layout lograph writes (one node or edge a line),
+    parsed line by line with regular expressions instead of a dict per item; None for
+    anything else (the caller parses it as JSON)."""
+    from lograph.core.files.json_lines import split_lines
+
+    parts = split_lines(text)
+    if parts is None:
+        return None
+    head, node_rows, edge_rows = parts
+    try:
+        doc = json_object(path, head)
+    except LographError:
+        return None
+    if not {"nodes", "edges", "links"}.isdisjoint(doc):
+        return None
+    header = _header(path, doc, rule, states, (len(node_rows), len(edge_rows)))
+    if header is None:
+        return None
+    from lograph.core.files.json_lines import node_columns
+
+    nodes = node_columns(node_rows, header[2])
+    if nodes is None:
+        return None
+    index = {v: i for i, v in enumerate(nodes[0])}
+    try:
+        src = np.fromiter((index[u] for u, _ in edge_rows), np.int64, len(edge_rows))
+        dst = np.fromiter((index[v] for _, v in edge_rows), np.int64, len(edge_rows))
+    except KeyError:
+        return None
+    if np.any(src == dst):
+        return None
+    return _assemble(nodes, (src, dst), header)
 
 
 _CELL_LINES = re.compile(r"r\d{1,18}c\d{1,18}(?:\nr\d{1,18}c\d{1,18})*")
@@ -170,6 +250,11 @@ def system_text(system: PressSystem, *, directed: bool = False, description: str
     the diagonal disagrees with the rule); `directed` says whether the board is directed,
     which a symmetric system cannot tell.
     """
+    with paused_gc():  # millions of lines: no collector passes
+        return _text(system, directed, description)
+
+
+def _text(system: PressSystem, directed: bool, description: str) -> str:
     positions = (
         system.positions
         if system.positions is not None

@@ -22,14 +22,20 @@ from lograph.core.model.checks import number_text
 from lograph.core.model.generators import MAX_GRAPH_BUTTONS, MAX_GRAPH_EDGES
 
 __all__ = [
+    "ARRAY_BYTES_PER_BUTTON",
+    "ARRAY_BYTES_PER_EDGE",
     "GRAPH_BYTES_PER_BUTTON",
     "GRAPH_BYTES_PER_EDGE",
     "GRID_BYTES_PER_BUTTON",
+    "MAX_ARRAY_BUTTONS",
+    "MAX_ARRAY_EDGES",
+    "MAX_ARRAY_FILE_BYTES",
     "MAX_BUTTONS",
     "MAX_EDGES",
     "MAX_NUMBER_DIGITS",
     "TooManyDigits",
     "available_memory",
+    "check_array_counts",
     "check_counts",
     "check_memory",
     "json_constant",
@@ -51,6 +57,20 @@ GRID_BYTES_PER_BUTTON = 300
 #: 250 000 buttons and 10⁶ edges, read and turned into a press system, takes 0.9 GB).
 GRAPH_BYTES_PER_BUTTON = 1500
 GRAPH_BYTES_PER_EDGE = 600
+
+#: Limits of the array path (``read_system`` of ``.json``/``.graphml``, and ``generate`` and
+#: ``convert`` writing them from a press system): no networkx graph is built, so they are
+#: those of ``.txt`` grids (16 Mi buttons), with a four-times bigger edge budget and files
+#: up to 1 GiB (a 1000×1000 grid is a 179 MB ``.json`` and a 232 MB ``.graphml``).
+MAX_ARRAY_BUTTONS = 16 * 2**20
+MAX_ARRAY_EDGES = 4 * MAX_ARRAY_BUTTONS
+MAX_ARRAY_FILE_BYTES = 2**30
+
+#: Peak memory of the array path per button and per edge (measured: reading a 1000×1000
+#: ``.json``, 10⁶ buttons and 2·10⁶ edges, into a press system peaks at about 2.4 GB; writing
+#: it at about 0.6 GB).
+ARRAY_BYTES_PER_BUTTON = 1200
+ARRAY_BYTES_PER_EDGE = 600
 
 
 _REPR = reprlib.Repr()
@@ -130,6 +150,18 @@ def check_counts(path: PathLike, buttons: int, edges: int) -> None:
             f"{MAX_BUTTONS} buttons and {MAX_EDGES} edges (big grids: use .txt)",
         )
     needed = buttons * GRAPH_BYTES_PER_BUTTON + edges * GRAPH_BYTES_PER_EDGE
+    check_memory(path, needed, f"a board of {buttons} buttons and {edges} edges")
+
+
+def check_array_counts(path: PathLike, buttons: int, edges: int) -> None:
+    """`check_counts` for the array path: the bigger limits above, and the memory."""
+    if buttons > MAX_ARRAY_BUTTONS or edges > MAX_ARRAY_EDGES:
+        raise format_error(
+            path,
+            f"board has {buttons} buttons and {edges} edges; board files are limited to "
+            f"{MAX_ARRAY_BUTTONS} buttons and {MAX_ARRAY_EDGES} edges",
+        )
+    needed = buttons * ARRAY_BYTES_PER_BUTTON + edges * ARRAY_BYTES_PER_EDGE
     check_memory(path, needed, f"a board of {buttons} buttons and {edges} edges")
 
 

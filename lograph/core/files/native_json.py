@@ -33,13 +33,14 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Mapping
-from typing import Any
-
-import networkx as nx
+from typing import TYPE_CHECKING, Any
 
 from lograph.core.files.limits import check_counts, check_version, json_object, shown
 from lograph.core.files.source import NodeSpec, PathLike, assemble_board, format_error
 from lograph.core.model.board import Board
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 __all__ = ["FORMAT_NAME", "FORMAT_VERSION", "dumps", "loads"]
 
@@ -57,6 +58,8 @@ def dumps(board: Board) -> str:
     >>> loads("example.json", text).edges()
     [('r0c0', 'r0c1')]
     """
+    import networkx as nx  # ~0.2 s: only writing needs it (the array reader never does)
+
     graph: nx.Graph = nx.DiGraph() if board.directed else nx.Graph()
     for v in board.buttons:
         x, y = board.position(v)

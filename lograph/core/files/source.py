@@ -8,9 +8,11 @@ prints one line and the GUI one dialog, and no caller ever sees a partial board.
 
 from __future__ import annotations
 
+import gc
 import math
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -26,6 +28,7 @@ __all__ = [
     "NodeSpec",
     "assemble_board",
     "format_error",
+    "paused_gc",
     "read_bytes",
     "read_text",
     "spring_positions",
@@ -43,20 +46,36 @@ def format_error(path: PathLike, problem: str) -> BoardFormatError:
     return BoardFormatError(f"{os.fspath(path)}: {problem}")
 
 
-def read_bytes(path: PathLike) -> bytes:
-    """The file's bytes, refusing missing, unreadable, empty, oversized and binary files."""
+@contextmanager
+def paused_gc() -> Iterator[None]:
+    """No cyclic garbage collection inside: parsing or writing a big board makes millions of
+    small objects (dicts, lists, strings) without cycles, and the collector passes they
+    trigger cost about a third of the time (measured on a 300×300 ``.json``)."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def read_bytes(path: PathLike, limit: int | None = None) -> bytes:
+    """The file's bytes, refusing missing, unreadable, empty, oversized and binary files.
+
+    `limit` is the largest size read: `MAX_FILE_BYTES` unless the caller reads the file
+    straight into arrays (``read_system``), which may take bigger files."""
+    limit = MAX_FILE_BYTES if limit is None else limit
     try:
         with open(path, "rb") as handle:
             size = os.fstat(handle.fileno()).st_size
-            if size > MAX_FILE_BYTES:
-                raise format_error(
-                    path, f"file is too large ({size} bytes; the limit is {MAX_FILE_BYTES})"
-                )
-            data = handle.read(MAX_FILE_BYTES + 1)
+            if size > limit:
+                raise format_error(path, f"file is too large ({size} bytes; the limit is {limit})")
+            data = handle.read(limit + 1)
     except OSError as exc:
         raise format_error(path, f"cannot read the file: {exc.strerror or exc}") from exc
-    if len(data) > MAX_FILE_BYTES:  # grew while we read, or a special file without a size
-        raise format_error(path, f"file is too large (over {MAX_FILE_BYTES} bytes)")
+    if len(data) > limit:  # grew while we read, or a special file without a size
+        raise format_error(path, f"file is too large (over {limit} bytes)")
     if not data.strip():
         raise format_error(path, "file is empty")
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):  # what some Windows editors save
@@ -66,9 +85,9 @@ def read_bytes(path: PathLike) -> bytes:
     return data
 
 
-def read_text(path: PathLike) -> str:
+def read_text(path: PathLike, limit: int | None = None) -> str:
     """The file as text: UTF-8 (an optional byte-order mark is skipped), checked as above."""
-    data = read_bytes(path)
+    data = read_bytes(path, limit)
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
