@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import Any
 
 import numpy as np
 from frontier_cli import refused
@@ -55,29 +56,29 @@ def row_fewest(ctx: Context, side: int = 39) -> Row:
     return row
 
 
-def check_worst(row: Row, answer: dict[str, object], side: int) -> None:
+def check_worst(row: Row, answer: dict[str, Any], side: int) -> None:
     """The printed presses clear the printed position, as many as the count says."""
-    lights = grid_pattern(list(answer["lights"]), side, side)  # type: ignore[call-overload]
-    presses = grid_pattern(list(answer["presses"]), side, side)  # type: ignore[call-overload]
-    count = int(answer["press_count"])  # type: ignore[call-overload]
+    lights = grid_pattern(list(answer["lights"]), side, side)
+    presses = grid_pattern(list(answer["presses"]), side, side)
+    count = int(answer["press_count"])
     row.checked = (
         np.array_equal(grid_toggle(presses), lights)
         and count == int(presses.sum())
-        and count == int(answer["worst_presses"])  # type: ignore[call-overload]
+        and count == int(answer["worst_presses"])
     )
     row.answer = (
         f"its {count} presses clear its position" if row.checked else "WRONG position/presses"
     )
 
 
-def run_worst(ctx: Context, side: int, limit: int) -> tuple[Run, dict[str, object] | None]:
+def run_worst(ctx: Context, side: int, limit: int) -> tuple[Run, dict[str, Any] | None]:
     board = ctx.grid_file(side, side, "txt", lights="off")
     cmd = ctx.cli("worst", str(board), "--json", "--time-limit", str(limit))
     done = run(cmd, timeout=limit * 3 + 120)
     return done, (json.loads(done.stdout) if done.ok else None)
 
 
-def worst_text(answer: dict[str, object], seconds: float) -> str:
+def worst_text(answer: dict[str, Any], seconds: float) -> str:
     low, high = answer["worst_presses"], answer.get("upper_bound", answer["worst_presses"])
     value = f"{low}" if answer.get("exact") else f"bounds {low}–{high}"
     return f"{value}, {'exact' if answer.get('exact') else 'not exact'}, {fmt(seconds)}"
@@ -108,7 +109,7 @@ def row_worst_30(ctx: Context) -> Row:
         return refused(row, done)
     check_worst(row, answer, 30)
     row.lograph = worst_text(answer, done.seconds)
-    gap = int(answer.get("upper_bound", answer["worst_presses"])) - int(answer["worst_presses"])  # type: ignore[call-overload]
+    gap = int(answer.get("upper_bound", answer["worst_presses"])) - int(answer["worst_presses"])
     if answer.get("exact"):
         row.met = met(row.checked)
     else:
