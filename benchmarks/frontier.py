@@ -2,7 +2,7 @@
 
 Run from the repository root::
 
-    .venv/bin/python benchmarks/frontier.py                 # every row (~15 min, 2 idle cores)
+    .venv/bin/python benchmarks/frontier.py                 # every row (~7 min on 2 busy cores)
     .venv/bin/python benchmarks/frontier.py --quick         # skips the slow rows (~3 min)
     .venv/bin/python benchmarks/frontier.py --write-readme  # also puts the table in README.md
     .venv/bin/python benchmarks/frontier.py --rows 1 8a 12a # only some rows

@@ -70,6 +70,7 @@ class Run:
             return f"timed out after {self.seconds:.0f} s"
         last = (self.stderr.strip().splitlines()[-1:] or [""])[0]
         last = re.sub(r"/\S*/frontier-[^/]+/", "", last)  # the scratch folder says nothing
+        last = last.split(" (")[0]  # the reason, without its parenthesised advice
         return f"exit {self.returncode}: {last[:150]}"
 
 
