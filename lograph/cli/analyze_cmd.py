@@ -12,7 +12,7 @@ from lograph.cli.common import (
     emit,
     fraction_text,
     grid_picture,
-    load_system,
+    load_prepared,
 )
 from lograph.core.report.records import factors_text, figure_records, press_ids, world_records
 
@@ -59,10 +59,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from lograph.core.solve import prepare, required_change
+    from lograph.core.solve import required_change
 
-    system = load_system(args.board, args.rule, args.states)
-    solver = prepare(system, args.engine)
+    system, solver = load_prepared(args)
     analysis = solver.analysis
     world = analysis.syndrome(required_change(system))
     shown = analysis.quiet[: max(args.quiet_limit, 0)]

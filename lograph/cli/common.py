@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 if TYPE_CHECKING:
+    from lograph.core.algebra.analysis import Solver
+    from lograph.core.cancel import Cancel
     from lograph.core.model.board import Board
     from lograph.core.model.system import PressSystem
 
@@ -154,6 +156,22 @@ def load_system(path: str, rule: str | None = None, states: int | None = None) -
     if states is not None:
         system = system.with_states(states)
     return system
+
+
+def load_prepared(args: argparse.Namespace, cancel: Cancel = None) -> tuple[PressSystem, Solver]:
+    """Read ``args.board`` and prepare its solver (``args.engine``), under a two-step bar
+    (reading, analysing) on a terminal once the work takes over half a second: a board of
+    a million buttons takes seconds, which must not pass in silence."""
+    from lograph.cli.progress import progress_bar
+    from lograph.core.cancel import report
+    from lograph.core.solve import prepare
+
+    with progress_bar(args, "reading and analysing", unit="step", rate=False) as step:
+        system = load_system(args.board, args.rule, args.states)
+        report(step, 1, 2)
+        solver = prepare(system, args.engine, cancel)
+        report(step, 2, 2)
+    return system, solver
 
 
 def refuse_overwriting(board: str, output: str) -> None:

@@ -11,6 +11,7 @@ from lograph.cli.common import (
     add_json_flag,
     emit,
     grid_picture,
+    load_prepared,
     load_system,
     output_arg,
     refuse_overwriting,
@@ -68,14 +69,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from lograph.core.solve import prepare, solve
+    from lograph.core.solve import solve
 
     if getattr(args, "lit_only", False):
         return run_lit_only(args)
     if args.output is not None:
         refuse_overwriting(args.board, args.output)
-    system = load_system(args.board, args.rule, args.states)
-    solver = prepare(system, args.engine)
+    system, solver = load_prepared(args)
     solution = solve(system, args.goal, solver=solver)
     data: dict[str, Any] = {
         "solvable": solution.solvable,

@@ -13,7 +13,7 @@ from lograph.cli.common import (
     add_json_flag,
     emit,
     grid_picture,
-    load_system,
+    load_prepared,
 )
 from lograph.core.report.records import press_ids
 
@@ -70,12 +70,10 @@ def run(args: argparse.Namespace) -> int:
     from lograph.core.cancel import interrupted
     from lograph.core.errors import BoardError
     from lograph.core.optimize.worst import worst_position
-    from lograph.core.solve import prepare
 
     if not args.time_limit > 0:
         raise BoardError(f"--time-limit must be positive, not {args.time_limit}")
-    system = load_system(args.board, args.rule, args.states)
-    solver = prepare(system, args.engine, interrupted)
+    system, solver = load_prepared(args, interrupted)
     needed = worst_estimate(system.n, system.nnz, solver.analysis.nullity, system.states)
     require(args.board, "the worst-position search", needed)
     # interrupted: Ctrl-C stops HiGHS's wait at once (it runs on a helper thread)

@@ -304,3 +304,32 @@ def test_merged_sorted_runs_give_scipys_structure(
     converted = PressSystem.from_edges(*args, directed=seed % 2 == 0)
     assert merged.indptr.tolist() == converted.indptr.tolist()
     assert merged.indices.tolist() == converted.indices.tolist()
+
+
+@pytest.mark.parametrize("command", [["analyze"], ["solve"], ["worst", "--time-limit", "5"]])
+def test_reading_and_analysing_show_their_steps_on_a_terminal(
+    command: list[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Reading a board and preparing its solver is two steps of a bar on a terminal (forced,
+    no delay) and nothing in a pipe or with --json."""
+    import contextlib
+
+    from lograph.cli import progress
+
+    txt = generate(tmp_path, "b.txt")
+    capsys.readouterr()
+    assert main([command[0], str(txt), *command[1:]]) == 0
+    assert "step" not in capsys.readouterr().err
+    real = progress.progress_bar
+
+    @contextlib.contextmanager
+    def on_a_terminal(*args: object, **kwargs: object):  # type: ignore[no-untyped-def]
+        with real(*args, **{**kwargs, "force": True, "delay": 0}) as hook:  # type: ignore[arg-type]
+            yield hook
+
+    monkeypatch.setattr(progress, "progress_bar", on_a_terminal)
+    assert main([command[0], str(txt), *command[1:]]) == 0
+    assert "2/2 step" in capsys.readouterr().err
