@@ -254,12 +254,9 @@ def worst_position(
         Seconds for the integer program (or the walk); past them the answer is bounded.
     cancel, progress : callable, optional
         Polled in long work (True raises `InterruptedComputation`); told elapsed seconds.
-    seed : int
-        Seed of the search used beyond the exact range.
-    raise_lower : bool
-        False skips the walk that raises the lower bound past the integer program's range
-        (it runs until the time limit and never moves the upper bound), for callers that
-        only need the upper bound.
+    seed, raise_lower : int, bool
+        Seed of the search beyond the exact range; False skips the walk there (it only
+        raises the lower bound, until the time limit): for callers needing the upper bound.
 
     Returns the `WorstPosition`; presses count the total ``Σ x_i`` (values 0..k−1).
 
@@ -284,16 +281,26 @@ def worst_position(
         everything = np.full(n, p - 1, dtype=np.uint8)
         return _answer(system, goal, everything, n * (p - 1), n * (p - 1), "every button")
     if p > 2:
-        if n * math.log2(p) > BRUTE_FORCE_BITS:
-            if composite:
-                return _zk_bounds(solver, goal, cancel, seed)
-            raise BoardTooLargeError(
-                f"the worst position over GF({p}) is computed by walking all {p}^{n} press "
-                f"vectors; boards up to 2^{BRUTE_FORCE_BITS} of them are supported"
-            )
-        presses, worst = _brute_force(solver, goal, cancel)
-        return _answer(system, goal, presses, worst, worst, "brute force")
+        return _worst_beyond_gf2(solver, goal, cancel, seed)
     return _worst_gf2(solver, goal, time_limit, cancel, seed, raise_lower)
+
+
+def _worst_beyond_gf2(
+    solver: Solver, goal: str | ArrayLike, cancel: Cancel, seed: int
+) -> WorstPosition:
+    """p > 2: walk every press vector while p^N is small; beyond, bounds over Z_k, and a
+    refusal over GF(p)."""
+    system = solver.system
+    n, p = system.n, system.states
+    if n * math.log2(p) > BRUTE_FORCE_BITS:
+        if solver.analysis.quiet_orders is not None:
+            return _zk_bounds(solver, goal, cancel, seed)
+        raise BoardTooLargeError(
+            f"the worst position over GF({p}) is computed by walking all {p}^{n} press "
+            f"vectors; boards up to 2^{BRUTE_FORCE_BITS} of them are supported"
+        )
+    presses, worst = _brute_force(solver, goal, cancel)
+    return _answer(system, goal, presses, worst, worst, "brute force")
 
 
 def _zk_bounds(solver: Solver, goal: str | ArrayLike, cancel: Cancel, seed: int) -> WorstPosition:
