@@ -19,7 +19,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import networkx as nx
@@ -63,10 +63,14 @@ def best_time(work: Callable[[], object], repeats: int) -> tuple[float, object]:
     return best, result
 
 
+METHODS = ("auto", "chase", "banded", "dense")
+
+
 def measure(
-    system: PressSystem, repeats: int, methods: list[str]
+    system: PressSystem, repeats: int, methods: Sequence[str] = METHODS
 ) -> dict[str, tuple[float, int, str]]:
-    """``method -> (seconds, rank, engine that ran)`` for each of `methods`."""
+    """``method -> (seconds, rank, engine that ran)`` for each of `methods` (all of them by
+    default; `benchmarks/frontier.py` calls it so)."""
     runs: dict[str, Callable[[], object]] = {
         "auto": lambda: get_solver(system, "auto").analysis,
         "chase": lambda: build_fast_solver(system, method="chase").analysis,
@@ -90,7 +94,7 @@ def main() -> None:
     parser.add_argument("--sizes", type=int, nargs="+", default=[500, 1000, 2000, 4000])
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--families", nargs="+", default=["3-regular", "erdos-renyi", "geometric"])
-    parser.add_argument("--methods", nargs="+", default=["auto", "chase", "banded", "dense"])
+    parser.add_argument("--methods", nargs="+", default=list(METHODS))
     args = parser.parse_args()
     for warm in (families(500)["3-regular"], families(2000)["erdos-renyi"]):
         measure(system_of(warm), 1, args.methods)  # numba loads every kernel's cache

@@ -144,3 +144,21 @@ def test_rref_basis_widens_its_prefix_and_drops_dependent_rows() -> None:
             assert is_rref(got)
             assert len(got) == rank_mod_p(rows, p)
             assert rank_mod_p(np.concatenate([got, rows]), p) == len(got)  # same span
+
+
+def test_rref_basis_of_many_rows_on_packed_bits_equals_galois() -> None:
+    """From 64 rows over GF(2) the pivots are found on packed words: the basis is still
+    galois's reduced row echelon form (zero rows dropped), with dependent and zero rows,
+    zero columns in front and rows touching few columns."""
+    import galois
+
+    gf2 = galois.GF(2)
+    rng = np.random.default_rng(11)
+    for k, n in [(64, 200), (70, 129), (90, 1000), (65, 65)]:
+        rows = (rng.random((k, n)) < 0.03).astype(np.uint8)
+        rows[:, : n // 3] = 0  # pivots far to the right
+        rows[5] = rows[1] ^ rows[2]  # a dependent row
+        rows[7] = 0
+        expected = np.asarray(gf2(rows).row_reduce(), dtype=np.uint8)
+        expected = expected[expected.any(axis=1)]
+        assert np.array_equal(rref_basis(rows, 2), expected)

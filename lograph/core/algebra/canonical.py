@@ -39,6 +39,8 @@ from lograph.core.algebra.gfp import row_reduce
 __all__ = ["CanonicalSolver", "canonical_solver", "pivot_columns", "reduce_against", "rref_basis"]
 
 U8 = NDArray[np.uint8]
+#: From this many quiet patterns over GF(2) the pivots are found on packed rows.
+_PACKED_ROWS = 64
 
 
 def pivot_columns(basis: U8) -> NDArray[np.int64]:
@@ -51,9 +53,10 @@ def rref_basis(rows: ArrayLike, p: int) -> U8:
     """The reduced row echelon basis of the row space of `rows` over GF(p) (zero rows
     dropped), of shape ``(rank, N)``.
 
-    The pivots are found on a prefix of the columns (they usually lie in the first few
-    dozen), the row operations that reduce the prefix are recorded in a k × k transform T,
-    and the whole basis is ``T @ rows``; where the prefix misses some pivots it is widened.
+    The pivots are found on a prefix of the columns some row touches (they usually lie in
+    the first few dozen), the row operations that reduce the prefix are recorded in a
+    transform T, and the whole basis is ``T @ rows``; where the prefix misses some pivots
+    it is widened.
     """
     matrix = np.asarray(rows, dtype=np.uint8)
     if matrix.size and int(matrix.max()) >= p:  # engines give reduced entries: no copy then
@@ -61,26 +64,47 @@ def rref_basis(rows: ArrayLike, p: int) -> U8:
     k, n = matrix.shape
     if k == 0 or n == 0:
         return np.zeros((0, n), dtype=np.uint8)
-    width = min(n, 2 * k + 64)
+    # Pivots lie in columns some row touches: reduce only those (a quiet pattern of a few
+    # buttons far down the numbering would otherwise widen the prefix to all N columns).
+    support = np.flatnonzero(matrix.any(axis=0))
+    touched = matrix[:, support]
+    span = len(support)
+    width = min(span, 2 * k + 64)
     while True:
-        prefix = np.concatenate([matrix[:, :width], np.eye(k, dtype=np.uint8)], axis=1)
-        reduced, pivots = row_reduce(prefix, p, ncols=width)
-        if len(pivots) == k or width == n:
+        transform, pivots = _prefix_transform(touched[:, :width], p)
+        if len(pivots) == k or width == span:
             break
-        width = min(n, 4 * width)
-    if width == n:  # the prefix was everything: `reduced` is the answer
-        return np.ascontiguousarray(reduced[: len(pivots), :n])
-    transform = reduced[:, width:]
+        width = min(span, 4 * width)
+    if len(pivots) < k:  # dependent rows: keep the independent combinations
+        transform = transform[: len(pivots)]
     if np.array_equal(transform, np.eye(k, dtype=np.uint8)):  # already in RREF
         return matrix
     return _times(transform, matrix, p)
 
 
+def _prefix_transform(prefix: U8, p: int) -> tuple[U8, NDArray[np.int64]]:
+    """The row operations T that bring `prefix` (k × w) to reduced row echelon form, and
+    its pivot columns. Many rows over GF(2) go through the packed compiled kernel (the
+    engine that found that many quiet patterns has loaded it already); otherwise
+    `row_reduce` on ``[prefix | I]``."""
+    k, width = prefix.shape
+    if p == 2 and k >= _PACKED_ROWS:
+        from lograph.core.kernels.bits import identity_rows, pack_rows, rref_packed, unpack_rows
+
+        packed, operations = pack_rows(prefix), identity_rows(k)
+        pivots = rref_packed(packed, operations, width)
+        return unpack_rows(operations, k), pivots
+    reduced, pivots = row_reduce(
+        np.concatenate([prefix, np.eye(k, dtype=np.uint8)], axis=1), p, ncols=width
+    )
+    return reduced[:, width:], pivots
+
+
 def _times(transform: U8, matrix: U8, p: int) -> U8:
-    """``transform @ matrix mod p`` (k × k by k × N), exact."""
+    """``transform @ matrix mod p`` (r × k by k × N), exact."""
     if p == 2:  # XOR of packed rows: N/64 words per row
         packed = np.packbits(matrix, axis=1, bitorder="little")
-        out = np.zeros_like(packed)
+        out = np.zeros((len(transform), packed.shape[1]), dtype=packed.dtype)
         for i, row in enumerate(transform.astype(bool)):
             if row.any():
                 out[i] = np.bitwise_xor.reduce(packed[row], axis=0)
@@ -89,7 +113,7 @@ def _times(transform: U8, matrix: U8, p: int) -> U8:
     # float64 is exact: k·(p-1)² < 2^53 for any basis that fits in memory; columns go in
     # slabs so the float temporaries stay near 128 MB
     left = transform.astype(np.float64)
-    out = np.empty_like(matrix)
+    out = np.empty((len(transform), matrix.shape[1]), dtype=matrix.dtype)
     step = max(1, (1 << 24) // len(matrix))
     for start in range(0, matrix.shape[1], step):
         product = left @ matrix[:, start : start + step].astype(np.float64)

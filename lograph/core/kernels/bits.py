@@ -158,6 +158,12 @@ def _rref(m: U64, t: U64, ncols: int) -> I64:  # pragma: no cover - compiled
     return piv[:rank]
 
 
+def rref_packed(m: U64, t: U64, ncols: int) -> I64:
+    """Reduce the packed rows `m` in place to reduced row echelon form over their first
+    `ncols` columns, applying the same row operations to `t`; the pivot columns."""
+    return _rref(m, t, ncols)
+
+
 #: Check systems from this many unknowns are reduced by M4RM (`lograph.core.kernels.m4rm`);
 #: below it one pivot at a time is as fast and needs no extra compilation.
 M4RM_MIN = 128
