@@ -189,6 +189,7 @@ def test_ctrl_c_stops_with_one_line_and_complete_rows(tmp_path: Path) -> None:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        start_new_session=True,  # its own process group: the hang guard ends the workers too
     )
     deadline = time.monotonic() + 120  # a hang guard, not a speed test
     while time.monotonic() < deadline and proc.poll() is None:
@@ -196,7 +197,12 @@ def test_ctrl_c_stops_with_one_line_and_complete_rows(tmp_path: Path) -> None:
             break
         time.sleep(0.05)
     proc.send_signal(signal.SIGINT)
-    _, err = proc.communicate(timeout=60)
+    try:
+        _, err = proc.communicate(timeout=120)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)  # never leave a census running behind the test
+        proc.communicate()
+        pytest.fail("census ignored Ctrl-C")
     assert proc.returncode == 130
     assert err == "lograph: interrupted\n"
     text = table.read_text()

@@ -19,6 +19,8 @@ __all__ = [
     "DenseGF2",
     "identity_rows",
     "pack_rows",
+    "parity",
+    "rref_packed",
     "unpack_rows",
     "unpack_sliced",
     "words",
@@ -27,6 +29,18 @@ __all__ = [
 U64 = NDArray[np.uint64]
 U8 = NDArray[np.uint8]
 I64 = NDArray[np.int64]
+
+
+@jit(inline=True)
+def parity(value: int) -> int:  # pragma: no cover - compiled
+    """Parity of the set bits of a non-negative 64-bit value (the classes' dot products)."""
+    value ^= value >> 32
+    value ^= value >> 16
+    value ^= value >> 8
+    value ^= value >> 4
+    value ^= value >> 2
+    value ^= value >> 1
+    return value & 1
 
 
 def words(nbits: int) -> int:

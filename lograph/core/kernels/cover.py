@@ -11,20 +11,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from lograph.core.kernels.bits import parity
 from lograph.core.kernels.jit import IntArray, jit
 
 __all__ = ["coset_weights", "cover_walk"]
-
-
-@jit(inline=True)
-def _odd(x: int) -> int:
-    """Parity of the set bits of x (x < 2^32)."""
-    x ^= x >> 16
-    x ^= x >> 8
-    x ^= x >> 4
-    x ^= x >> 2
-    x ^= x >> 1
-    return x & 1
 
 
 @jit
@@ -54,7 +44,7 @@ def coset_weights(cls: IntArray, m: IntArray, t: IntArray, m0: int, k: int) -> I
 def _shift(w: IntArray, v: int, delta: int) -> None:
     """Press `delta` (±1) more buttons of class v: W(c) += delta where c·v is even."""
     for c in range(len(w)):
-        if _odd(c & v):
+        if parity(c & v):
             w[c] -= delta
         else:
             w[c] += delta
@@ -89,7 +79,7 @@ def _recentre(cls: IntArray, m: IntArray, t: IntArray, w: IntArray, low: int, co
     if target == 0:
         return
     for j in range(len(cls)):
-        if _odd(target & cls[j]):
+        if parity(target & cls[j]):
             t[j] = m[j] - t[j]
     moved = w.copy()
     for c in range(len(w)):

@@ -12,23 +12,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from lograph.core.kernels.bits import parity
 from lograph.core.kernels.jit import jit
 
 __all__ = ["BLOCK_BITS", "leaf_maximum"]
 
 #: Stages done inside one block of 2^13 int32 (32 KB) before the array-wide stages.
 BLOCK_BITS = 13
-
-
-@jit(inline=True)
-def _parity(value: int) -> int:  # pragma: no cover - compiled
-    value ^= value >> 32
-    value ^= value >> 16
-    value ^= value >> 8
-    value ^= value >> 4
-    value ^= value >> 2
-    value ^= value >> 1
-    return value & 1
 
 
 @jit(inline=True)
@@ -57,7 +47,7 @@ def _scatter(
     for i in range(keys.shape[0]):
         key = keys[i]
         sign = signs[i]
-        if _parity((key >> low) & prefix):
+        if parity((key >> low) & prefix):
             sign = -sign
         spectrum[key & mask] += sign
 
