@@ -188,26 +188,31 @@ def test_the_line_reader_agrees_with_the_networkx_path(tmp_path: Path, old: str,
     assert np.array_equal(np.signbit(got.positions), np.signbit(expected.positions))
 
 
-def test_convert_shows_its_steps_on_a_terminal(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """With a terminal (forced, no delay) the bar ends at 3/3 steps; in a pipe, nothing."""
+def on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """From now on every progress bar is drawn as on a terminal, with no delay."""
     import contextlib
 
     from lograph.cli import progress
 
+    real = progress.progress_bar
+
+    @contextlib.contextmanager
+    def forced(*args: object, **kwargs: object):  # type: ignore[no-untyped-def]
+        with real(*args, **{**kwargs, "force": True, "delay": 0}) as hook:  # type: ignore[arg-type]
+            yield hook
+
+    monkeypatch.setattr(progress, "progress_bar", forced)
+
+
+def test_convert_shows_its_steps_on_a_terminal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """With a terminal (forced, no delay) the bar ends at 3/3 steps; in a pipe, nothing."""
     txt = generate(tmp_path, "b.txt")
     capsys.readouterr()
     assert main(["convert", str(txt), str(tmp_path / "quiet.json")]) == 0
     assert capsys.readouterr().err == ""
-    real = progress.progress_bar
-
-    @contextlib.contextmanager
-    def on_a_terminal(*args: object, **kwargs: object):  # type: ignore[no-untyped-def]
-        with real(*args, **{**kwargs, "force": True, "delay": 0}) as hook:  # type: ignore[arg-type]
-            yield hook
-
-    monkeypatch.setattr(progress, "progress_bar", on_a_terminal)
+    on_a_terminal(monkeypatch)
     assert main(["convert", str(txt), str(tmp_path / "b.json")]) == 0
     assert "3/3 step" in capsys.readouterr().err
 
@@ -315,21 +320,10 @@ def test_reading_and_analysing_show_their_steps_on_a_terminal(
 ) -> None:
     """Reading a board and preparing its solver is two steps of a bar on a terminal (forced,
     no delay) and nothing in a pipe or with --json."""
-    import contextlib
-
-    from lograph.cli import progress
-
     txt = generate(tmp_path, "b.txt")
     capsys.readouterr()
     assert main([command[0], str(txt), *command[1:]]) == 0
     assert "step" not in capsys.readouterr().err
-    real = progress.progress_bar
-
-    @contextlib.contextmanager
-    def on_a_terminal(*args: object, **kwargs: object):  # type: ignore[no-untyped-def]
-        with real(*args, **{**kwargs, "force": True, "delay": 0}) as hook:  # type: ignore[arg-type]
-            yield hook
-
-    monkeypatch.setattr(progress, "progress_bar", on_a_terminal)
+    on_a_terminal(monkeypatch)
     assert main([command[0], str(txt), *command[1:]]) == 0
     assert "2/2 step" in capsys.readouterr().err

@@ -17,9 +17,10 @@ from lograph.core.errors import LographError
 from lograph.core.files import source
 from lograph.core.files.fast_graphml import head_text
 from lograph.core.files.fast_json import _assemble, _Header
+from lograph.core.files.json_lines import node_columns
 from lograph.core.files.limits import check_array_counts
 from lograph.core.files.source import PathLike, format_error, paused_gc
-from lograph.core.model.checks import MAX_ID_CHARS, check_rule, check_states
+from lograph.core.model.checks import check_rule, check_states
 from lograph.core.model.system import PressSystem
 
 __all__ = ["read_system"]
@@ -116,15 +117,10 @@ def _header(
 def _build(
     nodes: list[tuple[str, ...]], edges: list[tuple[str, str]], header: _Header
 ) -> PressSystem | None:
-    ids = [row[0] for row in nodes]
-    if any(len(v) > MAX_ID_CHARS for v in ids):
+    columns = node_columns(nodes, header[2], _FLAG)
+    if columns is None:
         return None
-    count = len(nodes)
-    x = np.fromiter((float(row[1]) for row in nodes), np.float64, count)
-    y = np.fromiter((float(row[2]) for row in nodes), np.float64, count)
-    lights = np.fromiter((int(row[3]) for row in nodes), np.int64, count)
-    if not (np.isfinite(x).all() and np.isfinite(y).all()) or lights.max() >= header[2]:
-        return None
+    ids = columns[0]
     index = {v: i for i, v in enumerate(ids)}
     try:
         src = np.fromiter((index[u] for u, _ in edges), np.int64, len(edges))
@@ -133,6 +129,4 @@ def _build(
         return None
     if np.any(src == dst):
         return None
-    flags = [_FLAG[row[4]] for row in nodes]
-    positions = np.column_stack((x, y))
-    return _assemble((ids, positions, lights.astype(np.uint8), flags), (src, dst), header)
+    return _assemble(columns, (src, dst), header)

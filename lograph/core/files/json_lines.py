@@ -15,6 +15,7 @@ be a JSON object of its own; anything else returns None and is parsed as JSON.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -75,10 +76,12 @@ def _rows(pattern: re.Pattern[str], body: str) -> list[Any] | None:
 
 
 def node_columns(
-    rows: list[Any], states: int
+    rows: list[Any], states: int, self_action_words: Mapping[str, bool | None] | None = None
 ) -> tuple[list[str], NDArray[np.float64], NDArray[np.uint8], list[Any]] | None:
-    """Ids, positions, lights and self-action overrides of the node rows, as
-    `fast_json._node_arrays` gives them, or None when a value is out of range."""
+    """Ids, positions, lights and self-action overrides of the node rows (id, x, y, light,
+    self-action word), as `fast_json._node_arrays` gives them, or None when a value is out
+    of range. `self_action_words` reads the last column (JSON's by default; the GraphML
+    reader passes its own)."""
     ids = [row[0] for row in rows]
     if any(len(v) > MAX_ID_CHARS for v in ids):
         return None
@@ -88,5 +91,6 @@ def node_columns(
     lights = np.fromiter((int(row[3]) for row in rows), np.int64, count)
     if not (np.isfinite(x).all() and np.isfinite(y).all()) or lights.max() >= states:
         return None
-    self_action = [_SELF_ACTION[row[4]] for row in rows]
+    words = _SELF_ACTION if self_action_words is None else self_action_words
+    self_action = [words[row[4]] for row in rows]
     return ids, np.column_stack((x, y)), lights.astype(np.uint8), self_action
