@@ -77,6 +77,7 @@ def probes(ctx: Context) -> list[tuple[str, list[str]]]:
         (f"analyze --histogram {small}", ["analyze", str(histogram), "--histogram"]),
         ("convert 1000×1000", ["convert", big, str(ctx.scratch / "progress.json")]),
         ("analyze 1000×1000", ["analyze", big]),
+        ("report 9×9", ["report", str(grid(9, 9, "txt", "off"))]),
     ]
 
 

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import argparse
 import json
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from lograph.cli.common import add_board_options, add_engine_option, add_json_flag, output_arg
 
 if TYPE_CHECKING:
+    from lograph.cli.progress import ProgressHook
     from lograph.core.model.board import Board
     from lograph.core.model.system import PressSystem
 
@@ -33,8 +35,18 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.set_defaults(run=run)
 
 
+def _step_bar(args: argparse.Namespace, step: str) -> AbstractContextManager[ProgressHook]:
+    """The bar of one report step: the worst position runs against its time limit."""
+    from lograph.cli.progress import progress_bar
+
+    if step == "worst position":
+        return progress_bar(args, f"report: {step} (of the time limit)", unit="s", rate=False)
+    return progress_bar(args, f"report: {step}", unit="prefixes")
+
+
 def run(args: argparse.Namespace) -> int:
     from lograph.cli.common import load_board, load_system, refuse_overwriting
+    from lograph.core.cancel import interrupted
     from lograph.core.report.report import board_report, report_markdown, write_report
 
     if args.output is not None:
@@ -44,7 +56,13 @@ def run(args: argparse.Namespace) -> int:
         source = load_system(args.board, args.rule, args.states)
     else:
         source = load_board(args.board, args.rule, args.states)
-    report = board_report(source, engine=args.engine)
+    # one bar per long step, on a terminal only; Ctrl-C stops the compiled searches too
+    report = board_report(
+        source,
+        engine=args.engine,
+        cancel=interrupted,
+        steps=lambda step: _step_bar(args, step),
+    )
     report["rule"] = source.rule
     report["name"] = source.name or Path(args.board).stem
     if args.output is not None:

@@ -85,3 +85,30 @@ def test_cli_in_a_pipe_prints_no_bar() -> None:
     )
     assert b"15 presses" in piped.stdout
     assert piped.stderr == b""
+
+
+def test_report_shows_a_bar_for_its_long_steps() -> None:
+    """28 separate pairs of joined buttons, all lit: nullity 28, beyond the single transform,
+    so the fewest-presses step searches prefixes and reports them; one press per pair."""
+    import networkx as nx
+
+    from lograph.core.model.board import Board
+    from lograph.core.report.report import board_report
+
+    graph = nx.relabel_nodes(nx.disjoint_union_all([nx.path_graph(2)] * 28), str)
+    nx.set_node_attributes(graph, 1, "light")
+    out = io.StringIO()
+    opened: list[str] = []
+
+    def steps(step: str):  # type: ignore[no-untyped-def]
+        opened.append(step)
+        return progress_bar(_args(), f"report: {step}", stream=out, force=True, delay=0)
+
+    report = board_report(Board.from_graph(graph), steps=steps)
+    assert report["nullity"] == 28
+    assert report["fewest"]["press_count"] == 28
+    assert report["fewest"]["exact"]
+    assert opened == ["fewest presses", "worst position"]
+    text = out.getvalue()
+    assert "report: fewest presses" in text
+    assert "100%" in text.split("report: worst position")[0]  # the search's own bar

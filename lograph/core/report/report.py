@@ -9,12 +9,14 @@ renders it for people and `write_report` saves it atomically as ``.md`` or ``.js
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from lograph.core.cancel import Cancel
+from lograph.core.cancel import Cancel, Progress
 from lograph.core.errors import BoardTooLargeError, LographError
 from lograph.core.model.board import Board
 from lograph.core.model.system import PressSystem
@@ -27,7 +29,15 @@ from lograph.core.report.records import (
     world_records,
 )
 
-__all__ = ["board_report", "report_markdown", "write_report"]
+__all__ = ["StepProgress", "board_report", "report_markdown", "write_report"]
+
+#: Opens the progress hook of one named step of the report (``"fewest presses"``, ``"worst
+#: position"``): the CLI draws a bar per step on a terminal.
+StepProgress = Callable[[str], AbstractContextManager[Progress]]
+
+
+def _no_progress(step: str) -> AbstractContextManager[Progress]:
+    return nullcontext(None)
 
 
 #: Size guards: the parts above these sizes are skipped with a reason.
@@ -41,9 +51,16 @@ STEPS_LIMIT = 10_000
 
 
 def board_report(
-    board: Board | PressSystem, *, engine: str = "auto", cancel: Cancel = None
+    board: Board | PressSystem,
+    *,
+    engine: str = "auto",
+    cancel: Cancel = None,
+    steps: StepProgress = _no_progress,
 ) -> dict[str, Any]:
     """Everything lograph can say about the board, as plain JSON-ready data.
+
+    `steps` gives the progress hook of each long step (the fewest presses beyond the instant
+    range, the worst position's time limit).
 
     Examples
     --------
@@ -75,8 +92,10 @@ def board_report(
             "failed_patterns": [i for i, s in enumerate(world) if s],
         },
     }
-    report["fewest"] = _fewest(system, solver, change, any(world), cancel)
-    report["worst"] = _worst(system, solver, cancel)
+    with steps("fewest presses") as progress:
+        report["fewest"] = _fewest(system, solver, change, any(world), cancel, progress)
+    with steps("worst position") as progress:
+        report["worst"] = _worst(system, solver, cancel, progress)
     report["histogram"] = _histogram(system, cancel)
     report["chase"] = _chase(system, cancel)
     return report
@@ -87,7 +106,12 @@ def _skipped(reason: str) -> dict[str, Any]:
 
 
 def _fewest(
-    system: PressSystem, solver: Any, change: np.ndarray, unsolvable: bool, cancel: Cancel
+    system: PressSystem,
+    solver: Any,
+    change: np.ndarray,
+    unsolvable: bool,
+    cancel: Cancel,
+    progress: Progress,
 ) -> dict[str, Any]:
     from lograph.core.optimize.minimal import fewest_presses
 
@@ -96,7 +120,7 @@ def _fewest(
     if system.n > FEWEST_LIMIT:
         return _skipped(f"more than {FEWEST_LIMIT} buttons")
     x0 = solver.particular(change)
-    best = fewest_presses(solver, x0, cancel=cancel)
+    best = fewest_presses(solver, x0, cancel=cancel, progress=progress)
     return {
         "presses": press_ids(system, best.presses),
         "press_count": best.press_count,
@@ -107,7 +131,7 @@ def _fewest(
     }
 
 
-def _worst(system: PressSystem, solver: Any, cancel: Cancel) -> dict[str, Any]:
+def _worst(system: PressSystem, solver: Any, cancel: Cancel, progress: Progress) -> dict[str, Any]:
     from lograph.core.optimize.worst import worst_position
 
     if solver.analysis.nullity > WORST_NULLITY_LIMIT or system.n > WORST_BUTTON_LIMIT:
@@ -115,7 +139,7 @@ def _worst(system: PressSystem, solver: Any, cancel: Cancel) -> dict[str, Any]:
             f"only computed up to nullity {WORST_NULLITY_LIMIT} and {WORST_BUTTON_LIMIT} buttons"
         )
     try:
-        worst = worst_position(solver, time_limit=WORST_SECONDS, cancel=cancel)
+        worst = worst_position(solver, time_limit=WORST_SECONDS, cancel=cancel, progress=progress)
     except BoardTooLargeError as exc:
         return _skipped(str(exc))
     return {
