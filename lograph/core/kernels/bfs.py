@@ -44,7 +44,8 @@ def bfs_forest(
     dist = np.full(n, -1, dtype=np.int64)
     tree = np.full(n, -1, dtype=np.int64)
     order = np.empty(n, dtype=np.int64)
-    tail = 0
+    # np.int64, not 0: literal arguments would compile bfs_expand three times
+    tail = np.int64(0)
     trees = 0
     if multi:
         for s in seeds:
@@ -53,7 +54,7 @@ def bfs_forest(
                 tree[s] = 0
                 order[tail] = s
                 tail += 1
-        tail = bfs_expand(indptr, indices, order, dist, tree, 0, tail)
+        tail = bfs_expand(indptr, indices, order, dist, tree, np.int64(0), tail)
         trees = 1
     for k in range(len(seeds) + n):
         s = seeds[k] if k < len(seeds) else k - len(seeds)

@@ -207,8 +207,10 @@ def rref_m4rm(
     k = m.shape[0]
     pcol = np.zeros(64, dtype=np.int64)
     piv = np.empty(k, dtype=np.int64)
-    rank = 0
-    c = 0
+    # np.int64, not 0: a literal start would compile every callee a second time, for the
+    # first iteration's Literal[int](0) (seconds on the first run after install)
+    rank = np.int64(0)
+    c = np.int64(0)
     while c < ncols and rank < k:
         width = min(BLOCK, ncols - c)
         mask = ~np.uint64(0) if width == 64 else (_ONE << np.uint64(width)) - _ONE
