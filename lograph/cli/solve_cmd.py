@@ -139,7 +139,9 @@ def _fewest(
 def _headline(minimal: bool, data: dict[str, Any]) -> str:
     """``solvable: fewest 5 presses (4 solutions in all); 1 optimal (exact)``; a heuristic
     answer says only what is known: the best found, not how many optimal solutions exist."""
-    count = f"{data['press_count']} presses ({data['solutions']} solutions in all)"
+    presses, solutions = data["press_count"], data["solutions"]
+    among = "the only solution" if solutions == 1 else f"{solutions} solutions in all"
+    count = f"{presses} {'press' if presses == 1 else 'presses'} ({among})"
     if not minimal:
         return f"solvable: one solution: {count}"
     if not data["exact"]:

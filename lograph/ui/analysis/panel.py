@@ -324,7 +324,9 @@ class AnalysisPanel(QScrollArea):
             self.solution_text.setText("Finding the fewest presses…" if running else "")
         else:
             how = "exact" if solution.exact else "heuristic: maybe not the fewest"
-            if solution.optimal_solutions is None:
+            if solution.solutions == 1:
+                optimal = "the only solution"
+            elif solution.optimal_solutions is None:
                 optimal = f"{solution.solutions:,} solutions in all"
             else:
                 optimal = f"{solution.optimal_solutions:,} of {solution.solutions:,} solutions"
