@@ -79,12 +79,36 @@ def test_worst_stops_inside_highs(tmp_path: Path, sig: int, status: int) -> None
 
 @pytest.mark.parametrize(("sig", "status"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
 def test_render_stops_while_drawing(tmp_path: Path, sig: int, status: int) -> None:
-    """Drawing a 300×300 board takes seconds in Qt's native code; the old picture stays."""
-    write_board(rectangle(300, 300), tmp_path / "big.txt")
+    """A signal while Qt draws stops the command; the old picture stays. The drawing is
+    repeated until the signal has arrived, so a fast machine cannot finish it first."""
+    write_board(rectangle(60, 60), tmp_path / "big.txt")
     picture = tmp_path / "big.png"
     picture.write_bytes(b"the old picture")
-    proc = _start(["render", "big.txt", "-o", "big.png"], tmp_path)
-    _wait_for(proc, "render: drawing")
+    script = (
+        "import sys\n"
+        "import lograph.ui.io.render as render\n"
+        "from lograph.cli import main\n"
+        "from lograph.core.cancel import interrupted\n"
+        "drawn = render.render_bytes\n"
+        "def draw_until_signalled(*args, **kwargs):\n"
+        "    data = drawn(*args, **kwargs)\n"
+        "    print('lograph: log: render: drawn once', file=sys.stderr, flush=True)\n"
+        "    while not interrupted():\n"
+        "        data = drawn(*args, **kwargs)\n"
+        "    return data\n"
+        "render.render_bytes = draw_until_signalled\n"
+        "sys.exit(main(['render', 'big.txt', '-o', 'big.png']))\n"
+    )
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    proc = subprocess.Popen(
+        [sys.executable, "-c", script],
+        cwd=tmp_path,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    _wait_for(proc, "render: drawn once")
     code, err = _interrupt(proc, sig)
     assert code == status
     assert err == "lograph: interrupted\n"
