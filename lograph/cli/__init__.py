@@ -90,12 +90,29 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _run(args: argparse.Namespace) -> int:
     _configure_logging()
+    _tell_first_compile(args)
     with ExitStack() as stack:
         from lograph.cli.common import open_sample_arguments
 
         open_sample_arguments(args, stack)
         status: int = args.run(args)
     return status
+
+
+def _tell_first_compile(args: argparse.Namespace) -> None:
+    # the first run after install compiles kernels for seconds: say so rather than look hung
+    from lograph.cli.progress import wants_bar
+
+    if wants_bar(args, sys.stderr):
+        from lograph.core.kernels.compile_notice import on_first_compile
+
+        on_first_compile(
+            lambda: print(
+                "lograph: compiling kernels for this machine (first run only; cached afterwards)",
+                file=sys.stderr,
+                flush=True,
+            )
+        )
 
 
 def _configure_logging() -> None:

@@ -85,6 +85,8 @@ def _load_numba() -> None:
     import numba
 
     with _LOCK:
+        if not _KERNELS or _KERNELS[0]._compiled is None:  # first load of this process
+            _watch_compiles()
         for kernel in _KERNELS:
             if kernel._compiled is None:
                 kernel._compiled = numba.njit(**kernel._options)(kernel.py_func)
@@ -95,6 +97,22 @@ def _load_numba() -> None:
                 for attribute, value in list(vars(module).items()):
                     if isinstance(value, _Kernel) and value._compiled is not None:
                         setattr(module, attribute, value._compiled)
+
+
+def _watch_compiles() -> None:
+    # numba fires "numba:compile" only on a cache miss, so loading cached kernels is silent
+    from numba.core import event
+
+    from lograph.core.kernels.compile_notice import compiling
+
+    class FirstCompile(event.Listener):
+        def on_start(self, ev: event.Event) -> None:
+            compiling()
+
+        def on_end(self, ev: event.Event) -> None:
+            pass
+
+    event.register("numba:compile", FirstCompile())  # type: ignore[no-untyped-call]
 
 
 @overload
