@@ -44,8 +44,8 @@ def bfs_forest(
     dist = np.full(n, -1, dtype=np.int64)
     tree = np.full(n, -1, dtype=np.int64)
     order = np.empty(n, dtype=np.int64)
-    # np.int64, not 0: literal arguments would compile bfs_expand three times
-    tail = np.int64(0)
+    # n - n, not 0: numba would compile bfs_expand again for each Literal[int](0) argument
+    tail = start = n - n
     trees = 0
     if multi:
         for s in seeds:
@@ -54,7 +54,7 @@ def bfs_forest(
                 tree[s] = 0
                 order[tail] = s
                 tail += 1
-        tail = bfs_expand(indptr, indices, order, dist, tree, np.int64(0), tail)
+        tail = bfs_expand(indptr, indices, order, dist, tree, start, tail)
         trees = 1
     for k in range(len(seeds) + n):
         s = seeds[k] if k < len(seeds) else k - len(seeds)

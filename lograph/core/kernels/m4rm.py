@@ -207,10 +207,10 @@ def rref_m4rm(
     k = m.shape[0]
     pcol = np.zeros(64, dtype=np.int64)
     piv = np.empty(k, dtype=np.int64)
-    # np.int64, not 0: a literal start would compile every callee a second time, for the
-    # first iteration's Literal[int](0) (seconds on the first run after install)
-    rank = np.int64(0)
-    c = np.int64(0)
+    # k - k, not 0: numba would type a literal start as Literal[int](0) and compile every
+    # callee a second time for the first iteration (seconds on the first run after install)
+    rank = k - k
+    c = k - k
     while c < ncols and rank < k:
         width = min(BLOCK, ncols - c)
         mask = ~np.uint64(0) if width == 64 else (_ONE << np.uint64(width)) - _ONE
