@@ -137,7 +137,7 @@ class GfpChaseSolver(PreparedSolver):
         """Plan the chase (unless given), check its size for `engine` and keep the arrays
         the kernels walk; the set-up every chase over Z_k shares, prime k or not."""
         if plan is None:
-            plan = chase_plan(system, cancel=cancel)
+            plan = chase_plan(system, cancel=cancel, balanced=True)
         arrays = check_chase_size(system, plan, engine)
         poll(cancel, ANALYSIS_CANCELLED)
         self._system = system

@@ -98,7 +98,7 @@ def build_fast_solver(
         raise BoardError(f"the fast engine works over GF(2), not GF({system.states})")
     if method not in (None, "chase", "banded"):
         raise BoardError(f"method must be 'chase' or 'banded', not {method!r}")
-    plan = chase_plan(system, cancel=cancel)
+    plan = chase_plan(system, cancel=cancel, balanced=True)
     poll(cancel, ANALYSIS_CANCELLED)
     order = None
     if method is None:
