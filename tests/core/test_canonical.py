@@ -162,3 +162,19 @@ def test_rref_basis_of_many_rows_on_packed_bits_equals_galois() -> None:
         expected = np.asarray(gf2(rows).row_reduce(), dtype=np.uint8)
         expected = expected[expected.any(axis=1)]
         assert np.array_equal(rref_basis(rows, 2), expected)
+
+
+@pytest.mark.parametrize(
+    ("r", "k", "n"), [(1, 1, 1), (3, 7, 5), (9, 8, 64), (40, 77, 500), (5, 130, 65)]
+)
+def test_packed_product_equals_integer_matrix_product(r: int, k: int, n: int) -> None:
+    """The Four Russians product against numpy's integer product mod 2 (chunk edges: k = 7,
+    8, 77, 130; word edges: n = 64, 65)."""
+    from lograph.core.kernels.bits import pack_rows, times_packed, unpack_rows
+
+    rng = np.random.default_rng(r * 1000 + k)
+    transform = rng.integers(0, 2, (r, k)).astype(np.uint8)
+    matrix = rng.integers(0, 2, (k, n)).astype(np.uint8)
+    expected = (transform.astype(np.int64) @ matrix.astype(np.int64)) % 2
+    got = unpack_rows(times_packed(transform, pack_rows(matrix)), n)
+    assert np.array_equal(got, expected)

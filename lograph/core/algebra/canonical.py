@@ -102,14 +102,11 @@ def _prefix_transform(prefix: U8, p: int) -> tuple[U8, NDArray[np.int64]]:
 
 def _times(transform: U8, matrix: U8, p: int) -> U8:
     """``transform @ matrix mod p`` (r × k by k × N), exact."""
-    if p == 2:  # XOR of packed rows: N/64 words per row
-        packed = np.packbits(matrix, axis=1, bitorder="little")
-        out = np.zeros((len(transform), packed.shape[1]), dtype=packed.dtype)
-        for i, row in enumerate(transform.astype(bool)):
-            if row.any():
-                out[i] = np.bitwise_xor.reduce(packed[row], axis=0)
-        bits = np.unpackbits(out, axis=1, bitorder="little", count=matrix.shape[1])
-        return np.ascontiguousarray(bits)
+    if p == 2:  # packed rows, eight at a time (Four Russians): N/64 words per row
+        from lograph.core.kernels.bits import pack_rows, times_packed, unpack_rows
+
+        product = times_packed(transform, pack_rows(matrix))
+        return np.ascontiguousarray(unpack_rows(product, matrix.shape[1]))
     # float64 is exact: k·(p-1)² < 2^53 for any basis that fits in memory; columns go in
     # slabs so the float temporaries stay near 128 MB
     left = transform.astype(np.float64)

@@ -21,6 +21,7 @@ __all__ = [
     "pack_rows",
     "parity",
     "rref_packed",
+    "times_packed",
     "unpack_rows",
     "unpack_sliced",
     "words",
@@ -86,6 +87,32 @@ def unpack_rows(packed: U64, nbits: int) -> U8:
     r, w = arr.shape
     raw = arr.view(np.uint8).reshape(r, 8 * w)
     return np.unpackbits(raw, axis=1, count=nbits, bitorder="little")
+
+
+def times_packed(transform: NDArray[np.generic], packed: U64) -> U64:
+    """``transform @ M`` over GF(2): `transform` a 0/1 ``(r, k)`` array, `packed` the rows
+    of M as `pack_rows` gives them; the product's rows packed the same way.
+
+    The Method of Four Russians in numpy: the 256 sums of each eight rows of M are tabled
+    (eight doublings), and each output row XORs the table row its byte of `transform`
+    selects, so the product costs k/8 vectorised passes instead of one call per output row.
+
+    Examples
+    --------
+    >>> m = pack_rows(np.array([[1, 0, 1], [0, 1, 1]], dtype=np.uint8))
+    >>> unpack_rows(times_packed(np.array([[1, 1], [0, 1]], dtype=np.uint8), m), 3).tolist()
+    [[1, 1, 0], [0, 1, 1]]
+    """
+    r, k = np.shape(transform)
+    out = np.zeros((r, packed.shape[1]), dtype=np.uint64)
+    codes = np.packbits(np.asarray(transform, dtype=np.uint8) & 1, axis=1, bitorder="little")
+    table = np.zeros((256, packed.shape[1]), dtype=np.uint64)
+    for chunk, start in enumerate(range(0, k, 8)):
+        block = packed[start : start + 8]
+        for j in range(len(block)):
+            np.bitwise_xor(table[: 1 << j], block[j], out=table[1 << j : 2 << j])
+        out ^= table[codes[:, chunk]]
+    return out
 
 
 @jit
