@@ -74,7 +74,7 @@ def test_default_analyze_of_the_classic_board_loads_no_heavy_library() -> None:
     "argv",
     [
         # GF(2) boards this small go to the small engine (no kernels) unless told otherwise
-        ("analyze", "graphs/classic-5x5.txt", "--json", "--engine", "fast"),
+        ("analyze", "graphs/torus-5x5.json", "--json", "--engine", "fast"),
         ("analyze", "graphs/directed-ring-8.json", "--json", "--engine", "fast"),
         ("analyze", "graphs/three-state-4x4.txt", "--json"),
         ("analyze", "graphs/petersen.json", "--rule", "open", "--json", "--engine", "fast"),

@@ -87,7 +87,7 @@ def test_small_engine_on_the_classic_boards() -> None:
 def test_small_engine_is_registered_and_bounded() -> None:
     assert "small" in available_engines()
     assert get_solver(grid_system(5, 5)).analysis.engine == "small"  # auto's choice
-    assert get_solver(grid_system(21, 20)).analysis.engine == "fast-chase"
+    assert get_solver(grid_system(21, 20)).analysis.engine == "fast-grid"
     with pytest.raises(BoardTooLargeError, match="up to 400 buttons"):
         get_solver(grid_system(21, 20), "small")
 

@@ -105,8 +105,8 @@ def _times(transform: U8, matrix: U8, p: int) -> U8:
     if p == 2:  # packed rows, eight at a time (Four Russians): N/64 words per row
         from lograph.core.kernels.bits import pack_rows, times_packed, unpack_rows
 
-        product = times_packed(transform, pack_rows(matrix))
-        return np.ascontiguousarray(unpack_rows(product, matrix.shape[1]))
+        rows = times_packed(transform, pack_rows(matrix))
+        return np.ascontiguousarray(unpack_rows(rows, matrix.shape[1]))
     # float64 is exact: k·(p-1)² < 2^53 for any basis that fits in memory; columns go in
     # slabs so the float temporaries stay near 128 MB
     left = transform.astype(np.float64)

@@ -45,6 +45,9 @@ ROUND_PAYBACK = 30
 #: as measured (a greedy try on a 4,000-button geometric graph ~6 ns per visit; its chase,
 #: 1,603 free buttons, ~0.07 ns per estimated word operation, thanks to M4RM).
 VISITS_PER_WORD = 1 / 80
+#: Boards smaller than this are planned thoroughly even with ``balanced=True``: the whole
+#: search costs at most a millisecond or two there, and the free-button count is shown.
+BALANCED_FROM = 256
 
 
 @dataclass(frozen=True, eq=False)
@@ -115,9 +118,7 @@ def chase_plan(
     get fewer tries (about `WORK_BUDGET` edge visits in all).
 
     The plan depends only on which buttons act on which lights, so it serves every rule,
-    self-action override, edge direction and number of states k, prime or not: a force step
-    needs its button's coefficient on the light to be a unit mod k, and every press-matrix
-    entry is 1.
+    direction and number of states k (a force step needs a unit coefficient; every entry is 1).
 
     Parameters
     ----------
@@ -128,11 +129,9 @@ def chase_plan(
     cancel : callable, optional
         Polled between tries; when it returns True, `InterruptedComputation` is raised.
     balanced : bool
-        Plan for an engine rather than a person: after the first round of BFS orders, try
-        more (the other starts, Cuthill–McKee) only while the elimination left by the best
-        plan is estimated at `ROUND_PAYBACK` times the cost of a round. On general graphs
-        of a few thousand buttons planning otherwise costs 3–7 times the analysis it
-        prepares, for 0–5 % fewer free buttons.
+        Plan for an engine (from `BALANCED_FROM` buttons): after one round of BFS orders,
+        try more only while the elimination left is estimated at `ROUND_PAYBACK` rounds
+        (on general graphs planning otherwise costs 3–7 times the analysis it prepares).
 
     Examples
     --------
@@ -145,16 +144,12 @@ def chase_plan(
     if system.n == 0:
         return _empty_plan()
     search = _PlanSearch(system, cancel)
-    sweeps = grid_sweeps(system)
-    tries: list[tuple[IntArray, IntArray | None]] = [(o, d) for _, o, d in sweeps]
-    tries += [(o, None) for _, o, _ in sweeps]
-    for order, designated in tries[: max(search.budget, 2)]:
-        search.try_order(order, designated)
-    search.budget -= len(tries)
+    search.try_sweeps(grid_sweeps(system))
     if search.done():
         return search.result()
     adj = adjacency(system)
     rounds = min(starts, max(search.budget // 4, 1))
+    balanced = balanced and system.n >= BALANCED_FROM
     if balanced:  # one round first; the others only when they can pay for themselves
         search.try_starts(adj, spread_starts(adj, 1, cancel))
         if not search.worth_another_round():
@@ -180,6 +175,14 @@ class _PlanSearch:
         self.lights = np.empty(n, dtype=np.int64)
         self.best: ChasePlan | None = None
         self.best_free = n + 1
+
+    def try_sweeps(self, sweeps: list[tuple[str, IntArray, IntArray]]) -> None:
+        """The row-by-row chases of a grid-like board, then greedy chases along them."""
+        tries: list[tuple[IntArray, IntArray | None]] = [(o, d) for _, o, d in sweeps]
+        tries += [(o, None) for _, o, _ in sweeps]
+        for order, designated in tries[: max(self.budget, 2)]:
+            self.try_order(order, designated)
+        self.budget -= len(tries)
 
     def try_starts(self, adj: tuple[IntArray, IntArray], rounds: list[IntArray]) -> None:
         """Chase along the BFS order from each round of seeds, and along its reverse."""

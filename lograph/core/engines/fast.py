@@ -1,11 +1,12 @@
 """The fast GF(2) engine: the symbolic chase or banded elimination, chosen per board.
 
 Registered as engine ``"fast"`` (preferred by ``engine="auto"`` for every p = 2 board).
-Lattice-like boards, where a chase leaves about √N free buttons, go to the symbolic chase
+Full rectangles are chased row by row in numpy (`lograph.core.engines.fast_grid`). Other
+lattice-like boards, where a chase leaves about √N free buttons, go to the symbolic chase
 (`lograph.core.engines.fast_chase`), and so do irregular boards, where it leaves many (its
 check system is then reduced by M4RM); boards too big for the chase's forms go to banded
 forward elimination (`lograph.core.engines.fast_banded`).
-`Analysis.engine` says which ran: ``"fast-chase"`` or ``"fast-banded"``.
+`Analysis.engine` says which ran: ``"fast-grid"``, ``"fast-chase"`` or ``"fast-banded"``.
 
 Examples
 --------
@@ -13,7 +14,9 @@ Examples
 >>> from lograph.core.model.generators import grid_system
 >>> a = get_solver(grid_system(5, 5), "fast").analysis
 >>> a.engine, a.rank, a.free_buttons
-('fast-chase', 23, 5)
+('fast-grid', 23, 5)
+>>> get_solver(grid_system(5, 5, wrap_rows=True, wrap_cols=True), "fast").analysis.engine
+'fast-chase'
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from lograph.core.chase.plan import chase_plan
 from lograph.core.engines.common import ANALYSIS_CANCELLED, WORK_BYTES_LIMIT
 from lograph.core.engines.fast_banded import BandedSolver, band_order, banded_cost
 from lograph.core.engines.fast_chase import ChaseSolver
+from lograph.core.engines.fast_grid import GridRowsSolver, plain_rectangle
 from lograph.core.errors import BoardError
 from lograph.core.kernels.bits import words
 from lograph.core.model.system import PressSystem
@@ -98,6 +102,8 @@ def build_fast_solver(
         raise BoardError(f"the fast engine works over GF(2), not GF({system.states})")
     if method not in (None, "chase", "banded"):
         raise BoardError(f"method must be 'chase' or 'banded', not {method!r}")
+    if method is None and plain_rectangle(system) is not None:
+        return GridRowsSolver(system, cancel)  # numpy alone: no plan, no compiled kernels
     plan = chase_plan(system, cancel=cancel, balanced=True)
     poll(cancel, ANALYSIS_CANCELLED)
     order = None
