@@ -246,6 +246,6 @@ class PreparedSolver:
         """`rhs` as int64 values mod p, after checking its shape and type."""
         n = self._system.n
         vec = np.asarray(rhs)
-        if vec.shape != (n,) or (vec.size and not np.issubdtype(vec.dtype, np.integer)):
+        if vec.shape != (n,) or (vec.size and vec.dtype.kind not in "iu"):  # ints only
             raise BoardError(f"right-hand side must be {n} integers, got shape {vec.shape}")
         return np.mod(vec.astype(np.int64), self._system.states)

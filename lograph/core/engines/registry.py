@@ -100,9 +100,12 @@ class EngineFactory:
 def _imported(module: str, attribute: str = "build") -> Build:
     """A factory that imports `module` on first use and calls its `attribute`."""
 
+    found: list[Build] = []  # the factory, once imported (a small board's call is ~50 µs)
+
     def build(system: PressSystem, cancel: Cancel) -> Solver:
-        factory = cast(Build, getattr(importlib.import_module(module), attribute))
-        return factory(system, cancel)
+        if not found:
+            found.append(cast(Build, getattr(importlib.import_module(module), attribute)))
+        return found[0](system, cancel)
 
     return build
 

@@ -79,9 +79,10 @@ def echelon(rows: list[int], cancel: Cancel = None) -> tuple[dict[int, int], lis
     """Forward elimination of ``[A | I]`` with `rows` the rows of A.
 
     Each row of ``[A | I]`` is one int: bits ``0..n-1`` its A part a, bits ``n..2n-1`` its
-    I part t (the rows of A it sums, so ``a = t · A``). Returns ``pivots``, mapping each
-    pivot column c to the row whose A part has its lowest set bit at c, and the t of every
-    row whose A part vanished (a basis of the left kernel, ``t · A = 0``).
+    I part t (the rows of A it sums, so ``a = t · A``). Returns ``pivots``, mapping c + 1
+    for each pivot column c (the bit length of the pivot bit) to the row whose A part has
+    its lowest set bit at c, and the t of every row whose A part vanished (a basis of the
+    left kernel, ``t · A = 0``).
     """
     n = len(rows)
     found: dict[int, int] = {}  # pivot bit length (c + 1) -> row
@@ -103,7 +104,7 @@ def echelon(rows: list[int], cancel: Cancel = None) -> tuple[dict[int, int], lis
             row ^= other
         if cancel is not None and not u & 63:
             poll(cancel, ANALYSIS_CANCELLED)
-    return {c - 1: row for c, row in found.items()}, left
+    return found, left
 
 
 def rref_ints(rows: list[int]) -> list[int]:
@@ -143,12 +144,12 @@ class SmallSolver(PreparedSolver):
         pivots, left = echelon(bit_rows(system), cancel)
         self._system = system
         # back substitution visits the pivots from the highest column down
-        self._steps = [(1 << c, pivots[c]) for c in sorted(pivots, reverse=True)]
+        self._steps = [(1 << (c - 1), row) for c, row in sorted(pivots.items(), reverse=True)]
         self._left = rref_ints(left)
         if system.symmetric:  # ker A = ker Aᵀ: the left kernel is a quiet basis already
             quiet = self._left
         else:
-            free = [f for f in range(n) if f not in pivots]
+            free = [f for f in range(n) if f + 1 not in pivots]
             quiet = rref_ints([self._substitute(1 << f) for f in free])
         self._quiet = [((q & -q).bit_length() - 1, q) for q in quiet]
         left_kernel = _to_array(self._left, n)
