@@ -61,6 +61,11 @@ def on_terminal(cmd: list[str], timeout: float) -> tuple[float, int | None, str]
     return seconds, (None if status < 0 else status), b"".join(err).decode(errors="replace")
 
 
+#: Seconds under which a command needs no bar (it appears after half a second of work, and
+#: start-up and output take the rest).
+QUICK = 1.0
+
+
 def probes(ctx: Context) -> list[tuple[str, list[str]]]:
     """The long commands (each about a second or more on a 2-core machine)."""
     grid = ctx.grid_file
@@ -91,6 +96,8 @@ def probe(ctx: Context, cmd: list[str]) -> tuple[str, bool]:
     if status is None or status not in (0, 1):
         return f"failed ({status})", silent
     shown = bool(BAR.search(stderr))
+    if not shown and seconds < QUICK:
+        return f"not needed ({fmt(seconds)})", silent  # the bar waits half a second
     return f"{'yes' if shown else 'no'} ({fmt(seconds)})", silent
 
 
@@ -104,6 +111,6 @@ def row_progress(ctx: Context) -> Row:
     row.lograph = "; ".join(f"{name}: {verdict}" for name, verdict in verdicts)
     row.answer = "silent in every pipe" if all_silent else "a bar in a pipe"
     row.checked = True
-    shown_everywhere = all(verdict.startswith("yes") for _, verdict in verdicts)
+    shown_everywhere = all(verdict.startswith(("yes", "not needed")) for _, verdict in verdicts)
     row.met = "yes" if shown_everywhere and all_silent else "no"
     return row

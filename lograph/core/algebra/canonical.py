@@ -102,11 +102,20 @@ def _prefix_transform(prefix: U8, p: int) -> tuple[U8, NDArray[np.int64]]:
 
 def _times(transform: U8, matrix: U8, p: int) -> U8:
     """``transform @ matrix mod p`` (r × k by k × N), exact."""
-    if p == 2:  # packed rows, eight at a time (Four Russians): N/64 words per row
+    if p == 2:
         from lograph.core.kernels.bits import pack_rows, times_packed, unpack_rows
 
-        rows = times_packed(transform, pack_rows(matrix))
-        return np.ascontiguousarray(unpack_rows(rows, matrix.shape[1]))
+        packed = pack_rows(matrix)
+        r, k = transform.shape
+        ones = int(np.count_nonzero(transform))
+        if ones * 8 <= (k + 7) * (256 + r):  # sparse: XOR the rows each output row names
+            summed = np.zeros((r, packed.shape[1]), dtype=np.uint64)
+            for i, row in enumerate(transform.astype(bool)):
+                if row.any():
+                    summed[i] = np.bitwise_xor.reduce(packed[row], axis=0)
+        else:  # dense: eight rows at a time through 256-row tables (Four Russians)
+            summed = times_packed(transform, packed)
+        return np.ascontiguousarray(unpack_rows(summed, matrix.shape[1]))
     # float64 is exact: k·(p-1)² < 2^53 for any basis that fits in memory; columns go in
     # slabs so the float temporaries stay near 128 MB
     left = transform.astype(np.float64)
