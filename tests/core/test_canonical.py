@@ -178,3 +178,19 @@ def test_packed_product_equals_integer_matrix_product(r: int, k: int, n: int) ->
     expected = (transform.astype(np.int64) @ matrix.astype(np.int64)) % 2
     got = unpack_rows(times_packed(transform, pack_rows(matrix)), n)
     assert np.array_equal(got, expected)
+
+
+@pytest.mark.parametrize("extra", [0, 3, 40, 400])
+def test_transform_product_near_a_permutation_and_dense(extra: int) -> None:
+    """Both ways of applying the transform (gathering rows of a near-permutation, the Four
+    Russians product of a dense one) against numpy's integer product mod 2."""
+    from lograph.core.algebra.canonical import _times
+
+    rng = np.random.default_rng(extra)
+    k, n = 60, 130
+    transform = np.eye(k, dtype=np.uint8)[rng.permutation(k)]
+    transform[rng.integers(0, k, extra), rng.integers(0, k, extra)] ^= 1
+    transform[7] = 0  # an empty output row
+    matrix = rng.integers(0, 2, (k, n)).astype(np.uint8)
+    expected = (transform.astype(np.int64) @ matrix.astype(np.int64)) % 2
+    assert np.array_equal(_times(transform, matrix, 2), expected)

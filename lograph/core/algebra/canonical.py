@@ -106,13 +106,19 @@ def _times(transform: U8, matrix: U8, p: int) -> U8:
         from lograph.core.kernels.bits import pack_rows, times_packed, unpack_rows
 
         packed = pack_rows(matrix)
-        r, k = transform.shape
-        ones = int(np.count_nonzero(transform))
-        if ones * 8 <= (k + 7) * (256 + r):  # sparse: XOR the rows each output row names
-            summed = np.zeros((r, packed.shape[1]), dtype=np.uint64)
-            for i, row in enumerate(transform.astype(bool)):
-                if row.any():
-                    summed[i] = np.bitwise_xor.reduce(packed[row], axis=0)
+        rows, cols = np.nonzero(transform)  # row-major: grouped by output row
+        counts = np.bincount(rows, minlength=len(transform))
+        several = np.flatnonzero(counts > 1)
+        if len(several) * 4 <= len(transform):
+            # Nearly a permutation (quiet patterns of separate small components): gather one
+            # source row per output row, XOR the few others row by row.
+            starts = np.searchsorted(rows, np.arange(len(transform)))
+            summed = np.zeros((len(transform), packed.shape[1]), dtype=np.uint64)
+            some = counts > 0
+            summed[some] = packed[cols[starts[some]]]
+            for i in several:
+                block = packed[cols[starts[i] : starts[i] + counts[i]]]
+                summed[i] = np.bitwise_xor.reduce(block, axis=0)
         else:  # dense: eight rows at a time through 256-row tables (Four Russians)
             summed = times_packed(transform, packed)
         return np.ascontiguousarray(unpack_rows(summed, matrix.shape[1]))
