@@ -100,3 +100,15 @@ def test_a_big_rectangle_is_analysed_without_numba() -> None:
     chase = build_fast_solver(grid_system(120, 90), method="chase")  # the compiled chase
     assert nullity == chase.analysis.nullity
     assert solved == (chase.particular(np.ones(120 * 90, dtype=np.int64)) is not None)
+
+
+@pytest.mark.parametrize(("m", "n", "rule"), [(5, 5, "closed"), (3, 7, "open"), (8, 4, "closed")])
+def test_the_row_chase_it_ran_is_a_valid_plan(m: int, n: int, rule: str) -> None:
+    """The plan the window's chase dock reuses: valid for the board, min(m, n) free."""
+    from lograph.core.chase.plan import check_plan
+
+    system = grid_system(m, n, rule=rule)
+    plan = GridRowsSolver(system).chase_plan
+    assert plan is not None
+    check_plan(system, plan)  # raises on any invalid step
+    assert plan.free_count == len(plan.check) == min(m, n)

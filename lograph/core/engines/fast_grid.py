@@ -20,6 +20,7 @@ from numpy.typing import NDArray
 
 from lograph.core.algebra.analysis import Analysis, PreparedSolver
 from lograph.core.cancel import Cancel, poll
+from lograph.core.chase.plan import ChasePlan
 from lograph.core.engines.common import ANALYSIS_CANCELLED, check_basis_size
 from lograph.core.kernels.bits import identity_rows, pack_rows, unpack_rows
 from lograph.core.model.system import PressSystem
@@ -135,6 +136,21 @@ class GridRowsSolver(PreparedSolver):
             engine="fast-grid",
             free_buttons=k,
         )
+
+    @property
+    def chase_plan(self) -> ChasePlan | None:
+        """The row-by-row chase this engine ran (first row free, each light forcing the
+        button below it, the last row checked), built on first use."""
+        if self._chase_plan is None:
+            cells = np.asarray(self._cells(np.arange(self._system.n)), dtype=np.int64)
+            lights = np.full((self._steps, self._free), -1, dtype=np.int64)
+            lights[1:] = cells[:-1]
+            self._chase_plan = ChasePlan(cells.ravel(), lights.ravel(), cells[-1].copy())
+        return self._chase_plan
+
+    @chase_plan.setter
+    def chase_plan(self, plan: ChasePlan | None) -> None:
+        self._chase_plan = plan
 
     def _cells(self, vector: NDArray[np.generic]) -> NDArray[np.generic]:
         """A board vector as a (steps, free) table of the chase's rows."""
