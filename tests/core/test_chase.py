@@ -296,3 +296,18 @@ def test_check_plan_agrees_with_a_step_by_step_check(system: PressSystem, data) 
     else:
         with pytest.raises(BoardError):
             check_plan(system, ChasePlan(buttons, lights, check))
+
+
+def test_farthest_vertex_of_one_component_matches_the_sorted_choice() -> None:
+    """The one-component shortcut picks what the full sort (farthest, then lowest degree,
+    then lowest index) picks."""
+    from lograph.core.chase.orders import _farthest_per_tree
+
+    rng = np.random.default_rng(3)
+    for _ in range(200):
+        n = int(rng.integers(1, 40))
+        dist = rng.integers(0, 4, n)
+        degree = rng.integers(1, 4, n)
+        tree = np.zeros(n, dtype=np.int64)
+        order = np.lexsort((np.arange(n), degree, -dist))
+        assert _farthest_per_tree(dist, tree, degree).tolist() == [int(order[0])]

@@ -69,6 +69,9 @@ def _farthest_per_tree(dist: IntArray, tree: IntArray, degree: IntArray) -> IntA
 
     Ties go to the lowest degree (corners before edge cells), then the lowest index.
     """
+    if len(tree) and tree.max() == 0:  # one component (the usual case): no sort needed
+        far = np.flatnonzero(dist == dist.max())
+        return np.array([far[np.argmin(degree[far])]], dtype=np.int64)  # first: lowest index
     idx = np.lexsort((np.arange(len(dist)), degree, -dist, tree))
     first = np.concatenate(([True], tree[idx][1:] != tree[idx][:-1]))
     return cast(IntArray, idx[first].astype(np.int64))
