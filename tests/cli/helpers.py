@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from lograph.core.files import write_board
@@ -13,3 +14,18 @@ def board_file(tmp_path: Path, board: Board, name: str = "board.json") -> str:
     path = tmp_path / name
     write_board(board, path)
     return str(path)
+
+
+def read_terminal(leader: int) -> bytes:
+    """Everything written to a pseudo-terminal until its process closes it; closes `leader`."""
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(leader, 4096)
+        except OSError:  # the terminal closed with the process
+            break
+        if not chunk:
+            break
+        seen += chunk
+    os.close(leader)
+    return seen

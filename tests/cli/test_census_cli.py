@@ -16,6 +16,7 @@ import networkx as nx
 import pytest
 
 from lograph.cli import main
+from tests.cli.helpers import read_terminal
 
 
 def _table(path: Path) -> list[dict[str, str]]:
@@ -218,16 +219,7 @@ def test_progress_shows_on_a_terminal_only(tmp_path: Path) -> None:
     main_end, worker_end = pty.openpty()
     proc = subprocess.Popen([*args, "-o", str(tmp_path / "t.csv")], stderr=worker_end)
     os.close(worker_end)
-    seen = b""
-    while True:
-        try:
-            chunk = os.read(main_end, 4096)
-        except OSError:  # the terminal closed with the process
-            break
-        if not chunk:
-            break
-        seen += chunk
-    os.close(main_end)
+    seen = read_terminal(main_end)
     assert proc.wait(timeout=120) == 0
     assert b"census: " in seen
     assert b"144/144" in seen

@@ -11,6 +11,7 @@ import pytest
 
 from lograph.core.files import write_board
 from lograph.core.model.generators import rectangle
+from tests.cli.helpers import read_terminal
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="pseudo-terminals")
 NOTICE = "compiling kernels for this machine"
@@ -28,18 +29,9 @@ def _stderr_on_a_terminal(args: list[str], cwd: Path, cache: Path) -> str:
         stderr=follower,
     )
     os.close(follower)
-    chunks = []
-    while True:
-        try:
-            chunk = os.read(leader, 4096)
-        except OSError:  # the terminal closed with the process
-            break
-        if not chunk:
-            break
-        chunks.append(chunk)
-    os.close(leader)
+    seen = read_terminal(leader)
     assert proc.wait(timeout=600) == 0
-    return b"".join(chunks).decode(errors="replace")
+    return seen.decode(errors="replace")
 
 
 def test_notice_on_a_cache_miss_only(tmp_path: Path) -> None:
