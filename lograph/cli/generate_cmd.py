@@ -211,19 +211,21 @@ def _plain_grid(args: argparse.Namespace) -> PressSystem | None:
     word every refusal."""
     import numpy as np
 
-    from lograph.core.files.limits import MAX_ARRAY_BUTTONS, MAX_ARRAY_EDGES, check_array_counts
+    from lograph.core.files.limits import check_array_counts
     from lograph.core.model.checks import check_rule, check_states
     from lograph.core.model.generators import WAYOUT_HOLES, diamond_mask
     from lograph.core.model.grids import grid_system
 
-    if args.kind == "diamond" and 0 <= args.R <= 1000:
+    if args.kind == "diamond" and args.R >= 0:
+        _check_array_grid(2 * args.R * (args.R + 1) + 1, f"a diamond of radius {args.R}")
         mask, label = diamond_mask(args.R), f"diamond {args.R}"
     elif args.kind in ("rectangle", "wayout"):
         wayout = args.kind == "wayout"
         rows, cols = (5, 5) if wayout else (args.M, args.N)
         holes = list(WAYOUT_HOLES) if wayout else args.holes
-        if not (0 < rows <= MAX_ARRAY_BUTTONS and 0 < cols <= MAX_ARRAY_BUTTONS):
+        if rows <= 0 or cols <= 0:
             return None
+        _check_array_grid(rows * cols, f"a {rows}×{cols} {args.kind}")
         if any(not (0 <= r < rows and 0 <= c < cols) for r, c in holes):
             return None
         mask = np.ones((rows, cols), dtype=bool)
@@ -231,12 +233,23 @@ def _plain_grid(args: argparse.Namespace) -> PressSystem | None:
         label = "WayOut 5x5" if wayout else f"{rows}x{cols}" + (" with holes" if holes else "")
     else:
         return None
-    if mask.size > MAX_ARRAY_BUTTONS or 2 * mask.size > MAX_ARRAY_EDGES:
-        return None  # the generators refuse it (graph board limits), in their words
     check_array_counts(args.output, mask.size, 2 * mask.size)  # memory, before building
     rule, states = check_rule(args.rule), check_states(args.states)
     rows, cols = mask.shape
     return grid_system(rows, cols, mask=mask, rule=rule, states=states, name=label)
+
+
+def _check_array_grid(cells: int, what: str) -> None:
+    """Refuse a grid beyond the limits of boards written from arrays, naming those limits
+    (a grid has fewer than two edges per cell)."""
+    from lograph.core.errors import BoardTooLargeError
+    from lograph.core.files.limits import MAX_ARRAY_BUTTONS, MAX_ARRAY_EDGES
+
+    if cells > MAX_ARRAY_BUTTONS or 2 * cells > MAX_ARRAY_EDGES:
+        raise BoardTooLargeError(
+            f"{what} would have {cells} buttons; .json and .graphml grids are limited to "
+            f"{MAX_ARRAY_BUTTONS} buttons (save bigger grids as .txt)"
+        )
 
 
 def _stencil(args: argparse.Namespace) -> Stencil | None:

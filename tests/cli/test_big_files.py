@@ -327,3 +327,31 @@ def test_reading_and_analysing_show_their_steps_on_a_terminal(
     on_a_terminal(monkeypatch)
     assert main([command[0], str(txt), *command[1:]]) == 0
     assert "2/2 step" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("kind", "sizes", "what"),
+    [
+        ("rectangle", ["9", "11"], "a 9×11 rectangle would have 99 buttons"),
+        ("diamond", ["5"], "a diamond of radius 5 would have 61 buttons"),
+        ("rectangle", ["99999999", "99999999"], "9999999800000001 buttons"),
+    ],
+)
+def test_generate_names_the_array_limit_it_hits(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    kind: str,
+    sizes: list[str],
+    what: str,
+) -> None:
+    """A grid written as .json beyond the array path's limit (lowered to 50 buttons) is
+    refused with that limit, not the graph boards' one, before anything is built."""
+    monkeypatch.setattr(limits, "MAX_ARRAY_BUTTONS", 50)
+    out = tmp_path / "b.json"
+    assert main(["generate", kind, *sizes, "-o", str(out)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1
+    assert what in err[0]
+    assert "grids are limited to 50 buttons" in err[0]
+    assert not out.exists()
