@@ -7,8 +7,11 @@ Run from the repository root::
 
 Each row is one board, each cell the best mean time per call (timeit, several repeats) of:
 
-- *lograph small / auto*: ``get_solver(system, engine).particular(rhs)`` from the
-  `PressSystem` (rank, canonical quiet basis and left kernel, one solution);
+- *lograph, plain Python*: ``get_solver(system, "small").particular(rhs)`` from the
+  `PressSystem` (rank, canonical quiet basis and left kernel, one solution) with
+  ``LOGRAPH_JIT=python``, the path of a process that has not loaded numba;
+- *lograph auto*: ``get_solver(system).particular(rhs)`` in this process, which has loaded
+  numba (as any process that met a bigger board): the small engine's one compiled call;
 - *python-flint*: ``nmod_mat(A, 2)``: ``rref()`` of ``[A | b]`` (rank and a solution) and
   ``nullspace()`` of A, the matrices given (*flint*) or built from the dense numpy matrix
   inside the timing (*flint+*);
@@ -160,10 +163,14 @@ def row(label: str, system: PressSystem, harness: Path | None, tmp: str) -> str:
         if engine == "small" and system.n > AUTO_SMALL_LIMIT:
             times[engine] = None
             continue
+        # "small": the plain-Python path a process without numba takes; "auto": this
+        # process, which has loaded numba (the small engine then runs one compiled call)
+        os.environ["LOGRAPH_JIT"] = "python" if engine == "small" else ""
         x = get_solver(system, engine).particular(rhs)
         assert x is not None
         assert np.array_equal(system.apply(x), rhs)
         times[engine] = per_call(lambda e=engine: get_solver(system, e).particular(rhs))
+        os.environ["LOGRAPH_JIT"] = ""
     a = system.dense().astype(np.int64)
     for key, peer, given in COLUMNS:
         limit = GALOIS_LIMIT if peer == "galois" else PEER_LIMIT
@@ -185,11 +192,13 @@ def row(label: str, system: PressSystem, harness: Path | None, tmp: str) -> str:
 
 def small_peer_table() -> None:
     """Print the table (markdown) with the load average."""
-    get_solver(grid_system(30, 30), "fast")  # numba loads its on-disk cache
+    import numba  # noqa: F401  (loaded, as in any process that has met a big board)
+
+    get_solver(random_board(400), "fast")  # numba loads its on-disk cache
     print(f"load average {os.getloadavg()[0]:.2f} (1 min) at the start")
     names = ["flint", "flint+", "gf2", "gf2+", "galois", "M4RI"]
     print(
-        "| board | N | nullity | auto's engine | lograph small | lograph auto | "
+        "| board | N | nullity | auto's engine | lograph, plain Python | lograph auto | "
         + " | ".join(names)
         + " | "
         + " | ".join(f"{n} ÷ auto" for n in names)

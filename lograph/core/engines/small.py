@@ -51,6 +51,7 @@ __all__ = [
 ]
 
 ENGINE_NAME = "small"
+U64 = NDArray[np.uint64]
 
 
 def bit_rows(system: PressSystem) -> list[int]:
@@ -140,9 +141,15 @@ class SmallSolver(PreparedSolver):
     canonical = True
 
     def __init__(self, system: PressSystem, cancel: Cancel = None) -> None:
+        from lograph.core.kernels.jit import compiled_ready
+
+        self._system = system
+        self._kernel: tuple[NDArray[np.int64], U64, U64, U64, NDArray[np.int64]] | None = None
+        if compiled_ready():  # numba is loaded anyway: one compiled call, same answers
+            self._prepare_compiled(system)
+            return
         n = system.n
         pivots, left = echelon(bit_rows(system), cancel)
-        self._system = system
         # back substitution visits the pivots from the highest column down
         self._steps = [(1 << (c - 1), row) for c, row in sorted(pivots.items(), reverse=True)]
         self._left = rref_ints(left)
@@ -162,6 +169,22 @@ class SmallSolver(PreparedSolver):
             engine=ENGINE_NAME,
         )
 
+    def _prepare_compiled(self, system: PressSystem) -> None:
+        from lograph.core.kernels.small_gf2 import small_analysis
+
+        pivots, transform, left, quiet, quiet_piv, quiet_bits, left_bits = small_analysis(
+            system.indptr, system.indices, system.symmetric
+        )
+        self._kernel = (pivots, transform, left, quiet, quiet_piv)
+        self._analysis = Analysis(
+            n=system.n,
+            states=2,
+            rank=len(pivots),
+            quiet=quiet_bits,
+            left_kernel=left_bits,
+            engine=ENGINE_NAME,
+        )
+
     def _substitute(self, y: int) -> int:
         """Back substitution: ``y = x | b << n`` with x set on free columns only; returns x
         extended to the pivots so that ``E x = T b`` (each pivot row is ``a | t << n``, so
@@ -175,6 +198,11 @@ class SmallSolver(PreparedSolver):
         """The x with ``A x = rhs (mod 2)`` that is 0 on the quiet pivots, or None."""
         n = self._system.n
         bits = (self._rhs(rhs) & 1).astype(np.uint8)
+        if self._kernel is not None:
+            from lograph.core.kernels.small_gf2 import small_particular
+
+            solvable, found = small_particular(bits, *self._kernel)
+            return found if solvable else None
         b = int.from_bytes(np.packbits(bits, bitorder="little").tobytes(), "little")
         if any((t & b).bit_count() & 1 for t in self._left):
             return None

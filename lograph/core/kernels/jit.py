@@ -25,7 +25,7 @@ from typing import Any, TypeVar, cast, overload
 import numpy as np
 from numpy.typing import NDArray
 
-__all__ = ["LINEAR_MODULES", "PYTHON_LIMIT", "IntArray", "jit"]
+__all__ = ["LINEAR_MODULES", "PYTHON_LIMIT", "IntArray", "compiled_ready", "jit"]
 
 #: The index arrays the kernels take (CSC pointers and indices, orders, plans).
 IntArray = NDArray[np.int64]
@@ -71,11 +71,17 @@ class _Kernel:
         return cast(Callable[..., Any], self._compiled)
 
 
-def _python_wanted(args: tuple[Any, ...]) -> bool:
+def compiled_ready() -> bool:
+    """Whether compiled kernels are to be used whatever the input size: numba is loaded
+    already (paid for) or ``LOGRAPH_JIT=numba`` asks for it (``=python`` never)."""
     mode = os.environ.get("LOGRAPH_JIT", "")
-    if mode == "python":
+    return mode != "python" and (mode == "numba" or "numba" in sys.modules)
+
+
+def _python_wanted(args: tuple[Any, ...]) -> bool:
+    if os.environ.get("LOGRAPH_JIT", "") == "python":
         return True
-    if mode == "numba" or "numba" in sys.modules:  # already paid for: use it
+    if compiled_ready():
         return False
     size = sum(a.size for a in args if isinstance(a, np.ndarray))
     return size <= PYTHON_LIMIT
