@@ -16,6 +16,10 @@ a row meets only the pivots within the band, so the work is O(N · band) XORs ra
 Gauss–Jordan's N². Back substitution over the pivots in descending order then gives a
 solution of ``A x = b`` and, from each free button, a quiet pattern.
 
+A process that has loaded numba anyway runs the whole analysis as one compiled call
+instead (`lograph.core.kernels.small_gf2`: ~20 µs for the 5×5 board instead of ~60 µs),
+with the same answers.
+
 The answers are canonical (`lograph.core.algebra.canonical`): quiet basis and left kernel in
 reduced row echelon form, the particular solution 0 on the quiet pivots — the same answers
 as every other engine. Over GF(p) (p > 2) it runs the numpy elimination of the dense engine
