@@ -102,6 +102,9 @@ def cover_walk(
     """
     np.random.seed(seed)
     n = len(cls)
+    # ±1 typed from the input: literal 1 and -1 would compile _shift twice
+    up = n - n + 1
+    down = -up
     low, count = _lowest(w)
     _recentre(cls, m, t, w, low, count)
     best_t = t.copy()
@@ -112,19 +115,19 @@ def cover_walk(
             j = np.random.randint(n)
             if t[j] >= m[j]:
                 continue
-            _shift(w, cls[j], 1)
+            _shift(w, cls[j], up)
             new_low, new_count = _lowest(w)
-            _shift(w, cls[j], -1)
+            _shift(w, cls[j], down)
             if new_low > pick_low or (new_low == pick_low and new_count < pick_count):
                 pick, pick_low, pick_count = j, new_low, new_count
         if pick >= 0 and pick_low >= low:
-            _shift(w, cls[pick], 1)
+            _shift(w, cls[pick], up)
             t[pick] += 1
         else:
             for _kick in range(3):
                 i = np.random.randint(n)
                 if t[i] > 0:
-                    _shift(w, cls[i], -1)
+                    _shift(w, cls[i], down)
                     t[i] -= 1
         low, count = _lowest(w)
         _recentre(cls, m, t, w, low, count)
