@@ -77,6 +77,15 @@ def test_only_plain_rectangles_are_taken() -> None:
     assert plain_rectangle(grid_system(4, 5, states=3)) is None
     assert plain_rectangle(_with_self_action(grid_system(4, 5, rule="open"), 7)) is None
     assert plain_rectangle(grid_system(1, 5)) is None  # one row: nothing to chase
+    # two edges rewired (0-1, 2-3 become 0-2, 1-3): every button keeps its entry count
+    grid = grid_system(4, 4)
+    cols = np.repeat(np.arange(16), np.diff(grid.indptr))
+    pairs = {(int(a), int(b)) for a, b in zip(cols, grid.indices, strict=True) if a < b}
+    pairs = (pairs - {(0, 1), (2, 3)}) | {(0, 2), (1, 3)}
+    src, dst = np.array(sorted(pairs)).T
+    rewired = PressSystem.from_edges(16, src, dst, np.ones(16, dtype=bool), coords=grid.coords)
+    assert np.array_equal(np.diff(rewired.indptr), np.diff(grid.indptr))
+    assert plain_rectangle(rewired) is None
     assert build_fast_solver(grid_system(6, 6)).analysis.engine == "fast-grid"
     assert build_fast_solver(grid_system(6, 6, wrap_rows=True)).analysis.engine == "fast-chase"
 

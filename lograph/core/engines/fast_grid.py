@@ -55,27 +55,30 @@ def plain_rectangle(system: PressSystem) -> tuple[int, int, bool] | None:
     ):
         return None
     closed = bool(system.indptr[1] > 0 and system.indices[0] == 0)
-    indptr, indices = _stencil(rows, cols, closed)
-    if not (np.array_equal(system.indptr, indptr) and np.array_equal(system.indices, indices)):
-        return None
-    return rows, cols, closed
+    return (rows, cols, closed) if _has_stencil(system, rows, cols, closed) else None
 
 
-def _stencil(rows: int, cols: int, closed: bool) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
-    """The CSC structure of the rectangle: column j holds j − cols, j − 1, (j), j + 1,
-    j + cols where they exist, ascending."""
+def _has_stencil(system: PressSystem, rows: int, cols: int, closed: bool) -> bool:
+    """Whether column j of A holds exactly j − cols, j − 1, (j), j + 1, j + cols where they
+    exist, in that (ascending) order; checked one direction at a time, so a board of 16
+    million buttons needs a few arrays of its size, not a table of five."""
     n = rows * cols
     j = np.arange(n, dtype=np.int64)
     c = j % cols
-    candidates = [(j - cols, j >= cols), (j - 1, c > 0)]
+    directions = [(-cols, j >= cols), (-1, c > 0)]
     if closed:
-        candidates.append((j, np.ones(n, dtype=bool)))
-    candidates += [(j + 1, c < cols - 1), (j + cols, j < n - cols)]
-    table = np.stack([v for v, _ in candidates], axis=1)
-    valid = np.stack([ok for _, ok in candidates], axis=1)
-    indptr = np.zeros(n + 1, dtype=np.int64)
-    np.cumsum(valid.sum(axis=1), out=indptr[1:])
-    return indptr, table[valid]
+        directions.append((0, np.ones(n, dtype=bool)))
+    directions += [(1, c < cols - 1), (cols, j < n - cols)]
+    offset = np.zeros(n, dtype=np.int64)  # where the next direction's entry sits in column j
+    for delta, exists in directions:
+        at = system.indptr[:-1][exists] + offset[exists]
+        if len(at) and (
+            at.max() >= len(system.indices)
+            or not np.array_equal(system.indices[at], j[exists] + delta)
+        ):
+            return False
+        offset += exists
+    return bool(np.array_equal(np.diff(system.indptr), offset))
 
 
 def _neighbours_into(out: U64, rows: U64, closed: bool) -> None:
@@ -154,9 +157,8 @@ class GridRowsSolver(PreparedSolver):
 
     def _cells(self, vector: NDArray[np.generic]) -> NDArray[np.generic]:
         """A board vector as a (steps, free) table of the chase's rows."""
-        table = vector.reshape(self._free, self._steps) if self._transposed else None
-        if table is not None:
-            return table.T
+        if self._transposed:
+            return vector.reshape(self._free, self._steps).T
         return vector.reshape(self._steps, self._free)
 
     def _board(self, table: NDArray[np.generic]) -> NDArray[np.generic]:
