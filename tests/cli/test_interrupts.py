@@ -24,10 +24,15 @@ HANG_GUARD = 120  # seconds; the commands stop within about a second
 
 
 def _start(args: list[str], cwd: Path) -> subprocess.Popen[str]:
+    return _python(["-m", "lograph", *args], cwd)
+
+
+def _python(args: list[str], cwd: Path) -> subprocess.Popen[str]:
+    """A Python process (``-m lograph …`` or ``-c SCRIPT``) with the debug markers on."""
     env = dict(os.environ, LOGRAPH_LOG="debug", QT_QPA_PLATFORM="offscreen")
     env.pop("LOGRAPH_DEBUG", None)
     return subprocess.Popen(
-        [sys.executable, "-m", "lograph", *args],
+        [sys.executable, *args],
         cwd=cwd,
         env=env,
         stdout=subprocess.PIPE,
@@ -78,15 +83,7 @@ def test_worst_stops_while_its_solver_runs(tmp_path: Path, sig: int, status: int
         "worst._ilp = lambda *args: threading.Event().wait()  # never finishes\n"
         "sys.exit(main(['worst', 'board.txt', '--time-limit', '600']))\n"
     )
-    env = dict(os.environ, LOGRAPH_LOG="debug", QT_QPA_PLATFORM="offscreen")
-    proc = subprocess.Popen(
-        [sys.executable, "-c", script],
-        cwd=tmp_path,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    proc = _python(["-c", script], tmp_path)
     _wait_for(proc, "lograph-worst-milp: started")
     code, err = _interrupt(proc, sig)
     assert code == status
@@ -116,15 +113,7 @@ def test_render_stops_while_drawing(tmp_path: Path, sig: int, status: int) -> No
         "render.render_bytes = draw_until_signalled\n"
         "sys.exit(main(['render', 'big.txt', '-o', 'big.png']))\n"
     )
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
-    proc = subprocess.Popen(
-        [sys.executable, "-c", script],
-        cwd=tmp_path,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    proc = _python(["-c", script], tmp_path)
     _wait_for(proc, "render: drawn once")
     code, err = _interrupt(proc, sig)
     assert code == status

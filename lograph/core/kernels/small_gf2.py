@@ -17,7 +17,8 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
-from lograph.core.kernels.bits import parity
+# the kernel _rref itself, not a Python wrapper: compiled code calls it
+from lograph.core.kernels.bits import _rref, parity
 from lograph.core.kernels.jit import IntArray, jit
 
 __all__ = ["small_analysis", "small_particular"]
@@ -30,35 +31,6 @@ _ONE = np.uint64(1)
 @jit(inline=True)
 def _bit(c: int) -> np.uint64:  # pragma: no cover - compiled
     return np.uint64(_ONE << np.uint64(c & 63))
-
-
-@jit
-def _reduce(m: U64, ncols: int, piv: IntArray) -> int:  # pragma: no cover - compiled
-    """Gauss–Jordan elimination of the packed rows `m` over columns ``0..ncols-1`` in place
-    (rows end sorted by pivot, every pivot column zero elsewhere); pivots into `piv`."""
-    rows, width = m.shape
-    rank = rows - rows  # typed from the input, not a literal 0 (one compilation)
-    for c in range(ncols):
-        if rank == rows:
-            break
-        wi, bit = c >> 6, _bit(c)
-        p = -1
-        for r in range(rank, rows):
-            if m[r, wi] & bit:
-                p = r
-                break
-        if p < 0:
-            continue
-        if p != rank:
-            for q in range(width):
-                m[p, q], m[rank, q] = m[rank, q], m[p, q]
-        for r in range(rows):
-            if r != rank and m[r, wi] & bit:
-                for q in range(width):
-                    m[r, q] ^= m[rank, q]
-        piv[rank] = c
-        rank += 1
-    return int(rank)
 
 
 @jit
@@ -81,18 +53,19 @@ def small_analysis(
     echelon form."""
     n = len(indptr) - 1
     w = max(1, (n + 63) >> 6)
-    m = np.zeros((n, 2 * w), dtype=np.uint64)
+    m = np.zeros((n, w), dtype=np.uint64)
     for col in range(n):  # row u of A has bit col set when pressing col changes light u
         for e in range(indptr[col], indptr[col + 1]):
             m[indices[e], col >> 6] |= _bit(col)
+    t = np.zeros((n, w), dtype=np.uint64)  # the row operations, from I
     for u in range(n):
-        m[u, w + (u >> 6)] |= _bit(u)
-    piv = np.empty(n, dtype=np.int64)
-    rank = _reduce(m, n, piv)
+        t[u, u >> 6] |= _bit(u)
+    piv = _rref(m, t, n)
+    rank = len(piv)
     k = n - rank
-    left = m[rank:, w:].copy()
-    left_piv = np.empty(k, dtype=np.int64)
-    _reduce(left, n, left_piv)
+    none = np.zeros((k, 0), dtype=np.uint64)  # the bases' own reductions track no operations
+    left = t[rank:].copy()
+    left_piv = _rref(left, none, n)
     if symmetric:  # ker A = ker Aᵀ
         quiet, quiet_piv = left, left_piv
     else:
@@ -109,12 +82,11 @@ def small_analysis(
                 if m[i, f >> 6] & _bit(f):
                     quiet[j, piv[i] >> 6] |= _bit(piv[i])
             j += 1
-        quiet_piv = np.empty(k, dtype=np.int64)
-        _reduce(quiet, n, quiet_piv)
-    transform = m[:rank, w:].copy()
+        quiet_piv = _rref(quiet, none, n)
+    transform = t[:rank].copy()
     quiet_bits = _unpack(quiet, n)
     left_bits = quiet_bits if symmetric else _unpack(left, n)
-    return piv[:rank].copy(), transform, left, quiet, quiet_piv, quiet_bits, left_bits
+    return piv.copy(), transform, left, quiet, quiet_piv.copy(), quiet_bits, left_bits
 
 
 @jit
