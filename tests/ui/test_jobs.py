@@ -126,3 +126,32 @@ def test_a_dock_cancelling_its_channel_leaves_the_others_running(qtbot, channel)
     qtbot.waitUntil(lambda: got == ["analysis"], timeout=5000)
     settle(runner)
     assert got == ["analysis"]
+
+
+def test_a_first_compile_is_announced_in_the_running_jobs_texts(qtbot, monkeypatch):
+    """numba's first compilation (a cache miss, on a worker thread) appends a note to what
+    the busy row shows, on the GUI thread; the job's answer still arrives."""
+    from lograph.core.kernels import compile_notice
+    from lograph.ui.model.jobs import COMPILING_NOTE
+
+    monkeypatch.setattr(compile_notice, "_told", False)  # this process has not compiled yet
+    runner = JobRunner()
+    gate, compiled = threading.Event(), threading.Event()
+    done = []
+
+    def work(job):
+        compile_notice.compiling()  # what the numba listener calls on a cache miss
+        compiled.set()
+        gate.wait(5)
+        return "answer"
+
+    job = runner.submit("analysis", work, "Analysing 25 buttons…", done=lambda t, r: done.append(r))
+    assert compiled.wait(5)
+    with qtbot.waitSignal(runner.activity_changed, timeout=5000):
+        QCoreApplication.sendPostedEvents()
+    assert job.text == f"{COMPILING_NOTE} · Analysing 25 buttons…"
+    compile_notice.compiling()  # only the first compilation is news
+    gate.set()
+    settle(runner)
+    assert done == ["answer"]
+    assert job.text.count(COMPILING_NOTE) == 1

@@ -27,6 +27,7 @@ import contextlib
 import itertools
 import logging
 import threading
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -34,8 +35,9 @@ from typing import Any
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
 from lograph.core.errors import InterruptedComputation
+from lograph.core.kernels.compile_notice import on_first_compile
 
-__all__ = ["Job", "JobRunner"]
+__all__ = ["COMPILING_NOTE", "Job", "JobRunner"]
 
 log = logging.getLogger("lograph.ui")
 
@@ -75,6 +77,19 @@ class _Relay(QObject):
 
     finished = Signal(object, object, object)  # job, result, error
     progress = Signal(object, int, int)  # job, done, total
+    compiling = Signal()  # a worker began compiling kernels (the first run after install)
+
+
+#: Added to the running jobs' texts while the first kernels compile.
+COMPILING_NOTE = "Compiling kernels for this machine (first run only)"
+
+
+def _tell_compiling(relay: weakref.ref[_Relay]) -> None:
+    """Called on the worker thread that compiles; queues the news to the GUI thread."""
+    target = relay()
+    if target is not None:
+        with contextlib.suppress(RuntimeError):  # its window was closed meanwhile
+            target.compiling.emit()
 
 
 class _Task(QRunnable):
@@ -122,6 +137,9 @@ class JobRunner(QObject):
         self._relay = _Relay(self)
         self._relay.finished.connect(self._finished)
         self._relay.progress.connect(self._progress)
+        self._relay.compiling.connect(self._compiling)
+        relay = weakref.ref(self._relay)
+        on_first_compile(lambda: _tell_compiling(relay))
         self._ids = itertools.count(1)
         self._current: dict[str, Job] = {}  # channel -> the job whose answer is wanted
         self._tasks: dict[int, _Task] = {}  # every task not yet delivered (incl. superseded)
@@ -184,6 +202,12 @@ class JobRunner(QObject):
         return bool(self.pool.waitForDone(msecs))
 
     # ------------------------------------------------------------------ delivery
+    def _compiling(self) -> None:
+        for job in self.active:  # a first analysis would otherwise look hung for seconds
+            if COMPILING_NOTE not in job.text:  # first: the busy row may show only its start
+                job.text = f"{COMPILING_NOTE} · {job.text}"
+        self.activity_changed.emit()
+
     def _progress(self, job: Job, done: int, total: int) -> None:
         if self._current.get(job.channel) is job:
             self.progress.emit(job.channel, done, total)
