@@ -42,7 +42,8 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from m4ri.compare import build_harness, write_matrix
 
-from lograph.core.engines.registry import AUTO_SMALL_LIMIT, get_solver
+from lograph.core.engines.common import AUTO_SMALL_LIMIT
+from lograph.core.engines.registry import get_solver
 from lograph.core.model.generators import grid_system
 from lograph.core.model.system import PressSystem
 

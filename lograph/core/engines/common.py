@@ -16,11 +16,13 @@ if TYPE_CHECKING:  # no runtime import: the registry reads this module without n
 
 __all__ = [
     "ANALYSIS_CANCELLED",
+    "AUTO_SMALL_LIMIT",
     "BASIS_BYTES_LIMIT",
     "CHASE_P_MAX_FREE",
     "DENSE_LIMIT_P",
     "DENSE_LIMIT_ZK",
     "GALOIS_LIMIT",
+    "SMALL_INT_LIMIT",
     "SMALL_LIMIT",
     "WORK_BYTES_LIMIT",
     "PlanArrays",
@@ -44,9 +46,17 @@ DENSE_LIMIT_P = 3600
 DENSE_LIMIT_ZK = 2500
 #: galois reduces a 1,600-button [A | I] in ~15 s: larger boards go to the other engines.
 GALOIS_LIMIT = 2500
-#: The small engine (elimination on Python-int bit rows) stops here: at 400 buttons it
-#: takes ~10 ms where the compiled engines need ~1 ms (`lograph.core.engines.small`).
-SMALL_LIMIT = 400
+#: The small engine's elimination on Python-int bit rows stops here: at 400 buttons it
+#: takes ~10 ms where the compiled LU needs ~0.1 ms (`lograph.core.engines.small`)...
+SMALL_INT_LIMIT = 400
+#: ...and its compiled LU here: two packed N × N bit matrices (4 MiB at 4096 buttons), and
+#: O(N³/64) word operations on a board that fills in (~40 ms at 4096 buttons).
+SMALL_LIMIT = 4096
+#: ``engine="auto"`` gives GF(2) boards up to this many buttons to the small engine: its LU
+#: beats planning and running a chase on every family measured up to here (random graphs of
+#: 1000 buttons, mean degree 6: 1.2 ms against the chase's 1.75 ms; a 32×32 grid: 0.5 ms
+#: against 1.0 ms), and loses to it on random graphs from ~1500 (benchmarks/general_graphs.py).
+AUTO_SMALL_LIMIT = 1024
 #: Largest quiet basis (nullity × buttons bytes) the engines build.
 BASIS_BYTES_LIMIT = 1 << 30
 #: Largest working array (chase forms, banded row storage) the engines allocate.

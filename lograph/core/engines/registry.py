@@ -46,10 +46,12 @@ from lograph.core.algebra.analysis import Solver
 from lograph.core.algebra.canonical import canonical_solver
 from lograph.core.cancel import Cancel
 from lograph.core.engines.common import (
+    AUTO_SMALL_LIMIT,
     CHASE_P_MAX_FREE,
     DENSE_LIMIT_P,
     DENSE_LIMIT_ZK,
     GALOIS_LIMIT,
+    SMALL_INT_LIMIT,
     SMALL_LIMIT,
 )
 from lograph.core.errors import BoardTooLargeError, LographError
@@ -57,21 +59,11 @@ from lograph.core.model.checks import is_prime
 from lograph.core.model.system import DENSE_LIMIT, PressSystem
 
 __all__ = [
-    "AUTO_SMALL_FILL",
     "AUTO_SMALL_LIMIT",
     "EngineFactory",
     "available_engines",
     "get_solver",
 ]
-
-#: ``engine="auto"`` gives GF(2) boards up to this many buttons to the ``small`` engine: at
-#: 400 buttons (20×20) its elimination on int bit rows still beats planning and running a
-#: chase, and below ~100 buttons it is 5–15× faster (benchmarks/small_peers.py)...
-AUTO_SMALL_LIMIT = SMALL_LIMIT
-#: ...unless its elimination fills in: it costs about bandwidth × entries XORs (the
-#: bandwidth in button order), and beyond this the chase wins (random graphs of 400 buttons
-#: and mean degree 6: 1.1e6, the chase 2× faster; degree 3: 6e5, the small engine 2× faster).
-AUTO_SMALL_FILL = 700_000
 
 Build = Callable[[PressSystem, Cancel], Solver]
 
@@ -145,9 +137,9 @@ _BUILTIN = (
     EngineFactory(
         name="small",
         build=_imported("lograph.core.engines.small"),
-        supports=lambda s: s.n <= SMALL_LIMIT,
+        supports=lambda s: s.n <= (SMALL_LIMIT if s.states == 2 else SMALL_INT_LIMIT),
         preference=90,
-        limits=f"up to {SMALL_LIMIT} buttons",
+        limits=f"up to {SMALL_LIMIT} buttons, {SMALL_INT_LIMIT} for p > 2",
     ),
     EngineFactory(
         name="galois",
@@ -205,23 +197,30 @@ def get_solver(system: PressSystem, engine: str = "auto", cancel: Cancel = None)
     return canonical_solver(factory.build(system, cancel))
 
 
-def _small_wins(system: PressSystem) -> bool:
-    """Whether the small engine is the fastest for a GF(2) board (see `AUTO_SMALL_FILL`)."""
+def _small_first(system: PressSystem) -> bool:
+    """Whether ``auto`` gives a GF(2) board to the small engine (`AUTO_SMALL_LIMIT`).
+
+    Once numba is loaded its compiled LU wins up to the limit. Before, the small engine's
+    Python-int path takes the boards it is quick on, a full rectangle goes to the numpy row
+    chase (neither loads numba: a command on a 30×30 board starts in a fraction of a
+    second), and any other board to the LU, which loads numba as the chase would.
+    """
     if system.states != 2 or system.n > AUTO_SMALL_LIMIT:
         return False
-    if system.n <= 128 or not system.nnz:
-        return True
-    import numpy as np
+    from lograph.core.kernels.jit import compiled_ready
 
-    cols = np.repeat(np.arange(system.n), np.diff(system.indptr))
-    bandwidth = int(np.abs(system.indices - cols).max())
-    return bandwidth * system.nnz <= AUTO_SMALL_FILL
+    if compiled_ready():
+        return True
+    from lograph.core.engines.fast_grid import plain_rectangle
+    from lograph.core.engines.small import ints_win
+
+    return ints_win(system) or plain_rectangle(system) is None
 
 
 def _auto_solver(system: PressSystem, cancel: Cancel) -> Solver:
     """The first candidate, by preference, that accepts the board (the small engine first
     for small GF(2) boards)."""
-    if _small_wins(system):
+    if _small_first(system):
         return _ENGINES["small"].build(system, cancel)
     candidates = sorted(
         (f for f in _ENGINES.values() if f.accepts(system)), key=lambda f: f.preference

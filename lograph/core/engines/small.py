@@ -1,30 +1,32 @@
-"""The small-board engine: elimination with Python ints as GF(2) bit rows.
+"""The small engine: GF(2) elimination, on Python ints or by a compiled LU.
 
-Registered as engine ``"small"``; ``engine="auto"`` prefers it over GF(2) up to
-`lograph.core.engines.registry.AUTO_SMALL_LIMIT` buttons. On a board of a few hundred
+Registered as engine ``"small"``; ``engine="auto"`` gives it every GF(2) board up to
+`lograph.core.engines.common.AUTO_SMALL_LIMIT` buttons. On boards of up to a thousand
 buttons the fixed costs of the other engines dominate: planning a chase (several orders,
-each a compiled kernel call) costs ~0.5 ms on 25 buttons, and loading numba costs a whole
-process ~0.4 s. Here row u of A is one Python int (bit w = button w), so a row operation
-is one XOR of a few machine words and the 5×5 board is analysed in tens of microseconds
-with nothing but the standard library.
+each a compiled kernel call) costs ~0.5 ms, where an LU of the whole press matrix on packed
+words takes 0.15–0.3 ms at 500 buttons (`lograph.core.kernels.small_gf2`).
 
-Forward elimination inserts the rows of ``[A | I]`` one at a time into an echelon basis
-keyed by each row's lowest set bit (its pivot): a row is XORed with the basis row of its
-lowest bit until that bit is new (a pivot) or its A part vanishes (its I part is then a row
-of T with ``T A = 0``: a left-kernel functional). On banded boards (grids, in button order)
-a row meets only the pivots within the band, so the work is O(N · band) XORs rather than
-Gauss–Jordan's N². Back substitution over the pivots in descending order then gives a
-solution of ``A x = b`` and, from each free button, a quiet pattern.
+Two paths, the same answers:
 
-A process that has loaded numba anyway runs the whole analysis as one compiled call
-instead (`lograph.core.kernels.small_gf2`: ~20 µs for the 5×5 board instead of ~60 µs),
-with the same answers.
+- **Python ints**, for a process that has not loaded numba (loading it costs ~0.4 s): row u
+  of A is one int (bit w = button w), so a row operation is one XOR of a few machine words
+  and the 5×5 board is analysed in tens of microseconds with nothing but the standard
+  library. Forward elimination inserts the rows of ``[A | I]`` one at a time into an echelon
+  basis keyed by each row's lowest set bit (its pivot): a row is XORed with the basis row of
+  its lowest bit until that bit is new (a pivot) or its A part vanishes (its I part is then
+  a row of T with ``T A = 0``: a left-kernel functional). On banded boards (grids, in button
+  order) a row meets only the pivots within the band, so the work is O(N · band) XORs rather
+  than Gauss–Jordan's N². Back substitution over the pivots in descending order then gives a
+  solution of ``A x = b`` and, from each free button, a quiet pattern. It is taken up to 128
+  buttons, and up to `SMALL_INT_LIMIT` while the fill (bandwidth × entries) stays under
+  `INT_FILL`.
+- **the compiled LU** otherwise, and whenever numba is loaded anyway (~20 µs for the 5×5
+  board instead of ~60 µs).
 
 The answers are canonical (`lograph.core.algebra.canonical`): quiet basis and left kernel in
 reduced row echelon form, the particular solution 0 on the quiet pivots — the same answers
 as every other engine. Over GF(p) (p > 2) it runs the numpy elimination of the dense engine
-(`lograph.core.algebra.gfp`), again without numba. Elimination costs up to O(N³/64) word
-operations, so the engine stops at `SMALL_LIMIT` buttons.
+(`lograph.core.algebra.gfp`), again without numba, up to `SMALL_INT_LIMIT` buttons.
 
 Examples
 --------
@@ -41,11 +43,12 @@ from numpy.typing import ArrayLike, NDArray
 
 from lograph.core.algebra.analysis import Analysis, PreparedSolver, Solver
 from lograph.core.cancel import Cancel, poll
-from lograph.core.engines.common import ANALYSIS_CANCELLED, SMALL_LIMIT
+from lograph.core.engines.common import ANALYSIS_CANCELLED, SMALL_INT_LIMIT, SMALL_LIMIT
 from lograph.core.model.system import PressSystem
 
 __all__ = [
     "ENGINE_NAME",
+    "INT_FILL",
     "SMALL_LIMIT",
     "SmallSolver",
     "bit_rows",
@@ -56,6 +59,22 @@ __all__ = [
 
 ENGINE_NAME = "small"
 U64 = NDArray[np.uint64]
+I64 = NDArray[np.int64]
+#: The int path's elimination costs about bandwidth × entries XORs (the bandwidth in button
+#: order); beyond this the compiled LU wins even counting numba's load (random graphs of 400
+#: buttons and mean degree 6: 1.1e6; degree 3: 6e5).
+INT_FILL = 700_000
+
+
+def ints_win(system: PressSystem) -> bool:
+    """Whether the Python-int path is the one to take in a process without numba."""
+    if system.n <= 128 or not system.nnz:
+        return True
+    if system.n > SMALL_INT_LIMIT:
+        return False
+    cols = np.repeat(np.arange(system.n), np.diff(system.indptr))
+    bandwidth = int(np.abs(system.indices - cols).max())
+    return bandwidth * system.nnz <= INT_FILL
 
 
 def bit_rows(system: PressSystem) -> list[int]:
@@ -148,8 +167,8 @@ class SmallSolver(PreparedSolver):
         from lograph.core.kernels.jit import compiled_ready
 
         self._system = system
-        self._kernel: tuple[NDArray[np.int64], U64, U64, U64, NDArray[np.int64]] | None = None
-        if compiled_ready():  # numba is loaded anyway: one compiled call, same answers
+        self._kernel: tuple[U64, I64, U64, I64, U64, U64, I64] | None = None
+        if compiled_ready() or not ints_win(system):  # one compiled call, same answers
             self._prepare_compiled(system)
             return
         n = system.n
@@ -176,10 +195,10 @@ class SmallSolver(PreparedSolver):
     def _prepare_compiled(self, system: PressSystem) -> None:
         from lograph.core.kernels.small_gf2 import small_analysis
 
-        pivots, transform, left, quiet, quiet_piv, quiet_bits, left_bits = small_analysis(
+        upper, pivots, low, perm, left, quiet, quiet_piv, quiet_bits, left_bits = small_analysis(
             system.indptr, system.indices, system.symmetric
         )
-        self._kernel = (pivots, transform, left, quiet, quiet_piv)
+        self._kernel = (upper, pivots, low, perm, left, quiet, quiet_piv)
         self._analysis = Analysis(
             n=system.n,
             states=2,
