@@ -8,7 +8,8 @@ Run from the repository root::
         --methods chase banded --repeats 1
 
 For each board: rank + quiet basis with ``engine="auto"``, with the fast engine forced to
-the chase and to banded elimination, and (up to `DENSE_MAX` buttons) the dense engine; the
+the chase and to banded elimination, the small engine's LU (up to its 4096 buttons) and (up
+to `DENSE_MAX` buttons) the dense engine; the
 band ordering alone is timed as well. Every method must agree on the rank. Times are the
 best of `--repeats` runs after a warm-up (numba loads its on-disk cache). `auto` should
 never be much slower than the best forced method.
@@ -28,6 +29,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from lograph.core.algebra.canonical import canonical_solver
+from lograph.core.engines.common import SMALL_LIMIT
 from lograph.core.engines.fast import build_fast_solver
 from lograph.core.engines.fast_banded import band_order
 from lograph.core.engines.registry import get_solver
@@ -64,7 +66,7 @@ def best_time(work: Callable[[], object], repeats: int) -> tuple[float, object]:
     return best, result
 
 
-METHODS = ("auto", "chase", "banded", "dense")
+METHODS = ("auto", "chase", "banded", "small", "dense")
 
 
 def measure(
@@ -79,6 +81,8 @@ def measure(
         "chase": lambda: canonical_solver(build_fast_solver(system, method="chase")).analysis,
         "banded": lambda: canonical_solver(build_fast_solver(system, method="banded")).analysis,
     }
+    if system.n <= SMALL_LIMIT:
+        runs["small"] = lambda: get_solver(system, "small").analysis
     if system.n <= DENSE_MAX:
         runs["dense"] = lambda: get_solver(system, "dense").analysis
     out: dict[str, tuple[float, int, str]] = {}
@@ -101,8 +105,9 @@ def main() -> None:
     args = parser.parse_args()
     for warm in (families(500)["3-regular"], families(2000)["erdos-renyi"]):
         measure(system_of(warm), 1, args.methods)  # numba loads every kernel's cache
-    print("| family | N | auto (engine) | chase | banded | dense | band order | auto / best |")
-    print("|---|---:|---|---:|---:|---:|---:|---:|")
+    columns = "auto (engine) | chase | banded | small | dense | band order | auto / best"
+    print(f"| family | N | {columns} |")
+    print("|---|---:|---|---:|---:|---:|---:|---:|---:|")
     for n in args.sizes:
         for family, graph in families(n).items():
             if family not in args.families:
@@ -118,7 +123,7 @@ def main() -> None:
 
             auto = f"{ms('auto')} ({m['auto'][2]})" if "auto" in m else "-"
             print(
-                f"| {family} | {n} | {auto} | {ms('chase')} | {ms('banded')} | "
+                f"| {family} | {n} | {auto} | {ms('chase')} | {ms('banded')} | {ms('small')} | "
                 f"{ms('dense')} | {ms('order')} | {ratio} |",
                 flush=True,
             )

@@ -154,6 +154,7 @@ def _apply_block(
             busy += 1
             steps += _popcount(side[1, r])
     tabulate = groups * (256 + busy) < steps
+    pick = np.zeros(8, dtype=np.int64)
     if tabulate:
         for g in range(groups):
             for q in range(wi + 1, w):
@@ -170,12 +171,14 @@ def _apply_block(
         if not x:
             continue
         _record_steps(low, r, x, first)
-        if tabulate:
+        if tabulate:  # all groups per word: one load and store of the row's word
             for g in range(groups):
-                v = (x >> np.uint64(8 * g)) & np.uint64(255)
-                if v:
-                    for q in range(wi + 1, w):
-                        m[r, q] ^= tables[g, v, q]
+                pick[g] = (x >> np.uint64(8 * g)) & np.uint64(255)
+            for q in range(wi + 1, w):
+                acc = m[r, q]
+                for g in range(groups):
+                    acc ^= tables[g, pick[g], q]
+                m[r, q] = acc
             continue
         while x:
             src = first + _lowest(x)
