@@ -207,6 +207,8 @@ def _small_first(system: PressSystem) -> bool:
     """
     if system.states != 2 or system.n > AUTO_SMALL_LIMIT:
         return False
+    if system.n <= 128:  # either path: a fraction of a millisecond
+        return True
     from lograph.core.kernels.jit import compiled_ready
 
     if compiled_ready():

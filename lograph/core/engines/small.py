@@ -44,6 +44,7 @@ from numpy.typing import ArrayLike, NDArray
 from lograph.core.algebra.analysis import Analysis, PreparedSolver, Solver
 from lograph.core.cancel import Cancel, poll
 from lograph.core.engines.common import ANALYSIS_CANCELLED, SMALL_INT_LIMIT, SMALL_LIMIT
+from lograph.core.kernels.jit import compiled_ready
 from lograph.core.model.system import PressSystem
 
 __all__ = [
@@ -164,8 +165,6 @@ class SmallSolver(PreparedSolver):
     canonical = True
 
     def __init__(self, system: PressSystem, cancel: Cancel = None) -> None:
-        from lograph.core.kernels.jit import compiled_ready
-
         self._system = system
         self._kernel: tuple[U64, I64, U64, I64, U64, U64, I64] | None = None
         if compiled_ready() or not ints_win(system):  # one compiled call, same answers
@@ -193,6 +192,7 @@ class SmallSolver(PreparedSolver):
         )
 
     def _prepare_compiled(self, system: PressSystem) -> None:
+        # imported here: a process on the Python-int path never loads the kernels (~7 ms)
         from lograph.core.kernels.small_gf2 import small_analysis
 
         upper, pivots, low, perm, left, quiet, quiet_piv, quiet_bits, left_bits = small_analysis(
