@@ -43,18 +43,18 @@ _LOWEST = np.array(
 )  # fmt: skip
 
 
-@jit(inline=True)
+@jit
 def _bit(c: int) -> np.uint64:  # pragma: no cover - compiled
     return np.uint64(_ONE << np.uint64(c & 63))
 
 
-@jit(inline=True)
+@jit
 def _lowest(x: np.uint64) -> int:  # pragma: no cover - compiled
     """Index of the lowest set bit of a non-zero word."""
     return int(_LOWEST[((x & (~x + _ONE)) * _DEBRUIJN) >> np.uint64(58)])
 
 
-@jit(inline=True)
+@jit
 def _popcount(x: np.uint64) -> int:  # pragma: no cover - compiled
     x = x - ((x >> _ONE) & np.uint64(0x5555555555555555))
     x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
@@ -62,7 +62,7 @@ def _popcount(x: np.uint64) -> int:  # pragma: no cover - compiled
     return int((x * np.uint64(0x0101010101010101)) >> np.uint64(56))
 
 
-@jit(inline=True)
+@jit
 def _record_steps(low: U64, r: int, steps: np.uint64, first: int) -> None:  # pragma: no cover
     """Set L bits ``first + j`` of row r for the bits j of `steps`."""
     sh = first & 63
