@@ -22,6 +22,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
+from lograph.core.kernels.bits import _lowest
 from lograph.core.kernels.jit import jit
 
 __all__ = ["BLOCK", "rref_m4rm"]
@@ -45,15 +46,6 @@ def _window(m: U64, row: int, c: int) -> np.uint64:  # pragma: no cover - compil
     if sh and wi + 1 < m.shape[1]:
         x |= m[row, wi + 1] << np.uint64(64 - sh)
     return np.uint64(x)
-
-
-@jit
-def _lowest_bit(x: np.uint64) -> int:  # pragma: no cover - compiled
-    """Position of the lowest set bit of a non-zero word."""
-    b = 0
-    while not (x >> np.uint64(b)) & _ONE:
-        b += 1
-    return b
 
 
 @jit
@@ -110,7 +102,7 @@ def _find_pivots(
             _swap_rows(m, t, origin, r, s)
             t[s, s >> 6] |= _ONE << np.uint64(s & 63)
             columns[s] = origin[s]
-            b = _lowest_bit(y)
+            b = _lowest(y)
             for j in range(f):
                 if (pwin[j] >> np.uint64(b)) & _ONE:
                     _add_row(m, t, rank + j, s, w0, tw)

@@ -30,9 +30,9 @@ import numpy as np
 from numpy.typing import NDArray
 
 # the kernels themselves, not Python wrappers: compiled code calls them
-from lograph.core.kernels.bits import _rref, parity
+from lograph.core.kernels.bits import _bit, _lowest, _popcount, _rref, parity
 from lograph.core.kernels.jit import IntArray, jit
-from lograph.core.kernels.lu_gf2 import _bit, _factorise, _lowest, _popcount
+from lograph.core.kernels.lu_gf2 import _factorise
 
 __all__ = ["small_analysis", "small_particular"]
 
