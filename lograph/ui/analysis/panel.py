@@ -46,7 +46,7 @@ from lograph.ui.help.labels import add_box_help, attach_help, help_title
 from lograph.ui.model.analysis import AnalysisModel
 from lograph.ui.model.commands import SetLightsCommand
 from lograph.ui.model.session import Session, bind_toggle
-from lograph.ui.widgets import named
+from lograph.ui.widgets import ElidedLabel, named
 
 __all__ = ["AnalysisPanel", "fraction_text", "power_text", "worst_text"]
 
@@ -160,8 +160,8 @@ class AnalysisPanel(QScrollArea):
         self.busy_bar.setRange(0, 0)  # no percentage is known: an animated busy bar
         self.busy_bar.setTextVisible(False)
         self.busy_bar.setFixedHeight(10)
-        self.busy_text = named(QLabel(""), "analysis_busy_text")
-        # one line, clipped (the full text is its tooltip): a second job adds no line
+        self.busy_text = named(ElidedLabel(""), "analysis_busy_text")
+        # one line ending in "…" (the full text is its tooltip): a second job adds no line
         self.busy_text.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         self.cancel_button = named(QPushButton("Cancel"), "analysis_cancel")
         self.cancel_button.setToolTip("Stop the computations running now")
