@@ -24,7 +24,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
-from lograph.core.kernels.bits import _bit, _lowest, _popcount
+from lograph.core.kernels.bitops import _bit, _lowest, _popcount
 from lograph.core.kernels.jit import IntArray, jit
 
 __all__ = ["factorise"]

@@ -22,7 +22,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
-from lograph.core.kernels.bits import _lowest
+from lograph.core.kernels.bitops import _lowest
 from lograph.core.kernels.jit import jit
 
 __all__ = ["BLOCK", "rref_m4rm"]

@@ -30,7 +30,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 # the kernels themselves, not Python wrappers: compiled code calls them
-from lograph.core.kernels.bits import _bit, _lowest, _popcount, _rref, parity
+from lograph.core.kernels.bitops import _bit, _lowest, _popcount
+from lograph.core.kernels.bits import _rref, parity
 from lograph.core.kernels.jit import IntArray, jit
 from lograph.core.kernels.lu_gf2 import _factorise
 
