@@ -100,3 +100,28 @@ def test_compiling_into_an_empty_cache_links_kernels_across_modules(tmp_path: Pa
     assert compiled["status"] == 0
     assert "numba" in compiled["heavy"]
     assert compiled["out"] == python["out"]
+
+
+@pytest.mark.parametrize(
+    ("kind", "args"), [("diamond", ("15",)), ("random", ("2000", "0.003", "--seed", "3"))]
+)
+def test_general_boards_of_hundreds_of_buttons_are_analysed_without_numba(
+    tmp_path: Path, kind: str, args: tuple[str, ...]
+) -> None:
+    """A diamond of 481 buttons and a random graph of 2,000 fit the small engine's int path,
+    so a fresh process (an empty numba cache after install) neither loads nor compiles
+    numba; the answers are those of the compiled kernels."""
+    board = tmp_path / "board.json"
+    assert run_fresh("generate", kind, *args, "-o", str(board))["status"] == 0
+    argv = ("analyze", str(board), "--json")
+    fresh = run_fresh(*argv, cache=tmp_path / "numba")
+    compiled = run_fresh(*argv, jit="numba")
+    assert fresh["status"] == compiled["status"] == 0
+    assert "numba" not in fresh["heavy"]
+    assert not (tmp_path / "numba").exists()
+    mine, theirs = json.loads(str(fresh["out"])), json.loads(str(compiled["out"]))
+    assert mine["engine"] == "small"
+    how = ("engine", "free_buttons")  # which engine ran, not what it found
+    assert {k: v for k, v in mine.items() if k not in how} == {
+        k: v for k, v in theirs.items() if k not in how
+    }

@@ -101,19 +101,24 @@ def test_small_engine_matches_the_chase_beyond_the_int_path(
 
 
 def test_auto_routes_mid_sized_boards_by_what_the_process_has_loaded() -> None:
-    """In a fresh process a 30×30 rectangle stays numba-free (the numpy row chase); any
-    other board of a few hundred buttons goes to the small engine's LU, and once numba is
-    loaded the rectangle does too."""
+    """In a fresh process a 30×30 rectangle stays numba-free (the numpy row chase), so does
+    a random graph of 500 buttons (the small engine's int path: its elimination fits in
+    INT_WORK); a random graph of 3,000 buttons does not fit, so a chase loads numba, and
+    from then on the 30×30 rectangle goes to the small engine's LU too."""
     code = (
         "import json, sys\n"
         "import networkx as nx, numpy as np\n"
         "from lograph.core.model.generators import grid_system\n"
         "from lograph.core.model.system import PressSystem\n"
         "from lograph.core.solve import prepare\n"
+        "def system(g):\n"
+        "    e = np.array(list(g.edges()), dtype=np.int64)\n"
+        "    n = g.number_of_nodes()\n"
+        "    return PressSystem.from_edges(n, e[:, 0], e[:, 1], np.ones(n, dtype=bool))\n"
         "out = [prepare(grid_system(30, 30)).analysis.engine, 'numba' in sys.modules]\n"
-        "g = nx.random_regular_graph(3, 500, seed=1)\n"
-        "e = np.array(list(g.edges()), dtype=np.int64)\n"
-        "s = PressSystem.from_edges(500, e[:, 0], e[:, 1], np.ones(500, dtype=bool))\n"
+        "s = system(nx.random_regular_graph(3, 500, seed=1))\n"
+        "out += [prepare(s).analysis.engine, 'numba' in sys.modules]\n"
+        "s = system(nx.gnp_random_graph(3000, 0.002, seed=1))\n"
         "out += [prepare(s).analysis.engine, 'numba' in sys.modules]\n"
         "out += [prepare(grid_system(30, 30)).analysis.engine]\n"
         "print(json.dumps(out))\n"
@@ -122,4 +127,12 @@ def test_auto_routes_mid_sized_boards_by_what_the_process_has_loaded() -> None:
     done = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env
     )
-    assert json.loads(done.stdout) == ["fast-grid", False, "small", True, "small"]
+    assert json.loads(done.stdout) == [
+        "fast-grid",
+        False,
+        "small",
+        False,
+        "fast-chase",
+        True,
+        "small",
+    ]

@@ -155,3 +155,63 @@ def test_bit_rows_are_the_rows_of_the_press_matrix() -> None:
         dense = system_matrix(system)
         expected = [sum(1 << int(w) for w in np.flatnonzero(row)) for row in dense]
         assert bit_rows(system) == expected
+
+
+def _graph_system(n: int, p: float, seed: int, *, directed: bool = False) -> PressSystem:
+    rng = np.random.default_rng(seed)
+    u, w = np.nonzero(np.triu(rng.random((n, n)) < p, 1))
+    if directed:  # flip half the edges
+        flip = rng.random(len(u)) < 0.5
+        u, w = np.where(flip, w, u), np.where(flip, u, w)
+    return PressSystem.from_edges(n, u, w, np.ones(n, dtype=bool), directed=directed)
+
+
+@pytest.mark.parametrize("directed", [False, True])
+def test_int_path_over_its_work_limit_hands_over_to_the_lu_with_the_same_answers(
+    monkeypatch: pytest.MonkeyPatch, directed: bool
+) -> None:
+    """A process without numba tries the int path within INT_WORK; past it the compiled LU
+    answers, identically (the limit is a choice of path, never of answer)."""
+    from lograph.core.engines import small
+
+    monkeypatch.setattr(small, "compiled_ready", lambda: False)
+    monkeypatch.delenv("LOGRAPH_JIT", raising=False)
+    system = _graph_system(300, 0.02, 7, directed=directed)
+    ints = small.SmallSolver(system)
+    assert ints._kernel is None  # the whole elimination fitted
+    monkeypatch.setattr(small, "INT_WORK", 10_000)
+    with pytest.raises(small.IntsOverBudget):
+        small.echelon(small.bit_rows(system), None, small.INT_WORK)
+    assert small.build_on_ints(system) is None
+    lu = small.SmallSolver(system)
+    assert lu._kernel is not None  # handed over
+    for mine, other in ((lu.analysis, ints.analysis),):
+        assert mine.rank == other.rank
+        assert np.array_equal(mine.quiet, other.quiet)
+        assert np.array_equal(mine.left_kernel, other.left_kernel)
+    b = system.apply(np.random.default_rng(1).integers(0, 2, system.n)) % 2
+    assert np.array_equal(lu.particular(b), ints.particular(b))
+    # LOGRAPH_JIT=python keeps the int path whatever the work
+    monkeypatch.setenv("LOGRAPH_JIT", "python")
+    assert small.SmallSolver(system)._kernel is None
+
+
+def test_int_path_declines_a_quiet_basis_too_big_to_reduce(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The open star has 2,999 twin leaves: elimination is cheap, but reducing a quiet basis
+    of ~3,000 patterns on Python ints is not, so auto leaves the board to a chase."""
+    from lograph.core.engines import small
+    from lograph.core.kernels import jit
+
+    monkeypatch.setattr(small, "compiled_ready", lambda: False)
+    monkeypatch.setattr(jit, "compiled_ready", lambda: False)
+    monkeypatch.delenv("LOGRAPH_JIT", raising=False)
+    n = 3001
+    leaves = np.arange(1, n, dtype=np.int64)
+    system = PressSystem.from_edges(
+        n, np.zeros(n - 1, dtype=np.int64), leaves, np.zeros(n, dtype=bool)
+    )
+    assert small.build_on_ints(system) is None
+    analysis = get_solver(system).analysis
+    assert (analysis.nullity, analysis.engine) == (n - 2, "fast-chase")

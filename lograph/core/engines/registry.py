@@ -197,33 +197,42 @@ def get_solver(system: PressSystem, engine: str = "auto", cancel: Cancel = None)
     return canonical_solver(factory.build(system, cancel))
 
 
-def _small_first(system: PressSystem) -> bool:
-    """Whether ``auto`` gives a GF(2) board to the small engine (`AUTO_SMALL_LIMIT`).
+def _small_solver(system: PressSystem, cancel: Cancel) -> Solver | None:
+    """The small engine's solver when ``auto`` gives it the board, else None.
 
-    Once numba is loaded its compiled LU wins up to the limit. Before, the small engine's
-    Python-int path takes the boards it is quick on, a full rectangle goes to the numpy row
-    chase (neither loads numba: a command on a 30×30 board starts in a fraction of a
-    second), and any other board to the LU, which loads numba as the chase would.
+    Once numba is loaded its compiled LU wins up to `AUTO_SMALL_LIMIT`. Before, a full
+    rectangle of more than `SMALL_INT_LIMIT` buttons goes to the numpy row chase, and any
+    other GF(2) board to the small engine's Python-int path if its elimination fits in
+    `lograph.core.engines.small.INT_WORK` (~0.25 s, less than loading numba): commands on
+    a 30×30 rectangle or a random graph of 2,000 buttons start in a fraction of a second.
+    Beyond that the LU, or a chase past the limit, loads numba.
     """
-    if system.states != 2 or system.n > AUTO_SMALL_LIMIT:
-        return False
+    if system.states != 2 or system.n > SMALL_LIMIT:
+        return None
+    small = _ENGINES["small"]
     if system.n <= 128:  # either path: a fraction of a millisecond
-        return True
+        return small.build(system, cancel)
     from lograph.core.kernels.jit import compiled_ready
 
-    if compiled_ready():
-        return True
-    from lograph.core.engines.fast_grid import plain_rectangle
-    from lograph.core.engines.small import ints_win
+    if not compiled_ready():
+        from lograph.core.engines.fast_grid import plain_rectangle
 
-    return ints_win(system) or plain_rectangle(system) is None
+        if system.n > SMALL_INT_LIMIT and plain_rectangle(system) is not None:
+            return None
+        from lograph.core.engines.small import build_on_ints
+
+        solver = build_on_ints(system, cancel)
+        if solver is not None:
+            return solver
+    return small.build(system, cancel) if system.n <= AUTO_SMALL_LIMIT else None
 
 
 def _auto_solver(system: PressSystem, cancel: Cancel) -> Solver:
     """The first candidate, by preference, that accepts the board (the small engine first
     for small GF(2) boards)."""
-    if _small_first(system):
-        return _ENGINES["small"].build(system, cancel)
+    first = _small_solver(system, cancel)
+    if first is not None:
+        return first
     candidates = sorted(
         (f for f in _ENGINES.values() if f.accepts(system)), key=lambda f: f.preference
     )

@@ -17,11 +17,12 @@ Two paths, the same answers:
   a row of T with ``T A = 0``: a left-kernel functional). On banded boards (grids, in button
   order) a row meets only the pivots within the band, so the work is O(N · band) XORs rather
   than Gauss–Jordan's N². Back substitution over the pivots in descending order then gives a
-  solution of ``A x = b`` and, from each free button, a quiet pattern. It is taken up to 128
-  buttons, and up to `SMALL_INT_LIMIT` while the fill (bandwidth × entries) stays under
-  `INT_FILL`.
+  solution of ``A x = b`` and, from each free button, a quiet pattern. A process without
+  numba takes it on every board whose elimination fits in `INT_WORK` (a quarter of a second;
+  every board up to ~1,500 buttons does), since loading numba would cost more than that and
+  compiling the LU into an empty cache ~9 s.
 - **the compiled LU** otherwise, and whenever numba is loaded anyway (~20 µs for the 5×5
-  board instead of ~60 µs).
+  board instead of ~60 µs; 1.5 ms instead of 27 ms for a random graph of 1,000 buttons).
 
 The answers are canonical (`lograph.core.algebra.canonical`): quiet basis and left kernel in
 reduced row echelon form, the particular solution 0 on the quiet pivots — the same answers
@@ -43,17 +44,19 @@ from numpy.typing import ArrayLike, NDArray
 
 from lograph.core.algebra.analysis import Analysis, PreparedSolver, Solver
 from lograph.core.cancel import Cancel, poll
-from lograph.core.engines.common import ANALYSIS_CANCELLED, SMALL_INT_LIMIT, SMALL_LIMIT
-from lograph.core.kernels.jit import compiled_ready
+from lograph.core.engines.common import ANALYSIS_CANCELLED, SMALL_LIMIT
+from lograph.core.kernels.jit import compiled_ready, python_only
 from lograph.core.model.system import PressSystem
 
 __all__ = [
     "ENGINE_NAME",
-    "INT_FILL",
+    "INT_WORK",
     "SMALL_LIMIT",
+    "IntsOverBudget",
     "SmallSolver",
     "bit_rows",
     "build",
+    "build_on_ints",
     "echelon",
     "rref_ints",
 ]
@@ -61,21 +64,17 @@ __all__ = [
 ENGINE_NAME = "small"
 U64 = NDArray[np.uint64]
 I64 = NDArray[np.int64]
-#: The int path's elimination costs about bandwidth × entries XORs (the bandwidth in button
-#: order); beyond this the compiled LU wins even counting numba's load (random graphs of 400
-#: buttons and mean degree 6: 1.1e6; degree 3: 6e5).
-INT_FILL = 700_000
+#: Most work the int path spends before handing a board to the compiled LU, in units of one
+#: machine word XORed: a row of ``[A | I]`` is 2N bits, so one row operation costs about
+#: N/64 words plus a fixed ~16 for the interpreter (~9 ns a unit on the build machine, so
+#: about 0.25 s). Loading numba costs a process ~0.4 s, and compiling the LU into an empty
+#: cache ~9 s, so a board that fits is answered sooner without them; random graphs of 2,000
+#: buttons and mean degree 6 (~150 ms) and every board of up to ~1,500 buttons fit.
+INT_WORK = 25_000_000
 
 
-def ints_win(system: PressSystem) -> bool:
-    """Whether the Python-int path is the one to take in a process without numba."""
-    if system.n <= 128 or not system.nnz:
-        return True
-    if system.n > SMALL_INT_LIMIT:
-        return False
-    cols = np.repeat(np.arange(system.n), np.diff(system.indptr))
-    bandwidth = int(np.abs(system.indices - cols).max())
-    return bandwidth * system.nnz <= INT_FILL
+class IntsOverBudget(Exception):
+    """The int path's elimination needed more than `INT_WORK` (the compiled LU is faster)."""
 
 
 def bit_rows(system: PressSystem) -> list[int]:
@@ -100,7 +99,9 @@ def bit_rows(system: PressSystem) -> list[int]:
     return values
 
 
-def echelon(rows: list[int], cancel: Cancel = None) -> tuple[dict[int, int], list[int]]:
+def echelon(
+    rows: list[int], cancel: Cancel = None, work: int | None = None
+) -> tuple[dict[int, int], list[int]]:
     """Forward elimination of ``[A | I]`` with `rows` the rows of A.
 
     Each row of ``[A | I]`` is one int: bits ``0..n-1`` its A part a, bits ``n..2n-1`` its
@@ -108,11 +109,16 @@ def echelon(rows: list[int], cancel: Cancel = None) -> tuple[dict[int, int], lis
     for each pivot column c (the bit length of the pivot bit) to the row whose A part has
     its lowest set bit at c, and the t of every row whose A part vanished (a basis of the
     left kernel, ``t · A = 0``).
+
+    With `work` (in `INT_WORK` units) it raises `IntsOverBudget` once the row operations
+    cost more, checked every 64 rows.
     """
     n = len(rows)
     found: dict[int, int] = {}  # pivot bit length (c + 1) -> row
     get = found.get
     left = []
+    xors = 0
+    most = -1 if work is None else work // (n // 64 + 16)
     # Last row first: on a board numbered row by row a light's lowest button is the one
     # above it, a pivot no later row has taken yet (25-30% fewer XORs on grids).
     for u in range(n - 1, -1, -1):
@@ -127,8 +133,12 @@ def echelon(rows: list[int], cancel: Cancel = None) -> tuple[dict[int, int], lis
                 found[c] = row
                 break
             row ^= other
-        if cancel is not None and not u & 63:
-            poll(cancel, ANALYSIS_CANCELLED)
+            xors += 1
+        if not u & 63:
+            if cancel is not None:
+                poll(cancel, ANALYSIS_CANCELLED)
+            if xors > most >= 0:
+                raise IntsOverBudget(f"more than {most} row operations")
     return found, left
 
 
@@ -164,14 +174,33 @@ class SmallSolver(PreparedSolver):
     #: the answers are already in `lograph.core.algebra.canonical` form
     canonical = True
 
-    def __init__(self, system: PressSystem, cancel: Cancel = None) -> None:
+    def __init__(
+        self, system: PressSystem, cancel: Cancel = None, *, fallback: bool = True
+    ) -> None:
+        """Without numba loaded the int path is tried first, within `INT_WORK` (unlimited
+        with ``LOGRAPH_JIT=python``); beyond it the compiled LU takes over, or with
+        ``fallback=False`` `IntsOverBudget` is raised."""
         self._system = system
         self._kernel: tuple[U64, I64, U64, I64, U64, U64, I64] | None = None
-        if compiled_ready() or not ints_win(system):  # one compiled call, same answers
-            self._prepare_compiled(system)
-            return
+        if not compiled_ready():
+            try:
+                self._prepare_ints(system, cancel, None if python_only() else INT_WORK)
+                return
+            except IntsOverBudget:
+                if not fallback:
+                    raise
+        self._prepare_compiled(system)  # one compiled call, the same answers
+
+    def _prepare_ints(self, system: PressSystem, cancel: Cancel, work: int | None) -> None:
         n = system.n
-        pivots, left = echelon(bit_rows(system), cancel)
+        pivots, left = echelon(bit_rows(system), cancel, work)
+        # What is left is quadratic in the nullity k: the left kernel's reduction (k² bit
+        # tests), and for a directed board k substitutions through every pivot and the
+        # quiet basis's reduction; a board with thousands of twins would spend seconds here.
+        k = len(left)
+        steps = k * k if system.symmetric else k * (2 * k + len(pivots))
+        if work is not None and steps * (n // 64 + 16) // 4 > work:
+            raise IntsOverBudget(f"a quiet basis of {k} patterns to reduce")
         # back substitution visits the pivots from the highest column down
         self._steps = [(1 << (c - 1), row) for c, row in sorted(pivots.items(), reverse=True)]
         self._left = rref_ints(left)
@@ -236,6 +265,15 @@ class SmallSolver(PreparedSolver):
         packed = np.frombuffer(x.to_bytes((n + 7) >> 3, "little"), np.uint8)
         solution: NDArray[np.uint8] = np.unpackbits(packed, bitorder="little", count=n)
         return solution
+
+
+def build_on_ints(system: PressSystem, cancel: Cancel = None) -> SmallSolver | None:
+    """The board prepared on the int path if its elimination fits in `INT_WORK`, else None
+    (``auto`` then picks the engine to load numba for)."""
+    try:
+        return SmallSolver(system, cancel, fallback=False)
+    except IntsOverBudget:
+        return None
 
 
 def build(system: PressSystem, cancel: Cancel = None) -> Solver:

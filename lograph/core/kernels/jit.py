@@ -25,7 +25,7 @@ from typing import Any, TypeVar, cast, overload
 import numpy as np
 from numpy.typing import NDArray
 
-__all__ = ["LINEAR_MODULES", "PYTHON_LIMIT", "IntArray", "compiled_ready", "jit"]
+__all__ = ["LINEAR_MODULES", "PYTHON_LIMIT", "IntArray", "compiled_ready", "jit", "python_only"]
 
 #: The index arrays the kernels take (CSC pointers and indices, orders, plans).
 IntArray = NDArray[np.int64]
@@ -78,8 +78,13 @@ def compiled_ready() -> bool:
     return mode != "python" and (mode == "numba" or "numba" in sys.modules)
 
 
+def python_only() -> bool:
+    """Whether ``LOGRAPH_JIT=python`` asks for plain Python wherever there is a Python path."""
+    return os.environ.get("LOGRAPH_JIT", "") == "python"
+
+
 def _python_wanted(args: tuple[Any, ...]) -> bool:
-    if os.environ.get("LOGRAPH_JIT", "") == "python":
+    if python_only():
         return True
     if compiled_ready():
         return False
