@@ -62,6 +62,10 @@ def row_start(ctx: Context) -> Row:
     return row
 
 
+#: a random graph of 2,000 buttons, mean degree 6
+RANDOM_2000 = ("random", "2000", "0.003", "--seed", "1")
+
+
 def cold_run(cmd: list[str]) -> Run:
     """`cmd` with an empty numba cache (a fresh NUMBA_CACHE_DIR), as after an install."""
     with tempfile.TemporaryDirectory(prefix="numba-cold-") as cache:
@@ -76,12 +80,20 @@ def row_cold(ctx: Context) -> Row:
         return refused(row, cold)
     warm = best_run(cmd, ctx.repeats)
     big = ctx.grid_file(300, 300, "json")
-    big_cold = cold_run(ctx.cli("analyze", str(big)))
+    others = {"300×300 `.json`": cold_run(ctx.cli("analyze", str(big)))}
+    # boards that are not rectangles take other engines than the numpy row chase
+    for label, kind in (("diamond 481", ("diamond", "15")), ("random 2,000", RANDOM_2000)):
+        board = ctx.scratch / f"cold-{kind[0]}.json"
+        run(ctx.cli("generate", *kind, "-o", str(board)))
+        others[label] = cold_run(ctx.cli("analyze", str(board)))
     check_nullity(row, cold.stdout, 5)
     row.lograph = fmt(cold.seconds)
-    row.peers = f"warm {fmt(warm.seconds)}; 300×300 `.json` cold {fmt(big_cold.seconds)}"
+    row.peers = f"warm {fmt(warm.seconds)}; cold: " + ", ".join(
+        f"{label} {fmt(r.seconds) if r.ok else 'failed'}" for label, r in others.items()
+    )
     row.ratio = times(cold.seconds, warm.seconds, "warm")
-    row.met = met(cold.seconds < 2 and row.checked)
+    slowest = max(r.seconds if r.ok else float("inf") for r in others.values())
+    row.met = met(max(cold.seconds, slowest) < 2 and row.checked)
     return row
 
 

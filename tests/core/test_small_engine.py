@@ -87,8 +87,9 @@ def test_small_engine_on_the_classic_boards() -> None:
 def test_small_engine_is_registered_and_bounded() -> None:
     assert "small" in available_engines()
     assert get_solver(grid_system(5, 5)).analysis.engine == "small"  # auto's choice
-    assert get_solver(grid_system(32, 32)).analysis.engine == "small"
-    assert get_solver(grid_system(33, 32)).analysis.engine == "fast-grid"
+    # full rectangles up to 4096 buttons: the small engine's chase on ints
+    assert get_solver(grid_system(64, 64)).analysis.engine == "small"
+    assert get_solver(grid_system(65, 64)).analysis.engine == "fast-grid"
     with pytest.raises(BoardTooLargeError, match="up to 4096 buttons, 400 for p > 2"):
         get_solver(grid_system(65, 64), "small")
     with pytest.raises(BoardTooLargeError, match="400 for p > 2"):

@@ -46,9 +46,7 @@ DENSE_LIMIT_P = 3600
 DENSE_LIMIT_ZK = 2500
 #: galois reduces a 1,600-button [A | I] in ~15 s: larger boards go to the other engines.
 GALOIS_LIMIT = 2500
-#: The small engine takes boards over GF(p), p > 2, up to here (numpy elimination), and
-#: ``auto`` gives it full rectangles up to here before numba is loaded (beyond, the numpy row
-#: chase is quicker than its Python-int path)...
+#: The small engine takes boards over GF(p), p > 2, up to here (numpy elimination)...
 SMALL_INT_LIMIT = 400
 #: ...and its compiled LU here: two packed N × N bit matrices (4 MiB at 4096 buttons), and
 #: O(N³/64) word operations on a board that fills in (~40 ms at 4096 buttons).

@@ -15,6 +15,8 @@ same as every other engine's once made canonical (`lograph.core.algebra.canonica
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 from numpy.typing import NDArray
 
@@ -23,6 +25,7 @@ from lograph.core.cancel import Cancel, poll
 from lograph.core.chase.plan import ChasePlan
 from lograph.core.engines.common import ANALYSIS_CANCELLED, check_basis_size
 from lograph.core.kernels.bits import identity_rows, pack_rows, unpack_rows
+from lograph.core.model.generators import grid_system
 from lograph.core.model.system import PressSystem
 
 __all__ = ["GridRowsSolver", "plain_rectangle"]
@@ -49,13 +52,31 @@ def plain_rectangle(system: PressSystem) -> tuple[int, int, bool] | None:
     rows, cols = int(coords[-1, 0]) + 1, int(coords[-1, 1]) + 1
     if rows * cols != n or rows < 2 or cols < 2:
         return None
+    closed = bool(system.indptr[1] > 0 and system.indices[0] == 0)
+    if n <= _SMALL_SHAPE:  # three comparisons with the rectangle's own arrays
+        same = _plain_bytes(rows, cols, closed) == _bytes(system)
+        return (rows, cols, closed) if same else None
     index = np.arange(n, dtype=np.int64)
     if not (
         np.array_equal(coords[:, 0], index // cols) and np.array_equal(coords[:, 1], index % cols)
     ):
         return None
-    closed = bool(system.indptr[1] > 0 and system.indices[0] == 0)
     return (rows, cols, closed) if _has_stencil(system, rows, cols, closed) else None
+
+
+#: Up to this many buttons a rectangle is recognised by comparing its arrays with a cached
+#: plain rectangle's (~5 µs, where the checks below cost ~70 µs on a 5×5 board).
+_SMALL_SHAPE = 4096
+
+
+def _bytes(system: PressSystem) -> tuple[bytes, ...]:
+    arrays = (system.coords, system.indptr, system.indices)
+    return tuple(np.asarray(a, dtype=np.int64).tobytes() for a in arrays)
+
+
+@lru_cache(maxsize=16)
+def _plain_bytes(rows: int, cols: int, closed: bool) -> tuple[bytes, ...]:
+    return _bytes(grid_system(rows, cols, rule="closed" if closed else "open"))
 
 
 def _has_stencil(system: PressSystem, rows: int, cols: int, closed: bool) -> bool:

@@ -136,7 +136,7 @@ _BUILTIN = (
     ),
     EngineFactory(
         name="small",
-        build=_imported("lograph.core.engines.small"),
+        build=_imported("lograph.core.engines.small_grid"),
         supports=lambda s: s.n <= (SMALL_LIMIT if s.states == 2 else SMALL_INT_LIMIT),
         preference=90,
         limits=f"up to {SMALL_LIMIT} buttons, {SMALL_INT_LIMIT} for p > 2",
@@ -200,25 +200,29 @@ def get_solver(system: PressSystem, engine: str = "auto", cancel: Cancel = None)
 def _small_solver(system: PressSystem, cancel: Cancel) -> Solver | None:
     """The small engine's solver when ``auto`` gives it the board, else None.
 
-    Once numba is loaded its compiled LU wins up to `AUTO_SMALL_LIMIT`. Before, a full
-    rectangle of more than `SMALL_INT_LIMIT` buttons goes to the numpy row chase, and any
-    other GF(2) board to the small engine's Python-int path if its elimination fits in
+    Full rectangles up to `SMALL_LIMIT` buttons take its light chase on Python ints (20×20:
+    ~70 µs, where the compiled LU takes ~120 µs and the numpy row chase ~0.7 ms). Other
+    boards: once numba is loaded its compiled LU wins up to `AUTO_SMALL_LIMIT`. Before, the
+    small engine's Python-int path takes every board whose elimination fits in
     `lograph.core.engines.small.INT_WORK` (~0.25 s, less than loading numba): commands on
-    a 30×30 rectangle or a random graph of 2,000 buttons start in a fraction of a second.
-    Beyond that the LU, or a chase past the limit, loads numba.
+    a 481-button diamond or a random graph of 2,000 buttons start in a fraction of a
+    second. Beyond that the LU, or a chase past the limit, loads numba.
     """
     if system.states != 2 or system.n > SMALL_LIMIT:
         return None
     small = _ENGINES["small"]
-    if system.n <= 128:  # either path: a fraction of a millisecond
+    if system.n <= 128:  # any path: a fraction of a millisecond
         return small.build(system, cancel)
+    from lograph.core.engines.fast_grid import plain_rectangle
+
+    shape = plain_rectangle(system)
+    if shape is not None:
+        from lograph.core.engines.small_grid import GridIntsSolver
+
+        return GridIntsSolver(system, *shape)
     from lograph.core.kernels.jit import compiled_ready
 
     if not compiled_ready():
-        from lograph.core.engines.fast_grid import plain_rectangle
-
-        if system.n > SMALL_INT_LIMIT and plain_rectangle(system) is not None:
-            return None
         from lograph.core.engines.small import build_on_ints
 
         solver = build_on_ints(system, cancel)
