@@ -42,7 +42,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from m4ri.compare import build_harness, write_matrix
 
-from lograph.core.engines.common import AUTO_SMALL_LIMIT
+from lograph.core.engines.common import SMALL_LIMIT
 from lograph.core.engines.registry import get_solver
 from lograph.core.model.generators import grid_system
 from lograph.core.model.system import PressSystem
@@ -161,7 +161,7 @@ def row(label: str, system: PressSystem, harness: Path | None, tmp: str) -> str:
     times: dict[str, float | None] = {}
     nullity = get_solver(system).analysis.nullity
     for engine in ("small", "auto"):
-        if engine == "small" and system.n > AUTO_SMALL_LIMIT:
+        if engine == "small" and system.n > SMALL_LIMIT:
             times[engine] = None
             continue
         # "small": the plain-Python path a process without numba takes; "auto": this
