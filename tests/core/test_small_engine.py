@@ -201,7 +201,8 @@ def test_int_path_declines_a_quiet_basis_too_big_to_reduce(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The open star has 2,999 twin leaves: elimination is cheap, but reducing a quiet basis
-    of ~3,000 patterns on Python ints is not, so auto leaves the board to a chase."""
+    of ~3,000 patterns on Python ints is not, so the int path declines; with that many
+    twins auto gives the board to the compiled LU (not the chase)."""
     from lograph.core.engines import small
     from lograph.core.kernels import jit
 
@@ -215,4 +216,68 @@ def test_int_path_declines_a_quiet_basis_too_big_to_reduce(
     )
     assert small.build_on_ints(system) is None
     analysis = get_solver(system).analysis
-    assert (analysis.nullity, analysis.engine) == (n - 2, "fast-chase")
+    assert (analysis.nullity, analysis.engine) == (n - 2, "small")
+
+
+def test_twin_share_counts_buttons_pressing_like_another() -> None:
+    """Against a direct count: group the columns of A (the lights each press changes)."""
+    from collections import Counter
+
+    from lograph.core.engines.registry import _twin_share
+
+    rng = np.random.default_rng(3)
+    for directed in (False, True):
+        for _ in range(5):
+            base = _graph_system(60, 0.05, int(rng.integers(1 << 30)), directed=directed)
+            # copy a few buttons' edges onto new buttons: closed twins (or directed copies)
+            copies = rng.choice(base.n, 8, replace=False)
+            src, dst = [], []
+            for w in range(base.n):
+                for u in base.column(w):
+                    if u != w:
+                        src.append(w)
+                        dst.append(int(u))
+            for i, w in enumerate(copies):
+                twin = base.n + i
+                src.append(int(w))
+                dst.append(twin)  # the twin and w change each other's lights
+                for u in base.column(w):
+                    if u != w:
+                        src.append(twin)
+                        dst.append(int(u))
+                        # directed: u's press reaches the twin as it reaches w
+                        if directed and w in base.column(int(u)):
+                            src.append(int(u))
+                            dst.append(twin)
+            n = base.n + len(copies)
+            system = PressSystem.from_edges(
+                n,
+                np.array(src, dtype=np.int64),
+                np.array(dst, dtype=np.int64),
+                np.ones(n, dtype=bool),
+                directed=directed,
+            )
+            columns = Counter(system.column(w).tobytes() for w in range(n))
+            expected = sum(c - 1 for c in columns.values()) / n
+            assert _twin_share(system) == pytest.approx(expected)
+
+
+def test_auto_gives_boards_rich_in_twins_to_the_lu(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With numba loaded, a board of 1,025–4,096 buttons goes to the chase unless at least
+    one button in 32 has a twin (hundreds of quiet patterns: the LU is quicker there)."""
+    from lograph.core.engines import small
+    from lograph.core.kernels import jit
+
+    monkeypatch.setattr(jit, "compiled_ready", lambda: True)
+    monkeypatch.setattr(small, "compiled_ready", lambda: True)
+    plain = _graph_system(1200, 5 / 1200, 4)
+    assert get_solver(plain).analysis.engine == "fast-chase"
+    # two new buttons joined only to each other press alike: 60 such pairs, 60 twins in 1,320
+    n = plain.n + 120
+    pairs = np.arange(plain.n, n, 2, dtype=np.int64)
+    src = np.concatenate([np.repeat(np.arange(plain.n), np.diff(plain.indptr)), pairs])
+    dst = np.concatenate([plain.indices, pairs + 1])
+    twins = PressSystem.from_edges(n, src, dst, np.ones(n, dtype=bool))
+    analysis = get_solver(twins).analysis
+    assert analysis.engine == "small"
+    assert analysis.nullity >= 60
