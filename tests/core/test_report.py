@@ -103,3 +103,29 @@ def test_written_reports_round_trip(tmp_path: Path) -> None:
     with pytest.raises(LographError, match=r"\.md or \.json"):
         write_report(tmp_path / "r.pdf", report)
     assert not (tmp_path / "r.pdf").exists()
+
+
+def test_heuristic_fewest_reports_its_proven_lower_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    """When the fewest presses are not proven (forced here on a small board), the report
+    gives the best found and a lower bound, which the true fewest (brute force over the
+    coset) respects."""
+    from lograph.core.optimize import minimal
+
+    real = minimal.fewest_presses
+    monkeypatch.setattr(
+        minimal,
+        "fewest_presses",
+        lambda *a, **k: real(*a, **{**k, "exact_limit": 0, "branch_limit": 0}),
+    )
+    board = rectangle(5, 5)
+    for name in board.buttons:
+        board.set_light(name, 1)
+    report = board_report(board)
+    fewest = report["fewest"]
+    assert not fewest["exact"]
+    x = ids_to_vector(fewest["presses"], 25, 5)
+    true_fewest = min(coset_weights(x, np.array([N1, N2]), 2))
+    assert 0 < fewest["lower_bound"] <= true_fewest <= fewest["press_count"]
+    text = report_markdown(report)
+    assert f"the fewest is at least {fewest['lower_bound']} (proven)" in text
+    assert "optimal of" not in text.split("## Fewest presses")[1].split("##")[0]

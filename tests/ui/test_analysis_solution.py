@@ -199,3 +199,29 @@ def test_step_by_step_ends_with_the_banner(qtbot, window):
     qtbot.waitUntil(lambda: window.document.board.is_goal(), timeout=10_000)
     qtbot.waitUntil(banner.isVisible, timeout=10_000)
     assert banner.text() == "Solved step by step in 1 press."
+
+
+def test_heuristic_fewest_shows_its_proven_lower_bound(qtbot, window, monkeypatch):
+    """A fewest-presses answer that is not proven says so, with the bound that is."""
+    from lograph.core.optimize import minimal
+
+    real = minimal.fewest_presses
+    monkeypatch.setattr(
+        minimal,
+        "fewest_presses",
+        lambda *a, **k: real(*a, **{**k, "exact_limit": 0, "branch_limit": 0}),
+    )
+    board = rectangle(5, 5)
+    for name in board.buttons:
+        board.set_light(name, 1)
+    load(window, board)
+    settle(qtbot, window)
+    window.action("analysis_show_solution").trigger()
+    wait_solution(qtbot, window)
+    shown = window.analysis.model.solution
+    assert not shown.exact
+    assert 0 < shown.lower_bound <= shown.press_count
+    assert shown.lower_bound <= solve_minimal(board).press_count  # the exact answer: 15
+    text = window.analysis.panel.solution_text.text()
+    assert "heuristic" in text
+    assert f"at least {shown.lower_bound} proven" in text

@@ -128,6 +128,7 @@ def _fewest(
         "solutions": best.solutions,
         "exact": best.exact,
         "method": best.method,
+        "lower_bound": best.lower_bound,  # proven; the press count itself when exact
     }
 
 
@@ -214,10 +215,14 @@ def report_markdown(report: dict[str, Any]) -> str:
     if "skipped" in fewest:
         lines.append(f"Skipped: {fewest['skipped']}.")
     else:
-        kind = "exact" if fewest["exact"] else "heuristic, not proven optimal"
+        if fewest["exact"]:
+            kind = f"exact; {fewest['optimal_solutions']} optimal of {fewest['solutions']}"
+        else:  # a heuristic answer says what is proven, not how many reach an unknown optimum
+            kind = f"best found, not proven optimal, among {fewest['solutions']}"
+            if fewest["lower_bound"]:
+                kind = f"{kind}; the fewest is at least {fewest['lower_bound']} (proven)"
         lines.append(
-            f"{fewest['press_count']} presses ({kind}; {fewest['optimal_solutions']} optimal of "
-            f"{fewest['solutions']} solutions): {_ids(fewest['presses'])}."
+            f"{fewest['press_count']} presses ({kind} solutions): {_ids(fewest['presses'])}."
         )
     lines += ["", "## Quiet patterns", ""]
     if not report["quiet_patterns"]:

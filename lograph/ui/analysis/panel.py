@@ -324,6 +324,8 @@ class AnalysisPanel(QScrollArea):
             self.solution_text.setText("Finding the fewest presses…" if running else "")
         else:
             how = "exact" if solution.exact else "heuristic: maybe not the fewest"
+            if not solution.exact and solution.lower_bound:
+                how += f"; at least {solution.lower_bound} proven"
             if solution.solutions == 1:
                 optimal = "the only solution"
             elif solution.optimal_solutions is None:
