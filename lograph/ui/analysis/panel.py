@@ -323,9 +323,10 @@ class AnalysisPanel(QScrollArea):
             running = self.model.runner.is_running("solution")
             self.solution_text.setText("Finding the fewest presses…" if running else "")
         else:
-            how = "exact" if solution.exact else "heuristic: maybe not the fewest"
-            if not solution.exact and solution.lower_bound:
-                how += f"; at least {solution.lower_bound} proven"
+            how = f"exact, {solution.method}"
+            if not solution.exact:  # and what is proven instead: a lower bound
+                how = f"{solution.method}: maybe not the fewest"
+                how += f"; at least {solution.lower_bound}" if solution.lower_bound else ""
             if solution.solutions == 1:
                 optimal = "the only solution"
             elif solution.optimal_solutions is None:
@@ -334,7 +335,7 @@ class AnalysisPanel(QScrollArea):
                 optimal = f"{solution.optimal_solutions:,} of {solution.solutions:,} solutions"
                 optimal += " reach it"
             self.solution_text.setText(
-                f"Fewest presses: {solution.press_count} ({how}, {solution.method}); {optimal}."
+                f"Fewest presses: {solution.press_count} ({how}); {optimal}."
             )
 
     def refresh_worst(self) -> None:
