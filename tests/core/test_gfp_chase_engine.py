@@ -232,3 +232,29 @@ def test_irregular_boards_beyond_the_dense_limit_are_refused_with_both_reasons()
     )
     with pytest.raises(BoardTooLargeError, match=r"chase-p: the chase leaves \d+ free.*dense: up"):
         get_solver(system)
+
+
+@pytest.mark.parametrize("states", [3, 4, 5, 6])
+def test_rectangles_chase_the_rows_without_a_plan_search(states: int) -> None:
+    """A plain rectangle gets the row-by-row plan at once (valid, min(m, n) free buttons),
+    and the answers are the textbook elimination's (mod p) or dense-zk's (mod k)."""
+    from lograph.core.chase.plan import check_plan
+    from lograph.core.engines.fast_grid import rectangle_plan
+
+    for rows, cols in [(2, 2), (3, 5), (5, 3), (4, 4), (6, 2)]:
+        for rule in ("closed", "open"):
+            system = grid_system(rows, cols, states=states, rule=rule)
+            plan = rectangle_plan(system)
+            assert plan is not None
+            check_plan(system, plan)
+            assert plan.free_count == min(rows, cols)
+            analysis = get_solver(system).analysis
+            assert analysis.free_buttons == min(rows, cols)
+            if states in (3, 5):
+                a = system_matrix(system)
+                assert analysis.rank == len(rref_mod_p(a, states)[1])
+                quiet = get_solver(system, "dense").analysis.quiet
+                assert analysis.quiet.tolist() == quiet.tolist()
+            else:
+                assert analysis.kernel_size == get_solver(system, "dense-zk").analysis.kernel_size
+    assert rectangle_plan(grid_system(4, 4, mask=np.eye(4, dtype=bool) == 0)) is None

@@ -43,6 +43,7 @@ from lograph.core.engines.common import (
     invalid_step,
     validate_plan,
 )
+from lograph.core.engines.fast_grid import rectangle_plan
 from lograph.core.errors import BoardError, BoardTooLargeError
 from lograph.core.kernels import chase_gfp as gk
 from lograph.core.model.system import PressSystem
@@ -137,7 +138,7 @@ class GfpChaseSolver(PreparedSolver):
         """Plan the chase (unless given), check its size for `engine` and keep the arrays
         the kernels walk; the set-up every chase over Z_k shares, prime k or not."""
         if plan is None:
-            plan = chase_plan(system, cancel=cancel, balanced=True)
+            plan = rectangle_plan(system) or chase_plan(system, cancel=cancel, balanced=True)
         arrays = check_chase_size(system, plan, engine)
         poll(cancel, ANALYSIS_CANCELLED)
         self._system = system

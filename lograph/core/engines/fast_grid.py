@@ -28,17 +28,19 @@ from lograph.core.kernels.bits import identity_rows, pack_rows, unpack_rows
 from lograph.core.model.generators import grid_system
 from lograph.core.model.system import PressSystem
 
-__all__ = ["GridRowsSolver", "plain_rectangle"]
+__all__ = ["GridRowsSolver", "plain_rectangle", "rectangle_plan"]
 
 U64 = NDArray[np.uint64]
 U8 = NDArray[np.uint8]
 _ONE = np.uint64(1)
 
 
-def plain_rectangle(system: PressSystem) -> tuple[int, int, bool] | None:
+def plain_rectangle(
+    system: PressSystem, *, any_states: bool = False
+) -> tuple[int, int, bool] | None:
     """``(rows, cols, closed)`` when `system` is a full rectangle of cells numbered row by
     row under the four-neighbour rule (closed: every press changes its own light; open:
-    none does) over GF(2); else None.
+    none does) over GF(2) (with `any_states`, over any Z_k); else None.
 
     Examples
     --------
@@ -47,7 +49,9 @@ def plain_rectangle(system: PressSystem) -> tuple[int, int, bool] | None:
     ((3, 4, True), (3, 4, False))
     """
     coords, n = system.coords, system.n
-    if system.states != 2 or coords is None or n < 2 or not system.symmetric:
+    if (system.states != 2 and not any_states) or coords is None or n < 2:
+        return None
+    if not system.symmetric:
         return None
     rows, cols = int(coords[-1, 0]) + 1, int(coords[-1, 1]) + 1
     if rows * cols != n or rows < 2 or cols < 2:
@@ -77,6 +81,27 @@ def _bytes(system: PressSystem) -> tuple[bytes, ...]:
 @lru_cache(maxsize=16)
 def _plain_bytes(rows: int, cols: int, closed: bool) -> tuple[bytes, ...]:
     return _bytes(grid_system(rows, cols, rule="closed" if closed else "open"))
+
+
+def rectangle_plan(system: PressSystem) -> ChasePlan | None:
+    """The row-by-row chase of a plain rectangle over any Z_k (first row free along the
+    longer side, each light forcing the button beyond it, the last row checked), or None:
+    the plan `lograph.core.chase.plan.chase_plan` would find after trying dozens of orders
+    (on a 5×5 board over GF(3) that search was 60 % of the analysis).
+
+    >>> rectangle_plan(grid_system(2, 3, states=3)).free.tolist()
+    [0, 3]
+    """
+    shape = plain_rectangle(system, any_states=True)
+    if shape is None:
+        return None
+    rows, cols, _ = shape
+    cells = np.arange(system.n, dtype=np.int64).reshape(rows, cols)
+    if cols > rows:
+        cells = np.ascontiguousarray(cells.T)
+    lights = np.full(cells.shape, -1, dtype=np.int64)
+    lights[1:] = cells[:-1]
+    return ChasePlan(cells.ravel(), lights.ravel(), cells[-1].copy())
 
 
 def _has_stencil(system: PressSystem, rows: int, cols: int, closed: bool) -> bool:
