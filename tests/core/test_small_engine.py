@@ -281,3 +281,26 @@ def test_auto_gives_boards_rich_in_twins_to_the_lu(monkeypatch: pytest.MonkeyPat
     analysis = get_solver(twins).analysis
     assert analysis.engine == "small"
     assert analysis.nullity >= 60
+
+
+def test_auto_tries_the_int_path_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past INT_WORK auto hands the board to the LU without eliminating on ints again."""
+    from lograph.core.engines import small
+    from lograph.core.kernels import jit
+
+    monkeypatch.setattr(small, "compiled_ready", lambda: False)
+    monkeypatch.setattr(jit, "compiled_ready", lambda: False)
+    monkeypatch.delenv("LOGRAPH_JIT", raising=False)
+    monkeypatch.setattr(small, "INT_WORK", 10_000)
+    calls = []
+    real = small.echelon
+
+    def counted(*args: object) -> object:
+        calls.append(1)
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(small, "echelon", counted)
+    system = _graph_system(300, 0.05, 9)
+    analysis = get_solver(system).analysis
+    assert analysis.engine == "small"
+    assert calls == [1]

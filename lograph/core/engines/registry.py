@@ -229,7 +229,9 @@ def _small_solver(system: PressSystem, cancel: Cancel) -> Solver | None:
         if solver is not None:
             return solver
     if system.n <= AUTO_SMALL_LIMIT or _twin_share(system) >= 1 / 32:
-        return small.build(system, cancel)
+        from lograph.core.engines.small import SmallSolver
+
+        return SmallSolver(system, cancel, ints=False)  # the int path was tried just now
     return None
 
 

@@ -175,14 +175,19 @@ class SmallSolver(PreparedSolver):
     canonical = True
 
     def __init__(
-        self, system: PressSystem, cancel: Cancel = None, *, fallback: bool = True
+        self,
+        system: PressSystem,
+        cancel: Cancel = None,
+        *,
+        fallback: bool = True,
+        ints: bool = True,
     ) -> None:
-        """Without numba loaded the int path is tried first, within `INT_WORK` (unlimited
-        with ``LOGRAPH_JIT=python``); beyond it the compiled LU takes over, or with
-        ``fallback=False`` `IntsOverBudget` is raised."""
+        """Without numba loaded the int path is tried first (unless ``ints=False``), within
+        `INT_WORK` (unlimited with ``LOGRAPH_JIT=python``); beyond it the compiled LU takes
+        over, or with ``fallback=False`` `IntsOverBudget` is raised."""
         self._system = system
         self._kernel: tuple[U64, I64, U64, I64, U64, U64, I64] | None = None
-        if not compiled_ready():
+        if ints and not compiled_ready():
             try:
                 self._prepare_ints(system, cancel, None if python_only() else INT_WORK)
                 return
