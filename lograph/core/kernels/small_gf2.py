@@ -8,6 +8,10 @@ done above a pivot and no identity block is carried, so this costs about a third
 Gauss–Jordan elimination of ``[A | I]`` (on a random graph of 500 buttons and mean degree 6,
 0.5 ms where Gauss–Jordan took 1.5 ms; M4RI's PLUQ takes 0.5 ms).
 
+- The rows are factorised sparsest first (stable order by entries), which delays the
+  fill-in on graphs of uneven degree (random graphs of 1,000 buttons and mean degree 6:
+  1.0 ms instead of 1.25; random geometric graphs, where the numbering is already as
+  good, lose ~10 %). Only rows move, so the kernel keeps its column order.
 - The **quiet basis** is the kernel of U: each free column f gives the vector with
   ``x_f = 1`` and its pivots found by back substitution. All free columns go at once, one
   bit each of a per-button word (`_kernel_of_echelon`), so back substitution costs one word
@@ -166,11 +170,24 @@ def small_analysis(
     kernel)`` of the board whose press matrix A has CSC arrays `indptr`, `indices`: packed
     rows (``words(N)`` uint64 each) and, last, the two bases as 0/1 arrays, both in reduced
     row echelon form."""
-    m = _packed(indptr, indices, False)
-    n = m.shape[0]
+    n = len(indptr) - 1
+    # Rows with fewer entries first: their pivots make less fill (random graphs of 1,000
+    # buttons, mean degree 6: 1.0 ms instead of 1.3). Only the rows move, so the quiet basis
+    # (the kernel, in column order) is unchanged; `perm` maps U's rows back to A's.
+    counts = np.zeros(n, dtype=np.int64)
+    for e in range(len(indices)):
+        counts[indices[e]] += 1
+    order = np.argsort(counts, kind="mergesort")
+    at = np.empty(n, dtype=np.int64)
+    at[order] = np.arange(n)
+    m = np.zeros((n, max(1, (n + 63) >> 6)), dtype=np.uint64)
+    for col in range(n):
+        for e in range(indptr[col], indptr[col + 1]):
+            m[at[indices[e]], col >> 6] |= _bit(col)
     low = np.zeros_like(m)
     perm = np.arange(n)
     piv = _factorise(m, low, perm)
+    perm = order[perm]
     quiet = _kernel_of_echelon(m, piv)
     quiet_piv = _rref(quiet, np.zeros((quiet.shape[0], 0), dtype=np.uint64), n)
     if symmetric:  # ker Aᵀ = ker A
