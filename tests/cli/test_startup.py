@@ -50,7 +50,7 @@ def test_small_engine_analyze_loads_neither_numba_nor_galois() -> None:
     assert result["heavy"] == []
     data = json.loads(str(result["out"]))
     assert (data["rank"], data["nullity"], data["engine"]) == (23, 2, "small")
-    assert data["free_buttons"] == 5  # the light chase's first row
+    assert data["free_buttons"] is None
 
 
 def test_small_engine_solve_loads_neither_numba_nor_galois() -> None:
