@@ -31,3 +31,19 @@ def highs_stops_after_one_node(monkeypatch: pytest.MonkeyPatch) -> None:
         return real(*args, options={**(options or {}), "node_limit": 1}, **kwargs)
 
     monkeypatch.setattr(scipy.optimize, "milp", one_node)
+
+
+@pytest.fixture
+def heuristic_fewest(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make every fewest-presses search give its heuristic answer and proven lower bound, as
+    it does past nullity 26, on boards small enough to check against the true minimum.
+    Callers import `fewest_presses` at call time, so patching the module attribute reaches
+    them."""
+    from lograph.core.optimize import minimal
+
+    real = minimal.fewest_presses
+    monkeypatch.setattr(
+        minimal,
+        "fewest_presses",
+        lambda *a, **k: real(*a, **{**k, "exact_limit": 0, "branch_limit": 0}),
+    )

@@ -105,18 +105,11 @@ def test_written_reports_round_trip(tmp_path: Path) -> None:
     assert not (tmp_path / "r.pdf").exists()
 
 
-def test_heuristic_fewest_reports_its_proven_lower_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.usefixtures("heuristic_fewest")
+def test_heuristic_fewest_reports_its_proven_lower_bound() -> None:
     """When the fewest presses are not proven (forced here on a small board), the report
     gives the best found and a lower bound, which the true fewest (brute force over the
     coset) respects."""
-    from lograph.core.optimize import minimal
-
-    real = minimal.fewest_presses
-    monkeypatch.setattr(
-        minimal,
-        "fewest_presses",
-        lambda *a, **k: real(*a, **{**k, "exact_limit": 0, "branch_limit": 0}),
-    )
     board = rectangle(5, 5)
     for name in board.buttons:
         board.set_light(name, 1)

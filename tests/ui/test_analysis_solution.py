@@ -201,16 +201,9 @@ def test_step_by_step_ends_with_the_banner(qtbot, window):
     assert banner.text() == "Solved step by step in 1 press."
 
 
-def test_heuristic_fewest_shows_its_proven_lower_bound(qtbot, window, monkeypatch):
+@pytest.mark.usefixtures("heuristic_fewest")
+def test_heuristic_fewest_shows_its_proven_lower_bound(qtbot, window):
     """A fewest-presses answer that is not proven says so, with the bound that is."""
-    from lograph.core.optimize import minimal
-
-    real = minimal.fewest_presses
-    monkeypatch.setattr(
-        minimal,
-        "fewest_presses",
-        lambda *a, **k: real(*a, **{**k, "exact_limit": 0, "branch_limit": 0}),
-    )
     board = rectangle(5, 5)
     for name in board.buttons:
         board.set_light(name, 1)
