@@ -89,6 +89,8 @@ def measure(
     for name, work in runs.items():
         if name not in methods:
             continue
+        # each method's runs back to back: all are timed with warm caches (interleaving
+        # them handed the first method of every round the previous one's cold caches)
         seconds, analysis = best_time(work, repeats)
         out[name] = (seconds, analysis.rank, analysis.engine)  # type: ignore[attr-defined]
     order_time, _ = best_time(lambda: band_order(system), repeats)

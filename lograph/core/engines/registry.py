@@ -247,18 +247,11 @@ def _twin_share(system: PressSystem) -> float:
     the chase's time, while on graphs without twins (3- and 4-regular, Erdős–Rényi of mean
     degree 4–10, Barabási–Albert, Watts–Strogatz) the chase is 1.2–17 times quicker.
     """
-    import numpy as np
+    from lograph.core.kernels.twins import twin_count
 
-    if not system.nnz:
-        return 0.0
-    z = np.arange(1, system.n + 1, dtype=np.uint64)  # splitmix64's mix of 1..N
-    for shift, factor in ((30, 0xBF58476D1CE4E5B9), (27, 0x94D049BB133111EB)):
-        z = (z ^ (z >> np.uint64(shift))) * np.uint64(factor)
-    z ^= z >> np.uint64(31)
-    sums = np.add.reduceat(z[system.indices], system.indptr[:-1])
-    sums[np.diff(system.indptr) == 0] = 0  # reduceat gives an empty column its next entry
-    sums.sort()
-    return 1 - (np.count_nonzero(np.diff(sums)) + 1) / system.n
+    # compiled: the numpy version took 70 µs of the 1.8 ms a 3-regular graph of 2,000
+    # buttons needs, where the kernel takes ~15 µs (and numba is needed next anyway)
+    return int(twin_count(system.indptr, system.indices)) / system.n
 
 
 def _auto_solver(system: PressSystem, cancel: Cancel) -> Solver:
