@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 from typing import TYPE_CHECKING, Any
 
 from lograph.cli.common import (
@@ -28,6 +29,20 @@ if TYPE_CHECKING:
 
 #: `--all` lists every solution while there are at most this many.
 ALL_LIMIT = 4096
+#: `--max-leaves` default: `lograph.core.optimize.minimal.BRANCH_NODE_LIMIT` (not imported
+#: here: building the parser must not load the optimiser).
+DEFAULT_LEAVES = 1024
+#: `--max-leaves` at most: 2^24 leaves of about 30 ms are some six days of work.
+MAX_LEAVES = 1 << 24
+
+
+def max_leaves_arg(text: str) -> int:
+    """argparse type of ``--max-leaves``: an integer 1..`MAX_LEAVES` (a long text is not
+    echoed back whole)."""
+    if not re.fullmatch(r"\s*\d{1,9}\s*", text) or not 1 <= int(text) <= MAX_LEAVES:
+        shown = repr(text) if len(text) <= 24 else f"a text of {len(text)} characters"
+        raise argparse.ArgumentTypeError(f"{shown} is not an integer in 1..{MAX_LEAVES:,}")
+    return int(text)
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -46,6 +61,15 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--minimal",
         action="store_true",
         help="the fewest-presses solution and how many optimal solutions exist",
+    )
+    parser.add_argument(
+        "--max-leaves",
+        type=max_leaves_arg,
+        default=None,
+        metavar="N",
+        help="--minimal beyond nullity 26 over GF(2): let the exact search transform up to "
+        f"N leaves (up to 2^22 solutions each, about 30 ms on 2 cores; default "
+        f"{DEFAULT_LEAVES}); a bigger search answers with the best found and a proven bound",
     )
     parser.add_argument(
         "--all",
@@ -73,6 +97,10 @@ def run(args: argparse.Namespace) -> int:
 
     if getattr(args, "lit_only", False):
         return run_lit_only(args)
+    if args.max_leaves is not None and not args.minimal:
+        from lograph.core.errors import BoardError
+
+        raise BoardError("--max-leaves bounds the search of --minimal; add --minimal")
     if args.output is not None:
         refuse_overwriting(args.board, args.output)
     system, solver = load_prepared(args)
@@ -99,6 +127,7 @@ def run(args: argparse.Namespace) -> int:
         data.update(optimal_solutions=best.optimal_solutions, exact=best.exact, method=best.method)
         if not best.exact:
             data["lower_bound"] = best.lower_bound
+            data["search_leaves"] = best.search_leaves
     ids = press_ids(system, presses)
     data.update(presses=ids, press_count=len(ids))
     lines = [_headline(args.minimal, data)]
@@ -132,8 +161,9 @@ def _fewest(
     from lograph.core.optimize.minimal import fewest_presses
 
     # a bar only beyond the instant range: it appears once the search runs 0.5 s
+    leaves = {} if args.max_leaves is None else {"node_limit": args.max_leaves}
     with progress_bar(args, "fewest presses", unit="prefixes") as progress:
-        return fewest_presses(solver, presses, cancel=interrupted, progress=progress)
+        return fewest_presses(solver, presses, cancel=interrupted, progress=progress, **leaves)
 
 
 def _headline(minimal: bool, data: dict[str, Any]) -> str:
@@ -148,6 +178,9 @@ def _headline(minimal: bool, data: dict[str, Any]) -> str:
         kind = "heuristic" if data["method"] == "heuristic" else f"{data['method']} stopped"
         proven = data.get("lower_bound", 0)
         below = f"; the fewest is at least {proven} (proven)" if proven else ""
+        leaves = data.get("search_leaves")
+        if leaves:
+            below += f"; an exact search needs {leaves:,} leaves (--max-leaves {leaves})"
         return f"solvable: best found {count}; {kind}, not proven optimal{below}"
     if data["optimal_solutions"] is None:
         return f"solvable: fewest {count} (exact)"

@@ -12,6 +12,7 @@ from lograph.cli import main
 from lograph.core.model.generators import rectangle
 from tests.cli.helpers import board_file
 from tests.references import (
+    A075464_EXTENDED,
     A159257,
     goal_change,
     histogram,
@@ -144,6 +145,9 @@ def test_unsolvable_position_exit_1_and_world(
         (["solve", "{board}", "--engine", "nope"], "engine 'nope' is unknown"),
         (["analyze", "{board}", "--states", "256"], "must be an integer between 2 and 255"),
         (["solve", "{board}", "--goal", "sideways"], "invalid choice"),
+        (["solve", "{board}", "--minimal", "--max-leaves", "0"], "'0' is not an integer in 1.."),
+        (["solve", "{board}", "--minimal", "--max-leaves", "9" * 4000], "a text of 4000 char"),
+        (["solve", "{board}", "--max-leaves", "5"], "add --minimal"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(
@@ -152,7 +156,8 @@ def test_bad_input_is_one_line_and_exit_2(
     (tmp_path / "empty.json").write_bytes(b"")
     board = board_file(tmp_path, rectangle(2, 2))
     argv = [a.format(empty=tmp_path / "empty.json", board=board) for a in argv]
-    parser_error = "--goal" in argv or "--states" in argv  # refused by argparse: SystemExit
+    # refused by argparse: SystemExit
+    parser_error = "--goal" in argv or "--states" in argv or "--minimal" in argv
     with pytest.raises(SystemExit) if parser_error else contextlib.nullcontext():
         status = main(argv)
         assert status == 2
@@ -276,3 +281,32 @@ def test_report_of_an_ascii_board_keeps_its_rule_and_name(
     assert json.loads(out)["rule"] == "open"
     status, out, _ = run(capsys, "report", board)
     assert "| rule | closed |" in out
+
+
+def test_max_leaves_turns_a_bounded_answer_exact(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Leaves of 2^3 solutions and no single transform, so that the all-on 19×19 board
+    # (nullity 16) needs the leaf search that boards past nullity 26 need at full size.
+    from lograph.core.optimize import gf2_orbits, minimal
+
+    real = minimal.fewest_presses
+    monkeypatch.setattr(gf2_orbits, "LEAF_BITS", 3)
+    monkeypatch.setattr(
+        minimal, "fewest_presses", lambda *a, **k: real(*a, **k, exact_limit=0, branch_limit=62)
+    )
+    board = board_file(tmp_path, rectangle(19, 19))
+    argv = ["solve", board, "--goal", "on", "--minimal", "--json", "--max-leaves"]
+    status, out, _ = run(capsys, *argv, "2")
+    bounded = json.loads(out)
+    assert (status, bounded["exact"], bounded["method"]) == (0, False, "heuristic")
+    needed = bounded["search_leaves"]
+    assert needed > 2
+    assert bounded["lower_bound"] <= A075464_EXTENDED[18] <= bounded["press_count"]
+    status, out, _ = run(capsys, *argv[:-2], "--max-leaves", str(needed - 1))
+    assert f"an exact search needs {needed:,} leaves (--max-leaves {needed})" in out
+    status, out, _ = run(capsys, *argv, str(needed))
+    exact = json.loads(out)
+    assert (exact["exact"], exact["method"]) == (True, "branch and bound")
+    assert exact["press_count"] == A075464_EXTENDED[18]
+    assert "search_leaves" not in exact

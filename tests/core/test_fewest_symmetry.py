@@ -231,3 +231,23 @@ def test_symmetric_start_is_the_lightest_symmetric_solution(n: int) -> None:
     assert int(start.sum()) == min([*kept, int(x0.sum())])
     assert not ((system.apply(start) - 1) % 2).any()
     assert int(start.sum()) >= A075464_EXTENDED[n - 1]
+
+
+def test_a_bounded_answer_counts_the_leaves_an_exact_search_takes(small_leaves: None) -> None:
+    system, solver = _square(19)  # nullity 16
+    x0 = solve(system, goal="on", solver=solver).presses
+    quick = fewest_presses(solver, x0, exact_limit=0, branch_limit=20, node_limit=2)
+    needed = quick.search_leaves
+    assert needed is not None
+    assert not quick.exact
+    quiet = np.asarray(solver.analysis.quiet, dtype=np.uint8)
+    plan = plan_frontier(quiet, x0, dihedral_candidates(system.positions), 1 << 20)
+    complete = plan.search(x0, incumbent=None, leaf_limit=1 << 20, cancel=None)
+    assert complete.complete
+    assert complete.nodes == needed
+    # no symmetry: every prefix is its own leaf
+    plain = fewest_presses(solver, x0, exact_limit=0, branch_limit=20, node_limit=2, symmetries=[])
+    assert plain.search_leaves == 1 << (len(quiet) - gf2_orbits.LEAF_BITS)
+    exact = fewest_presses(solver, x0, exact_limit=0, branch_limit=20, node_limit=needed)
+    assert (exact.exact, exact.search_leaves) == (True, None)
+    assert exact.press_count == A075464_EXTENDED[18]

@@ -20,7 +20,11 @@ from lograph.core.optimize.gf2_classes import parity, quiet_classes
 from lograph.core.optimize.gf2_orbits import PrefixMaps, count_leaves, orbit_search, prefix_maps
 from lograph.core.optimize.gf2_symmetry import coset_actions, invariant_basis
 
-__all__ = ["FrontierPlan", "plan_frontier"]
+__all__ = ["COUNTED_PREFIXES", "FrontierPlan", "plan_frontier"]
+
+#: Prefixes walked to count the leaves a search needs even when they exceed the budget (the
+#: answer then says how many an exact search would take): 2^20 take well under a second.
+COUNTED_PREFIXES = 1 << 20
 
 
 @dataclass(frozen=True)
@@ -28,7 +32,8 @@ class FrontierPlan:
     """The search's set-up: classes in the symmetric basis, prefix maps and leaf count.
 
     `leaves` is how many transforms a complete search needs, or None when that is more than
-    the budget the plan was made for (not counted).
+    the budget the plan was made for; `needed` is that count whenever it was taken (also
+    beyond the budget, up to `COUNTED_PREFIXES` prefixes), else None.
     """
 
     keys: NDArray[np.int64]
@@ -37,6 +42,7 @@ class FrontierPlan:
     maps: PrefixMaps
     leaves: int | None
     symmetries: int
+    needed: int | None = None
 
     def search(
         self,
@@ -70,6 +76,7 @@ def plan_frontier(
     x0: NDArray[np.uint8],
     symmetries: Sequence[NDArray[np.intp]],
     leaf_budget: int,
+    cancel: Cancel = None,
 ) -> FrontierPlan:
     """Set the search up; symmetries that do not keep ``x0 + span(quiet)`` are ignored."""
     k = len(quiet)
@@ -85,9 +92,9 @@ def plan_frontier(
     maps = prefix_maps(actions, low)
     high = k - low
     group = len(actions) + 1
-    leaves = None
-    if (1 << high) <= leaf_budget * group:  # else even full orbits leave too many
-        leaves = count_leaves(maps, high)
-        if leaves > leaf_budget:
-            leaves = None
-    return FrontierPlan(quiet_classes(quiet), k, low, maps, leaves, group)
+    needed = None
+    # else even full orbits leave more than the budget, and counting them would be slow
+    if leaf_budget > 0 and (1 << high) <= max(leaf_budget * group, COUNTED_PREFIXES):
+        needed = count_leaves(maps, high, cancel)
+    leaves = needed if needed is not None and needed <= leaf_budget else None
+    return FrontierPlan(quiet_classes(quiet), k, low, maps, leaves, group, needed)

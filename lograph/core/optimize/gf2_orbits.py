@@ -103,10 +103,11 @@ def _representatives(
     return prefixes[smallest], sizes.astype(np.int64)
 
 
-def count_leaves(maps: PrefixMaps, high: int) -> int:
+def count_leaves(maps: PrefixMaps, high: int, cancel: Cancel = None) -> int:
     """How many leaves (orbit representatives) the search transforms at most."""
     total, step = 0, 1 << min(high, _CHUNK_BITS)
     for start in range(0, 1 << high, step):
+        poll(cancel, _CANCELLED)
         total += len(_representatives(maps, start, step)[0])
     return total
 

@@ -94,6 +94,10 @@ class MinimalSolution:
     lower_bound : int
         A proven lower bound on the fewest presses: `press_count` when `exact`, otherwise
         what the search proved (0 when nothing was proved).
+    search_leaves : int or None
+        For a GF(2) answer that is not exact because the search would need more leaves
+        than allowed (``node_limit``, the CLI's ``--max-leaves``): how many leaves a complete
+        search needs, when they were counted; else None.
     """
 
     presses: NDArray[np.uint8]
@@ -103,6 +107,7 @@ class MinimalSolution:
     exact: bool
     method: str
     lower_bound: int = -1
+    search_leaves: int | None = None
 
     def __post_init__(self) -> None:
         if self.exact or self.lower_bound < 0:  # exact, or no bound given: the proven value
@@ -317,7 +322,7 @@ def _frontier(
     (`lograph.core.optimize.gf2_bounds`)."""
     k = len(quiet)
     symmetries = symmetries or []
-    plan = plan_frontier(quiet, x0, symmetries, leaf_budget)
+    plan = plan_frontier(quiet, x0, symmetries, leaf_budget, cancel)
     if plan.leaves is not None:
         result = plan.search(
             x0, incumbent=None, leaf_limit=plan.leaves, cancel=cancel, progress=progress
@@ -334,7 +339,8 @@ def _frontier(
         lower = max(lower, cover_bound(system.sparse(), x0))
     lower = min(weight, lower)
     exact = lower == weight
-    return MinimalSolution(presses, weight, None, 2**k, exact, "heuristic", lower)
+    needed = None if exact else plan.needed
+    return MinimalSolution(presses, weight, None, 2**k, exact, "heuristic", lower, needed)
 
 
 def _checked_particular(particular: ArrayLike, n: int, p: int) -> NDArray[np.uint8]:
