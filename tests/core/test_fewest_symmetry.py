@@ -251,3 +251,50 @@ def test_a_bounded_answer_counts_the_leaves_an_exact_search_takes(small_leaves: 
     exact = fewest_presses(solver, x0, exact_limit=0, branch_limit=20, node_limit=needed)
     assert (exact.exact, exact.search_leaves) == (True, None)
     assert exact.press_count == A075464_EXTENDED[18]
+
+
+def _orbits_by_union(maps: gf2_orbits.PrefixMaps, high: int) -> int:
+    """Orbits of the prefixes: join every prefix with its images (union-find)."""
+    parent = list(range(1 << high))
+
+    def root(a: int) -> int:
+        while parent[a] != a:
+            parent[a] = parent[parent[a]]
+            a = parent[a]
+        return a
+
+    for rows, shift in zip(maps.rows.tolist(), maps.shifts.tolist(), strict=True):
+        for a in range(1 << high):
+            image = shift
+            for j in range(high):
+                if a >> j & 1:
+                    image ^= rows[j]
+            parent[root(a)] = root(image)
+    return sum(root(a) == a for a in range(1 << high))
+
+
+@pytest.mark.parametrize(("n", "leaf_bits"), [(19, 3), (19, 6), (16, 3), (14, 2), (9, 4)])
+def test_burnside_counts_the_leaves_the_search_walks(
+    monkeypatch: pytest.MonkeyPatch, n: int, leaf_bits: int
+) -> None:
+    monkeypatch.setattr(gf2_orbits, "LEAF_BITS", leaf_bits)
+    system, solver = _square(n)
+    x0 = solve(system, goal="on", solver=solver).presses
+    quiet = np.asarray(solver.analysis.quiet, dtype=np.uint8)
+    plan = plan_frontier(quiet, x0, dihedral_candidates(system.positions), 1 << 20)
+    high = plan.k - plan.low
+    counted = gf2_orbits.orbit_count(plan.maps, high)
+    assert counted == gf2_orbits.count_leaves(plan.maps, high) == _orbits_by_union(plan.maps, high)
+    assert counted == plan.needed
+
+
+def test_burnside_needs_a_group() -> None:
+    cycle = np.array([[2, 4, 1]], dtype=np.int64)  # bit 0 → 1 → 2 → 0, order 3
+    alone = gf2_orbits.PrefixMaps(cycle, np.zeros(1, dtype=np.int64))
+    assert gf2_orbits.orbit_count(alone, 3) is None  # its square is missing
+    square = np.array([[4, 1, 2]], dtype=np.int64)
+    group = gf2_orbits.PrefixMaps(np.vstack([cycle, square]), np.zeros(2, dtype=np.int64))
+    # {0}, {7}, {1, 2, 4}, {3, 5, 6}
+    assert gf2_orbits.orbit_count(group, 3) == _orbits_by_union(group, 3) == 4
+    no_maps = gf2_orbits.PrefixMaps(np.zeros((0, 0), dtype=np.int64), np.zeros(0, dtype=np.int64))
+    assert gf2_orbits.orbit_count(no_maps, 5) == 32

@@ -17,13 +17,20 @@ from lograph.core.cancel import Cancel, Progress
 from lograph.core.optimize import gf2_orbits
 from lograph.core.optimize.gf2_branch import BranchResult
 from lograph.core.optimize.gf2_classes import parity, quiet_classes
-from lograph.core.optimize.gf2_orbits import PrefixMaps, count_leaves, orbit_search, prefix_maps
+from lograph.core.optimize.gf2_orbits import (
+    PrefixMaps,
+    count_leaves,
+    orbit_count,
+    orbit_search,
+    prefix_maps,
+)
 from lograph.core.optimize.gf2_symmetry import coset_actions, invariant_basis
 
 __all__ = ["COUNTED_PREFIXES", "FrontierPlan", "plan_frontier"]
 
-#: Prefixes walked to count the leaves a search needs even when they exceed the budget (the
-#: answer then says how many an exact search would take): 2^20 take well under a second.
+#: Prefixes walked to count the leaves a search needs when Burnside's count does not apply,
+#: even beyond the budget (the answer then says how many an exact search would take): 2^20
+#: take well under a second.
 COUNTED_PREFIXES = 1 << 20
 
 
@@ -33,7 +40,8 @@ class FrontierPlan:
 
     `leaves` is how many transforms a complete search needs, or None when that is more than
     the budget the plan was made for; `needed` is that count whenever it was taken (also
-    beyond the budget, up to `COUNTED_PREFIXES` prefixes), else None.
+    beyond the budget: by Burnside's lemma, or by walking up to `COUNTED_PREFIXES`
+    prefixes), else None.
     """
 
     keys: NDArray[np.int64]
@@ -92,9 +100,11 @@ def plan_frontier(
     maps = prefix_maps(actions, low)
     high = k - low
     group = len(actions) + 1
-    needed = None
-    # else even full orbits leave more than the budget, and counting them would be slow
-    if leaf_budget > 0 and (1 << high) <= max(leaf_budget * group, COUNTED_PREFIXES):
+    needed = orbit_count(maps, high) if leaf_budget > 0 else None
+    # not a group (Burnside does not apply): walk the prefixes while that is quick, or while
+    # the orbits, of at most `group` prefixes each, could still fit the budget
+    walk = (1 << high) <= max(leaf_budget * group, COUNTED_PREFIXES)
+    if needed is None and leaf_budget > 0 and walk:
         needed = count_leaves(maps, high, cancel)
     leaves = needed if needed is not None and needed <= leaf_budget else None
     return FrontierPlan(quiet_classes(quiet), k, low, maps, leaves, group, needed)

@@ -30,7 +30,14 @@ from lograph.core.cancel import Cancel, Progress, poll, report
 from lograph.core.optimize.gf2_branch import BranchResult
 from lograph.core.optimize.gf2_symmetry import Action
 
-__all__ = ["LEAF_BITS", "PrefixMaps", "orbit_search", "prefix_maps", "root_bound"]
+__all__ = [
+    "LEAF_BITS",
+    "PrefixMaps",
+    "orbit_count",
+    "orbit_search",
+    "prefix_maps",
+    "root_bound",
+]
 
 #: Low bits solved by one transform per leaf (2^22 int32: 16 MB).
 LEAF_BITS = 22
@@ -110,6 +117,50 @@ def count_leaves(maps: PrefixMaps, high: int, cancel: Cancel = None) -> int:
         poll(cancel, _CANCELLED)
         total += len(_representatives(maps, start, step)[0])
     return total
+
+
+def _apply(rows: list[int], shift: int, prefix: int) -> int:
+    image, j = shift, 0
+    while prefix >> j:
+        if prefix >> j & 1:
+            image ^= rows[j]
+        j += 1
+    return image
+
+
+def _fixed_points(rows: list[int], shift: int) -> int:
+    """How many prefixes a satisfy ``a ↦ a``: ``XOR_{j ∈ a} (rows[j] ⊕ 2^j) = shift``, a
+    linear system over GF(2) with 0 or ``2^(width − rank)`` solutions."""
+    pivots: dict[int, int] = {}  # highest bit -> reduced vector
+    for j, row in enumerate(rows):
+        vector = row ^ (1 << j)
+        while vector and vector.bit_length() in pivots:
+            vector ^= pivots[vector.bit_length()]
+        if vector:
+            pivots[vector.bit_length()] = vector
+    while shift and shift.bit_length() in pivots:
+        shift ^= pivots[shift.bit_length()]
+    return 0 if shift else 1 << (len(rows) - len(pivots))
+
+
+def orbit_count(maps: PrefixMaps, high: int) -> int | None:
+    """How many leaves a complete search transforms (one per orbit of prefixes), by
+    Burnside's lemma: the average number of prefixes each map of the group fixes. Instant
+    at any width; None when the maps and the identity are not closed under composition
+    (then only walking the prefixes, `count_leaves`, counts them)."""
+    if maps.rows.shape[0] == 0:
+        return 1 << high
+    width = maps.rows.shape[1]
+    pairs = zip(maps.rows.tolist(), maps.shifts.tolist(), strict=True)
+    group = {(tuple(r), int(t)) for r, t in pairs}
+    group.add((tuple(1 << j for j in range(width)), 0))
+    for first_rows, first_shift in group:
+        for rows, shift in group:  # first, then the other: a ↦ (a·M₁ ⊕ t₁)·M₂ ⊕ t₂
+            composed = tuple(_apply(list(rows), 0, r) for r in first_rows)
+            if (composed, _apply(list(rows), shift, first_shift)) not in group:
+                return None
+    fixed = sum(_fixed_points(list(rows), shift) for rows, shift in group)
+    return fixed // len(group)
 
 
 def orbit_search(
