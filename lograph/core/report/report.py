@@ -129,6 +129,7 @@ def _fewest(
         "exact": best.exact,
         "method": best.method,
         "lower_bound": best.lower_bound,  # proven; the press count itself when exact
+        "search_leaves": best.search_leaves,  # leaves an exact search needs, when bounded
     }
 
 
@@ -216,14 +217,17 @@ def report_markdown(report: dict[str, Any]) -> str:
         lines.append(f"Skipped: {fewest['skipped']}.")
     else:
         if fewest["exact"]:
-            kind = f"exact; {fewest['optimal_solutions']} optimal of {fewest['solutions']}"
+            kind = (
+                f"exact; {fewest['optimal_solutions']} optimal of {fewest['solutions']} solutions"
+            )
         else:  # a heuristic answer says what is proven, not how many reach an unknown optimum
-            kind = f"best found, not proven optimal, among {fewest['solutions']}"
+            kind = f"best found, not proven optimal, among {fewest['solutions']} solutions"
             if fewest["lower_bound"]:
                 kind = f"{kind}; the fewest is at least {fewest['lower_bound']} (proven)"
-        lines.append(
-            f"{fewest['press_count']} presses ({kind} solutions): {_ids(fewest['presses'])}."
-        )
+            if fewest["search_leaves"]:
+                leaves = fewest["search_leaves"]
+                kind = f"{kind}; `lograph solve --minimal --max-leaves {leaves}` proves it"
+        lines.append(f"{fewest['press_count']} presses ({kind}): {_ids(fewest['presses'])}.")
     lines += ["", "## Quiet patterns", ""]
     if not report["quiet_patterns"]:
         lines.append("None: every position has exactly one solution.")
