@@ -211,23 +211,7 @@ def report_markdown(report: dict[str, Any]) -> str:
             f"It is **not** solvable: world {position['world']} (fails left-kernel patterns "
             f"{', '.join(str(i + 1) for i in position['failed_patterns'])})."
         )
-    fewest = report["fewest"]
-    lines += ["", "## Fewest presses", ""]
-    if "skipped" in fewest:
-        lines.append(f"Skipped: {fewest['skipped']}.")
-    else:
-        if fewest["exact"]:
-            kind = (
-                f"exact; {fewest['optimal_solutions']} optimal of {fewest['solutions']} solutions"
-            )
-        else:  # a heuristic answer says what is proven, not how many reach an unknown optimum
-            kind = f"best found, not proven optimal, among {fewest['solutions']} solutions"
-            if fewest["lower_bound"]:
-                kind = f"{kind}; the fewest is at least {fewest['lower_bound']} (proven)"
-            if fewest["search_leaves"]:
-                leaves = fewest["search_leaves"]
-                kind = f"{kind}; `lograph solve --minimal --max-leaves {leaves}` proves it"
-        lines.append(f"{fewest['press_count']} presses ({kind}): {_ids(fewest['presses'])}.")
+    lines += ["", "## Fewest presses", "", _fewest_markdown(report["fewest"])]
     lines += ["", "## Quiet patterns", ""]
     if not report["quiet_patterns"]:
         lines.append("None: every position has exactly one solution.")
@@ -243,6 +227,23 @@ def report_markdown(report: dict[str, Any]) -> str:
         lines += [f"| {k} | {count} |" for k, count in enumerate(histogram) if count]
     lines += _chase_markdown(report["chase"])
     return "\n".join(lines) + "\n"
+
+
+def _fewest_markdown(fewest: dict[str, Any]) -> str:
+    """The fewest-presses line: exact with its tie count, or the best found with what is
+    proven (a heuristic answer does not say how many reach an unknown optimum)."""
+    if "skipped" in fewest:
+        return f"Skipped: {fewest['skipped']}."
+    if fewest["exact"]:
+        kind = f"exact; {fewest['optimal_solutions']} optimal of {fewest['solutions']} solutions"
+    else:
+        kind = f"best found, not proven optimal, among {fewest['solutions']} solutions"
+        if fewest["lower_bound"]:
+            kind = f"{kind}; the fewest is at least {fewest['lower_bound']} (proven)"
+        if fewest["search_leaves"]:
+            leaves = fewest["search_leaves"]
+            kind = f"{kind}; `lograph solve --minimal --max-leaves {leaves}` proves it"
+    return f"{fewest['press_count']} presses ({kind}): {_ids(fewest['presses'])}."
 
 
 def _worst_markdown(worst: dict[str, Any]) -> list[str]:
