@@ -288,8 +288,10 @@ def test_max_leaves_turns_a_bounded_answer_exact(
 ) -> None:
     # Leaves of 2^3 solutions and no single transform, so that the all-on 19×19 board
     # (nullity 16) needs the leaf search that boards past nullity 26 need at full size.
+    from lograph.cli.solve_cmd import DEFAULT_LEAVES
     from lograph.core.optimize import gf2_orbits, minimal
 
+    assert DEFAULT_LEAVES == minimal.BRANCH_NODE_LIMIT  # the help text names the default
     real = minimal.fewest_presses
     monkeypatch.setattr(gf2_orbits, "LEAF_BITS", 3)
     monkeypatch.setattr(

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 import queue
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
@@ -119,7 +120,7 @@ def count_leaves(maps: PrefixMaps, high: int, cancel: Cancel = None) -> int:
     return total
 
 
-def _apply(rows: list[int], shift: int, prefix: int) -> int:
+def _apply(rows: Sequence[int], shift: int, prefix: int) -> int:
     image, j = shift, 0
     while prefix >> j:
         if prefix >> j & 1:
@@ -128,7 +129,7 @@ def _apply(rows: list[int], shift: int, prefix: int) -> int:
     return image
 
 
-def _fixed_points(rows: list[int], shift: int) -> int:
+def _fixed_points(rows: Sequence[int], shift: int) -> int:
     """How many prefixes a satisfy ``a ↦ a``: ``XOR_{j ∈ a} (rows[j] ⊕ 2^j) = shift``, a
     linear system over GF(2) with 0 or ``2^(width − rank)`` solutions."""
     pivots: dict[int, int] = {}  # highest bit -> reduced vector
@@ -156,10 +157,10 @@ def orbit_count(maps: PrefixMaps, high: int) -> int | None:
     group.add((tuple(1 << j for j in range(width)), 0))
     for first_rows, first_shift in group:
         for rows, shift in group:  # first, then the other: a ↦ (a·M₁ ⊕ t₁)·M₂ ⊕ t₂
-            composed = tuple(_apply(list(rows), 0, r) for r in first_rows)
-            if (composed, _apply(list(rows), shift, first_shift)) not in group:
+            composed = tuple(_apply(rows, 0, r) for r in first_rows)
+            if (composed, _apply(rows, shift, first_shift)) not in group:
                 return None
-    fixed = sum(_fixed_points(list(rows), shift) for rows, shift in group)
+    fixed = sum(_fixed_points(rows, shift) for rows, shift in group)
     return fixed // len(group)
 
 

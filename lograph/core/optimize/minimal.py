@@ -324,11 +324,15 @@ def _frontier(
     symmetries = symmetries or []
     plan = plan_frontier(quiet, x0, symmetries, leaf_budget, cancel)
     if plan.leaves is not None:
+        # limited by the budget, not by the count: exact only when the walk itself completed
         result = plan.search(
-            x0, incumbent=None, leaf_limit=plan.leaves, cancel=cancel, progress=progress
+            x0, incumbent=None, leaf_limit=leaf_budget, cancel=cancel, progress=progress
         )
-        found = plan.presses(x0, result.combination)
-        return MinimalSolution(found, result.weight, result.ties, 2**k, True, "branch and bound")
+        if result.complete:
+            found = plan.presses(x0, result.combination)
+            return MinimalSolution(
+                found, result.weight, result.ties, 2**k, True, "branch and bound"
+            )
     actions = coset_actions(quiet, x0, list(symmetries)) if symmetries else []
     presses = _heuristic(quiet, symmetric_start(quiet, x0, actions, cancel), 2, cancel, seed)
     weight = int(presses.sum())
