@@ -60,6 +60,8 @@ def row_makers(ctx: Context) -> list[tuple[str, Callable[[], Row]]]:
         ("5", lambda: cli.row_convert(ctx)),
         ("6", lambda: cli.row_txt_1000(ctx)),
         ("7", lambda: search.row_fewest(ctx)),
+        ("7b", lambda: search.row_fewest_beyond(ctx, 61, "7b")),
+        ("7c", lambda: search.row_fewest_beyond(ctx, 65, "7c")),
         ("8a", lambda: search.row_worst_9(ctx)),
         ("8b", lambda: search.row_worst_30(ctx)),
         ("9", peers("row_random", ctx.quick)),

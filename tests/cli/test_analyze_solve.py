@@ -147,6 +147,7 @@ def test_unsolvable_position_exit_1_and_world(
         (["solve", "{board}", "--goal", "sideways"], "invalid choice"),
         (["solve", "{board}", "--minimal", "--max-leaves", "0"], "'0' is not an integer in 1.."),
         (["solve", "{board}", "--minimal", "--max-leaves", "9" * 4000], "a text of 4000 char"),
+        (["solve", "{board}", "--minimal", "--max-leaves", str(2**30 + 1)], "in 1..1,073,741,824"),
         (["solve", "{board}", "--max-leaves", "5"], "add --minimal"),
     ],
 )

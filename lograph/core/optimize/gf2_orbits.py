@@ -20,9 +20,11 @@ from __future__ import annotations
 
 import os
 import queue
-from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
+from collections import deque
+from collections.abc import Iterator, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -40,14 +42,18 @@ __all__ = [
     "root_bound",
 ]
 
-#: Low bits solved by one transform per leaf (2^22 int32: 16 MB).
-LEAF_BITS = 22
+#: Low bits solved by one transform per leaf (2^18 int16: 512 KB, in the second-level cache).
+LEAF_BITS = 18
 #: Prefixes whose images are computed at once.
 _CHUNK_BITS = 14
-#: Threads transforming leaves (each holds a 2^low int32 scratch array).
+#: Threads transforming leaves (each holds a 2^low scratch array).
 WORKERS = max(1, min(4, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1))
-#: Leaves handed to the threads between two polls of the cancel hook.
-_BATCH = 4 * WORKERS
+#: A compiled call transforms leaves worth about 2^this solutions (a few milliseconds) …
+_BATCH_BITS = 22
+#: … and at most this many leaves (small leaves: the cancel hook is still polled often) …
+_BATCH_LEAVES = 64
+#: … and this many calls wait queued for the threads.
+_AHEAD = 2 * WORKERS
 _CANCELLED = "fewest-presses search cancelled"
 
 
@@ -179,61 +185,130 @@ def orbit_search(
     """The lightest vector of ``x0 ⊕ span`` (classes `keys`, low bits `low`), searching one
     leaf per orbit of `maps`; at most `leaf_limit` transforms (then bounds, not `complete`).
 
-    `combination` is −1 when nothing lighter than `incumbent` was found; `nodes` counts the
+    `incumbent`, the weight of a known solution, lets the leaves skip what cannot match it
+    (a complete search still finds and counts the optimum itself); `combination` is −1 when
+    a stopped search found nothing as light as `incumbent`; `nodes` counts the
     leaves transformed; `ties` counts every optimal combination when `complete`. Leaves run
     on `WORKERS` threads (the kernel releases the GIL); results are merged in prefix order,
     so the answer does not depend on the threads.
     """
     n, high = len(keys), k - low
     leaves = _Leaves(keys, x0, low, -n - 1 if incumbent is None else n - 2 * incumbent)
-    done, step, stopped = 0, 1 << min(high, _CHUNK_BITS), False
+    batches = _Batches(maps, high, low, leaf_limit)
+    waiting: deque[tuple[Future[_Found], int]] = deque()
     with ThreadPoolExecutor(WORKERS) as pool:
-        for start in range(0, 1 << high, step):
-            prefixes, sizes = _representatives(maps, start, step)
-            if done + len(prefixes) > leaf_limit:
-                prefixes, sizes, stopped = prefixes[: leaf_limit - done], sizes, True
-            for first in range(0, len(prefixes), _BATCH):
-                poll(cancel, _CANCELLED)
-                batch = prefixes[first : first + _BATCH].tolist()
-                for prefix, size, found in zip(
-                    batch, sizes[first:].tolist(), pool.map(leaves.scan, batch), strict=False
-                ):
-                    leaves.merge(prefix, size, found)
-            done += len(prefixes)
-            report(progress, min(start + step, 1 << high), 1 << high)
-            if stopped:
-                break
+        try:  # a few calls queued ahead: the threads never wait for the next prefixes
+            for batch, reached in batches:
+                waiting.append((pool.submit(leaves.scan, batch), reached))
+                if len(waiting) > _AHEAD:
+                    _merge_first(waiting, leaves, cancel, progress, 1 << high)
+            while waiting:
+                _merge_first(waiting, leaves, cancel, progress, 1 << high)
+        except BaseException:  # cancelled (or failed): drop the queued calls
+            for future, _ in waiting:
+                future.cancel()
+            raise
+    stopped, done = batches.stopped, leaves.done
     weight = (n - leaves.best_h) // 2
     lower = weight if not stopped else min(weight, root_bound(keys, x0))
     return BranchResult(leaves.best_c, weight, lower, leaves.ties, not stopped, done)
 
 
+_Batch = tuple[NDArray[np.int64], NDArray[np.int64]]  # prefixes, their orbits' sizes
+_Found = tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]
+
+
+class _Batches:
+    """The representatives of the orbits in prefix order, a batch per compiled call, each
+    with how far through the prefixes it reaches; stops at `leaf_limit` leaves (`stopped`)."""
+
+    def __init__(self, maps: PrefixMaps, high: int, low: int, leaf_limit: int) -> None:
+        self.maps, self.high, self.leaf_limit = maps, high, leaf_limit
+        self.size = max(1, min(_BATCH_LEAVES, 1 << max(0, _BATCH_BITS - low)))
+        self.stopped = False
+
+    def __iter__(self) -> Iterator[tuple[_Batch, int]]:
+        done, step = 0, 1 << min(self.high, _CHUNK_BITS)
+        for start in range(0, 1 << self.high, step):
+            prefixes, sizes = _representatives(self.maps, start, step)
+            if done + len(prefixes) > self.leaf_limit:
+                keep = self.leaf_limit - done
+                prefixes, sizes, self.stopped = prefixes[:keep], sizes[:keep], True
+            done += len(prefixes)
+            for i in range(0, len(prefixes), self.size):
+                end = min(len(prefixes), i + self.size)
+                reached = start + step if end == len(prefixes) else int(prefixes[end])
+                yield (prefixes[i:end], sizes[i:end]), reached
+            if self.stopped:
+                return
+
+
+def _merge_first(
+    waiting: deque[tuple[Future[_Found], int]],
+    leaves: _Leaves,
+    cancel: Cancel,
+    progress: Progress,
+    prefixes: int,
+) -> None:
+    """Fold in the oldest queued call's leaves (in prefix order: the answer does not depend
+    on the threads), then poll the cancel hook and report how far the prefixes are done."""
+    future, reached = waiting.popleft()
+    leaves.merge(*future.result())
+    poll(cancel, _CANCELLED)
+    report(progress, min(reached, prefixes), prefixes)
+
+
 class _Leaves:
-    """One transform per leaf on scratch arrays shared by the threads, and the merged best."""
+    """Leaves transformed a batch per call on scratch arrays shared by the threads, and the
+    merged best.
 
-    def __init__(self, keys: NDArray[np.int64], x0: NDArray[np.uint8], low: int, best_h: int):
-        self.keys, self.low = keys, low
-        self.signs = (1 - 2 * x0.astype(np.int64)).astype(np.int32)
-        self.scratch: queue.SimpleQueue[NDArray[np.int32]] = queue.SimpleQueue()
+    `floor` (from a known solution's weight) lets the kernel skip whatever cannot reach it;
+    the best starts below every leaf, so the answer is always one the search found itself.
+    """
+
+    def __init__(self, keys: NDArray[np.int64], x0: NDArray[np.uint8], low: int, floor: int):
+        from lograph.core.kernels.leaf_wht import column_scratch, scatter_table, wide
+
+        self.keys, self.low, self.floor = keys, low, floor
+        dtype = wide(len(keys))
+        self.signs = (1 - 2 * x0.astype(np.int64)).astype(dtype)
+        self.table = scatter_table(low, dtype)
+        self.scratch: queue.SimpleQueue[tuple[NDArray[Any], NDArray[Any]]] = queue.SimpleQueue()
         for _ in range(WORKERS):
-            self.scratch.put(np.zeros(1 << low, dtype=np.int32))
-        self.best_h, self.best_c, self.ties = best_h, -1, 0
+            self.scratch.put((np.zeros(1 << low, dtype=dtype), column_scratch(low, dtype)))
+        self.best_h, self.best_c, self.ties = -len(keys) - 1, -1, 0
+        self.done = 0  # leaves merged
 
-    def scan(self, prefix: int) -> tuple[int, int, int]:
-        from lograph.core.kernels.leaf_wht import leaf_maximum
+    def scan(self, batch: _Batch) -> _Found:
+        """(maximum, count, smallest b) of each leaf of a batch of (prefixes, orbit sizes);
+        where = −1 for a leaf that cannot reach the floor."""
+        from lograph.core.kernels.leaf_wht import leaf_batch
 
-        spectrum = self.scratch.get()
+        prefixes, sizes = batch
+        out = np.zeros((len(prefixes), 3), dtype=np.int64)
+        spectrum, columns = self.scratch.get()
+        floor = max(self.best_h, self.floor)
         try:
-            found: tuple[int, int, int] = leaf_maximum(
-                self.keys, self.signs, prefix, self.low, spectrum, self.best_h
+            leaf_batch(
+                self.keys, self.signs, prefixes, self.low, spectrum, self.table, floor, columns, out
             )
         finally:
-            self.scratch.put(spectrum)
-        return found
+            self.scratch.put((spectrum, columns))
+        return prefixes, sizes, out
 
-    def merge(self, prefix: int, size: int, found: tuple[int, int, int]) -> None:
-        top, hits, where = found
-        if top > self.best_h:
-            self.best_h, self.best_c, self.ties = top, (prefix << self.low) | where, hits * size
-        elif top == self.best_h:
-            self.ties += hits * size
+    def merge(
+        self, prefixes: NDArray[np.int64], sizes: NDArray[np.int64], out: NDArray[np.int64]
+    ) -> None:
+        """Fold a batch in, in prefix order, so that the answer does not depend on the threads
+        (each optimal leaf counts once per prefix of its orbit)."""
+        self.done += len(prefixes)
+        for prefix, size, (top, hits, where) in zip(
+            prefixes.tolist(), sizes.tolist(), out.tolist(), strict=True
+        ):
+            if where < 0:
+                continue  # below the floor: neither the best nor a tie
+            if top > self.best_h:
+                self.best_h, self.best_c = top, (prefix << self.low) | where
+                self.ties = hits * size
+            elif top == self.best_h:
+                self.ties += hits * size

@@ -138,25 +138,27 @@ def coset_actions(
 def invariant_basis(
     actions: list[Action], k: int, high: int, seed: int = 0
 ) -> tuple[NDArray[np.uint8], int]:
-    """An invertible k×k B and ``low ≤ k − high``: the first `low` rows of B span a subspace
+    """An invertible k×k B and ``low = k − high``: the first `low` rows of B span a subspace
     V of combinations with ``V·M ⊆ V`` for every action.
 
     V is the annihilator of a subspace U of functionals kept by the transposed actions, grown
-    from the orbits of random functionals until it has at least `high` dimensions. The prefix
-    of a combination is then its values on U; an orbit's functionals are permuted by the
-    symmetries, so the prefixes fall into orbits of up to 8 (a regular orbit of the square's
-    group splits 2^8 prefixes into 43 orbits).
+    from the orbits of functionals to exactly `high` dimensions: whole orbits of random
+    functionals (8 dimensions under a square's group) while they fit, then orbits of
+    functionals fixed modulo U by some of the actions (4, 2 or 1 dimensions; one fixed by all
+    of them always exists, the group being a 2-group). The prefix of a combination is its
+    values on U; the symmetries permute an orbit's functionals, so the prefixes fall into
+    orbits of up to 8 (a regular orbit of the square's group splits 2^8 prefixes into 43).
     """
     rng = np.random.default_rng(seed)
     functionals = np.zeros((0, k), dtype=np.uint8)
     transposed = [m.T.astype(np.int64) for m, _ in actions]
     while len(functionals) < high:
+        room = high - len(functionals)
         best = functionals
-        for _ in range(8):  # the random functional whose orbit adds the most dimensions
-            u = rng.integers(0, 2, k, dtype=np.int64)
+        for u in _candidates(functionals, transposed, k, rng):
             orbit = np.vstack([u] + [(u @ mt) % 2 for mt in transposed]).astype(np.uint8)
             trial, pivots, _ = _rref(np.vstack([functionals, orbit]))
-            if len(pivots) > len(best):
+            if len(best) < len(pivots) <= len(functionals) + room:
                 best = trial[: len(pivots)]
         functionals = best
     kept = nullspace(functionals)  # V: every v with U·vᵀ = 0
@@ -164,3 +166,24 @@ def invariant_basis(
     pivots = _rref(kept)[1] if len(kept) else []
     rest = eye[[c for c in range(k) if c not in set(pivots)]]
     return np.vstack([kept, rest]).astype(np.uint8), len(kept)
+
+
+def _candidates(
+    functionals: NDArray[np.uint8],
+    transposed: list[NDArray[np.int64]],
+    k: int,
+    rng: np.random.Generator,
+) -> list[NDArray[np.int64]]:
+    """Functionals to grow U with: random ones (whole orbits), and random ones fixed modulo
+    U by each action and by all of them (smaller orbits, to reach an exact dimension)."""
+    found = [rng.integers(0, 2, k, dtype=np.int64) for _ in range(8)]
+    # u·(Mᵀ − I) ∈ U  ⟺  u·(Mᵀ − I)·C = 0, with C's columns spanning U's annihilator
+    outside = nullspace(functionals).T.astype(np.int64) if len(functionals) else np.eye(k)
+    eye = np.eye(k, dtype=np.int64)
+    moves = [((mt - eye) % 2) @ outside % 2 for mt in transposed]
+    for chosen in [[move] for move in moves] + ([moves] if moves else []):
+        fixed = nullspace(np.hstack(chosen).T.astype(np.uint8))
+        if len(fixed):
+            pick = rng.integers(0, 2, len(fixed), dtype=np.int64)
+            found.append(pick @ fixed.astype(np.int64) % 2)
+    return found

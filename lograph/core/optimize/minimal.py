@@ -7,7 +7,7 @@ Over GF(2) each button i has a *class* ``q_i ∈ GF(2)^k`` (its column of the qu
 the weight of ``x₀ + c·Q`` is ``Σ_i x₀_i ⊕ (c·q_i)``. Grouping buttons by class turns all
 ``2^k`` weights into one Walsh–Hadamard transform over the classes: O(N·k + k·2^k) instead of
 O(N·2^k). That is exact up to k = `EXACT_NULLITY_LIMIT`; beyond it, while at most
-`BRANCH_NODE_LIMIT` leaves are needed, one transform per leaf of up to 2^22 solutions and
+`BRANCH_NODE_LIMIT` leaves are needed, one transform per leaf of up to 2^18 solutions and
 one leaf per orbit of the board's symmetries (`lograph.core.optimize.gf2_frontier`) proves
 the answer too. For p > 2 the ``p^k`` combinations are enumerated over the distinct
 (class, value) groups while that is small. Beyond either range a clearly labelled heuristic
@@ -56,9 +56,10 @@ __all__ = [
 EXACT_NULLITY_LIMIT = 26
 #: Largest nullity searched beyond one transform (classes are int64 bit masks).
 BRANCH_NULLITY_LIMIT = 62
-#: Leaves (transforms of 2^22, one per orbit of the board's symmetries) a search may take by
-#: default: a complete search of nullity 32 on a square board takes about 130 of them.
-BRANCH_NODE_LIMIT = 1 << 10
+#: Leaves (transforms of 2^18, one per orbit of the board's symmetries) a search may take by
+#: default, about a minute and a half on two cores: a complete search of nullity 32 on a
+#: square board takes about 2,000 of them, of nullity 40 (all-on 61×61) 530,976.
+BRANCH_NODE_LIMIT = 1 << 20
 #: p > 2: exact while (combinations × groups) stays below this many weight evaluations.
 ENUMERATION_WORK_LIMIT = 1 << 28
 #: Heuristic: blocks of quiet patterns minimised exactly at once (2^16 per block for p = 2).
