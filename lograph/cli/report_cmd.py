@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from lograph.cli.common import add_board_options, add_engine_option, add_json_flag, output_arg
+from lograph.cli.solve_cmd import DEFAULT_LEAVES, max_leaves_arg
 
 if TYPE_CHECKING:
     from lograph.cli.progress import ProgressHook
@@ -32,6 +33,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument(
         "-o", "--output", type=output_arg, metavar="FILE", help="write to FILE (.md or .json)"
     )
+    parser.add_argument(
+        "--max-leaves",
+        type=max_leaves_arg,
+        default=None,
+        metavar="N",
+        help="let the fewest-presses search past nullity 26 transform up to N leaves (as "
+        f"`solve --minimal --max-leaves`; default {DEFAULT_LEAVES:,})",
+    )
     parser.set_defaults(run=run)
 
 
@@ -41,7 +50,7 @@ def _step_bar(args: argparse.Namespace, step: str) -> AbstractContextManager[Pro
 
     if step == "worst position":
         return progress_bar(args, f"report: {step} (of the time limit)", unit="s", rate=False)
-    return progress_bar(args, f"report: {step}", unit="prefixes")
+    return progress_bar(args, f"report: {step}", unit="leaves")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -62,6 +71,7 @@ def run(args: argparse.Namespace) -> int:
         engine=args.engine,
         cancel=interrupted,
         steps=lambda step: _step_bar(args, step),
+        max_leaves=args.max_leaves,
     )
     report["rule"] = source.rule
     report["name"] = source.name or Path(args.board).stem

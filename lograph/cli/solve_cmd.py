@@ -163,7 +163,7 @@ def _fewest(
 
     # a bar only beyond the instant range: it appears once the search runs 0.5 s
     leaves = {} if args.max_leaves is None else {"node_limit": args.max_leaves}
-    with progress_bar(args, "fewest presses", unit="prefixes") as progress:
+    with progress_bar(args, "fewest presses", unit="leaves") as progress:
         return fewest_presses(solver, presses, cancel=interrupted, progress=progress, **leaves)
 
 

@@ -127,31 +127,28 @@ def test_heuristic_fewest_reports_its_proven_lower_bound() -> None:
 
 def test_a_bounded_fewest_names_the_search_that_proves_it(monkeypatch: pytest.MonkeyPatch) -> None:
     """Leaves of 2 solutions and a budget of one leaf: a 4×4 position (nullity 4) is bounded,
-    and the report names the leaf budget that makes the search exact (checked against every
-    solution)."""
+    the report names the leaf budget that makes the search exact, and a report given that
+    budget is exact (checked against every solution)."""
     from lograph.core.optimize import gf2_orbits, minimal
 
     real = minimal.fewest_presses
     monkeypatch.setattr(gf2_orbits, "LEAF_BITS", 1)
     limits = {"exact_limit": 0, "branch_limit": 62}
-    monkeypatch.setattr(
-        minimal, "fewest_presses", lambda *a, **k: real(*a, **{**k, **limits, "node_limit": 1})
-    )
+    monkeypatch.setattr(minimal, "fewest_presses", lambda *a, **k: real(*a, **{**k, **limits}))
     board = rectangle(4, 4)
     pressed = np.random.default_rng(1).integers(0, 2, 16).astype(np.uint8)
     lights = board.to_system().apply(pressed) % 2  # solvable: made by presses
     for name, light in zip(board.buttons, lights.tolist(), strict=True):
         board.set_light(name, light)
-    report = board_report(board)
+    report = board_report(board, max_leaves=1)
     fewest = report["fewest"]
     assert not fewest["exact"]
     leaves = fewest["search_leaves"]
     assert leaves > 1
-    assert f"`lograph solve --minimal --max-leaves {leaves}` proves it" in report_markdown(report)
+    assert f"`lograph report --max-leaves {leaves}` proves it" in report_markdown(report)
+    assert not board_report(board, max_leaves=leaves - 1)["fewest"]["exact"]
+    exact = board_report(board, max_leaves=leaves)["fewest"]
+    assert exact["exact"]
     solver = prepare(board)
-    x0 = solver.particular(lights.astype(np.int64))
-    assert real(solver, x0, **limits, node_limit=leaves - 1).search_leaves == leaves
-    exact = real(solver, x0, **limits, node_limit=leaves)
-    assert exact.exact
     quiet = np.asarray(solver.analysis.quiet, dtype=np.uint8).reshape(4, 16)
-    assert exact.press_count == min(coset_weights(pressed, quiet, 2))
+    assert exact["press_count"] == min(coset_weights(pressed, quiet, 2))

@@ -72,6 +72,7 @@ class FrontierPlan:
             leaf_limit=leaf_limit,
             cancel=cancel,
             progress=progress,
+            leaves_total=self.needed,
         )
 
     def presses(self, x0: NDArray[np.uint8], combination: int) -> NDArray[np.uint8]:

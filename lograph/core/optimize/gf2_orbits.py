@@ -181,6 +181,7 @@ def orbit_search(
     leaf_limit: int = 1 << 10,
     cancel: Cancel = None,
     progress: Progress = None,
+    leaves_total: int | None = None,
 ) -> BranchResult:
     """The lightest vector of ``x0 ⊕ span`` (classes `keys`, low bits `low`), searching one
     leaf per orbit of `maps`; at most `leaf_limit` transforms (then bounds, not `complete`).
@@ -190,7 +191,9 @@ def orbit_search(
     a stopped search found nothing as light as `incumbent`; `nodes` counts the
     leaves transformed; `ties` counts every optimal combination when `complete`. Leaves run
     on `WORKERS` threads (the kernel releases the GIL); results are merged in prefix order,
-    so the answer does not depend on the threads.
+    so the answer does not depend on the threads. Progress counts leaves of `leaves_total`
+    when given (the orbit count), else prefixes: the first prefixes hold more of the orbits'
+    smallest members, so prefixes run ahead of the work slowly at first.
     """
     n, high = len(keys), k - low
     leaves = _Leaves(keys, x0, low, -n - 1 if incumbent is None else n - 2 * incumbent)
@@ -201,9 +204,9 @@ def orbit_search(
             for batch, reached in batches:
                 waiting.append((pool.submit(leaves.scan, batch), reached))
                 if len(waiting) > _AHEAD:
-                    _merge_first(waiting, leaves, cancel, progress, 1 << high)
+                    _merge_first(waiting, leaves, cancel, progress, 1 << high, leaves_total)
             while waiting:
-                _merge_first(waiting, leaves, cancel, progress, 1 << high)
+                _merge_first(waiting, leaves, cancel, progress, 1 << high, leaves_total)
         except BaseException:  # cancelled (or failed): drop the queued calls
             for future, _ in waiting:
                 future.cancel()
@@ -249,13 +252,17 @@ def _merge_first(
     cancel: Cancel,
     progress: Progress,
     prefixes: int,
+    leaves_total: int | None,
 ) -> None:
     """Fold in the oldest queued call's leaves (in prefix order: the answer does not depend
-    on the threads), then poll the cancel hook and report how far the prefixes are done."""
+    on the threads), then poll the cancel hook and report how far the work is."""
     future, reached = waiting.popleft()
     leaves.merge(*future.result())
     poll(cancel, _CANCELLED)
-    report(progress, min(reached, prefixes), prefixes)
+    if leaves_total:
+        report(progress, min(leaves.done, leaves_total), leaves_total)
+    else:
+        report(progress, min(reached, prefixes), prefixes)
 
 
 class _Leaves:

@@ -56,8 +56,12 @@ def board_report(
     engine: str = "auto",
     cancel: Cancel = None,
     steps: StepProgress = _no_progress,
+    max_leaves: int | None = None,
 ) -> dict[str, Any]:
     """Everything lograph can say about the board, as plain JSON-ready data.
+
+    `max_leaves` bounds the fewest-presses search past one transform (None: the default
+    budget, `lograph.core.optimize.minimal.BRANCH_NODE_LIMIT`).
 
     `steps` gives the progress hook of each long step (the fewest presses beyond the instant
     range, the worst position's time limit).
@@ -93,7 +97,7 @@ def board_report(
         },
     }
     with steps("fewest presses") as progress:
-        report["fewest"] = _fewest(system, solver, change, any(world), cancel, progress)
+        report["fewest"] = _fewest(system, solver, change, any(world), cancel, progress, max_leaves)
     with steps("worst position") as progress:
         report["worst"] = _worst(system, solver, cancel, progress)
     report["histogram"] = _histogram(system, cancel)
@@ -112,15 +116,17 @@ def _fewest(
     unsolvable: bool,
     cancel: Cancel,
     progress: Progress,
+    max_leaves: int | None,
 ) -> dict[str, Any]:
-    from lograph.core.optimize.minimal import fewest_presses
+    from lograph.core.optimize.minimal import BRANCH_NODE_LIMIT, fewest_presses
 
     if unsolvable:
         return _skipped("the position is not solvable")
     if system.n > FEWEST_LIMIT:
         return _skipped(f"more than {FEWEST_LIMIT} buttons")
     x0 = solver.particular(change)
-    best = fewest_presses(solver, x0, cancel=cancel, progress=progress)
+    leaves = BRANCH_NODE_LIMIT if max_leaves is None else max_leaves
+    best = fewest_presses(solver, x0, cancel=cancel, progress=progress, node_limit=leaves)
     return {
         "presses": press_ids(system, best.presses),
         "press_count": best.press_count,
@@ -242,7 +248,7 @@ def _fewest_markdown(fewest: dict[str, Any]) -> str:
             kind = f"{kind}; the fewest is at least {fewest['lower_bound']} (proven)"
         if fewest["search_leaves"]:
             leaves = fewest["search_leaves"]
-            kind = f"{kind}; `lograph solve --minimal --max-leaves {leaves}` proves it"
+            kind = f"{kind}; `lograph report --max-leaves {leaves}` proves it"
     return f"{fewest['press_count']} presses ({kind}): {_ids(fewest['presses'])}."
 
 

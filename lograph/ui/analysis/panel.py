@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 from lograph.core.model.checks import is_prime
 from lograph.core.optimize.worst import WorstPosition
 from lograph.core.report.records import composite_figure_texts, kernel_text
+from lograph.ui.analysis.fewest_box import SolutionBox
 from lograph.ui.analysis.histogram_view import HistogramView
 from lograph.ui.analysis.patterns import PositionSection, QuietBrowser
 from lograph.ui.analysis.solution import SolutionController
@@ -45,7 +46,7 @@ from lograph.ui.canvas.scene import BoardScene
 from lograph.ui.help.labels import add_box_help, attach_help, help_title
 from lograph.ui.model.analysis import AnalysisModel
 from lograph.ui.model.commands import SetLightsCommand
-from lograph.ui.model.session import Session, bind_toggle
+from lograph.ui.model.session import Session
 from lograph.ui.widgets import ElidedLabel, named
 
 __all__ = ["AnalysisPanel", "fraction_text", "power_text", "worst_text"]
@@ -129,7 +130,12 @@ class AnalysisPanel(QScrollArea):
         self.layout_.addWidget(self.quiet)
         add_box_help(self.position, "world", "What is a world?")
         add_box_help(self.quiet, "quiet", "What are quiet patterns?")
-        self.layout_.addWidget(self._solution_box())
+        self.solution_box = SolutionBox(model, solutions, session)
+        self.show_button = self.solution_box.show_button
+        self.hint_button = self.solution_box.hint_button
+        self.step_button = self.solution_box.step_button
+        self.solution_text = self.solution_box.text
+        self.layout_.addWidget(self.solution_box)
         self.layout_.addWidget(self._worst_box())
         self.layout_.addWidget(self._histogram_box())
         self.layout_.addStretch(1)
@@ -138,17 +144,15 @@ class AnalysisPanel(QScrollArea):
         model.analysis_changed.connect(self.refresh_figures)
         model.analysis_changed.connect(self.refresh_worst)
         model.analysis_changed.connect(self.refresh_histogram)
-        model.solution_changed.connect(self.refresh_solution)
-        model.position_changed.connect(self.refresh_solution)
         model.worst_changed.connect(self.refresh_worst)
         model.histogram_changed.connect(self.refresh_histogram)
         model.message.connect(self._message)
         model.runner.activity_changed.connect(self.refresh_busy)
+        model.runner.progress.connect(self._progress)
+        self._done: dict[str, tuple[int, int]] = {}  # channel -> (done, total) last reported
         model.timer.timeout.connect(self.refresh_busy)
-        solutions.stepping_changed.connect(self._stepping)
         self.document.changed.connect(self.refresh_busy)
         self.refresh_figures()
-        self.refresh_solution()
         self.refresh_worst()
         self.refresh_histogram()
 
@@ -210,29 +214,6 @@ class AnalysisPanel(QScrollArea):
         form.addRow(self.error)
         return box
 
-    def _solution_box(self) -> QGroupBox:
-        box = named(QGroupBox("Solution"), "analysis_solution_box")
-        self.show_button = named(QPushButton("Show"), "analysis_show_button")
-        session = self.session
-        bind_toggle(
-            self.show_button,
-            lambda: session.shows("solution"),
-            lambda on: session.set_shown("solution", on),
-            session.overlay_changed,
-        )
-        self.hint_button = named(QPushButton("Hint"), "analysis_hint_button")
-        self.hint_button.clicked.connect(self.solutions.hint)
-        self.step_button = named(QPushButton("Step by step"), "analysis_step_button")
-        self.step_button.clicked.connect(self.solutions.toggle_steps)
-        row = QHBoxLayout()
-        for b in (self.show_button, self.hint_button, self.step_button):
-            row.addWidget(b)
-        self.solution_text = _label("analysis_solution", "")
-        layout = QVBoxLayout(box)
-        layout.addLayout(row)
-        layout.addWidget(self.solution_text)
-        return box
-
     def _worst_box(self) -> QGroupBox:
         box = named(QGroupBox("Worst position"), "analysis_worst_box")
         self.worst_button = named(QPushButton("Compute"), "analysis_worst_compute")
@@ -268,15 +249,35 @@ class AnalysisPanel(QScrollArea):
         jobs = self.model.jobs()
         waiting = self.model.timer.isActive()
         busy = bool(jobs) or waiting
-        texts = [job.text for job in jobs] or (["Waiting for edits to settle…"] if waiting else [])
+        self._done = {c: d for c, d in self._done.items() if any(j.channel == c for j in jobs)}
+        # the percentage first: a long text is elided at its end
+        texts = [self._percent(job.channel) + job.text for job in jobs]
+        texts = texts or (["Waiting for edits to settle…"] if waiting else [])
         if not busy and self.model.analysis is not None:
             texts = ["Figures up to date."]  # the row's space is kept: say something useful
         self.busy_text.setText(" · ".join(texts))
         self.busy_text.setToolTip("\n".join(texts))
+        # the bar shows how far the oldest job that counts its work is; else it just moves
+        counted = [self._done[j.channel] for j in jobs if j.channel in self._done]
+        done, total = counted[0] if counted else (0, 0)
+        self.busy_bar.setRange(0, total)
+        self.busy_bar.setValue(done)
         self.busy_bar.setVisible(busy)
         self.cancel_button.setVisible(busy)
         stopped = self.model.solver is None and not self.model.pending
         self.recompute_button.setVisible(stopped and len(self.document.board) > 0)
+
+    def _percent(self, channel: str) -> str:
+        done, total = self._done.get(channel, (0, 0))
+        return f"{100 * done // total}% · " if total > 0 else ""
+
+    def _progress(self, channel: str, done: int, total: int) -> None:
+        """A job's progress (from the runner, on the GUI thread): redraw when the percentage
+        moves, not at every report."""
+        before = self._percent(channel)
+        self._done[channel] = (min(done, total), total)
+        if self._percent(channel) != before:
+            self.refresh_busy()
 
     def refresh_figures(self) -> None:
         board, analysis, f = self.document.board, self.model.analysis, self.figures
@@ -314,29 +315,6 @@ class AnalysisPanel(QScrollArea):
         for w in (self.show_button, self.hint_button, self.step_button, self.worst_button):
             w.setEnabled(ready)
         self.refresh_busy()
-
-    def refresh_solution(self) -> None:
-        solution, position = self.model.solution, self.model.position
-        if position is not None and not position.solvable:
-            self.solution_text.setText("No solution: this position is in another world.")
-        elif solution is None:
-            running = self.model.runner.is_running("solution")
-            self.solution_text.setText("Finding the fewest presses…" if running else "")
-        else:
-            how = f"exact, {solution.method}"
-            if not solution.exact:  # and what is proven instead: a lower bound
-                how = f"{solution.method}: maybe not the fewest"
-                how += f"; at least {solution.lower_bound}" if solution.lower_bound else ""
-            if solution.solutions == 1:
-                optimal = "the only solution"
-            elif solution.optimal_solutions is None:
-                optimal = f"{solution.solutions:,} solutions in all"
-            else:
-                optimal = f"{solution.optimal_solutions:,} of {solution.solutions:,} solutions"
-                optimal += " reach it"
-            self.solution_text.setText(
-                f"Fewest presses: {solution.press_count} ({how}); {optimal}."
-            )
 
     def refresh_worst(self) -> None:
         worst = self.model.worst
@@ -383,9 +361,6 @@ class AnalysisPanel(QScrollArea):
         }.get(section, self.error)
         target.setText(text[:1].upper() + text[1:])  # core messages start in lower case
         target.setVisible(True)
-
-    def _stepping(self, on: bool) -> None:
-        self.step_button.setText("Stop" if on else "Step by step")
 
     # ------------------------------------------------------------------ actions
     def load_worst(self) -> bool:

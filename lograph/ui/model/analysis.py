@@ -32,9 +32,10 @@ from lograph.core.chase.plan import ChasePlan
 from lograph.core.errors import LographError
 from lograph.core.model.system import PressSystem
 from lograph.core.optimize.histogram import HISTOGRAM_LIMIT
-from lograph.core.optimize.minimal import MinimalSolution
+from lograph.core.optimize.minimal import BRANCH_NODE_LIMIT, MinimalSolution
 from lograph.core.optimize.worst import WorstPosition
 from lograph.ui.model.document import STRUCTURAL, Document
+from lograph.ui.model.extras import submit_histogram, submit_worst
 from lograph.ui.model.jobs import Job, JobRunner, Work
 from lograph.ui.model.position import Position, PositionTracker, Prepared, prepare
 from lograph.ui.model.session import Session
@@ -222,7 +223,7 @@ class AnalysisModel(QObject):
             return (self.structure, self.goal)
         return self.structure  # analysis, histogram: the press matrix only
 
-    def _submit(self, channel: str, work: Work, text: str, store: Callable[[Any], None]) -> None:
+    def submit(self, channel: str, work: Work, text: str, store: Callable[[Any], None]) -> None:
         """Run `work` for the current board; `store` its answer (the runner drops it when the
         channel's token has moved meanwhile)."""
 
@@ -271,7 +272,7 @@ class AnalysisModel(QObject):
             return prepare(system, engine, cancel)
 
         text = f"Analysing {system.n:,} buttons with {system.states} states…"
-        self._submit("analysis", work, text, self._analysed)
+        self.submit("analysis", work, text, self._analysed)
         self.analysis_changed.emit()
 
     def cancel(self) -> None:
@@ -324,17 +325,39 @@ class AnalysisModel(QObject):
             return
         if self.runner.is_running("solution"):
             return
-        change = position.change
+        work = self._fewest(solver, position.change, None)
+        self.submit("solution", work, "Finding the fewest presses…", self._solved)
 
-        def work(cancel: Cancel) -> MinimalSolution:
+    def search_all_leaves(self) -> bool:
+        """Run the exact search a bounded fewest-presses answer names (``search_leaves``
+        leaves: maybe minutes, with progress and Cancel); the bounded answer stays shown
+        until the exact one replaces it. False when there is no such answer."""
+        solution, solver, position = self.solution, self.solver, self.position
+        if solution is None or solution.exact or not solution.search_leaves:
+            return False
+        if solver is None or position is None:
+            return False
+        leaves = solution.search_leaves
+        text = f"Searching all {leaves:,} leaves for the fewest presses…"
+        self.submit("solution", self._fewest(solver, position.change, leaves), text, self._solved)
+        self.solution_changed.emit()
+        return True
+
+    @staticmethod
+    def _fewest(solver: Solver, change: Any, leaves: int | None) -> Work:
+        """The job finding the fewest presses that make `change` (`leaves`: the search's
+        budget, None for the default)."""
+        budget = BRANCH_NODE_LIMIT if leaves is None else leaves
+
+        def work(job: Job) -> MinimalSolution:
             from lograph.core.optimize.minimal import fewest_presses
 
             x0 = solver.particular(change)
             if x0 is None:  # the engine contradicts its own left kernel: a bug
                 raise AssertionError("no particular solution for a solvable position")
-            return fewest_presses(solver, x0, cancel=cancel)
+            return fewest_presses(solver, x0, cancel=job, progress=job.report, node_limit=budget)
 
-        self._submit("solution", work, "Finding the fewest presses…", self._solved)
+        return work
 
     def _solved(self, solution: MinimalSolution) -> None:
         self.solution = solution
@@ -349,52 +372,14 @@ class AnalysisModel(QObject):
         for then in waiters:
             then(solution)
 
-    # ------------------------------------------------------------------ worst position
+    # ------------------------------------------------------------------ worst, histogram
     def request_worst(self, time_limit: float = 20.0) -> None:
         """Find the hardest position (the count does not depend on the lights)."""
-        solver, goal = self.solver, self.goal
-        if solver is None:
-            self.message.emit("worst", "Wait for the analysis to finish.")
-            return
+        submit_worst(self, time_limit)
 
-        def work(cancel: Cancel) -> WorstPosition:
-            from lograph.core.optimize.worst import worst_position
-
-            return worst_position(solver, goal, time_limit=time_limit, cancel=cancel)
-
-        def store(worst: WorstPosition) -> None:
-            self.worst = worst
-            self.worst_changed.emit()
-
-        self._submit("worst", work, "Searching for the worst position…", store)
-        self.worst_changed.emit()
-
-    # ------------------------------------------------------------------ histogram
     def histogram_allowed(self) -> bool:
         return 0 < self.histogram_bits() <= HISTOGRAM_LIMIT
 
     def request_histogram(self) -> None:
         """Count positions by fewest presses (walks every press vector: small boards only)."""
-        system = self.system
-        if system is None:
-            self.message.emit("histogram", "Wait for the analysis to finish.")
-            return
-        if not self.histogram_allowed():
-            self.message.emit(
-                "histogram",
-                f"Too many positions to count: {system.states}^{system.n} press vectors "
-                f"(the limit is 2^{HISTOGRAM_LIMIT}).",
-            )
-            return
-
-        def work(cancel: Cancel) -> list[int]:
-            from lograph.core.optimize.histogram import press_histogram
-
-            return press_histogram(system, cancel=cancel)
-
-        def store(counts: list[int]) -> None:
-            self.histogram = counts
-            self.histogram_changed.emit()
-
-        self._submit("histogram", work, "Counting positions by presses…", store)
-        self.histogram_changed.emit()
+        submit_histogram(self)

@@ -1,0 +1,104 @@
+"""Past the leaf budget the Solution section offers the exact search the bounded answer
+names, and the busy row shows how far a counted job is.
+
+The budget is lowered (the model's `BRANCH_NODE_LIMIT`) so that the all-on 39×39 board
+(nullity 32: beyond one transform) gets a bounded answer at once; the exact search it then
+runs must find the published fewest presses (OEIS A075464: 561, 4 optimal solutions).
+Every wait is for an event (an answer, a progress report, a cancelled job), never a time.
+"""
+
+from __future__ import annotations
+
+import threading
+
+import numpy as np
+from PySide6.QtCore import Qt
+
+from lograph.core.errors import InterruptedComputation
+from lograph.core.model.generators import rectangle
+from lograph.core.optimize import minimal
+from lograph.ui.model import analysis as analysis_model
+from tests.references import A075464_EXTENDED
+from tests.ui.helpers import load
+from tests.ui.test_analysis_figures import settle, text
+
+
+def _bounded_39(qtbot, window, monkeypatch):  # type: ignore[no-untyped-def]
+    """The all-on 39×39 board with a 16-leaf budget: shown, bounded, and the button up."""
+    monkeypatch.setattr(analysis_model, "BRANCH_NODE_LIMIT", 16)
+    load(window, rectangle(39, 39))
+    settle(qtbot, window, timeout=60_000)
+    window.action("goal_on").trigger()
+    panel, model = window.analysis.panel, window.analysis.model
+    qtbot.mouseClick(panel.show_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: model.solution is not None, timeout=60_000)
+    assert not model.solution.exact
+    return panel, model
+
+
+def test_search_all_leaves_proves_the_published_answer(qtbot, window, monkeypatch):
+    panel, model = _bounded_39(qtbot, window, monkeypatch)
+    bounded = model.solution
+    button = panel.solution_box.search_button
+    assert button.isVisible()
+    assert button.isEnabled()
+    assert f"{bounded.search_leaves:,} leaves" in button.text()
+    assert f"at least {bounded.lower_bound}" in text(window, "analysis_solution")
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    assert not button.isEnabled()  # one search at a time
+    assert "maybe not the fewest" in text(window, "analysis_solution")  # kept meanwhile
+    qtbot.waitUntil(lambda: model.solution is not bounded, timeout=120_000)
+    best = model.solution
+    assert best.exact
+    assert (best.press_count, best.optimal_solutions) == (A075464_EXTENDED[38], 4)
+    assert text(window, "analysis_solution").startswith(
+        f"Fewest presses: {best.press_count} (exact"
+    )
+    assert not button.isVisible()
+    assert window.document.board.lights().sum() == 0  # all off: the presses turn all on
+    presses = np.asarray(best.presses, dtype=np.int64)  # in the analysed system's order
+    assert ((model.system.sparse() @ presses) % 2 == 1).all()
+    assert presses.sum() == best.press_count
+
+
+def test_a_cancelled_search_keeps_the_bounded_answer(qtbot, window, monkeypatch):
+    panel, model = _bounded_39(qtbot, window, monkeypatch)
+    bounded = model.solution
+    started = threading.Event()
+
+    def until_cancelled(*_args, cancel, **_kwargs):  # type: ignore[no-untyped-def]
+        started.set()
+        while not cancel():
+            started.wait(0.01)
+        raise InterruptedComputation("fewest-presses search cancelled")
+
+    monkeypatch.setattr(minimal, "fewest_presses", until_cancelled)
+    qtbot.mouseClick(panel.solution_box.search_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(started.is_set, timeout=10_000)
+    assert "Searching all" in panel.busy_text.text()
+    qtbot.mouseClick(panel.cancel_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not model.runner.is_running("solution"), timeout=10_000)
+    assert model.solution is bounded
+    assert "maybe not the fewest" in text(window, "analysis_solution")
+    assert panel.solution_box.search_button.isEnabled()  # ready to try again
+
+
+def test_the_busy_row_shows_a_counted_jobs_progress(qtbot, window):
+    load(window, rectangle(3, 3))
+    settle(qtbot, window)
+    panel, model = window.analysis.panel, window.analysis.model
+    reported, release = threading.Event(), threading.Event()
+
+    def work(job):  # type: ignore[no-untyped-def]
+        job.report(3, 8)
+        reported.set()
+        release.wait(30)
+        return [1]
+
+    model.submit("histogram", work, "Counting positions by presses…", lambda _counts: None)
+    qtbot.waitUntil(reported.is_set, timeout=10_000)
+    qtbot.waitUntil(lambda: "37%" in panel.busy_text.text(), timeout=10_000)
+    assert (panel.busy_bar.maximum(), panel.busy_bar.value()) == (8, 3)
+    release.set()
+    qtbot.waitUntil(lambda: not model.runner.active, timeout=10_000)
+    assert panel.busy_text.text() == "Figures up to date."
