@@ -34,6 +34,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "-o", "--output", type=output_arg, metavar="FILE", help="write to FILE (.md or .json)"
     )
     parser.add_argument(
+        "--goal",
+        choices=("off", "on"),
+        default="off",
+        help="the target the position, fewest presses and worst position refer to",
+    )
+    parser.add_argument(
         "--max-leaves",
         type=max_leaves_arg,
         default=None,
@@ -72,6 +78,7 @@ def run(args: argparse.Namespace) -> int:
         cancel=interrupted,
         steps=lambda step: _step_bar(args, step),
         max_leaves=args.max_leaves,
+        goal=args.goal,
     )
     report["rule"] = source.rule
     report["name"] = source.name or Path(args.board).stem

@@ -121,7 +121,9 @@ class MainWindow(QMainWindow):
         self.analysis_model = AnalysisModel(doc, session, jobs, parent=self)
         self.analysis = AnalysisDock(self.analysis_model, session, scene, self)
         self.chase = ChaseView(self.analysis_model, session, jobs, scene, self)
-        self.exports = ExportController(doc, scene, session, jobs, self.settings, self)
+        self.exports = ExportController(
+            doc, scene, session, jobs, self.settings, self, lambda: self.analysis_model.solution
+        )
         area = Qt.DockWidgetArea.RightDockWidgetArea
         for dock in (self.analysis.dock, self.chase.dock):
             self.addDockWidget(area, dock)

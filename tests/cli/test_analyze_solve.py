@@ -313,3 +313,20 @@ def test_max_leaves_turns_a_bounded_answer_exact(
     assert (exact["exact"], exact["method"]) == (True, "branch and bound")
     assert exact["press_count"] == A075464_EXTENDED[18]
     assert "search_leaves" not in exact
+
+
+def test_report_goal_on_matches_solve(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`report --goal on` reports the position, fewest presses and worst position for the
+    all-on target: the same fewest presses as `solve --goal on --minimal` (classic 5×5 from
+    all off: 15, every one of the 4 solutions), and a different answer from the all-off goal."""
+    board = board_file(tmp_path, rectangle(5, 5))
+    status, out, _ = run(capsys, "report", board, "--goal", "on", "--json")
+    assert status == 0
+    on = json.loads(out)
+    _, out, _ = run(capsys, "solve", board, "--goal", "on", "--minimal", "--json")
+    solved = json.loads(out)
+    assert on["goal"] == "on"
+    assert on["fewest"]["press_count"] == solved["press_count"] == 15
+    assert on["fewest"]["optimal_solutions"] == 4
+    _, out, _ = run(capsys, "report", board, "--json")
+    assert json.loads(out)["fewest"]["press_count"] == 0  # all off already

@@ -235,3 +235,39 @@ def test_a_cancelled_export_writes_nothing_and_says_so(qtbot, window, tmp_path, 
     QApplication.processEvents()  # deliver the late result, which must be dropped
     assert outcomes == [None]
     assert not path.exists()
+
+
+def test_report_and_solution_use_the_windows_goal_and_known_answer(
+    qtbot, window, tmp_path, monkeypatch
+):
+    """With goal all-on, the exported report and solution refer to it (classic 5×5: all off
+    → all on takes 15 presses, and all 4 solutions do), and the fewest presses the window
+    already knows are written without searching again (a search would fail here)."""
+    from lograph.core.optimize import minimal
+
+    load(window, rectangle(5, 5))
+    window.action("goal_on").trigger()
+    model = window.analysis.model
+    window.action("analysis_show_solution").trigger()
+    qtbot.waitUntil(lambda: model.solution is not None, timeout=20_000)
+    assert model.solution.press_count == 15
+
+    def no_search(*_args, **_kwargs):
+        raise AssertionError("searched again for an answer the window knew")
+
+    monkeypatch.setattr(minimal, "fewest_presses", no_search)
+    monkeypatch.setattr(minimal, "solve_minimal", no_search)
+    js, md, sol = tmp_path / "r.json", tmp_path / "r.md", tmp_path / "s.json"
+    assert exported(qtbot, window, "export_report", js)
+    assert exported(qtbot, window, "export_report", md)
+    assert exported(qtbot, window, "export_solution", sol)
+    data = json.loads(js.read_text())
+    assert data["goal"] == "on"
+    assert data["position"]["solvable"]
+    assert (data["fewest"]["press_count"], data["fewest"]["optimal_solutions"]) == (15, 4)
+    assert "every light on can be reached" in md.read_text()
+    probe = window.document.board.copy()
+    for button in data["fewest"]["presses"]:
+        probe.press(button)
+    assert probe.is_goal("on")
+    assert json.loads(sol.read_text())["press_count"] == 15

@@ -12,7 +12,7 @@ import json
 from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -28,6 +28,9 @@ from lograph.core.report.records import (
     table_records,
     world_records,
 )
+
+if TYPE_CHECKING:
+    from lograph.core.optimize.minimal import MinimalSolution
 
 __all__ = ["StepProgress", "board_report", "report_markdown", "write_report"]
 
@@ -57,11 +60,16 @@ def board_report(
     cancel: Cancel = None,
     steps: StepProgress = _no_progress,
     max_leaves: int | None = None,
+    goal: str = "off",
+    fewest: MinimalSolution | None = None,
 ) -> dict[str, Any]:
     """Everything lograph can say about the board, as plain JSON-ready data.
 
-    `max_leaves` bounds the fewest-presses search past one transform (None: the default
-    budget, `lograph.core.optimize.minimal.BRANCH_NODE_LIMIT`).
+    `goal` is the target the position, the fewest presses and the worst position refer to
+    (all lights ``"off"`` or ``"on"``). `max_leaves` bounds the fewest-presses search past
+    one transform (None: the default budget,
+    `lograph.core.optimize.minimal.BRANCH_NODE_LIMIT`); `fewest`, an answer already known
+    for this board, position and goal (the window's), is reported instead of searching again.
 
     `steps` gives the progress hook of each long step (the fewest presses beyond the instant
     range, the worst position's time limit).
@@ -73,12 +81,13 @@ def board_report(
     >>> r["rank"], r["nullity"], r["worst"]["worst_presses"], len(r["chase"]["table"])
     (23, 2, 15, 8)
     """
+    from lograph.core.optimize.minimal import BRANCH_NODE_LIMIT, fewest_presses
     from lograph.core.solve import prepare, required_change
 
     system = board.to_system() if isinstance(board, Board) else board
     solver = prepare(system, engine, cancel)
     analysis = solver.analysis
-    change = required_change(system)
+    change = required_change(system, goal)
     world = analysis.syndrome(change)
     worlds = world_records(system, analysis)
     report: dict[str, Any] = {
@@ -89,6 +98,7 @@ def board_report(
         "worlds": worlds["worlds"],
         "engine": analysis.engine,
         "quiet_patterns": [press_ids(system, q) for q in analysis.quiet[:QUIET_LIMIT]],
+        "goal": goal,
         "position": {
             "lights": press_ids(system, system.lights),
             "solvable": not any(world),
@@ -97,9 +107,16 @@ def board_report(
         },
     }
     with steps("fewest presses") as progress:
-        report["fewest"] = _fewest(system, solver, change, any(world), cancel, progress, max_leaves)
+
+        def search(x0: np.ndarray) -> MinimalSolution:
+            if fewest is not None:
+                return fewest
+            leaves = BRANCH_NODE_LIMIT if max_leaves is None else max_leaves
+            return fewest_presses(solver, x0, cancel=cancel, progress=progress, node_limit=leaves)
+
+        report["fewest"] = _fewest(system, solver, change, any(world), search)
     with steps("worst position") as progress:
-        report["worst"] = _worst(system, solver, cancel, progress)
+        report["worst"] = _worst(system, solver, goal, cancel, progress)
     report["histogram"] = _histogram(system, cancel)
     report["chase"] = _chase(system, cancel)
     return report
@@ -114,19 +131,13 @@ def _fewest(
     solver: Any,
     change: np.ndarray,
     unsolvable: bool,
-    cancel: Cancel,
-    progress: Progress,
-    max_leaves: int | None,
+    search: Callable[[np.ndarray], MinimalSolution],
 ) -> dict[str, Any]:
-    from lograph.core.optimize.minimal import BRANCH_NODE_LIMIT, fewest_presses
-
     if unsolvable:
         return _skipped("the position is not solvable")
     if system.n > FEWEST_LIMIT:
         return _skipped(f"more than {FEWEST_LIMIT} buttons")
-    x0 = solver.particular(change)
-    leaves = BRANCH_NODE_LIMIT if max_leaves is None else max_leaves
-    best = fewest_presses(solver, x0, cancel=cancel, progress=progress, node_limit=leaves)
+    best = search(solver.particular(change))
     return {
         "presses": press_ids(system, best.presses),
         "press_count": best.press_count,
@@ -139,7 +150,9 @@ def _fewest(
     }
 
 
-def _worst(system: PressSystem, solver: Any, cancel: Cancel, progress: Progress) -> dict[str, Any]:
+def _worst(
+    system: PressSystem, solver: Any, goal: str, cancel: Cancel, progress: Progress
+) -> dict[str, Any]:
     from lograph.core.optimize.worst import worst_position
 
     if solver.analysis.nullity > WORST_NULLITY_LIMIT or system.n > WORST_BUTTON_LIMIT:
@@ -147,7 +160,9 @@ def _worst(system: PressSystem, solver: Any, cancel: Cancel, progress: Progress)
             f"only computed up to nullity {WORST_NULLITY_LIMIT} and {WORST_BUTTON_LIMIT} buttons"
         )
     try:
-        worst = worst_position(solver, time_limit=WORST_SECONDS, cancel=cancel, progress=progress)
+        worst = worst_position(
+            solver, goal, time_limit=WORST_SECONDS, cancel=cancel, progress=progress
+        )
     except BoardTooLargeError as exc:
         return _skipped(str(exc))
     return {
@@ -210,11 +225,13 @@ def report_markdown(report: dict[str, Any]) -> str:
     position = report["position"]
     lines += ["", "## This position", ""]
     lines.append(f"Lit: {_ids(position['lights'])}.")
+    target = "every light on" if report.get("goal") == "on" else "every light off"
     if position["solvable"]:
-        lines.append("It is solvable.")
+        lines.append(f"It is solvable: {target} can be reached.")
     else:
         lines.append(
-            f"It is **not** solvable: world {position['world']} (fails left-kernel patterns "
+            f"It is **not** solvable ({target} cannot be reached): world {position['world']} "
+            "(fails left-kernel patterns "
             f"{', '.join(str(i + 1) for i in position['failed_patterns'])})."
         )
     lines += ["", "## Fewest presses", "", _fewest_markdown(report["fewest"])]

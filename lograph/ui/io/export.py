@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from lograph.core.errors import LographError
+from lograph.core.optimize.minimal import MinimalSolution
 from lograph.ui.actions import make_action
 from lograph.ui.canvas.scene import BoardScene
 from lograph.ui.io.filectl import proposed_stem
@@ -135,11 +136,13 @@ class ExportController(QObject):
         runner: JobRunner,
         settings: QSettings,
         parent: QWidget,
+        known: Callable[[], MinimalSolution | None] = lambda: None,
     ) -> None:
         super().__init__(parent)
         self.parent_widget = parent
         self.document, self.scene, self.session = document, scene, session
         self.runner, self.settings = runner, settings
+        self.known = known  # the window's fewest presses for the current lights and goal
         handlers = {
             "export_image": self.export_image_dialog,
             "export_solution": self.export_solution_dialog,
@@ -294,7 +297,7 @@ class ExportController(QObject):
     def export_solution(self, path: str | Path) -> bool:
         """Write the fewest-presses solution from the current position to the goal."""
         from lograph.core.files import write_solution
-        from lograph.core.optimize.minimal import MinimalSolution, solve_minimal
+        from lograph.core.optimize.minimal import solve_minimal
 
         path = Path(path)
         system, goal, name = self.document.press_system(), self.goal(), self.document.board.name
@@ -316,10 +319,11 @@ class ExportController(QObject):
             write_solution(path, system, best.presses, info=info)
             return f"Solution ({best.press_count} presses) written to {path}"
 
+        known = self.known()  # found already (maybe by a long exact search): not again
         self._in_background(
             "Cannot export solution",
             "Finding the fewest presses…",
-            lambda job: solve_minimal(system, goal, cancel=job),
+            lambda job: known or solve_minimal(system, goal, cancel=job),
             write,
             path,
         )
@@ -336,6 +340,8 @@ class ExportController(QObject):
 
         path = Path(path)
         board = self.document.board.copy()
+        # the window's goal, and its fewest presses when known (maybe a long exact search)
+        goal, known = self.goal(), self.known()
         try:
             if path.suffix.lower() not in REPORT_FILTERS.values():
                 raise LographError(f"{path.name}: a report is written as .md or .json")
@@ -350,7 +356,7 @@ class ExportController(QObject):
         self._in_background(
             "Cannot export report",
             "Analysing the board…",
-            lambda job: board_report(board, cancel=job),
+            lambda job: board_report(board, cancel=job, goal=goal, fewest=known),
             write,
             path,
         )
