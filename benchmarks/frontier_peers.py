@@ -277,9 +277,10 @@ def row_general(m4ri: M4RI, quick: bool, repeats: int) -> Row:
     row.target = "≤ M4RI; auto ≤ 1.1× best engine"
     general_graphs.measure(general_graphs.system_of(general_graphs.families(200)["3-regular"]), 1)
     results: list[tuple[str, dict[str, Any]]] = []
-    # milliseconds each: best of a few more runs than the whole-process rows take, so that a
-    # ratio of two times near 0.2 ms does not rest on one scheduler hiccup
-    repeats = max(repeats, 9)
+    # milliseconds each: best of many more runs than the whole-process rows take, so that a
+    # ratio of two times near 0.2 ms does not rest on scheduler hiccups (best of 9 still let
+    # auto and the very engine it picks differ by 17-26 % between two runs)
+    repeats = max(repeats, 25)
     for n in sizes:
         for family, graph in general_graphs.families(n).items():
             out, line = general_board(general_graphs.system_of(graph), m4ri, repeats)

@@ -88,6 +88,12 @@ def add_json_flag(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print JSON instead of text")
 
 
+def add_goal_option(parser: argparse.ArgumentParser, what: str) -> None:
+    """``--goal off|on`` (all lights off, the default, or all on); `what` says what it
+    changes."""
+    parser.add_argument("--goal", choices=("off", "on"), default="off", help=what)
+
+
 def add_board_options(parser: argparse.ArgumentParser) -> None:
     """BOARD plus the --rule and --states overrides."""
     parser.add_argument(

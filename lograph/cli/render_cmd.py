@@ -14,7 +14,7 @@ import logging
 import os
 from pathlib import Path
 
-from lograph.cli.common import add_board_options, add_json_flag, emit
+from lograph.cli.common import add_board_options, add_goal_option, add_json_flag, emit
 
 IMAGE_TYPES = (".png", ".svg")
 log = logging.getLogger("lograph")
@@ -41,9 +41,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         default="none",
         help="marks to draw: none (default), the fewest-presses solution, or the chase plan",
     )
-    parser.add_argument(
-        "--goal", choices=("off", "on"), default="off", help="goal of --overlay solution"
-    )
+    add_goal_option(parser, "goal of --overlay solution")
     parser.add_argument("--width", type=int, metavar="W", help="width in pixels")
     parser.add_argument("--height", type=int, metavar="H", help="height in pixels")
     parser.set_defaults(run=run)

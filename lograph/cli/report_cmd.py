@@ -8,7 +8,13 @@ from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from lograph.cli.common import add_board_options, add_engine_option, add_json_flag, output_arg
+from lograph.cli.common import (
+    add_board_options,
+    add_engine_option,
+    add_goal_option,
+    add_json_flag,
+    output_arg,
+)
 from lograph.cli.solve_cmd import DEFAULT_LEAVES, max_leaves_arg
 
 if TYPE_CHECKING:
@@ -33,12 +39,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument(
         "-o", "--output", type=output_arg, metavar="FILE", help="write to FILE (.md or .json)"
     )
-    parser.add_argument(
-        "--goal",
-        choices=("off", "on"),
-        default="off",
-        help="the target the position, fewest presses and worst position refer to",
-    )
+    add_goal_option(parser, "the target the position, fewest presses and worst position refer to")
     parser.add_argument(
         "--max-leaves",
         type=max_leaves_arg,

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from lograph.cli.common import (
     add_board_options,
     add_engine_option,
+    add_goal_option,
     add_json_flag,
     emit,
     grid_picture,
@@ -54,9 +55,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     add_board_options(parser)
     add_engine_option(parser)
     add_json_flag(parser)
-    parser.add_argument(
-        "--goal", choices=("off", "on"), default="off", help="target: all lights off or on"
-    )
+    add_goal_option(parser, "target: all lights off or on")
     parser.add_argument(
         "--minimal",
         action="store_true",

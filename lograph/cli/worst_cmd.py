@@ -10,6 +10,7 @@ import numpy as np
 from lograph.cli.common import (
     add_board_options,
     add_engine_option,
+    add_goal_option,
     add_json_flag,
     emit,
     grid_picture,
@@ -39,11 +40,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     add_board_options(parser)
     add_engine_option(parser)
     add_json_flag(parser)
-    parser.add_argument(
-        "--goal",
-        choices=("off", "on"),
-        default="off",
-        help="the position is shown relative to this goal (the count does not change)",
+    add_goal_option(
+        parser, "the position is shown relative to this goal (the count does not change)"
     )
     parser.add_argument(
         "--time-limit",

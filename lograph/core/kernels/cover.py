@@ -13,6 +13,7 @@ import numpy as np
 
 from lograph.core.kernels.bits import parity
 from lograph.core.kernels.jit import IntArray, jit
+from lograph.core.kernels.press import transform_small
 
 __all__ = ["coset_weights", "cover_walk"]
 
@@ -25,15 +26,7 @@ def coset_weights(cls: IntArray, m: IntArray, t: IntArray, m0: int, k: int) -> I
     w = np.zeros(size, dtype=np.int64)
     for j in range(len(cls)):
         w[cls[j]] += 2 * t[j] - m[j]
-    h = 1
-    while h < size:
-        for i in range(0, size, 2 * h):
-            for j in range(i, i + h):
-                a = w[j]
-                b = w[j + h]
-                w[j] = a + b
-                w[j + h] = a - b
-        h *= 2
+    transform_small(w, size)
     base = 2 * m0 + m.sum()
     for c in range(size):
         w[c] = (w[c] + base) // 2

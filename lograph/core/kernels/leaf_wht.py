@@ -30,6 +30,7 @@ from numpy.typing import NDArray
 
 from lograph.core.kernels.bits import parity
 from lograph.core.kernels.jit import jit
+from lograph.core.kernels.press import transform_small
 
 __all__ = [
     "BLOCK_BITS",
@@ -213,15 +214,7 @@ def _column_maximum(
             continue
         for j in range(span):
             small[j] = a[c + j * stride]
-        h = 1
-        while h < span:
-            for base in range(0, span, 2 * h):
-                for i in range(base, base + h):
-                    x = small[i]
-                    y = small[i + h]
-                    small[i] = x + y
-                    small[i + h] = x - y
-            h *= 2
+        transform_small(small, span)
         for j in range(span):
             value = small[j]
             spot = c + j * stride

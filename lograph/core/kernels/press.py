@@ -9,7 +9,7 @@ from typing import Any
 
 from lograph.core.kernels.jit import jit
 
-__all__ = ["min_weight_table", "wht_stage"]
+__all__ = ["min_weight_table", "transform_small", "wht_stage"]
 
 
 @jit
@@ -28,6 +28,22 @@ def wht_stage(a: Any, h: int) -> None:  # pragma: no cover - compiled
             y = second[i]
             first[i] = x + y
             second[i] = x - y
+
+
+@jit(inline=True)
+def transform_small(a: Any, size: int) -> None:  # pragma: no cover - compiled
+    """The Walsh–Hadamard transform of ``a[:size]`` in place, plain loops: for the small
+    arrays (a column of a leaf, the coset weights of one position) that a call per stage of
+    `wht_stage` would not pay for."""
+    h = 1
+    while h < size:
+        for base in range(0, size, 2 * h):
+            for i in range(base, base + h):
+                x = a[i]
+                y = a[i + h]
+                a[i] = x + y
+                a[i + h] = x - y
+        h *= 2
 
 
 @jit
