@@ -89,8 +89,29 @@ def board_report(
     analysis = solver.analysis
     change = required_change(system, goal)
     world = analysis.syndrome(change)
+    report = _figures(board, system, analysis, goal, world)
+    with steps("fewest presses") as progress:
+
+        def search(x0: np.ndarray) -> MinimalSolution:
+            if fewest is not None:
+                return fewest
+            leaves = BRANCH_NODE_LIMIT if max_leaves is None else max_leaves
+            return fewest_presses(solver, x0, cancel=cancel, progress=progress, node_limit=leaves)
+
+        report["fewest"] = _fewest(system, solver, change, any(world), search)
+    with steps("worst position") as progress:
+        report["worst"] = _worst(system, solver, goal, cancel, progress)
+    report["histogram"] = _histogram(system, cancel)
+    report["chase"] = _chase(system, cancel)
+    return report
+
+
+def _figures(
+    board: Board | PressSystem, system: PressSystem, analysis: Any, goal: str, world: Any
+) -> dict[str, Any]:
+    """The report's figures, quiet patterns and the position towards `goal`."""
     worlds = world_records(system, analysis)
-    report: dict[str, Any] = {
+    return {
         "name": board.name if isinstance(board, Board) else "",
         "rule": board.rule if isinstance(board, Board) else None,
         **figure_records(system, analysis),
@@ -106,20 +127,6 @@ def board_report(
             "failed_patterns": [i for i, s in enumerate(world) if s],
         },
     }
-    with steps("fewest presses") as progress:
-
-        def search(x0: np.ndarray) -> MinimalSolution:
-            if fewest is not None:
-                return fewest
-            leaves = BRANCH_NODE_LIMIT if max_leaves is None else max_leaves
-            return fewest_presses(solver, x0, cancel=cancel, progress=progress, node_limit=leaves)
-
-        report["fewest"] = _fewest(system, solver, change, any(world), search)
-    with steps("worst position") as progress:
-        report["worst"] = _worst(system, solver, goal, cancel, progress)
-    report["histogram"] = _histogram(system, cancel)
-    report["chase"] = _chase(system, cancel)
-    return report
 
 
 def _skipped(reason: str) -> dict[str, Any]:
