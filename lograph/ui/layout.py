@@ -94,8 +94,16 @@ class DockPolicy(QObject):
 
     def add(self, dock: QDockWidget) -> None:
         content = dock.widget()
+        # a column that scrolls its own part (a row pinned above a scroll area) is left whole
+        inner = (
+            None
+            if content is None
+            else content.findChild(QScrollArea, options=Qt.FindChildOption.FindDirectChildrenOnly)
+        )
         if isinstance(content, QScrollArea):
             self._fit_rows(content)
+        elif inner is not None:
+            self._fit_rows(inner)
         elif content is not None and not isinstance(content, QAbstractScrollArea):
             scroll = QScrollArea()
             scroll.setObjectName(f"{dock.objectName()}_scroll")

@@ -102,3 +102,29 @@ def test_the_busy_row_shows_a_counted_jobs_progress(qtbot, window):
     release.set()
     qtbot.waitUntil(lambda: not model.runner.active, timeout=10_000)
     assert panel.busy_text.text() == "Figures up to date."
+
+
+def test_the_busy_row_stays_in_view_when_the_panel_scrolls(qtbot, window):
+    """A search started from the Solution section, low in the panel, keeps its bar in view:
+    the busy row sits above the scrolled part of the dock."""
+    load(window, rectangle(3, 3))
+    settle(qtbot, window)
+    window.resize(900, 420)  # too short for every section: the panel scrolls
+    panel, model = window.analysis.panel, window.analysis.model
+    qtbot.waitUntil(lambda: panel.verticalScrollBar().maximum() > 0, timeout=10_000)
+    assert not panel.widget().isAncestorOf(panel.busy_row)
+    release = threading.Event()
+
+    def work(job):  # type: ignore[no-untyped-def]
+        job.report(1, 2)
+        release.wait(30)
+        return [1]
+
+    model.submit("histogram", work, "Counting positions by presses…", lambda _counts: None)
+    bar = panel.verticalScrollBar()
+    bar.setValue(bar.maximum())  # scrolled down to the last section
+    qtbot.waitUntil(lambda: "50%" in panel.busy_text.text(), timeout=10_000)
+    assert panel.busy_bar.isVisible()
+    assert not panel.busy_bar.visibleRegion().isEmpty()
+    release.set()
+    qtbot.waitUntil(lambda: not model.runner.active, timeout=10_000)

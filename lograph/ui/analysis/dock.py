@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QWidget
+from PySide6.QtWidgets import QDockWidget, QVBoxLayout, QWidget
 
 from lograph.ui.actions import make_action
 from lograph.ui.analysis.panel import AnalysisPanel
@@ -69,7 +69,13 @@ class AnalysisDock(QObject):
         self.panel = AnalysisPanel(model, self.solutions, scene, session)
         self.dock = QDockWidget("Analysis", parent)
         self.dock.setObjectName("dock_analysis_panel")
-        self.dock.setWidget(self.panel)
+        body = QWidget()
+        column = QVBoxLayout(body)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(0)
+        column.addWidget(self.panel.busy_row)  # pinned: it never scrolls out of view
+        column.addWidget(self.panel, 1)
+        self.dock.setWidget(body)
         self.actions = self._make_actions(session, parent)
 
     def _action(self, parent: QWidget, name: str, text: str, tip: str) -> QAction:

@@ -1,6 +1,7 @@
 """The analysis panel: what the dock shows, section by section, bound to an `AnalysisModel`.
 
-Top to bottom: a busy row (what runs, a busy bar, Cancel), the board's figures (rank,
+Top to bottom: a busy row (what runs, a busy bar, Cancel; `busy_row`, which the dock pins
+above the scrolled part), the board's figures (rank,
 nullity, solvable positions …), the current position, the quiet-pattern browser, the
 solution buttons, the worst position and the press histogram. Every label has an objectName
 (``analysis_rank`` …) so tests and style sheets find it.
@@ -122,7 +123,10 @@ class AnalysisPanel(QScrollArea):
         body = QWidget()
         self.layout_ = QVBoxLayout(body)
         self.layout_.setContentsMargins(6, 6, 6, 6)
-        self.layout_.addLayout(self._busy_row())
+        # the busy row stays above the scrolled sections (`AnalysisDock` places it there):
+        # a long search started from the Solution section keeps its bar in view
+        self.busy_row = named(QWidget(), "analysis_busy_row")
+        self.busy_row.setLayout(self._busy_row())
         self.layout_.addWidget(self._figures_box())
         self.position = PositionSection(model, scene, session)
         self.quiet = QuietBrowser(model, scene, session)
@@ -182,6 +186,7 @@ class AnalysisPanel(QScrollArea):
         top.addWidget(self.cancel_button)
         top.addWidget(self.recompute_button)
         box = QVBoxLayout()
+        box.setContentsMargins(6, 6, 6, 2)
         box.addLayout(top)
         box.addWidget(self.busy_bar)
         return box
