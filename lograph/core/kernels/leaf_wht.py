@@ -30,7 +30,7 @@ from numpy.typing import NDArray
 
 from lograph.core.kernels.bits import parity
 from lograph.core.kernels.jit import jit
-from lograph.core.kernels.press import transform_small
+from lograph.core.kernels.press import butterflies, transform_small
 
 __all__ = [
     "BLOCK_BITS",
@@ -80,20 +80,11 @@ def column_scratch(low: int, dtype: Any) -> NDArray[Any]:
 
 
 @jit(inline=True)
-def _butterflies(u: Any, v: Any, n: int) -> None:  # pragma: no cover - compiled
-    for i in range(n):
-        x = u[i]
-        y = v[i]
-        u[i] = x + y
-        v[i] = x - y
-
-
-@jit(inline=True)
 def _stages(a: Any, lo: int, hi: int, h: int, stop: int) -> None:  # pragma: no cover
     """The butterfly stages of half-width h, 2h, … below `stop` on ``a[lo:hi]``."""
     while h < stop:
         for base in range(lo, hi, 2 * h):
-            _butterflies(a[base : base + h], a[base + h : base + 2 * h], h)
+            butterflies(a[base : base + h], a[base + h : base + 2 * h], h)
         h *= 2
 
 
@@ -116,7 +107,7 @@ def _wide_stages(a: Any, size: int, h: int, stop: int) -> None:  # pragma: no co
                 while step < top:
                     for pair in range(column, column + top, 2 * step):
                         for row in range(pair, pair + step, h):
-                            _butterflies(
+                            butterflies(
                                 a[row : row + strip], a[row + step : row + step + strip], strip
                             )
                     step *= 2

@@ -9,25 +9,28 @@ from typing import Any
 
 from lograph.core.kernels.jit import jit
 
-__all__ = ["min_weight_table", "transform_small", "wht_stage"]
+__all__ = ["butterflies", "min_weight_table", "transform_small", "wht_stage"]
+
+
+@jit(inline=True)
+def butterflies(u: Any, v: Any, n: int) -> None:  # pragma: no cover - compiled
+    """``u[i], v[i] = u[i] + v[i], u[i] − v[i]`` for i < n: one butterfly stage's pairs read
+    through two slices. With separate arrays the compiler checks once that they do not
+    overlap and uses vector instructions (4–5× faster than ``a[i], a[i + h]`` on one array,
+    which it keeps scalar)."""
+    for i in range(n):
+        x = u[i]
+        y = v[i]
+        u[i] = x + y
+        v[i] = x - y
 
 
 @jit
 def wht_stage(a: Any, h: int) -> None:  # pragma: no cover - compiled
-    """One butterfly stage of the in-place Walsh–Hadamard transform (no temporaries).
-
-    The pairs are read through two slices: with separate arrays the compiler checks once
-    that they do not overlap and uses vector instructions (4× faster than ``a[i], a[i + h]``,
-    which it keeps scalar)."""
+    """One butterfly stage of the in-place Walsh–Hadamard transform (no temporaries)."""
     n = a.shape[0]
     for start in range(0, n, 2 * h):
-        first = a[start : start + h]
-        second = a[start + h : start + 2 * h]
-        for i in range(h):
-            x = first[i]
-            y = second[i]
-            first[i] = x + y
-            second[i] = x - y
+        butterflies(a[start : start + h], a[start + h : start + 2 * h], h)
 
 
 @jit(inline=True)
