@@ -45,10 +45,6 @@ __all__ = [
 
 #: Stages done inside one block of 2^14 int16 (32 KB) before the array-wide stages.
 BLOCK_BITS = 14
-#: The wide stages run in groups of this many, on strips of this many values per row
-#: (2^5 rows × 2^12 values: 256 KB of int16).
-GROUP_STAGES = 5
-STRIP_VALUES = 1 << 12
 #: Stages done by the scatter: each button adds a row of the 2^6 × 2^6 Hadamard matrix.
 SCATTER_BITS = 6
 #: The last stages, done column by column where a column's bound reaches the floor …
@@ -86,32 +82,6 @@ def _stages(a: Any, lo: int, hi: int, h: int, stop: int) -> None:  # pragma: no 
         for base in range(lo, hi, 2 * h):
             butterflies(a[base : base + h], a[base + h : base + 2 * h], h)
         h *= 2
-
-
-@jit(inline=True)
-def _wide_stages(a: Any, size: int, h: int, stop: int) -> None:  # pragma: no cover
-    """The stages of half-width h, 2h, … below `stop`, `GROUP_STAGES` at a time. Read as
-    rows of h entries, such a group pairs rows only within a run of ``2^GROUP_STAGES`` rows,
-    so a strip of `STRIP_VALUES` columns of one run holds everything the group needs and
-    stays in the second-level cache while the group runs: the array crosses memory once a
-    group instead of once a stage."""
-    strip = min(h, STRIP_VALUES)
-    while h < stop:
-        top = h
-        for _ in range(GROUP_STAGES):
-            if top < stop:
-                top *= 2
-        for run in range(0, size, top):
-            for column in range(run, run + h, strip):
-                step = h
-                while step < top:
-                    for pair in range(column, column + top, 2 * step):
-                        for row in range(pair, pair + step, h):
-                            butterflies(
-                                a[row : row + strip], a[row + step : row + step + strip], strip
-                            )
-                    step *= 2
-        h = top
 
 
 @jit(inline=True)
@@ -162,13 +132,13 @@ def _bound(keys: Any, signs: Any, prefix: int, low: int) -> int:  # pragma: no c
 @jit(inline=True)
 def _transform_until(a: Any, size: int, width: int, stop: int) -> None:  # pragma: no cover
     """The butterfly stages of half-width `width` … below `stop`: the small ones block by
-    block in the first-level cache, the rest strip by strip (`_wide_stages`)."""
+    block in the first-level cache, the rest over the whole array (grouping those by strips
+    of columns, measured, gained nothing: a leaf of 2^18 int16 fits the second-level cache)."""
     block = min(1 << BLOCK_BITS, stop)
     if width < block:
         for start in range(0, size, block):
             _stages(a, start, start + block, width, block)
-    if max(block, width) < stop:
-        _wide_stages(a, size, max(block, width), stop)
+    _stages(a, 0, size, max(block, width), stop)
 
 
 @jit(inline=True)
