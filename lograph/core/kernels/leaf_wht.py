@@ -1,28 +1,32 @@
 """Compiled leaves of the fewest-presses search: one Walsh–Hadamard transform per leaf, in
-vector-friendly passes.
+as few passes over memory as possible.
 
 A leaf is every combination ``c = (prefix, b)`` with the high bits fixed. The buttons' signs,
 flipped by the parity of ``prefix · (high bits of their class)``, are summed by the low bits
 of their class; the transform of that array is ``H(prefix, b)`` for every b.
 
-Three choices make a leaf cost about 0.6 ns per solution instead of 10:
+A leaf of 2^18 int16 values costs about 0.25 ns per solution (0.6 with one stage per pass,
+10 with scalar stages):
 
-- The smallest butterfly stages (``h < 64``) cannot use vector registers, so they are done
-  while scattering: a button adds its sign times one row of the 64×64 Hadamard matrix (the
-  transform of a single entry) to its block of 64, which is one vector-friendly loop.
-- Every other stage runs as a loop over two separate slices, ``u[i], v[i] = u[i] + v[i],
-  u[i] − v[i]``, which the compiler turns into 16-wide vector instructions; written as one
-  array with offsets ``a[i], a[i + h]`` it stays scalar (the compiler cannot rule out that
-  the two overlap), and so do radix-4 loops over four slices (too many overlaps to check).
+- The six smallest stages (``h < 64``), too narrow for vector registers, are done while
+  scattering: a button adds its sign times one row of the 64 × 64 Hadamard matrix (the
+  transform of a single entry) to its block of 64.
+- The buttons are sorted by the low bits of their class, so the scatter fills one group of
+  512 values at a time in a small array that stays in the first-level cache, and the next
+  three stages move each group into the leaf (`lograph.core.kernels.simd`).
+- Every later pass does three stages in vector registers, and the last pass stores nothing:
+  it only keeps the maximum. Only a leaf whose maximum reaches the floor (the best so far)
+  runs its last stages again to count the maximum and find where it first occurs.
 - Values are int16 whenever the board has at most 32,767 buttons (every partial sum of a
   transform is bounded by the number of buttons), twice the lanes of int32.
 
-The stages below ``2^BLOCK_BITS`` run block by block, in the first-level cache; the last
-stage only keeps the maximum, and counts how often it occurs only when it can matter.
+Leaves below ``2^VECTOR_LOW`` values (tests and tiny searches) take a plain path: scatter,
+two-slice stages, last stage fused with the maximum.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -30,49 +34,102 @@ from numpy.typing import NDArray
 
 from lograph.core.kernels.bits import parity
 from lograph.core.kernels.jit import jit
-from lograph.core.kernels.press import butterflies, transform_small
+from lograph.core.kernels.press import INT16_BUTTONS, butterflies, wide
+from lograph.core.kernels.simd import (
+    REGISTER_BYTES,
+    ROW,
+    add_row,
+    radix_copy8,
+    radix_max,
+    set_row,
+)
+from lograph.core.kernels.wht import register_stages
 
 __all__ = [
-    "BLOCK_BITS",
+    "GROUP_BITS",
+    "INT16_BUTTONS",
     "SCATTER_BITS",
-    "TAIL_BITS",
-    "column_scratch",
+    "VECTOR_LOW",
+    "LeafLayout",
     "leaf_batch",
+    "leaf_layout",
     "leaf_maximum",
-    "scatter_table",
     "wide",
 ]
 
-#: Stages done inside one block of 2^14 int16 (32 KB) before the array-wide stages.
-BLOCK_BITS = 14
 #: Stages done by the scatter: each button adds a row of the 2^6 × 2^6 Hadamard matrix.
 SCATTER_BITS = 6
-#: The last stages, done column by column where a column's bound reaches the floor …
-TAIL_BITS = 5
-#: … when at most one column in this many does (else they run vectorised).
-FEW_COLUMNS = 16
-#: Most buttons whose transforms fit int16.
-INT16_BUTTONS = 32_767
+#: The scatter fills groups of 2^9 values (three register stages of rows of 64).
+GROUP_BITS = SCATTER_BITS + 3
+#: Leaves of at least 2^12 values take the vector path (three stages left for the last pass).
+VECTOR_LOW = GROUP_BITS + 3
+#: Stages of the plain path done inside one block of 2^14 values (first-level cache).
+BLOCK_BITS = 14
 
 
-def wide(buttons: int) -> type[np.signedinteger[Any]]:
-    """The value type of a leaf's transform for a board of this many buttons."""
-    return np.int16 if buttons <= INT16_BUTTONS else np.int32
+Ints = NDArray[np.int64]
+#: A thread's working arrays (`LeafLayout.scratch`).
+Scratch = tuple[NDArray[Any], NDArray[Any], NDArray[Any], Ints]
 
 
-def scatter_table(low: int, dtype: Any) -> NDArray[Any]:
-    """The Hadamard matrix of the stages the scatter does for leaves of 2^low: all but the
-    last (which `leaf_batch` fuses with finding the maximum), at most `SCATTER_BITS`."""
+@dataclass(frozen=True)
+class LeafLayout:
+    """The buttons of a search, sorted by the low bits of their class (`slots`), with their
+    high bits and whether x₀ presses them (`negative`: their sign is −1); where each block
+    of ``ROW`` slots starts among them (`blocks`); the scatter's `table`: the rows of the
+    Hadamard matrix, their negatives, then a row of zeros; the leaves' size 2^low."""
+
+    slots: NDArray[np.int64]
+    highs: NDArray[np.int64]
+    negative: NDArray[np.int64]
+    blocks: NDArray[np.int64]
+    table: NDArray[Any]
+    low: int
+
+    def arrays(
+        self,
+    ) -> tuple[
+        NDArray[np.int64], NDArray[np.int64], NDArray[np.int64], NDArray[np.int64], NDArray[Any]
+    ]:
+        """The arguments `leaf_maximum` and `leaf_batch` take first."""
+        return self.slots, self.highs, self.negative, self.blocks, self.table
+
+    def scratch(self) -> Scratch:
+        """Arrays one thread overwrites: the leaf, one group, one register's maxima, and
+        where each button's signed row starts in the table."""
+        dtype = self.table.dtype
+        lanes = REGISTER_BYTES // dtype.itemsize
+        return (
+            np.zeros(1 << self.low, dtype=dtype),
+            np.zeros(1 << GROUP_BITS, dtype=dtype),
+            np.zeros(lanes, dtype=dtype),
+            np.zeros(len(self.slots), dtype=np.int64),
+        )
+
+
+def _table(low: int, dtype: Any) -> NDArray[Any]:
+    """The Hadamard matrix of the stages the scatter does (all but the last, at most
+    `SCATTER_BITS`), its negative and a row of zeros, flattened: row r of sign s starts at
+    ``(s·w + r)·w``, the zeros at ``2·w·w``."""
     bits = max(0, min(SCATTER_BITS, low - 1))
-    table = np.ones((1, 1), dtype=dtype)
+    table = np.ones((1, 1), dtype=np.int64)
     for _ in range(bits):
         table = np.block([[table, table], [table, -table]])
-    return table
+    zeros = np.zeros((1, table.shape[0]), dtype=np.int64)
+    return np.concatenate([table, -table, zeros]).astype(dtype).ravel()
 
 
-def column_scratch(low: int, dtype: Any) -> NDArray[Any]:
-    """The `columns` scratch array `leaf_maximum` needs for leaves of 2^low."""
-    return np.zeros((1 << max(0, low - TAIL_BITS)) + (1 << TAIL_BITS), dtype=dtype)
+def leaf_layout(keys: NDArray[np.int64], x0: NDArray[np.uint8], low: int) -> LeafLayout:
+    """The buttons of classes `keys` with solution `x0`, laid out for leaves of 2^low."""
+    keys = np.asarray(keys, dtype=np.int64)
+    slots = keys & ((1 << low) - 1)
+    order = np.argsort(slots, kind="stable")
+    slots = slots[order]
+    edges = np.arange(0, (1 << low) + 1, ROW, dtype=np.int64)
+    blocks = np.searchsorted(slots, edges).astype(np.int64)
+    negative = np.asarray(x0, dtype=np.int64)[order] & 1
+    table = _table(low, wide(len(keys)))
+    return LeafLayout(slots, keys[order] >> low, negative, blocks, table, low)
 
 
 @jit(inline=True)
@@ -85,112 +142,119 @@ def _stages(a: Any, lo: int, hi: int, h: int, stop: int) -> None:  # pragma: no 
 
 
 @jit(inline=True)
-def _add_row(block: Any, row: Any, sign: int, width: int) -> None:  # pragma: no cover
-    for j in range(width):
-        block[j] += sign * row[j]
+def _signed_rows(
+    slots: Any, highs: Any, negative: Any, prefix: int, width: int, rows: Any
+) -> None:  # pragma: no cover
+    """Where each button's row starts in the table: its slot's lowest bits, negated when its
+    sign (from x₀, flipped by ``parity(prefix · high bits)``) is −1. One loop over all the
+    buttons, which the compiler vectorises."""
+    for i in range(slots.shape[0]):
+        flip = negative[i] ^ parity(highs[i] & prefix)
+        rows[i] = ((slots[i] & (width - 1)) + flip * width) * width
 
 
 @jit(inline=True)
-def _scatter(
-    keys: Any, signs: Any, prefix: int, low: int, spectrum: Any, table: Any
-) -> None:  # pragma: no cover - compiled
-    """Each button's sign, flipped by ``parity(prefix · high bits)``, times the table row of
-    its class's lowest bits, added to the block of its class's other low bits."""
+def _scatter_groups(
+    blocks: Any, table: Any, rows: Any, spectrum: Any, group: Any
+) -> None:  # pragma: no cover
+    """The leaf's first nine stages: each group of 512 slots is written block by block in
+    `group` (first-level cache): the block's first button's row stored, the others' added
+    (a block without buttons gets the table's zeros), then moved into the leaf through
+    three register stages."""
+    lanes = REGISTER_BYTES // spectrum.itemsize
+    zeros = table.shape[0] - ROW
+    per_group = 1 << (GROUP_BITS - SCATTER_BITS)
+    for g in range((blocks.shape[0] - 1) // per_group):
+        for j in range(per_group):
+            first, end = blocks[g * per_group + j], blocks[g * per_group + j + 1]
+            place = j * ROW
+            if first == end:
+                set_row(group, place, table, zeros)
+                continue
+            set_row(group, place, table, rows[first])
+            for i in range(first + 1, end):
+                add_row(group, place, table, rows[i])
+        base = g << GROUP_BITS
+        for i in range(0, ROW, lanes):
+            radix_copy8(group, i, spectrum, base + i, ROW)
+
+
+@jit(inline=True)
+def _vector_leaf(
+    slots: Any,
+    highs: Any,
+    negative: Any,
+    blocks: Any,
+    table: Any,
+    prefix: int,
+    low: int,
+    scratch: tuple[Any, Any, Any, Any],
+    floor: int,
+) -> tuple[int, int, int]:  # pragma: no cover - compiled
+    """A leaf of at least ``2^VECTOR_LOW`` values: scatter by groups, register stages, and a
+    last pass that keeps only the maximum. (Bounding columns before the last stages, as the
+    scalar kernel did, measured slower here: the bounding pass costs more than two register
+    passes.)"""
+    spectrum, group, best, rows = scratch
     size = 1 << low
-    mask = size - 1
-    width = table.shape[0]
+    _signed_rows(slots, highs, negative, prefix, ROW, rows)
+    _scatter_groups(blocks, table, rows, spectrum, group)
+    last = size >> 3
+    register_stages(spectrum, size, 1 << GROUP_BITS, last)
+    best[:] = -(1 << (8 * spectrum.itemsize - 1))
+    for i in range(0, last, best.shape[0]):
+        radix_max(spectrum, i, last, best)
+    top = int(best.max())
+    if top < floor:
+        return floor - 1, 0, -1
+    register_stages(spectrum, size, last, size)  # again, stored, to count and place it
+    count, where = 0, -1
     for i in range(size):
-        spectrum[i] = 0
-    for i in range(keys.shape[0]):
-        key = keys[i]
-        sign = signs[i]
-        if parity((key >> low) & prefix):
-            sign = -sign
-        slot = key & mask
-        start = slot & ~(width - 1)
-        _add_row(spectrum[start : start + width], table[slot & (width - 1)], sign, width)
+        if spectrum[i] == top:
+            count += 1
+            if where < 0:
+                where = i
+    return top, count, where
 
 
 @jit(inline=True)
-def _bound(keys: Any, signs: Any, prefix: int, low: int) -> int:  # pragma: no cover
-    """``Σ_u |d_u|`` over the leaf's low classes u: no b does better. Only worth its cost
-    when there are fewer low classes than buttons."""
+def _plain_leaf(
+    slots: Any,
+    highs: Any,
+    negative: Any,
+    table: Any,
+    prefix: int,
+    low: int,
+    spectrum: Any,
+    rows: Any,
+    floor: int,
+) -> tuple[int, int, int]:  # pragma: no cover - compiled
+    """Small leaves: scatter the rows into the leaf, stages over two slices, and the last
+    stage fused with finding the maximum."""
     size = 1 << low
-    d = np.zeros(size, dtype=np.int64)
-    for i in range(keys.shape[0]):
-        key = keys[i]
-        sign = signs[i]
-        if parity((key >> low) & prefix):
-            sign = -sign
-        d[key & (size - 1)] += sign
-    total = 0
-    for i in range(size):
-        total += abs(d[i])
-    return total
-
-
-@jit(inline=True)
-def _transform_until(a: Any, size: int, width: int, stop: int) -> None:  # pragma: no cover
-    """The butterfly stages of half-width `width` … below `stop`: the small ones block by
-    block in the first-level cache, the rest over the whole array (grouping those by strips
-    of columns, measured, gained nothing: a leaf of 2^18 int16 fits the second-level cache)."""
-    block = min(1 << BLOCK_BITS, stop)
+    width = 1 << max(0, min(SCATTER_BITS, low - 1))
+    _signed_rows(slots, highs, negative, prefix, width, rows)
+    spectrum[:] = 0
+    for i in range(slots.shape[0]):
+        row = rows[i]
+        start = slots[i] & ~(width - 1)
+        for j in range(width):
+            spectrum[start + j] += table[row + j]
+    if low == 0:
+        top = int(spectrum[0])
+        return (top, 1, 0) if top >= floor else (floor - 1, 0, -1)
+    block = min(1 << BLOCK_BITS, size >> 1)
     if width < block:
         for start in range(0, size, block):
-            _stages(a, start, start + block, width, block)
-    _stages(a, 0, size, max(block, width), stop)
-
-
-@jit(inline=True)
-def _open_columns(
-    a: Any, size: int, stride: int, columns: Any, floor: int
-) -> int:  # pragma: no cover - compiled
-    """``columns[c] = Σ_j |a[c + j·stride]|``, a bound on every value the remaining stages
-    make of column c; how many columns reach `floor` (only those can hold a maximum that
-    matters)."""
-    for c in range(stride):
-        columns[c] = abs(a[c])
-    for start in range(stride, size, stride):
-        row = a[start : start + stride]
-        for c in range(stride):
-            columns[c] += abs(row[c])
-    found = 0
-    for c in range(stride):
-        found += columns[c] >= floor
-    return found
-
-
-@jit(inline=True)
-def _column_maximum(
-    a: Any, size: int, stride: int, columns: Any, floor: int
-) -> tuple[int, int, int]:  # pragma: no cover - compiled
-    """The last stages column by column, only where the column's bound reaches `floor`: the
-    maximum there, how often it occurs and where first (``(floor − 1, 0, −1)`` when no value
-    reaches the floor)."""
-    span = size // stride
-    small = columns[stride : stride + span]
-    best, count, where = floor - 1, 0, -1
-    for c in range(stride):
-        if columns[c] < floor:
-            continue
-        for j in range(span):
-            small[j] = a[c + j * stride]
-        transform_small(small, span)
-        for j in range(span):
-            value = small[j]
-            spot = c + j * stride
-            if value > best:
-                best, count, where = value, 1, spot
-            elif value == best and value >= floor:
-                count += 1
-                where = min(where, spot)
-    return int(best), count, where
+            _stages(spectrum, start, start + block, width, block)
+    _stages(spectrum, 0, size, max(block, width), size >> 1)
+    return _last_stage_maximum(spectrum, size, floor)
 
 
 @jit(inline=True)
 def _last_stage_maximum(a: Any, size: int, floor: int) -> tuple[int, int, int]:  # pragma: no cover
-    """The last stage, keeping only the maximum (vectorised), then counting it when it
-    reaches `floor` (else ``(floor − 1, 0, −1)``)."""
+    """The last stage, keeping only the maximum, then counting it when it reaches `floor`
+    (else ``(floor − 1, 0, −1)``)."""
     last = size >> 1
     first, second = a[:last], a[last:]
     best = -(1 << 40)
@@ -216,59 +280,64 @@ def _last_stage_maximum(a: Any, size: int, floor: int) -> tuple[int, int, int]: 
 
 @jit
 def leaf_maximum(
-    keys: Any,
-    signs: Any,
+    slots: Any,
+    highs: Any,
+    negative: Any,
+    blocks: Any,
+    table: Any,
     prefix: int,
     low: int,
     spectrum: Any,
-    table: Any,
+    group: Any,
+    best: Any,
+    rows: Any,
     floor: int,
-    columns: Any,
 ) -> tuple[int, int, int]:  # pragma: no cover - compiled
     """The largest ``H(prefix, b)`` over the ``2^low`` values of b, how many b reach it and
     the smallest such b, when it reaches `floor`; else ``(floor − 1, 0, −1)``.
 
-    `spectrum` is scratch space of ``2^low`` values, `columns` of ``2^(low − TAIL_BITS) +
-    2^TAIL_BITS`` (both overwritten), `table` the `scatter_table` for `low`. Two bounds skip
-    work that cannot reach the floor: the leaf's ``Σ_u |d_u|`` (checked only when there are
-    fewer low classes than buttons), and, before the last `TAIL_BITS` stages, each column's
-    ``Σ |values|``; when most columns pass that bound the last stages run vectorised.
-    """
-    size = 1 << low
-    if size <= keys.shape[0] and _bound(keys, signs, prefix, low) < floor:
-        return floor - 1, 0, -1
-    _scatter(keys, signs, prefix, low, spectrum, table)
-    if low == 0:
-        top = int(spectrum[0])
-        return (top, 1, 0) if top >= floor else (floor - 1, 0, -1)
-    width = table.shape[0]
-    stride = size >> TAIL_BITS
-    if stride >= width and stride >= 2:
-        _transform_until(spectrum, size, width, stride)
-        if _open_columns(spectrum, size, stride, columns, floor) * FEW_COLUMNS <= stride:
-            return _column_maximum(spectrum, size, stride, columns, floor)
-        width = stride
-    _transform_until(spectrum, size, width, size >> 1)
-    return _last_stage_maximum(spectrum, size, floor)
+    The first five arguments are a `LeafLayout`'s `arrays`, the four after `low` its
+    `scratch` (overwritten)."""
+    if low >= VECTOR_LOW:
+        scratch = (spectrum, group, best, rows)
+        return _vector_leaf(slots, highs, negative, blocks, table, prefix, low, scratch, floor)
+    return _plain_leaf(slots, highs, negative, table, prefix, low, spectrum, rows, floor)
 
 
 @jit
 def leaf_batch(
-    keys: Any,
-    signs: Any,
+    slots: Any,
+    highs: Any,
+    negative: Any,
+    blocks: Any,
+    table: Any,
     prefixes: Any,
     low: int,
     spectrum: Any,
-    table: Any,
+    group: Any,
+    best: Any,
+    rows: Any,
     floor: int,
-    columns: Any,
     out: Any,
 ) -> None:  # pragma: no cover - compiled
     """`leaf_maximum` of every prefix in turn, one call for many leaves: ``out[j]`` gets
     (maximum, count, smallest b) of ``prefixes[j]``. The floor rises to the best maximum seen, so
     only leaves that can tie or beat it are counted."""
     for j in range(prefixes.shape[0]):
-        found = leaf_maximum(keys, signs, prefixes[j], low, spectrum, table, floor, columns)
+        found = leaf_maximum(
+            slots,
+            highs,
+            negative,
+            blocks,
+            table,
+            prefixes[j],
+            low,
+            spectrum,
+            group,
+            best,
+            rows,
+            floor,
+        )
         out[j, 0], out[j, 1], out[j, 2] = found
         if found[2] >= 0:
             floor = max(floor, found[0])

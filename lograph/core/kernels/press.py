@@ -7,9 +7,27 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from lograph.core.kernels.jit import jit
 
-__all__ = ["butterflies", "min_weight_table", "transform_small", "wht_stage"]
+__all__ = [
+    "INT16_BUTTONS",
+    "butterflies",
+    "min_weight_table",
+    "transform_small",
+    "wide",
+]
+
+
+#: Most buttons whose transforms fit int16 (every partial sum of a transform of ±1 per
+#: button is bounded by their number).
+INT16_BUTTONS = 32_767
+
+
+def wide(buttons: int) -> type[np.signedinteger[Any]]:
+    """The value type of a transform over this many buttons: int16, or int32 beyond."""
+    return np.int16 if buttons <= INT16_BUTTONS else np.int32
 
 
 @jit(inline=True)
@@ -25,19 +43,11 @@ def butterflies(u: Any, v: Any, n: int) -> None:  # pragma: no cover - compiled
         v[i] = x - y
 
 
-@jit
-def wht_stage(a: Any, h: int) -> None:  # pragma: no cover - compiled
-    """One butterfly stage of the in-place Walsh–Hadamard transform (no temporaries)."""
-    n = a.shape[0]
-    for start in range(0, n, 2 * h):
-        butterflies(a[start : start + h], a[start + h : start + 2 * h], h)
-
-
 @jit(inline=True)
 def transform_small(a: Any, size: int) -> None:  # pragma: no cover - compiled
     """The Walsh–Hadamard transform of ``a[:size]`` in place, plain loops: for the small
-    arrays (a column of a leaf, the coset weights of one position) that a call per stage of
-    `wht_stage` would not pay for."""
+    arrays (a column of a leaf, the coset weights of one position) that a call per pass of
+    `lograph.core.kernels.wht.transform_pass` would not pay for."""
     h = 1
     while h < size:
         for base in range(0, size, 2 * h):

@@ -7,6 +7,8 @@ Walsh–Hadamard transform over the classes (`minimise_classes`).
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from numpy.typing import NDArray
 
@@ -68,14 +70,14 @@ def transform_numpy(a: NDArray[np.int64], cancel: Cancel) -> None:
         poll(cancel, _CANCELLED)
 
 
-def transform_compiled(a: NDArray[np.int32], cancel: Cancel) -> None:
-    """The Walsh–Hadamard transform of `a` in place (compiled butterflies, no temporaries)."""
-    from lograph.core.kernels.press import wht_stage
+def transform_compiled(a: NDArray[np.signedinteger[Any]], cancel: Cancel) -> None:
+    """The Walsh–Hadamard transform of `a` in place (int16 or int32, length a power of two
+    of at least 16: compiled passes of three stages on vector registers, no temporaries)."""
+    from lograph.core.kernels.wht import transform_pass
 
     h = 1
     while h < len(a):
-        wht_stage(a, h)
-        h *= 2
+        h = transform_pass(a, h)
         poll(cancel, _CANCELLED)
 
 
@@ -101,10 +103,14 @@ def minimise_classes(
         transform_numpy(spectrum, cancel)
         ties = np.flatnonzero(spectrum == spectrum.max())
     else:
-        # 2^k int32 in place; bincount would allocate 2^k float64 first
+        # 2^k int16 (int32 past 32,767 buttons: every value is bounded by their number) in
+        # place; bincount would allocate 2^k float64 first
+        from lograph.core.kernels.press import wide
+
         uniq, inverse = np.unique(keys, return_inverse=True)
-        compact = np.zeros(size, dtype=np.int32)
-        compact[uniq] = np.bincount(inverse, signs, len(uniq)).astype(np.int32)
+        dtype = wide(len(keys))
+        compact = np.zeros(size, dtype=dtype)
+        compact[uniq] = np.bincount(inverse, signs, len(uniq)).astype(dtype)
         transform_compiled(compact, cancel)
         ties = np.flatnonzero(compact == compact.max())
     best = int(ties[0] if rng is None else rng.choice(ties))

@@ -24,7 +24,7 @@ from collections import deque
 from collections.abc import Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -32,6 +32,9 @@ from numpy.typing import NDArray
 from lograph.core.cancel import Cancel, Progress, poll, report
 from lograph.core.optimize.gf2_branch import BranchResult
 from lograph.core.optimize.gf2_symmetry import Action
+
+if TYPE_CHECKING:
+    pass
 
 __all__ = [
     "LEAF_BITS",
@@ -274,15 +277,15 @@ class _Leaves:
     """
 
     def __init__(self, keys: NDArray[np.int64], x0: NDArray[np.uint8], low: int, floor: int):
-        from lograph.core.kernels.leaf_wht import column_scratch, scatter_table, wide
+        from lograph.core.kernels.leaf_wht import leaf_layout
 
-        self.keys, self.low, self.floor = keys, low, floor
-        dtype = wide(len(keys))
-        self.signs = (1 - 2 * x0.astype(np.int64)).astype(dtype)
-        self.table = scatter_table(low, dtype)
-        self.scratch: queue.SimpleQueue[tuple[NDArray[Any], NDArray[Any]]] = queue.SimpleQueue()
+        self.low, self.floor = low, floor
+        self.layout = leaf_layout(keys, x0, low)
+        self.scratch: queue.SimpleQueue[
+            tuple[NDArray[Any], NDArray[Any], NDArray[Any], NDArray[Any]]
+        ] = queue.SimpleQueue()
         for _ in range(WORKERS):
-            self.scratch.put((np.zeros(1 << low, dtype=dtype), column_scratch(low, dtype)))
+            self.scratch.put(self.layout.scratch())
         self.best_h, self.best_c, self.ties = -len(keys) - 1, -1, 0
         self.done = 0  # leaves merged
 
@@ -293,14 +296,13 @@ class _Leaves:
 
         prefixes, sizes = batch
         out = np.zeros((len(prefixes), 3), dtype=np.int64)
-        spectrum, columns = self.scratch.get()
+        scratch = self.scratch.get()
         floor = max(self.best_h, self.floor)
+        layout = self.layout
         try:
-            leaf_batch(
-                self.keys, self.signs, prefixes, self.low, spectrum, self.table, floor, columns, out
-            )
+            leaf_batch(*layout.arrays(), prefixes, self.low, *scratch, floor, out)
         finally:
-            self.scratch.put((spectrum, columns))
+            self.scratch.put(scratch)
         return prefixes, sizes, out
 
     def merge(
