@@ -12,8 +12,8 @@ A leaf of 2^18 int16 values costs about 0.25 ns per solution (0.6 with one stage
   scattering: a button adds its sign times one row of the 64 × 64 Hadamard matrix (the
   transform of a single entry) to its block of 64.
 - The buttons are sorted by the low bits of their class, so the scatter fills one group of
-  512 values at a time in a small array that stays in the first-level cache, and the next
-  three stages move each group into the leaf (`lograph.core.kernels.simd`).
+  4096 values at a time in a small array that stays in the first-level cache, runs its next
+  stages there, and its last three move it into the leaf (`lograph.core.kernels.simd`).
 - Every later pass does three stages in vector registers, and the last pass stores nothing:
   it only keeps the maximum. Only a leaf whose maximum reaches the floor (the best so far)
   runs its last stages again to count the maximum and find where it first occurs.
@@ -26,15 +26,12 @@ two-slice stages, last stage fused with the maximum.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
-
-import numpy as np
-from numpy.typing import NDArray
 
 from lograph.core.kernels.bits import parity
 from lograph.core.kernels.jit import jit
-from lograph.core.kernels.press import INT16_BUTTONS, butterflies, wide
+from lograph.core.kernels.leaf_layout import GROUP_BITS, SCATTER_BITS
+from lograph.core.kernels.press import butterflies
 from lograph.core.kernels.simd import (
     REGISTER_BYTES,
     ROW,
@@ -45,91 +42,12 @@ from lograph.core.kernels.simd import (
 )
 from lograph.core.kernels.wht import register_stages
 
-__all__ = [
-    "GROUP_BITS",
-    "INT16_BUTTONS",
-    "SCATTER_BITS",
-    "VECTOR_LOW",
-    "LeafLayout",
-    "leaf_batch",
-    "leaf_layout",
-    "leaf_maximum",
-    "wide",
-]
+__all__ = ["VECTOR_LOW", "leaf_batch", "leaf_maximum"]
 
-#: Stages done by the scatter: each button adds a row of the 2^6 × 2^6 Hadamard matrix.
-SCATTER_BITS = 6
-#: The scatter fills groups of 2^9 values (three register stages of rows of 64).
-GROUP_BITS = SCATTER_BITS + 3
-#: Leaves of at least 2^12 values take the vector path (three stages left for the last pass).
+#: Leaves of at least 2^15 values take the vector path (three stages left for the last pass).
 VECTOR_LOW = GROUP_BITS + 3
 #: Stages of the plain path done inside one block of 2^14 values (first-level cache).
 BLOCK_BITS = 14
-
-
-Ints = NDArray[np.int64]
-#: A thread's working arrays (`LeafLayout.scratch`).
-Scratch = tuple[NDArray[Any], NDArray[Any], NDArray[Any], Ints]
-
-
-@dataclass(frozen=True)
-class LeafLayout:
-    """The buttons of a search, sorted by the low bits of their class (`slots`), with their
-    high bits and whether x₀ presses them (`negative`: their sign is −1); where each block
-    of ``ROW`` slots starts among them (`blocks`); the scatter's `table`: the rows of the
-    Hadamard matrix, their negatives, then a row of zeros; the leaves' size 2^low."""
-
-    slots: NDArray[np.int64]
-    highs: NDArray[np.int64]
-    negative: NDArray[np.int64]
-    blocks: NDArray[np.int64]
-    table: NDArray[Any]
-    low: int
-
-    def arrays(
-        self,
-    ) -> tuple[
-        NDArray[np.int64], NDArray[np.int64], NDArray[np.int64], NDArray[np.int64], NDArray[Any]
-    ]:
-        """The arguments `leaf_maximum` and `leaf_batch` take first."""
-        return self.slots, self.highs, self.negative, self.blocks, self.table
-
-    def scratch(self) -> Scratch:
-        """Arrays one thread overwrites: the leaf, one group, one register's maxima, and
-        where each button's signed row starts in the table."""
-        dtype = self.table.dtype
-        lanes = REGISTER_BYTES // dtype.itemsize
-        return (
-            np.zeros(1 << self.low, dtype=dtype),
-            np.zeros(1 << GROUP_BITS, dtype=dtype),
-            np.zeros(lanes, dtype=dtype),
-            np.zeros(len(self.slots), dtype=np.int64),
-        )
-
-
-def _table(low: int, dtype: Any) -> NDArray[Any]:
-    """The Hadamard matrix of the stages the scatter does (all but the last, at most
-    `SCATTER_BITS`), its negative and a row of zeros, flattened: row r of sign s starts at
-    ``(s·w + r)·w``, the zeros at ``2·w·w``."""
-    bits = max(0, min(SCATTER_BITS, low - 1))
-    table = np.ones((1, 1), dtype=np.int64)
-    for _ in range(bits):
-        table = np.block([[table, table], [table, -table]])
-    zeros = np.zeros((1, table.shape[0]), dtype=np.int64)
-    return np.concatenate([table, -table, zeros]).astype(dtype).ravel()
-
-
-def leaf_layout(keys: NDArray[np.int64], x0: NDArray[np.uint8], low: int) -> LeafLayout:
-    """The buttons of classes `keys` with solution `x0`, laid out for leaves of 2^low."""
-    keys = np.asarray(keys, dtype=np.int64)
-    slots = keys & ((1 << low) - 1)
-    order = np.argsort(slots, kind="stable")
-    slots = slots[order]
-    edges = np.arange(0, (1 << low) + 1, ROW, dtype=np.int64)
-    blocks = np.searchsorted(slots, edges).astype(np.int64)
-    negative = np.asarray(x0, dtype=np.int64)[order] & 1
-    table = _table(low, wide(len(keys)))
-    return LeafLayout(slots, keys[order] >> low, negative, blocks, table, low)
 
 
 @jit(inline=True)
@@ -157,13 +75,15 @@ def _signed_rows(
 def _scatter_groups(
     blocks: Any, table: Any, rows: Any, spectrum: Any, group: Any
 ) -> None:  # pragma: no cover
-    """The leaf's first nine stages: each group of 512 slots is written block by block in
-    `group` (first-level cache): the block's first button's row stored, the others' added
-    (a block without buttons gets the table's zeros), then moved into the leaf through
-    three register stages."""
-    lanes = REGISTER_BYTES // spectrum.itemsize
+    """The leaf's first `GROUP_BITS` stages: each group of 4096 slots is written block by
+    block in `group` (first-level cache): the block's first button's row stored, the
+    others' added (a block without buttons gets the table's zeros); the group's next stages
+    run there, and its last three move it into the leaf."""
+    lanes = REGISTER_BYTES // group.itemsize
     zeros = table.shape[0] - ROW
-    per_group = 1 << (GROUP_BITS - SCATTER_BITS)
+    span = 1 << GROUP_BITS
+    per_group = span // ROW
+    h = span >> 3
     for g in range((blocks.shape[0] - 1) // per_group):
         for j in range(per_group):
             first, end = blocks[g * per_group + j], blocks[g * per_group + j + 1]
@@ -174,9 +94,9 @@ def _scatter_groups(
             set_row(group, place, table, rows[first])
             for i in range(first + 1, end):
                 add_row(group, place, table, rows[i])
-        base = g << GROUP_BITS
-        for i in range(0, ROW, lanes):
-            radix_copy8(group, i, spectrum, base + i, ROW)
+        register_stages(group, span, ROW, h)
+        for i in range(0, h, lanes):
+            radix_copy8(group, i, spectrum, g * span + i, h, h)
 
 
 @jit(inline=True)
@@ -192,9 +112,10 @@ def _vector_leaf(
     floor: int,
 ) -> tuple[int, int, int]:  # pragma: no cover - compiled
     """A leaf of at least ``2^VECTOR_LOW`` values: scatter by groups, register stages, and a
-    last pass that keeps only the maximum. (Bounding columns before the last stages, as the
-    scalar kernel did, measured slower here: the bounding pass costs more than two register
-    passes.)"""
+    last pass that keeps only the maximum. Measured slower and left out: bounding columns
+    before the last stages, as the scalar kernel did (the bounding pass costs more than two
+    register passes), and the last six stages column by column through a small buffer
+    (64 reads 8 KB apart fall into one set of the first-level cache)."""
     spectrum, group, best, rows = scratch
     size = 1 << low
     _signed_rows(slots, highs, negative, prefix, ROW, rows)

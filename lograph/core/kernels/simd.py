@@ -41,12 +41,18 @@ ROW = 64
 
 
 def _registers(
-    context: Any, builder: Any, array_type: Any, array: Any, offsets: list[Any]
+    context: Any,
+    builder: Any,
+    array_type: Any,
+    array: Any,
+    offsets: list[Any],
+    lanes: int | None = None,
 ) -> list[Any]:
-    """Pointers to whole registers of `array` starting at each offset (in elements)."""
+    """Pointers to `lanes` values of `array` (default: one register's worth) starting at
+    each offset (in elements)."""
     data = context.make_array(array_type)(context, builder, array).data
     element = context.get_data_type(array_type.dtype)
-    lanes = REGISTER_BYTES * 8 // element.width
+    lanes = lanes or REGISTER_BYTES * 8 // element.width
     pointer = ir.VectorType(element, lanes).as_pointer()
     return [builder.bitcast(builder.gep(data, [offset]), pointer) for offset in offsets]
 
@@ -109,23 +115,31 @@ def _radix_copy(stages: int) -> Any:
     registers = 1 << stages
 
     @intrinsic
-    def radix_copy(typingctx: Any, source: Any, start: Any, target: Any, to: Any, h: Any) -> Any:
+    def radix_copy(
+        typingctx: Any, source: Any, start: Any, target: Any, to: Any, h: Any, step: Any
+    ) -> Any:
         _check(source)
         _check(target)
-        signature = types.void(source, types.intp, target, types.intp, types.intp)
+        if _element_bytes(target) < _element_bytes(source):
+            raise TypeError("the target's values must be at least as wide as the source's")
+        signature = types.void(source, types.intp, target, types.intp, types.intp, types.intp)
 
         def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
-            src, start_, dst, to_, h_ = args
+            src, start_, dst, to_, h_, step_ = args
             align = _element_bytes(sig.args[0])
+            lanes = REGISTER_BYTES // align
+            wider = context.get_data_type(sig.args[2].dtype)
             read = _registers(
                 context, builder, sig.args[0], src, _offsets(builder, start_, h_, registers)
             )
             write = _registers(
-                context, builder, sig.args[2], dst, _offsets(builder, to_, h_, registers)
+                context, builder, sig.args[2], dst, _offsets(builder, to_, step_, registers), lanes
             )
             loaded = [builder.load(p, align=align) for p in read]
             for pointer, value in zip(write, _butterfly_tree(builder, loaded), strict=True):
-                builder.store(value, pointer, align=align)
+                if _element_bytes(sig.args[2]) > align:  # sign-extended: a register each half
+                    value = builder.sext(value, ir.VectorType(wider, lanes))
+                builder.store(value, pointer, align=_element_bytes(sig.args[2]))
             return context.get_dummy_value()
 
         return signature, codegen

@@ -277,7 +277,7 @@ class _Leaves:
     """
 
     def __init__(self, keys: NDArray[np.int64], x0: NDArray[np.uint8], low: int, floor: int):
-        from lograph.core.kernels.leaf_wht import leaf_layout
+        from lograph.core.kernels.leaf_layout import leaf_layout
 
         self.low, self.floor = low, floor
         self.layout = leaf_layout(keys, x0, low)
@@ -317,7 +317,7 @@ class _Leaves:
             if where < 0:
                 continue  # below the floor: neither the best nor a tie
             if top > self.best_h:
-                self.best_h, self.best_c = top, (prefix << self.low) | where
+                self.best_h, self.best_c = top, (prefix << self.low) | self.layout.original(where)
                 self.ties = hits * size
             elif top == self.best_h:
                 self.ties += hits * size
