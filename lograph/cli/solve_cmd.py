@@ -32,8 +32,8 @@ if TYPE_CHECKING:
 ALL_LIMIT = 4096
 #: `--max-leaves` default: `lograph.core.optimize.minimal.BRANCH_NODE_LIMIT` (not imported
 #: here: building the parser must not load the optimiser).
-DEFAULT_LEAVES = 1 << 20
-#: `--max-leaves` at most: 2^30 leaves of 2^18 solutions are some two weeks of work here.
+DEFAULT_LEAVES = 3 << 20
+#: `--max-leaves` at most: 2^30 leaves of 2^18 solutions are some nine hours of work here.
 MAX_LEAVES = 1 << 30
 
 

@@ -9,11 +9,10 @@ leaf onto a leaf with the same weights, acting on prefixes by ``a ↦ a·M_hh �
 smallest prefix of each orbit is transformed, and its optimal solutions count once per leaf
 of the orbit. A square board has 8 symmetries, so about 8 times fewer leaves.
 
-Before its transform a leaf is bounded: ``H ≤ Σ_u |d_u|`` over the low classes u (see
-`lograph.core.optimize.gf2_branch`); a leaf that cannot reach the best weight is skipped.
-When the leaf budget runs out, the prefixes not yet visited hold at least the *root bound*
-``Σ_v min(n0_v, n1_v)`` over the classes v (each class's buttons move together), so the
-result carries that proven lower bound with the best solution found.
+A leaf that cannot reach the best weight so far is not counted (its transform's last pass
+keeps only the maximum). When the leaf budget runs out, the prefixes not yet visited hold at
+least the *root bound* ``Σ_v min(n0_v, n1_v)`` over the classes v (each class's buttons
+move together), so the result carries that proven lower bound with the best solution found.
 """
 
 from __future__ import annotations
@@ -45,7 +44,7 @@ __all__ = [
     "root_bound",
 ]
 
-#: Low bits solved by one transform per leaf (2^18 int16: 512 KB, in the second-level cache).
+#: Low bits solved by one transform per leaf (2^18 int16: 512 KB, the second-level cache).
 LEAF_BITS = 18
 #: Prefixes whose images are computed at once.
 _CHUNK_BITS = 14
