@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from lograph.core.optimize.gf2_classes import transform_compiled, transform_numpy
+from lograph.core.optimize.gf2_classes import parity, transform_compiled, transform_numpy
 
 
 @pytest.mark.parametrize("dtype", [np.int16, np.int32])
@@ -41,3 +41,25 @@ def test_int16_reaches_its_limit_without_wrapping() -> None:
     transform_compiled(got, None)
     assert np.array_equal(got.astype(np.int64), expected)
     assert set(np.unique(expected).tolist()) == {-32_767, 32_767}
+
+
+@pytest.mark.parametrize("k", [13, 17])
+def test_minimise_classes_agrees_in_numpy_and_compiled(
+    k: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Between 2^12 and 2^20 solutions the transform is compiled once numba is loaded, numpy
+    otherwise: the lightest solution, its weight and its ties must not depend on which."""
+    from lograph.core.optimize.gf2_classes import minimise_classes
+
+    rng = np.random.default_rng(k)
+    keys = rng.integers(0, 1 << k, 300).astype(np.int64)
+    x0 = rng.integers(0, 2, 300).astype(np.uint8)
+    answers = []
+    for mode in ("python", "numba"):
+        monkeypatch.setenv("LOGRAPH_JIT", mode)
+        presses, weight, ties = minimise_classes(keys, k, x0, None)
+        answers.append((presses.tolist(), weight, ties))
+    assert answers[0] == answers[1]
+    weights = [int((x0 ^ parity(keys & c)).sum()) for c in range(1 << k)]  # brute force
+    assert answers[0][1] == min(weights)
+    assert answers[0][2] == weights.count(min(weights))

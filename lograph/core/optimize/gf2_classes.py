@@ -22,8 +22,11 @@ __all__ = [
     "transform_numpy",
 ]
 
-#: Above this nullity the transform runs in a compiled in-place kernel (no temporaries).
+#: Above this nullity the transform runs in a compiled in-place kernel (no temporaries) …
 _NUMPY_WHT_LIMIT = 20
+#: … and above this one too once numba is loaded anyway (2^16: 22 µs instead of numpy's
+#: 3 ms; loading numba for one transform would cost more than it saves).
+_LOADED_WHT_LIMIT = 12
 _CANCELLED = "fewest-presses search cancelled"
 
 
@@ -96,9 +99,11 @@ def minimise_classes(
     Returns the lightest solution, its weight and how many solutions share that weight
     (the first one, or a random one of them when `rng` is given).
     """
+    from lograph.core.kernels.jit import compiled_ready
+
     signs = 1 - 2 * x0.astype(np.int64)  # +1 where not pressed, −1 where pressed
     size = 1 << k
-    if k <= _NUMPY_WHT_LIMIT:
+    if k <= _LOADED_WHT_LIMIT or (k <= _NUMPY_WHT_LIMIT and not compiled_ready()):
         spectrum = np.bincount(keys, signs, size).astype(np.int64)
         transform_numpy(spectrum, cancel)
         ties = np.flatnonzero(spectrum == spectrum.max())
