@@ -119,12 +119,17 @@ def test_int8_groups_hold_127_buttons_in_one_slot() -> None:
         assert _kernel(keys, signs, prefix, low, floor) == _expected(spectrum, floor)
 
 
-@pytest.mark.parametrize("low", [8, 15])
-def test_int32_values_beyond_int16(low: int) -> None:
-    """More than 32,767 buttons: int32 values, and sums that int16 could not hold."""
-    keys = np.random.default_rng(5).integers(0, 1 << 12, 40_000).astype(np.int64)
+@pytest.mark.parametrize(
+    ("low", "spread", "groups"), [(8, 12, None), (15, 12, np.int32), (22, 22, np.int8)]
+)
+def test_int32_values_beyond_int16(low: int, spread: int, groups: type | None) -> None:
+    """More than 32,767 buttons: int32 values, and sums that int16 could not hold; their
+    groups int32 too when crowded, int8 (sign-extended into the int32 leaf) when spread."""
+    keys = np.random.default_rng(5).integers(0, 1 << spread, 40_000).astype(np.int64)
     signs = np.ones(40_000, dtype=np.int64)  # H(prefix 0, b = 0) = 40,000
     assert wide(len(keys)) is np.int32
+    if groups is not None:
+        assert _layout(keys, signs, low).table.dtype == groups
     for prefix in (0, 3):
         spectrum = _numpy_leaf(keys, signs, prefix, low)
         assert _kernel(keys, signs, prefix, low, -40_001) == _expected(spectrum, -40_001)
