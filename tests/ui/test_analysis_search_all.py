@@ -128,3 +128,29 @@ def test_the_busy_row_stays_in_view_when_the_panel_scrolls(qtbot, window):
     assert not panel.busy_bar.visibleRegion().isEmpty()
     release.set()
     qtbot.waitUntil(lambda: not model.runner.active, timeout=10_000)
+
+
+def test_a_search_within_the_budget_shows_the_heuristic_first(qtbot, window, monkeypatch):
+    """A search bigger than the first answer's budget but within the default one: the
+    heuristic's answer is shown first (and given to the waiting Show), then the exact
+    search runs by itself, with its percentage, and replaces it: A075464's 561, 4 optimal."""
+    monkeypatch.setattr(analysis_model, "QUICK_LEAVES", 16)
+    load(window, rectangle(39, 39))
+    settle(qtbot, window, timeout=60_000)
+    window.action("goal_on").trigger()
+    panel, model = window.analysis.panel, window.analysis.model
+    seen = []
+    model.solution_changed.connect(lambda: seen.append(model.solution))
+    qtbot.mouseClick(panel.show_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: model.solution is not None and model.solution.exact, timeout=120_000)
+    answers = [s for s in seen if s is not None]
+    assert not answers[0].exact  # the heuristic's, shown first
+    assert answers[0].search_leaves > 16
+    best = model.solution
+    assert (best.press_count, best.optimal_solutions) == (A075464_EXTENDED[38], 4)
+    assert text(window, "analysis_solution").startswith(
+        f"Fewest presses: {best.press_count} (exact"
+    )
+    assert not panel.solution_box.search_button.isVisible()
+    presses = np.asarray(best.presses, dtype=np.int64)
+    assert ((model.system.sparse() @ presses) % 2 == 1).all()

@@ -58,6 +58,9 @@ AUTO_HISTOGRAM_BITS = 16
 AUTO_SOLUTION_BITS = 16
 #: … on boards of at most this many buttons.
 AUTO_SOLUTION_BUTTONS = 10_000
+#: The first answer's budget of leaves (about two seconds): a bigger search within the
+#: default budget then runs by itself, the heuristic's answer shown meanwhile.
+QUICK_LEAVES = 1 << 16
 
 
 def histogram_bits(n: int, states: int) -> float:
@@ -325,8 +328,8 @@ class AnalysisModel(QObject):
             return
         if self.runner.is_running("solution"):
             return
-        work = self._fewest(solver, position.change, None)
-        self.submit("solution", work, "Finding the fewest presses…", self._solved)
+        work = self._fewest(solver, position.change, min(QUICK_LEAVES, BRANCH_NODE_LIMIT))
+        self.submit("solution", work, "Finding the fewest presses…", self._quick_solved)
 
     def search_all_leaves(self) -> bool:
         """Run the exact search a bounded fewest-presses answer names (``search_leaves``
@@ -363,6 +366,14 @@ class AnalysisModel(QObject):
         self.solution = solution
         self.solution_changed.emit()
         self._call_waiters(solution)
+
+    def _quick_solved(self, solution: MinimalSolution) -> None:
+        """The first answer: shown at once; when it is the heuristic's and the exact search
+        fits the default budget, that search starts (the answer stays until it ends)."""
+        self._solved(solution)
+        leaves = solution.search_leaves
+        if not solution.exact and leaves is not None and leaves <= BRANCH_NODE_LIMIT:
+            self.search_all_leaves()
 
     def _fail_waiters(self) -> None:
         self._call_waiters(None)
