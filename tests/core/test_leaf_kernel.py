@@ -34,7 +34,7 @@ def _layout(keys: np.ndarray, signs: np.ndarray, low: int):  # type: ignore[no-u
 def _kernel(keys: np.ndarray, signs: np.ndarray, prefix: int, low: int, floor: int):  # type: ignore[no-untyped-def]
     """(maximum, count, where) with `where` in the leaf's own coordinates."""
     layout = _layout(keys, signs, low)
-    top, hits, where = leaf_maximum(*layout.arrays(), prefix, low, *layout.scratch(), floor)
+    top, hits, where = leaf_maximum(layout.arrays(), prefix, low, layout.scratch(), floor)
     return top, hits, where if where < 0 else layout.original(where)
 
 
@@ -142,7 +142,7 @@ def test_a_batch_raises_its_floor_and_counts_only_what_can_matter(low: int) -> N
     prefixes = np.arange(12, dtype=np.int64)
     layout = _layout(keys, signs, low)
     out = np.zeros((len(prefixes), 3), dtype=np.int64)
-    leaf_batch(*layout.arrays(), prefixes, low, *layout.scratch(), -len(keys) - 1, out)
+    leaf_batch(layout.arrays(), prefixes, low, layout.scratch(), -len(keys) - 1, out)
     floor = -len(keys) - 1
     for prefix, found in zip(prefixes.tolist(), out.tolist(), strict=True):
         expected = _expected(_numpy_leaf(keys, signs, prefix, low), floor)

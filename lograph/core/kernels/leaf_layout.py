@@ -67,7 +67,7 @@ class LeafLayout:
     mix: tuple[int, ...]
 
     def arrays(self) -> tuple[Ints, Ints, Ints, Ints, NDArray[Any]]:
-        """The arguments `leaf_maximum` and `leaf_batch` take first."""
+        """The layout as `leaf_maximum` and `leaf_batch` take it (one tuple)."""
         return self.slots, self.highs, self.negative, self.blocks, self.table
 
     def scratch(self) -> Scratch:

@@ -5,8 +5,8 @@ A leaf is every combination ``c = (prefix, b)`` with the high bits fixed. The bu
 flipped by the parity of ``prefix · (high bits of their class)``, are summed by the low bits
 of their class; the transform of that array is ``H(prefix, b)`` for every b.
 
-A leaf of 2^18 int16 values costs about 0.25 ns per solution (0.6 with one stage per pass,
-10 with scalar stages):
+A leaf of 2^18 values costs about 0.2 ns per solution on one core (0.6 with one stage per
+pass, 10 with scalar stages):
 
 - The six smallest stages (``h < 64``), too narrow for vector registers, are done while
   scattering: a button adds its sign times one row of the 64 × 64 Hadamard matrix (the
@@ -96,26 +96,19 @@ def _scatter_groups(
                 add_row(group, place, table, rows[i])
         register_stages(group, span, ROW, h)
         for i in range(0, h, lanes):
-            radix_copy8(group, i, spectrum, g * span + i, h, h)
+            radix_copy8(group, i, spectrum, g * span + i, h)
 
 
 @jit(inline=True)
 def _vector_leaf(
-    slots: Any,
-    highs: Any,
-    negative: Any,
-    blocks: Any,
-    table: Any,
-    prefix: int,
-    low: int,
-    scratch: tuple[Any, Any, Any, Any],
-    floor: int,
+    arrays: Any, prefix: int, low: int, scratch: Any, floor: int
 ) -> tuple[int, int, int]:  # pragma: no cover - compiled
     """A leaf of at least ``2^VECTOR_LOW`` values: scatter by groups, register stages, and a
     last pass that keeps only the maximum. Measured slower and left out: bounding columns
     before the last stages, as the scalar kernel did (the bounding pass costs more than two
     register passes), and the last six stages column by column through a small buffer
     (64 reads 8 KB apart fall into one set of the first-level cache)."""
+    slots, highs, negative, blocks, table = arrays
     spectrum, group, best, rows = scratch
     size = 1 << low
     _signed_rows(slots, highs, negative, prefix, ROW, rows)
@@ -140,18 +133,12 @@ def _vector_leaf(
 
 @jit(inline=True)
 def _plain_leaf(
-    slots: Any,
-    highs: Any,
-    negative: Any,
-    table: Any,
-    prefix: int,
-    low: int,
-    spectrum: Any,
-    rows: Any,
-    floor: int,
+    arrays: Any, prefix: int, low: int, scratch: Any, floor: int
 ) -> tuple[int, int, int]:  # pragma: no cover - compiled
     """Small leaves: scatter the rows into the leaf, stages over two slices, and the last
     stage fused with finding the maximum."""
+    slots, highs, negative, _, table = arrays
+    spectrum, _, _, rows = scratch
     size = 1 << low
     width = 1 << max(0, min(SCATTER_BITS, low - 1))
     _signed_rows(slots, highs, negative, prefix, width, rows)
@@ -201,64 +188,26 @@ def _last_stage_maximum(a: Any, size: int, floor: int) -> tuple[int, int, int]: 
 
 @jit
 def leaf_maximum(
-    slots: Any,
-    highs: Any,
-    negative: Any,
-    blocks: Any,
-    table: Any,
-    prefix: int,
-    low: int,
-    spectrum: Any,
-    group: Any,
-    best: Any,
-    rows: Any,
-    floor: int,
+    arrays: Any, prefix: int, low: int, scratch: Any, floor: int
 ) -> tuple[int, int, int]:  # pragma: no cover - compiled
     """The largest ``H(prefix, b)`` over the ``2^low`` values of b, how many b reach it and
     the smallest such b, when it reaches `floor`; else ``(floor − 1, 0, −1)``.
 
-    The first five arguments are a `LeafLayout`'s `arrays`, the four after `low` its
-    `scratch` (overwritten)."""
+    `arrays` is a `LeafLayout`'s `arrays()`, `scratch` its `scratch()` (overwritten)."""
     if low >= VECTOR_LOW:
-        scratch = (spectrum, group, best, rows)
-        return _vector_leaf(slots, highs, negative, blocks, table, prefix, low, scratch, floor)
-    return _plain_leaf(slots, highs, negative, table, prefix, low, spectrum, rows, floor)
+        return _vector_leaf(arrays, prefix, low, scratch, floor)
+    return _plain_leaf(arrays, prefix, low, scratch, floor)
 
 
 @jit
 def leaf_batch(
-    slots: Any,
-    highs: Any,
-    negative: Any,
-    blocks: Any,
-    table: Any,
-    prefixes: Any,
-    low: int,
-    spectrum: Any,
-    group: Any,
-    best: Any,
-    rows: Any,
-    floor: int,
-    out: Any,
+    arrays: Any, prefixes: Any, low: int, scratch: Any, floor: int, out: Any
 ) -> None:  # pragma: no cover - compiled
     """`leaf_maximum` of every prefix in turn, one call for many leaves: ``out[j]`` gets
     (maximum, count, smallest b) of ``prefixes[j]``. The floor rises to the best maximum seen, so
     only leaves that can tie or beat it are counted."""
     for j in range(prefixes.shape[0]):
-        found = leaf_maximum(
-            slots,
-            highs,
-            negative,
-            blocks,
-            table,
-            prefixes[j],
-            low,
-            spectrum,
-            group,
-            best,
-            rows,
-            floor,
-        )
+        found = leaf_maximum(arrays, prefixes[j], low, scratch, floor)
         out[j, 0], out[j, 1], out[j, 2] = found
         if found[2] >= 0:
             floor = max(floor, found[0])

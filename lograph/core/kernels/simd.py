@@ -115,17 +115,15 @@ def _radix_copy(stages: int) -> Any:
     registers = 1 << stages
 
     @intrinsic
-    def radix_copy(
-        typingctx: Any, source: Any, start: Any, target: Any, to: Any, h: Any, step: Any
-    ) -> Any:
+    def radix_copy(typingctx: Any, source: Any, start: Any, target: Any, to: Any, h: Any) -> Any:
         _check(source)
         _check(target)
         if _element_bytes(target) < _element_bytes(source):
             raise TypeError("the target's values must be at least as wide as the source's")
-        signature = types.void(source, types.intp, target, types.intp, types.intp, types.intp)
+        signature = types.void(source, types.intp, target, types.intp, types.intp)
 
         def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
-            src, start_, dst, to_, h_, step_ = args
+            src, start_, dst, to_, h_ = args
             align = _element_bytes(sig.args[0])
             lanes = REGISTER_BYTES // align
             wider = context.get_data_type(sig.args[2].dtype)
@@ -133,7 +131,7 @@ def _radix_copy(stages: int) -> Any:
                 context, builder, sig.args[0], src, _offsets(builder, start_, h_, registers)
             )
             write = _registers(
-                context, builder, sig.args[2], dst, _offsets(builder, to_, step_, registers), lanes
+                context, builder, sig.args[2], dst, _offsets(builder, to_, h_, registers), lanes
             )
             loaded = [builder.load(p, align=align) for p in read]
             for pointer, value in zip(write, _butterfly_tree(builder, loaded), strict=True):

@@ -299,7 +299,7 @@ class _Leaves:
         floor = max(self.best_h, self.floor)
         layout = self.layout
         try:
-            leaf_batch(*layout.arrays(), prefixes, self.low, *scratch, floor, out)
+            leaf_batch(layout.arrays(), prefixes, self.low, scratch, floor, out)
         finally:
             self.scratch.put(scratch)
         return prefixes, sizes, out
