@@ -51,7 +51,7 @@ _CHUNK_BITS = 14
 #: Threads transforming leaves (each holds a 2^low scratch array).
 WORKERS = max(1, min(4, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1))
 #: A compiled call transforms leaves worth about 2^this solutions (a few milliseconds) …
-_BATCH_BITS = 22
+_BATCH_BITS = 24
 #: … and at most this many leaves (small leaves: the cancel hook is still polled often) …
 _BATCH_LEAVES = 64
 #: … and this many calls wait queued for the threads.
@@ -83,18 +83,25 @@ def prefix_maps(actions: list[Action], low: int) -> PrefixMaps:
     return PrefixMaps(rows, shifts)
 
 
-def _images(maps: PrefixMaps, start: int, count: int) -> NDArray[np.int64]:
-    """Images of prefixes ``start .. start+count−1`` under every map: (maps, count)."""
-    width = maps.rows.shape[1]
-    offsets = np.arange(count, dtype=np.int64)
-    out = np.repeat(maps.shifts[:, None], count, axis=1)
-    for j in range(width):
-        bit = np.int64(1) << j
-        if start & bit:
-            out ^= maps.rows[:, j : j + 1]
-        elif bit < count:
-            out ^= np.where(offsets & bit, maps.rows[:, j : j + 1], np.int64(0))
-    return out
+def _offset_images(maps: PrefixMaps, count: int) -> NDArray[np.int64]:
+    """``XOR of rows[j] over the bits j of o`` for every offset ``o < count`` (a power of two)
+    and map: (maps, count). A chunk of prefixes then costs one XOR per image."""
+    table = np.zeros((maps.rows.shape[0], count), dtype=np.int64)
+    j = 0
+    while 1 << j < count and len(table):
+        table[:, 1 << j : 2 << j] = table[:, : 1 << j] ^ maps.rows[:, j : j + 1]
+        j += 1
+    return table
+
+
+def _images(maps: PrefixMaps, offsets: NDArray[np.int64], start: int) -> NDArray[np.int64]:
+    """Images under every map of the prefixes ``start + o`` (`offsets` from `_offset_images`,
+    `start` a multiple of their count): (maps, count)."""
+    base = maps.shifts.copy()
+    for j in range(maps.rows.shape[1]):
+        if start >> j & 1:
+            base ^= maps.rows[:, j]
+    return offsets ^ base[:, None]
 
 
 def root_bound(keys: NDArray[np.int64], x0: NDArray[np.uint8]) -> int:
@@ -106,25 +113,27 @@ def root_bound(keys: NDArray[np.int64], x0: NDArray[np.uint8]) -> int:
 
 
 def _representatives(
-    maps: PrefixMaps, start: int, count: int
+    maps: PrefixMaps, offsets: NDArray[np.int64], start: int
 ) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
-    """The prefixes of the chunk that are smallest in their orbit, and each orbit's size."""
+    """The prefixes of the chunk at `start` (as many as `offsets` has columns) that are
+    smallest in their orbit, and each orbit's size."""
+    count = offsets.shape[1]
     prefixes = np.arange(start, start + count, dtype=np.int64)
     if maps.rows.shape[0] == 0:
         return prefixes, np.ones(count, dtype=np.int64)
-    images = np.vstack([prefixes[None, :], _images(maps, start, count)])
-    smallest = images.min(axis=0) == prefixes
-    ordered = np.sort(images[:, smallest], axis=0)
+    images = _images(maps, offsets, start)
+    smallest = images.min(axis=0) >= prefixes
+    ordered = np.sort(np.vstack([prefixes[None, smallest], images[:, smallest]]), axis=0)
     sizes = 1 + np.count_nonzero(np.diff(ordered, axis=0), axis=0)
     return prefixes[smallest], sizes.astype(np.int64)
 
 
 def count_leaves(maps: PrefixMaps, high: int, cancel: Cancel = None) -> int:
     """How many leaves (orbit representatives) the search transforms at most."""
-    total, step = 0, 1 << min(high, _CHUNK_BITS)
-    for start in range(0, 1 << high, step):
+    total, offsets = 0, _offset_images(maps, 1 << min(high, _CHUNK_BITS))
+    for start in range(0, 1 << high, offsets.shape[1]):
         poll(cancel, _CANCELLED)
-        total += len(_representatives(maps, start, step)[0])
+        total += len(_representatives(maps, offsets, start)[0])
     return total
 
 
@@ -233,9 +242,10 @@ class _Batches:
         self.stopped = False
 
     def __iter__(self) -> Iterator[tuple[_Batch, int]]:
-        done, step = 0, 1 << min(self.high, _CHUNK_BITS)
+        done, offsets = 0, _offset_images(self.maps, 1 << min(self.high, _CHUNK_BITS))
+        step = offsets.shape[1]
         for start in range(0, 1 << self.high, step):
-            prefixes, sizes = _representatives(self.maps, start, step)
+            prefixes, sizes = _representatives(self.maps, offsets, start)
             if done + len(prefixes) > self.leaf_limit:
                 keep = self.leaf_limit - done
                 prefixes, sizes, self.stopped = prefixes[:keep], sizes[:keep], True
@@ -310,13 +320,16 @@ class _Leaves:
         """Fold a batch in, in prefix order, so that the answer does not depend on the threads
         (each optimal leaf counts once per prefix of its orbit)."""
         self.done += len(prefixes)
-        for prefix, size, (top, hits, where) in zip(
-            prefixes.tolist(), sizes.tolist(), out.tolist(), strict=True
-        ):
-            if where < 0:
-                continue  # below the floor: neither the best nor a tie
-            if top > self.best_h:
-                self.best_h, self.best_c = top, (prefix << self.low) | self.layout.original(where)
-                self.ties = hits * size
-            elif top == self.best_h:
-                self.ties += hits * size
+        reached = out[:, 2] >= 0  # the others are below the floor: neither best nor tie
+        if not reached.any():
+            return
+        top = int(out[reached, 0].max())
+        if top < self.best_h:
+            return
+        optimal = reached & (out[:, 0] == top)
+        ties = int((out[optimal, 1] * sizes[optimal]).sum())
+        if top > self.best_h:
+            first = int(np.argmax(optimal))
+            where = self.layout.original(int(out[first, 2]))
+            self.best_h, self.best_c, self.ties = top, (int(prefixes[first]) << self.low) | where, 0
+        self.ties += ties
