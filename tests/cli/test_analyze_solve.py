@@ -149,6 +149,10 @@ def test_unsolvable_position_exit_1_and_world(
         (["solve", "{board}", "--minimal", "--max-leaves", str(2**30 + 1)], "in 1..1,073,741,824"),
         (["solve", "{board}", "--max-leaves", "5"], "add --minimal"),
         (["report", "{board}", "--max-leaves", "2.5"], "is not an integer in 1.."),
+        (["solve", "{board}", "--time-limit", "5"], "add --minimal"),
+        (["solve", "{board}", "--minimal", "--time-limit", "0"], "must be positive, not 0.0"),
+        (["solve", "{board}", "--minimal", "--time-limit", "nan"], "must be positive, not nan"),
+        (["solve", "{board}", "--minimal", "--time-limit", "soon"], "invalid float value"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(
@@ -313,6 +317,33 @@ def test_max_leaves_turns_a_bounded_answer_exact(
     assert (exact["exact"], exact["method"]) == (True, "branch and bound")
     assert exact["press_count"] == A075464_EXTENDED[18]
     assert "search_leaves" not in exact
+
+
+def test_time_limit_answers_with_the_best_found_and_a_bound(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # As above, the all-on 19×19 board searched in leaves of 2^3 solutions; a limit of a
+    # nanosecond has passed before the first leaf on any machine, so no leaf is searched
+    # and the heuristic answers with its proven bound and what an exact answer needs.
+    from lograph.core.optimize import gf2_orbits, minimal
+
+    real = minimal.fewest_presses
+    monkeypatch.setattr(gf2_orbits, "LEAF_BITS", 3)
+    monkeypatch.setattr(
+        minimal, "fewest_presses", lambda *a, **k: real(*a, **k, exact_limit=0, branch_limit=62)
+    )
+    board = board_file(tmp_path, rectangle(19, 19))
+    argv = ["solve", board, "--goal", "on", "--minimal"]
+    status, out, _ = run(capsys, *argv, "--json", "--time-limit", "1e-9")
+    stopped = json.loads(out)
+    assert (status, stopped["exact"], stopped["method"]) == (0, False, "heuristic")
+    assert stopped["lower_bound"] <= A075464_EXTENDED[18] <= stopped["press_count"]
+    needed = stopped["search_leaves"]
+    status, out, _ = run(capsys, *argv, "--time-limit", "1e-9")
+    assert f"an exact search needs {needed:,} leaves (a longer --time-limit)" in out
+    status, out, _ = run(capsys, *argv, "--json", "--time-limit", "1e9")
+    exact = json.loads(out)
+    assert (exact["exact"], exact["press_count"]) == (True, A075464_EXTENDED[18])
 
 
 def test_report_goal_on_matches_solve(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -5,11 +5,13 @@ inner nodes and their bounds are exercised; every limit is a count of nodes, nev
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 import pytest
 
 from lograph.core.model.generators import rectangle
-from lograph.core.optimize import gf2_branch
+from lograph.core.optimize import gf2_branch, gf2_orbits, minimal
 from lograph.core.optimize.gf2_branch import branch_and_bound
 from lograph.core.optimize.minimal import fewest_presses, minimise_classes, quiet_classes
 from lograph.core.solve import prepare, solve
@@ -88,3 +90,56 @@ def test_beyond_the_branch_limit_the_answer_is_bounded_not_claimed(small_leaves:
     stopped = fewest_presses(solver, x0, exact_limit=8, branch_limit=20, node_limit=3)
     assert stopped.press_count >= A075464_EXTENDED[18] >= stopped.lower_bound
     assert stopped.exact or stopped.optimal_solutions is None
+
+
+def _stop_after(polls: int) -> Callable[[], bool]:
+    """A stop hook that says stop from its `polls`-th call on (a limit on work, not time)."""
+    calls = [0]
+
+    def stop() -> bool:
+        calls[0] += 1
+        return calls[0] > polls
+
+    return stop
+
+
+@pytest.mark.parametrize("polls", [0, 1, 5, 60])
+def test_stopped_frontier_search_brackets_a075464(
+    monkeypatch: pytest.MonkeyPatch, polls: int
+) -> None:
+    """All-on 19×19 (nullity 16) in leaves of 2^3, one leaf per poll of the stop hook, and
+    a heuristic that gives back the solution it starts from (the particular one): the answer
+    is a solution, its weight and bound bracket the published value, and once the stopped
+    search has seen 60 leaves (480 solutions) its lighter best is the answer."""
+    monkeypatch.setattr(gf2_orbits, "LEAF_BITS", 3)
+    monkeypatch.setattr(gf2_orbits, "_BATCH_LEAVES", 1)
+    monkeypatch.setattr(minimal, "symmetric_start", lambda quiet, x0, *rest: x0)
+    monkeypatch.setattr(minimal, "descend", lambda quiet, x0, *rest: x0)
+    board = rectangle(19, 19)
+    solver = prepare(board)
+    x0 = solve(board, goal="on", solver=solver).presses
+    best = fewest_presses(solver, x0, exact_limit=0, branch_limit=62, stop=_stop_after(polls))
+    assert not best.exact
+    assert best.lower_bound <= A075464_EXTENDED[18] <= best.press_count
+    assert best.search_leaves is not None
+    assert best.search_leaves > polls
+    pressed = board.to_system().sparse() @ best.presses.astype(np.int64) % 2
+    assert pressed.all()  # a solution: every light switched on from all off
+    if polls == 0:
+        assert (best.method, best.press_count) == ("heuristic", int(x0.sum()))
+    if polls == 60:
+        assert best.method == "branch and bound"
+        assert best.press_count < int(x0.sum())
+
+
+def test_never_stopping_is_the_exact_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(gf2_orbits, "LEAF_BITS", 3)
+    board = rectangle(19, 19)
+    solver = prepare(board)
+    x0 = solve(board, goal="on", solver=solver).presses
+    best = fewest_presses(solver, x0, exact_limit=0, branch_limit=62, stop=lambda: False)
+    assert (best.exact, best.method, best.press_count) == (
+        True,
+        "branch and bound",
+        A075464_EXTENDED[18],
+    )

@@ -7,7 +7,7 @@ and counts the leaves; `FrontierPlan.search` runs `lograph.core.optimize.gf2_orb
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -60,6 +60,7 @@ class FrontierPlan:
         leaf_limit: int,
         cancel: Cancel,
         progress: Progress = None,
+        stop: Callable[[], bool] | None = None,
     ) -> BranchResult:
         """Run the orbit search (see `lograph.core.optimize.gf2_orbits.orbit_search`)."""
         return orbit_search(
@@ -73,6 +74,7 @@ class FrontierPlan:
             cancel=cancel,
             progress=progress,
             leaves_total=self.needed,
+            stop=stop,
         )
 
     def presses(self, x0: NDArray[np.uint8], combination: int) -> NDArray[np.uint8]:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import os
 import queue
 from collections import deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -193,6 +193,7 @@ def orbit_search(
     cancel: Cancel = None,
     progress: Progress = None,
     leaves_total: int | None = None,
+    stop: Callable[[], bool] | None = None,
 ) -> BranchResult:
     """The lightest vector of ``x0 ⊕ span`` (classes `keys`, low bits `low`), searching one
     leaf per orbit of `maps`; at most `leaf_limit` transforms (then bounds, not `complete`).
@@ -204,11 +205,12 @@ def orbit_search(
     on `WORKERS` threads (the kernel releases the GIL); results are merged in prefix order,
     so the answer does not depend on the threads. Progress counts leaves of `leaves_total`
     when given (the orbit count), else prefixes: the first prefixes hold more of the orbits'
-    smallest members, so prefixes run ahead of the work slowly at first.
+    smallest members, so prefixes run ahead of the work slowly at first. `stop`, polled
+    before each call is queued, ends the search early like `leaf_limit` (a time limit).
     """
     n, high = len(keys), k - low
     leaves = _Leaves(keys, x0, low, -n - 1 if incumbent is None else n - 2 * incumbent)
-    batches = _Batches(maps, high, low, leaf_limit)
+    batches = _Batches(maps, high, low, leaf_limit, stop)
     waiting: deque[tuple[Future[_Found], int]] = deque()
     with ThreadPoolExecutor(WORKERS) as pool:
         try:  # a few calls queued ahead: the threads never wait for the next prefixes
@@ -234,10 +236,18 @@ _Found = tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]
 
 class _Batches:
     """The representatives of the orbits in prefix order, a batch per compiled call, each
-    with how far through the prefixes it reaches; stops at `leaf_limit` leaves (`stopped`)."""
+    with how far through the prefixes it reaches; stops at `leaf_limit` leaves or when `stop`
+    says so (`stopped`)."""
 
-    def __init__(self, maps: PrefixMaps, high: int, low: int, leaf_limit: int) -> None:
-        self.maps, self.high, self.leaf_limit = maps, high, leaf_limit
+    def __init__(
+        self,
+        maps: PrefixMaps,
+        high: int,
+        low: int,
+        leaf_limit: int,
+        stop: Callable[[], bool] | None = None,
+    ) -> None:
+        self.maps, self.high, self.leaf_limit, self.stop = maps, high, leaf_limit, stop
         self.size = max(1, min(_BATCH_LEAVES, 1 << max(0, _BATCH_BITS - low)))
         self.stopped = False
 
@@ -251,6 +261,9 @@ class _Batches:
                 prefixes, sizes, self.stopped = prefixes[:keep], sizes[:keep], True
             done += len(prefixes)
             for i in range(0, len(prefixes), self.size):
+                if self.stop is not None and self.stop():
+                    self.stopped = True
+                    return
                 end = min(len(prefixes), i + self.size)
                 reached = start + step if end == len(prefixes) else int(prefixes[end])
                 yield (prefixes[i:end], sizes[i:end]), reached

@@ -19,14 +19,14 @@ GF(2), a proven lower bound (`lograph.core.optimize.gf2_bounds`).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from lograph.core.algebra.analysis import Analysis, Solver
-from lograph.core.cancel import Cancel, Progress, poll
+from lograph.core.cancel import Cancel, Progress
 from lograph.core.errors import BoardError, UnsolvableError
 from lograph.core.model.board import Board
 from lograph.core.model.system import PressSystem
@@ -36,6 +36,7 @@ from lograph.core.optimize.gf2_frontier import plan_frontier
 from lograph.core.optimize.gf2_orbits import root_bound
 from lograph.core.optimize.gf2_seeds import symmetric_start
 from lograph.core.optimize.gf2_symmetry import coset_actions, dihedral_candidates
+from lograph.core.optimize.neighbourhood import descend, minimise_modp
 from lograph.core.optimize.zk_minimal import fewest_zk, kernel_exact_feasible
 
 __all__ = [
@@ -63,14 +64,6 @@ BRANCH_NULLITY_LIMIT = 62
 BRANCH_NODE_LIMIT = 3 << 20
 #: p > 2: exact while (combinations × groups) stays below this many weight evaluations.
 ENUMERATION_WORK_LIMIT = 1 << 28
-#: Heuristic: blocks of quiet patterns minimised exactly at once (2^16 per block for p = 2).
-_BLOCK_BITS = 16
-_HEURISTIC_PATIENCE = 16
-_HEURISTIC_MAX_ROUNDS = 200
-#: ... and at most about this many element operations in all (fewer rounds on huge boards).
-_HEURISTIC_WORK = 300_000_000
-#: Pairwise overlaps of quiet patterns are computed while k²·N stays below this.
-_OVERLAP_WORK = 4_000_000_000
 
 
 @dataclass(frozen=True, eq=False)
@@ -116,42 +109,10 @@ class MinimalSolution:
             object.__setattr__(self, "lower_bound", self.press_count if self.exact else 0)
 
 
-_CANCELLED = "fewest-presses search cancelled"
-
-
 def _minimise_gf2(
     quiet: NDArray[np.uint8], x0: NDArray[np.uint8], cancel: Cancel
 ) -> tuple[NDArray[np.uint8], int, int]:
     return minimise_classes(quiet_classes(quiet), len(quiet), x0, cancel)
-
-
-def _minimise_modp(
-    quiet: NDArray[np.uint8], x0: NDArray[np.uint8], p: int, cancel: Cancel
-) -> tuple[NDArray[np.uint8], int, int]:
-    """Exact minimum of ``Σ (x0 + c·Q) mod p`` by enumerating c over (class, value) groups."""
-    k = len(quiet)
-    group_key = quiet_classes(quiet, p) * p + x0.astype(np.int64)
-    uniq, counts = np.unique(group_key, return_counts=True)
-    base = (uniq % p).astype(np.int64)
-    classes = uniq // p
-    digits = np.stack([(classes // p**j) % p for j in range(k)], axis=1)  # (G, k)
-    total = p**k
-    chunk = max(1, (1 << 22) // max(1, len(uniq)))
-    best_w, best_c, count = -1, 0, 0
-    for start in range(0, total, chunk):
-        combos = np.arange(start, min(total, start + chunk), dtype=np.int64)
-        cdig = np.stack([(combos // p**j) % p for j in range(k)], axis=1)  # (M, k)
-        weights = ((base + cdig @ digits.T) % p) @ counts  # (M,)
-        low = int(weights.min())
-        hits = int(np.count_nonzero(weights == low))
-        if best_w < 0 or low < best_w:
-            best_w, best_c, count = low, int(combos[int(np.argmin(weights))]), hits
-        elif low == best_w:
-            count += hits
-        poll(cancel, _CANCELLED)
-    coeffs = np.array([(best_c // p**j) % p for j in range(k)], dtype=np.int64)
-    presses = ((x0.astype(np.int64) + coeffs @ quiet.astype(np.int64)) % p).astype(np.uint8)
-    return presses, int(presses.astype(np.int64).sum()), count
 
 
 def _exact_feasible(k: int, p: int, n: int, exact_limit: int) -> bool:
@@ -168,66 +129,6 @@ def exact_possible(analysis: Analysis, exact_limit: int = EXACT_NULLITY_LIMIT) -
     return _exact_feasible(analysis.nullity, analysis.states, analysis.n, exact_limit)
 
 
-def _overlaps(quiet: NDArray[np.uint8]) -> NDArray[np.float32] | None:
-    """Shared support of every pair of quiet patterns (None when too costly to compute)."""
-    k, n = quiet.shape
-    if k * k * n > _OVERLAP_WORK:
-        return None
-    dense = (quiet != 0).astype(np.float32)
-    shared: NDArray[np.float32] = dense @ dense.T
-    return shared
-
-
-def _pick_block(
-    k: int, block: int, overlaps: NDArray[np.float32] | None, rng: np.random.Generator
-) -> NDArray[np.int64]:
-    """A block of quiet patterns: random, or grown from a random seed by shared support."""
-    if overlaps is None or rng.random() < 0.5:
-        return np.sort(rng.choice(k, block, replace=False))
-    chosen = [int(rng.integers(k))]
-    score = overlaps[chosen[0]] + rng.random(k).astype(np.float32)  # random tie-breaks
-    score[chosen[0]] = -np.inf
-    while len(chosen) < block:
-        nxt = int(np.argmax(score))
-        chosen.append(nxt)
-        score += overlaps[nxt]
-        score[chosen] = -np.inf
-    return np.sort(np.asarray(chosen, dtype=np.int64))
-
-
-def _heuristic(
-    quiet: NDArray[np.uint8], x0: NDArray[np.uint8], p: int, cancel: Cancel, seed: int
-) -> NDArray[np.uint8]:
-    """Large-neighbourhood descent: minimise exactly over blocks of quiet patterns.
-
-    Each round picks a block of quiet patterns small enough to search exactly (half the time
-    at random, half the time patterns that overlap, which must usually change together) and
-    moves to a best solution reachable with them, a random one among ties so that plateaus
-    get crossed. It stops after `_HEURISTIC_PATIENCE` rounds without improvement. The result
-    is a local optimum: good, but not proven minimal.
-    """
-    k = len(quiet)
-    block = min(k, max(1, int(_BLOCK_BITS / math.log2(p))))
-    rng = np.random.default_rng(seed)
-    overlaps = _overlaps(quiet)
-    per_round = len(x0) * block + block * (1 << block)
-    max_rounds = min(_HEURISTIC_MAX_ROUNDS, max(_HEURISTIC_PATIENCE, _HEURISTIC_WORK // per_round))
-    x = x0.copy()
-    weight = int(x.astype(np.int64).sum())
-    stale = rounds = 0
-    while stale < _HEURISTIC_PATIENCE and rounds < max_rounds:
-        rows = quiet[_pick_block(k, block, overlaps, rng)]
-        if p == 2:
-            cand, w, _ = minimise_classes(quiet_classes(rows), len(rows), x, cancel, rng)
-        else:
-            cand, w, _ = _minimise_modp(rows, x, p, cancel)
-        stale = 0 if w < weight else stale + 1
-        x, weight = cand, w
-        rounds += 1
-        poll(cancel, _CANCELLED)
-    return x
-
-
 def fewest_presses(
     source: Solver | Analysis,
     particular: ArrayLike,
@@ -239,6 +140,7 @@ def fewest_presses(
     node_limit: int = BRANCH_NODE_LIMIT,
     symmetries: Sequence[NDArray[np.intp]] | None = None,
     progress: Progress = None,
+    stop: Callable[[], bool] | None = None,
 ) -> MinimalSolution:
     """The solution with the fewest presses among ``particular + span(quiet)``.
 
@@ -247,16 +149,16 @@ def fewest_presses(
     source, particular
         The prepared board (Solver or Analysis); any one solution ``x₀`` of ``A x = c``.
     exact_limit : int
-        Largest nullity done by one transform over GF(2) (memory 4·2^k bytes; Z_k has
-        the limits of `lograph.core.optimize.zk_minimal`).
+        Largest nullity done by one transform over GF(2) (memory 4·2^k bytes).
     cancel, seed
         Polled during long work (True raises `InterruptedComputation`); the heuristic's seed.
     branch_limit, node_limit : int
         GF(2) beyond `exact_limit`: the search's largest nullity (`BRANCH_NULLITY_LIMIT`)
         and leaves (`BRANCH_NODE_LIMIT`); past them a heuristic answer and a proven bound.
-    symmetries, progress : optional
+    symmetries, progress, stop : optional
         Button permutations (``x ↦ x[perm]``) tried as symmetries (each checked; default:
-        the square's about the drawn positions); ``progress(done, total)`` during a search.
+        the square's about the drawn positions); ``progress(done, total)`` during a search;
+        `stop`, polled by it (a time limit), ends it: the best found, not `exact`.
 
     Returns the `MinimalSolution` (weight: total presses ``Σ x_i``, ``x_i ∈ 0..p−1``).
     Examples
@@ -284,15 +186,15 @@ def fewest_presses(
         system = None if isinstance(source, Analysis) else source.system
         if symmetries is None and system is not None:
             symmetries = dihedral_candidates(system.positions)
-        budget = node_limit if within else 0
-        return _frontier(quiet, x0, symmetries, budget, system, cancel, progress, seed)
+        limits = _Limits(node_limit if within else 0, cancel, progress, stop)
+        return _frontier(quiet, x0, symmetries, limits, system, seed)
     return _heuristic_answer(quiet, x0, p, cancel, seed)
 
 
 def _exact(
     quiet: NDArray[np.uint8], x0: NDArray[np.uint8], p: int, cancel: Cancel
 ) -> MinimalSolution:
-    found = _minimise_gf2(quiet, x0, cancel) if p == 2 else _minimise_modp(quiet, x0, p, cancel)
+    found = _minimise_gf2(quiet, x0, cancel) if p == 2 else minimise_modp(quiet, x0, p, cancel)
     method = "walsh-hadamard" if p == 2 else "enumeration"
     return MinimalSolution(*found, p ** len(quiet), True, method)
 
@@ -300,7 +202,7 @@ def _exact(
 def _heuristic_answer(
     quiet: NDArray[np.uint8], x0: NDArray[np.uint8], p: int, cancel: Cancel, seed: int
 ) -> MinimalSolution:
-    presses = _heuristic(quiet, x0, p, cancel, seed)
+    presses = descend(quiet, x0, p, cancel, seed)
     weight = int(presses.astype(np.int64).sum())
     solutions = p ** len(quiet)
     if weight == 0:  # nothing to press is optimal, and only the zero vector weighs 0
@@ -308,45 +210,65 @@ def _heuristic_answer(
     return MinimalSolution(presses, weight, None, solutions, False, "heuristic")
 
 
+@dataclass(frozen=True)
+class _Limits:
+    """What bounds a search beyond one transform: leaves, the cancel and stop hooks, and
+    where it reports progress."""
+
+    leaves: int
+    cancel: Cancel
+    progress: Progress
+    stop: Callable[[], bool] | None
+
+
 def _frontier(
     quiet: NDArray[np.uint8],
     x0: NDArray[np.uint8],
     symmetries: Sequence[NDArray[np.intp]] | None,
-    leaf_budget: int,
+    limits: _Limits,
     system: PressSystem | None,
-    cancel: Cancel,
-    progress: Progress,
     seed: int,
 ) -> MinimalSolution:
-    """GF(2) beyond one transform: the orbit search when it fits `leaf_budget` leaves, else
-    the heuristic's solution (started from the lightest symmetric solution,
-    `lograph.core.optimize.gf2_seeds`) with the better of the root and cover bounds
-    (`lograph.core.optimize.gf2_bounds`)."""
-    k = len(quiet)
+    """GF(2) beyond one transform: the orbit search when it fits the leaf budget, else (or
+    when stopped) the heuristic's solution (started from the lightest symmetric solution,
+    `lograph.core.optimize.gf2_seeds`) or the stopped search's best, whichever is lighter,
+    with the better of the root and cover bounds (`lograph.core.optimize.gf2_bounds`)."""
+    k, cancel = len(quiet), limits.cancel
     symmetries = symmetries or []
-    plan = plan_frontier(quiet, x0, symmetries, leaf_budget, cancel)
+    plan = plan_frontier(quiet, x0, symmetries, limits.leaves, cancel)
+    searched = None
     if plan.leaves is not None:
         # limited by the budget, not by the count: exact only when the walk itself completed
         result = plan.search(
-            x0, incumbent=None, leaf_limit=leaf_budget, cancel=cancel, progress=progress
+            x0,
+            incumbent=None,
+            leaf_limit=limits.leaves,
+            cancel=cancel,
+            progress=limits.progress,
+            stop=limits.stop,
         )
         if result.complete:
             found = plan.presses(x0, result.combination)
             return MinimalSolution(
                 found, result.weight, result.ties, 2**k, True, "branch and bound"
             )
+        if result.combination >= 0:
+            searched = plan.presses(x0, result.combination)
     actions = coset_actions(quiet, x0, list(symmetries)) if symmetries else []
-    presses = _heuristic(quiet, symmetric_start(quiet, x0, actions, cancel), 2, cancel, seed)
+    presses = descend(quiet, symmetric_start(quiet, x0, actions, cancel), 2, cancel, seed)
+    method = "heuristic"
+    if searched is not None and searched.sum() < presses.sum():
+        presses, method = searched, "branch and bound"
     weight = int(presses.sum())
     if weight == 0:
-        return MinimalSolution(presses, 0, 1, 2**k, True, "heuristic")
+        return MinimalSolution(presses, 0, 1, 2**k, True, method)
     lower = root_bound(plan.keys, x0)
     if system is not None:
         lower = max(lower, cover_bound(system.sparse(), x0))
     lower = min(weight, lower)
     exact = lower == weight
     needed = None if exact else plan.needed
-    return MinimalSolution(presses, weight, None, 2**k, exact, "heuristic", lower, needed)
+    return MinimalSolution(presses, weight, None, 2**k, exact, method, lower, needed)
 
 
 def _checked_particular(particular: ArrayLike, n: int, p: int) -> NDArray[np.uint8]:

@@ -111,7 +111,7 @@ class SolutionBox(QGroupBox):
             self.search_button.setText(f"Search all {leaves:,} leaves")
             self.search_button.setToolTip(
                 f"Prove the fewest presses: an exact search over {leaves:,} leaves of up to "
-                "2^18 solutions each (about 0.1 ms a leaf here; Cancel stops it). The answer "
+                "2^18 solutions each (about 30 µs a leaf here; Cancel stops it). The answer "
                 "above stays until the exact one replaces it."
             )
 
