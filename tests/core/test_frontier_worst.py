@@ -49,6 +49,7 @@ def test_reported_range_contains_the_answer(n: int, known: int) -> None:
 
 def test_search_path_brackets_the_brute_force_radius(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(worst_module, "ILP_NULLITY_LIMIT", 0)  # force search and climb
+    monkeypatch.setattr(worst_module, "SPECTRUM_NULLITY_LIMIT", 0)
     board = rectangle(4, 4)
     radius = len(histogram(press_matrix(board), 2)) - 1
     found = worst_position(board)

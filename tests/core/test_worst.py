@@ -44,14 +44,18 @@ def test_matches_brute_force(small):
     _check_position(solver, result, np.zeros(solver.system.n, dtype=np.int64), fewest)
 
 
+@pytest.mark.parametrize("method", ["spectrum search", "integer program"])
 @pytest.mark.parametrize("name", GF2_BOARDS)
-def test_integer_program_matches_brute_force(name, monkeypatch):
-    # Skip the small-case enumeration of class counts, so that HiGHS answers.
+def test_exact_methods_match_brute_force(name, method, monkeypatch):
+    # Skip the small-case enumeration of class counts, so that the spectrum search answers,
+    # or, without it, HiGHS.
     monkeypatch.setattr(worst_module, "_COUNT_ENUMERATION_LIMIT", 0)
+    if method == "integer program":
+        monkeypatch.setattr(worst_module, "SPECTRUM_NULLITY_LIMIT", 0)
     solver = ReferenceSolver(SMALL_BOARDS[name]().to_system())
     fewest, _ = solver.fewest_and_count()
     result = worst_position(solver)
-    assert (result.method, result.exact) == ("integer program", True)
+    assert (result.method, result.exact) == (method, True)
     assert result.worst_presses == fewest.max()
     _check_position(solver, result, np.zeros(solver.system.n, dtype=np.int64), fewest)
 
@@ -93,10 +97,12 @@ def test_nullity_zero_over_gf3():
 
 
 @pytest.mark.usefixtures("highs_stops_after_one_node")
-def test_unfinished_integer_program_gives_a_bounded_answer():
+def test_unfinished_integer_program_gives_a_bounded_answer(monkeypatch):
     # 9×9 (nullity 8) is hard for the integer program; stopped early (after one node, a
     # limit on work rather than on seconds) it must still answer, bounded, with a position
     # that really needs the reported count (checked by enumerating all 2^8 solutions of it).
+    # The spectrum search, which proves 9×9 before the program starts, is left out.
+    monkeypatch.setattr(worst_module, "SPECTRUM_NULLITY_LIMIT", 0)
     solver = ReferenceSolver(rectangle(9, 9).to_system())
     assert solver.analysis.nullity == 8
     result = worst_position(solver)
@@ -112,6 +118,7 @@ def test_search_beyond_the_program(name, monkeypatch):
     solver = ReferenceSolver(SMALL_BOARDS[name]().to_system())
     fewest, _ = solver.fewest_and_count()
     monkeypatch.setattr(worst_module, "ILP_NULLITY_LIMIT", 0)
+    monkeypatch.setattr(worst_module, "SPECTRUM_NULLITY_LIMIT", 0)
     result = worst_position(solver)
     assert result.method == "search"
     assert result.worst_presses <= fewest.max() <= result.upper_bound
@@ -157,6 +164,7 @@ def test_cancel_during_the_integer_program(monkeypatch):
     # HiGHS cannot be polled; it runs in a helper thread while `cancel` is polled. The
     # program is replaced by a stand-in that blocks until released, so that the cancel
     # fires while it runs however fast the machine (a real 9×9 program may finish first).
+    monkeypatch.setattr(worst_module, "SPECTRUM_NULLITY_LIMIT", 0)  # straight to the program
     solver = ReferenceSolver(rectangle(9, 9).to_system())
     entered, release = threading.Event(), threading.Event()
 

@@ -17,6 +17,7 @@ from lograph.core.cancel import Cancel, poll
 __all__ = [
     "minimise_classes",
     "parity",
+    "pressing_counts",
     "quiet_classes",
     "transform_compiled",
     "transform_numpy",
@@ -121,3 +122,19 @@ def minimise_classes(
     best = int(ties[0] if rng is None else rng.choice(ties))
     presses = (x0.astype(np.int64) ^ parity(keys & best)).astype(np.uint8)
     return presses, int(presses.sum()), len(ties)
+
+
+def pressing_counts(
+    keys: NDArray[np.int64], cls: NDArray[np.int64], counts: NDArray[np.int64]
+) -> NDArray[np.uint8]:
+    """A press vector with the first ``counts[i]`` buttons of class ``cls[i]`` pressed, and
+    every button of class 0 (those are pressed in the whole coset, so they always count)."""
+    order = np.argsort(keys, kind="stable")
+    ordered = keys[order]
+    rank = np.arange(len(keys)) - np.searchsorted(ordered, ordered)  # place within its class
+    allowed = np.full(len(keys), len(keys), dtype=np.int64)
+    nonzero = ordered != 0
+    allowed[nonzero] = counts[np.searchsorted(cls, ordered[nonzero])]
+    presses = np.zeros(len(keys), dtype=np.uint8)
+    presses[order] = rank < allowed
+    return presses

@@ -36,8 +36,10 @@ from lograph.core.cancel import Cancel, Progress, poll, run_cancellable, timed
 from lograph.core.errors import BoardTooLargeError
 from lograph.core.model.board import Board
 from lograph.core.model.system import PressSystem
+from lograph.core.optimize.gf2_classes import pressing_counts
 from lograph.core.optimize.gf2_climb import climb
 from lograph.core.optimize.gf2_cover import walk
+from lograph.core.optimize.gf2_spectrum import SPECTRUM_NULLITY_LIMIT, spectrum_worst
 from lograph.core.optimize.gf2_worst_bounds import covering_lower_bound, upper_bound
 from lograph.core.optimize.histogram import min_press_table
 from lograph.core.optimize.minimal import (
@@ -84,8 +86,9 @@ class WorstPosition:
     exact : bool
         Whether `worst_presses` is proven to be the maximum.
     method : str
-        ``"every button"`` (nullity 0), ``"class enumeration"``, ``"integer program"``,
-        ``"brute force"``, ``"search"`` (bounded) or ``"bounds"`` (bounded, no position).
+        ``"every button"`` (nullity 0), ``"class enumeration"``, ``"spectrum search"``,
+        ``"integer program"``, ``"brute force"``, ``"search"`` (bounded) or ``"bounds"``
+        (bounded, no position).
     """
 
     worst_presses: int
@@ -107,22 +110,6 @@ def _position(
 
     change = system.apply(presses)
     return ((goal_vector(system, goal) - change) % system.states).astype(np.uint8)
-
-
-def _with_counts(
-    keys: NDArray[np.int64], cls: NDArray[np.int64], counts: NDArray[np.int64]
-) -> NDArray[np.uint8]:
-    """A press vector with the first ``counts[i]`` buttons of class ``cls[i]`` pressed, and
-    every button of class 0 (those are pressed in the whole coset, so they always count)."""
-    order = np.argsort(keys, kind="stable")
-    ordered = keys[order]
-    rank = np.arange(len(keys)) - np.searchsorted(ordered, ordered)  # place within its class
-    allowed = np.full(len(keys), len(keys), dtype=np.int64)
-    nonzero = ordered != 0
-    allowed[nonzero] = counts[np.searchsorted(cls, ordered[nonzero])]
-    presses = np.zeros(len(keys), dtype=np.uint8)
-    presses[order] = rank < allowed
-    return presses
 
 
 def _class_counts(keys: NDArray[np.int64]) -> tuple[int, NDArray[np.int64], NDArray[np.int64]]:
@@ -152,7 +139,7 @@ def _enumerate_counts(keys: NDArray[np.int64], k: int, cancel: Cancel) -> NDArra
         if value[i] > best_value:
             best_value, best_counts = int(value[i]), counts[i]
         poll(cancel, _CANCELLED)
-    return _with_counts(keys, cls, best_counts)
+    return pressing_counts(keys, cls, best_counts)
 
 
 def _ilp(
@@ -183,11 +170,29 @@ def _ilp(
     )
     if result.x is None:
         return None
-    presses = _with_counts(keys, cls, np.rint(result.x).astype(np.int64))
+    presses = pressing_counts(keys, cls, np.rint(result.x).astype(np.int64))
     proven = result.status == 0
     bound = getattr(result, "mip_dual_bound", None)
     upper = n if bound is None or not np.isfinite(bound) else m0 + math.floor(-bound + 1e-6)
     return presses, upper, proven
+
+
+def _ilp_stage(
+    keys: NDArray[np.int64], k: int, n: int, seconds: float, cancel: Cancel
+) -> tuple[NDArray[np.uint8], int, int, bool] | None:
+    """The integer program when its 2^k rows fit: its position scored exactly (the count
+    never rests on floats), the solver's upper bound and whether it proved optimality."""
+    distinct = len(np.unique(keys))
+    if k > ILP_NULLITY_LIMIT or (1 << k) * (distinct + 1) > _ILP_ENTRIES:
+        return None
+    found = run_cancellable(
+        lambda: _ilp(keys, k, n, seconds), cancel, _CANCELLED, name="lograph-worst-milp"
+    )
+    if found is None:
+        return None
+    x, upper, proven = found
+    presses, worst, _ = minimise_classes(keys, k, x, cancel)
+    return presses, worst, upper, proven
 
 
 def _search(
@@ -357,20 +362,26 @@ def _worst_gf2(
     if small is not None:
         presses, worst, _ = minimise_classes(keys, k, small, cancel)
         return _answer(system, goal, presses, worst, worst, "class enumeration")
-    distinct = len(np.unique(keys))
-    if k <= ILP_NULLITY_LIMIT and (1 << k) * (distinct + 1) <= _ILP_ENTRIES:
-        found = run_cancellable(
-            lambda: _ilp(keys, k, n, time_limit), cancel, _CANCELLED, name="lograph-worst-milp"
-        )
-        if found is not None:
-            x, ilp_upper, proven = found
-            # Score the program's position exactly: the reported count never rests on floats.
-            presses, worst, _ = minimise_classes(keys, k, x, cancel)
-            upper = worst if proven else max(worst, min(upper, ilp_upper))
-            return _answer(system, goal, presses, worst, upper, "integer program")
-    presses, worst = _search(keys, k, n, cancel, seed)
+    best = None
+    if k <= SPECTRUM_NULLITY_LIMIT:
+        # half the time: what the search cannot prove, the integer program may still close
+        start = _search(keys, k, n, cancel, seed)
+        spectrum = spectrum_worst(keys, k, start, upper, cancel, started + time_limit / 2)
+        best, upper = (spectrum.presses, spectrum.lower), spectrum.upper
+        if spectrum.exact:
+            return _answer(system, goal, *best, upper, "spectrum search")
+    left = max(1.0, time_limit - (time.monotonic() - started))
+    solved = _ilp_stage(keys, k, n, left, cancel)
+    if solved is not None:
+        presses, worst, ilp_upper, proven = solved
+        upper = worst if proven else max(worst, min(upper, ilp_upper))
+        if best is not None and best[1] > worst:
+            presses, worst = best
+        return _answer(system, goal, presses, worst, upper, "integer program")
     steps = max(_CLIMB_STEPS >> max(0, k - 16), 20)  # each step is one 2^k transform
-    presses, worst = climb(keys, k, presses, steps, cancel, seed)
+    presses, worst = climb(
+        keys, k, (best or _search(keys, k, n, cancel, seed))[0], steps, cancel, seed
+    )
     if not raise_lower:
         return _answer(system, goal, presses, worst, max(worst, upper), "search")
     left = max(0.0, time_limit - (time.monotonic() - started))

@@ -1,0 +1,104 @@
+"""Compiled depth-first search behind the exact worst position of small quiet codes.
+
+A position presses ``t_v`` of the ``m_v`` buttons of each class v; write ``y_v = m_v − 2t_v``
+(from −m_v to m_v in steps of 2). Its coset weights are ``W(c) = A − ŷ(c)/2`` with
+``ŷ(c) = Σ_v y_v (−1)^{c·v}`` and A the average weight, so a coset whose lightest vector
+weighs at least w exists exactly when some y has ``max_c ŷ(c) ≤ T = 2(A − w)``.
+
+The search assigns y to the points of the class space level by level: level j holds the
+points whose highest coordinate is j, so after level j every point of the subspace
+``V_j`` (coordinates below j + 1) is set. Averaging ŷ over the cosets of ``V_j``'s annihilator
+shows that the restriction of y to ``V_j`` must itself keep its transform (over the
+``2^(j+1)`` characters of ``V_j``) at most T: with R the multiplicities still to set in
+the level, a value ``F(c) − R > T`` there ends the branch. The transform F of the values
+set so far is updated in one pass of 2^k per assignment.
+
+The search is resumable: its whole state lives in the arrays passed in, so the caller
+runs it in slices of a few million nodes and polls its cancel hook and time limit between.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from lograph.core.kernels.jit import IntArray, jit
+
+__all__ = ["character_signs", "spectrum_search"]
+
+
+@jit
+def spectrum_search(
+    order: IntArray,
+    m: IntArray,
+    low: IntArray,
+    remaining: IntArray,
+    span: IntArray,
+    signs: IntArray,
+    values: IntArray,
+    transform: IntArray,
+    cursor: IntArray,
+    bound: int,
+    node_limit: int,
+) -> int:  # pragma: no cover - compiled
+    """Continue the search for y with ``max ŷ ≤ bound``; 1 when found (in `values`, one per
+    entry of `order`), 0 when there is none, −1 after `node_limit` nodes (call again).
+
+    `order`: the points with buttons, level by level; per position, `m` the multiplicity,
+    `low` the smallest y (−m, or m mod 2 where the symmetry fixes its sign), `remaining`
+    the multiplicities after it in its level, `span` the characters its level checks.
+    `signs[p, c]` = ``(−1)^{p·c}``; `transform` and `cursor` ([position, fresh], from
+    ``[0, 1]`` with zeros) carry the state between calls.
+    """
+    size, count = transform.shape[0], order.shape[0]
+    pos, fresh, nodes = cursor[0], cursor[1], 0
+    while True:
+        if pos == count:
+            cursor[0], cursor[1] = pos, 0
+            return 1
+        if pos < 0:
+            cursor[0], cursor[1] = pos, 0
+            return 0
+        point = order[pos]
+        if fresh:
+            value = low[pos]
+        else:  # undo this position's value, then take the next one or go back
+            old = values[pos]
+            for c in range(size):
+                transform[c] -= old * signs[point, c]
+            if old >= m[pos]:
+                pos -= 1
+                fresh = 0
+                continue
+            value = old + 2
+        values[pos] = value
+        for c in range(size):
+            transform[c] += value * signs[point, c]
+        nodes += 1
+        fits = True
+        for c in range(span[pos]):
+            if transform[c] - remaining[pos] > bound:
+                fits = False
+                break
+        if fits:
+            pos += 1
+            fresh = 1
+        else:
+            fresh = 0
+        if nodes >= node_limit:
+            cursor[0], cursor[1] = pos, fresh
+            return -1
+
+
+@jit
+def character_signs(k: int) -> IntArray:  # pragma: no cover - compiled
+    """``(−1)^{p·c}`` for every pair of points p, c of GF(2)^k (a 2^k × 2^k table)."""
+    size = 1 << k
+    signs = np.empty((size, size), dtype=np.int64)
+    for p in range(size):
+        for c in range(size):
+            x, odd = p & c, 0
+            while x:
+                odd ^= 1
+                x &= x - 1
+            signs[p, c] = 1 - 2 * odd
+    return signs

@@ -1,0 +1,115 @@
+"""The worst position by the spectrum search, checked against brute force over every press
+vector of small random codes, against the integer program (HiGHS, a second algorithm) on
+boards it solves quickly, and against the published 5×5 value. Limits are counts or a
+deadline already past, never a duration that a faster machine would beat."""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+import numpy as np
+import pytest
+
+from lograph.core.errors import InterruptedComputation
+from lograph.core.model.generators import rectangle
+from lograph.core.optimize import worst as worst_module
+from lograph.core.optimize.gf2_classes import minimise_classes, quiet_classes
+from lograph.core.optimize.gf2_spectrum import spectrum_worst
+from lograph.core.optimize.gf2_worst_bounds import upper_bound
+from lograph.core.optimize.worst import worst_position
+from lograph.core.solve import prepare
+
+
+def _independent_rows(rng: np.random.Generator, k: int, n: int, density: float) -> np.ndarray:
+    while True:
+        quiet = (rng.random((k, n)) < density).astype(np.uint8)
+        keys = quiet_classes(quiet)
+        if len({int(v) for v in keys}) > 1 and _rank(quiet) == k:
+            return quiet
+
+
+def _rank(rows: np.ndarray) -> int:
+    pivots: dict[int, int] = {}
+    for row in rows:
+        value = int("".join(map(str, row.tolist())), 2)
+        while value and value.bit_length() in pivots:
+            value ^= pivots[value.bit_length()]
+        if value:
+            pivots[value.bit_length()] = value
+    return len(pivots)
+
+
+def _brute_force_radius(quiet: np.ndarray) -> int:
+    """Largest lightest-vector weight over every coset, walking all 2^n vectors."""
+    k, n = quiet.shape
+    code = np.array(
+        [np.bitwise_xor.reduce(quiet[list(c)], axis=0) if c else np.zeros(n, np.uint8)
+         for r in range(k + 1) for c in itertools.combinations(range(k), r)]
+    )  # fmt: skip
+    vectors = ((np.arange(1 << n)[:, None] >> np.arange(n)) & 1).astype(np.uint8)
+    lightest = np.full(1 << n, n, dtype=np.int64)
+    for word in code:
+        lightest = np.minimum(lightest, (vectors ^ word).sum(axis=1))
+    return int(lightest.max())
+
+
+def _run(quiet: np.ndarray, deadline: float = math.inf, cancel=None):  # type: ignore[no-untyped-def]
+    k, n = quiet.shape
+    keys = quiet_classes(quiet)
+    start = minimise_classes(keys, k, np.zeros(n, dtype=np.uint8))[:2]
+    return keys, spectrum_worst(keys, k, start, upper_bound(quiet, n, k), cancel, deadline)
+
+
+@pytest.mark.parametrize("seed", range(16))
+def test_random_codes_match_brute_force(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    k = int(rng.integers(1, 6))
+    n = int(rng.integers(k + 2, 15))
+    quiet = _independent_rows(rng, k, n, float(rng.choice([0.2, 0.4, 0.6])))
+    keys, found = _run(quiet)
+    assert found.exact
+    assert found.lower == found.upper == _brute_force_radius(quiet)
+    # the position returned really needs that many presses: its coset's lightest vector
+    assert minimise_classes(keys, k, found.presses)[1] == found.lower
+
+
+@pytest.mark.parametrize(("n", "expected"), [(4, 7), (5, 15), (11, None), (14, None)])
+def test_boards_match_the_integer_program(n: int, expected: int | None) -> None:
+    solver = prepare(rectangle(n, n))
+    k = solver.analysis.nullity
+    quiet = np.asarray(solver.analysis.quiet, dtype=np.uint8).reshape(k, -1)
+    keys, found = _run(quiet)
+    if expected is None:  # HiGHS proves these in a fraction of a second
+        _, proven_upper, proven = worst_module._ilp(keys, k, n * n, 600.0)
+        assert proven
+        expected = proven_upper
+    assert (found.exact, found.lower) == (True, expected)
+
+
+def test_nine_by_nine_is_exact_and_its_position_needs_37() -> None:
+    result = worst_position(rectangle(9, 9))
+    assert (result.exact, result.method, result.worst_presses) == (True, "spectrum search", 37)
+    solver = prepare(rectangle(9, 9))
+    k = solver.analysis.nullity
+    quiet = np.asarray(solver.analysis.quiet, dtype=np.uint8).reshape(k, -1)
+    assert minimise_classes(quiet_classes(quiet), k, result.presses)[1] == 37
+
+
+def test_a_passed_deadline_gives_proven_bounds() -> None:
+    # 16×16 (nullity 8): the first slice of the search proves some upper bounds, then the
+    # deadline (already past) stops it; 124 presses are reached by a known position.
+    solver = prepare(rectangle(16, 16))
+    quiet = np.asarray(solver.analysis.quiet, dtype=np.uint8).reshape(8, -1)
+    keys, found = _run(quiet, deadline=0.0)
+    assert not found.exact
+    assert found.lower < found.upper
+    assert 124 <= found.upper <= upper_bound(quiet, 256, 8)
+    assert minimise_classes(keys, 8, found.presses)[1] == found.lower
+
+
+def test_cancel_stops_it() -> None:
+    solver = prepare(rectangle(16, 16))
+    quiet = np.asarray(solver.analysis.quiet, dtype=np.uint8).reshape(8, -1)
+    with pytest.raises(InterruptedComputation):
+        _run(quiet, cancel=lambda: True)
