@@ -79,11 +79,7 @@ def spectrum_search(
             if transform[c] - remaining[pos] > bound:
                 fits = False
                 break
-        if fits:
-            pos += 1
-            fresh = 1
-        else:
-            fresh = 0
+        pos, fresh = (pos + 1, 1) if fits else (pos, 0)
         if nodes >= node_limit:
             cursor[0], cursor[1] = pos, fresh
             return -1
