@@ -60,19 +60,19 @@ def spectrum_search(
             return 0
         point = order[pos]
         if fresh:
-            value = low[pos]
-        else:  # undo this position's value, then take the next one or go back
-            old = values[pos]
-            for c in range(size):
-                transform[c] -= old * signs[point, c]
-            if old >= m[pos]:
+            step = value = low[pos]
+        else:  # the next value, or undo this position's and go back
+            value = values[pos]
+            if value >= m[pos]:
+                for c in range(size):
+                    transform[c] -= value * signs[point, c]
                 pos -= 1
                 fresh = 0
                 continue
-            value = old + 2
+            step, value = 2, value + 2
         values[pos] = value
         for c in range(size):
-            transform[c] += value * signs[point, c]
+            transform[c] += step * signs[point, c]
         nodes += 1
         fits = True
         for c in range(span[pos]):
@@ -89,7 +89,7 @@ def spectrum_search(
 def character_signs(k: int) -> IntArray:  # pragma: no cover - compiled
     """``(−1)^{p·c}`` for every pair of points p, c of GF(2)^k (a 2^k × 2^k table)."""
     size = 1 << k
-    signs = np.empty((size, size), dtype=np.int64)
+    signs = np.empty((size, size), dtype=np.int32)
     for p in range(size):
         for c in range(size):
             x, odd = p & c, 0

@@ -100,7 +100,7 @@ def _feasible(
 
     signs = character_signs(k)
     values = np.zeros(len(points.order), dtype=np.int64)
-    transform = np.zeros(1 << k, dtype=np.int64)
+    transform = np.zeros(1 << k, dtype=np.int32)  # |ŷ| ≤ N: int32 for 8 lanes a register
     cursor = np.array([0, 1], dtype=np.int64)
     while True:
         status = spectrum_search(
