@@ -20,6 +20,7 @@ runs it in slices of a few million nodes and polls its cancel hook and time limi
 from __future__ import annotations
 
 import numpy as np
+from numpy.typing import NDArray
 
 from lograph.core.kernels.jit import IntArray, jit
 
@@ -33,9 +34,9 @@ def spectrum_search(
     low: IntArray,
     remaining: IntArray,
     span: IntArray,
-    signs: IntArray,
+    signs: NDArray[np.int32],
     values: IntArray,
-    transform: IntArray,
+    transform: NDArray[np.int32],
     cursor: IntArray,
     bound: int,
     node_limit: int,
@@ -86,7 +87,7 @@ def spectrum_search(
 
 
 @jit
-def character_signs(k: int) -> IntArray:  # pragma: no cover - compiled
+def character_signs(k: int) -> NDArray[np.int32]:  # pragma: no cover - compiled
     """``(−1)^{p·c}`` for every pair of points p, c of GF(2)^k (a 2^k × 2^k table)."""
     size = 1 << k
     signs = np.empty((size, size), dtype=np.int32)
