@@ -13,6 +13,7 @@ import pytest
 
 from lograph.core.errors import InterruptedComputation
 from lograph.core.model.generators import rectangle
+from lograph.core.optimize import gf2_spectrum
 from lograph.core.optimize import worst as worst_module
 from lograph.core.optimize.gf2_classes import minimise_classes, quiet_classes
 from lograph.core.optimize.gf2_spectrum import spectrum_worst
@@ -61,8 +62,13 @@ def _run(quiet: np.ndarray, deadline: float = math.inf, cancel=None):  # type: i
     return keys, spectrum_worst(keys, k, start, upper_bound(quiet, n, k), cancel, deadline)
 
 
+@pytest.mark.parametrize("table", [True, False])  # signs from the table, or rows built
 @pytest.mark.parametrize("seed", range(16))
-def test_random_codes_match_brute_force(seed: int) -> None:
+def test_random_codes_match_brute_force(
+    seed: int, table: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if not table:
+        monkeypatch.setattr(gf2_spectrum, "SPECTRUM_EXACT_NULLITY", 0)
     rng = np.random.default_rng(seed)
     k = int(rng.integers(1, 6))
     n = int(rng.integers(k + 2, 15))
@@ -113,3 +119,15 @@ def test_cancel_stops_it() -> None:
     quiet = np.asarray(solver.analysis.quiet, dtype=np.uint8).reshape(8, -1)
     with pytest.raises(InterruptedComputation):
         _run(quiet, cancel=lambda: True)
+
+
+def test_beyond_nullity_10_the_first_refutations_lower_the_upper_bound() -> None:
+    # 19×19 (nullity 16): the average-weight bound is 181; a deadline already past lets the
+    # search run one slice, which refutes the smallest bounds (each a proof: no position
+    # needs that many presses), and the walk's 158 is reached by a known position.
+    solver = prepare(rectangle(19, 19))
+    quiet = np.asarray(solver.analysis.quiet, dtype=np.uint8).reshape(16, -1)
+    keys, found = _run(quiet, deadline=0.0)
+    assert not found.exact
+    assert 158 <= found.upper < upper_bound(quiet, 361, 16) == 181
+    assert minimise_classes(keys, 16, found.presses)[1] == found.lower

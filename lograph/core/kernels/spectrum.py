@@ -29,54 +29,50 @@ __all__ = ["character_signs", "spectrum_search"]
 
 @jit
 def spectrum_search(
-    order: IntArray,
-    m: IntArray,
-    low: IntArray,
-    remaining: IntArray,
-    span: IntArray,
+    points: tuple[IntArray, IntArray, IntArray, IntArray, IntArray],
     signs: NDArray[np.int32],
     values: IntArray,
     transform: NDArray[np.int32],
+    row: NDArray[np.int32],
     cursor: IntArray,
     bound: int,
     node_limit: int,
 ) -> int:  # pragma: no cover - compiled
     """Continue the search for y with ``max ŷ ≤ bound``; 1 when found (in `values`, one per
-    entry of `order`), 0 when there is none, −1 after `node_limit` nodes (call again).
+    point), 0 when there is none, −1 after `node_limit` nodes (call again).
 
-    `order`: the points with buttons, level by level; per position, `m` the multiplicity,
-    `low` the smallest y (−m, or m mod 2 where the symmetry fixes its sign), `remaining`
-    the multiplicities after it in its level, `span` the characters its level checks.
-    `signs[p, c]` = ``(−1)^{p·c}``; `transform` and `cursor` ([position, fresh], from
-    ``[0, 1]`` with zeros) carry the state between calls.
+    `points` = (order, m, low, remaining, span): the points with buttons, level by level;
+    per position the multiplicity, the smallest y (−m, or m mod 2 where the symmetry fixes
+    its sign), the multiplicities after it in its level, and the characters its level
+    checks (only those of the transform are kept up to date). `signs[p, c]` =
+    ``(−1)^{p·c}`` when the table is that big, else each point's row is built in `row`.
+    `transform` and `cursor` ([position, fresh], from ``[0, 1]`` with zeros) carry the state.
     """
-    size, count = transform.shape[0], order.shape[0]
+    order, m, low, remaining, span = points
+    count = order.shape[0]
     pos, fresh, nodes = cursor[0], cursor[1], 0
     while True:
-        if pos == count:
+        if pos == count or pos < 0:
             cursor[0], cursor[1] = pos, 0
-            return 1
-        if pos < 0:
-            cursor[0], cursor[1] = pos, 0
-            return 0
-        point = order[pos]
+            return 1 if pos == count else 0
+        point, width = order[pos], span[pos]
         if fresh:
+            previous = 1 if pos == 0 else span[pos - 1]
+            for c in range(previous, width):  # a new level: its characters repeat the last
+                transform[c] = transform[c & (previous - 1)]
             step = value = low[pos]
         else:  # the next value, or undo this position's and go back
             value = values[pos]
             if value >= m[pos]:
-                for c in range(size):
-                    transform[c] -= value * signs[point, c]
-                pos -= 1
-                fresh = 0
+                _add(transform, point, -value, width, signs, row)
+                pos, fresh = pos - 1, 0
                 continue
             step, value = 2, value + 2
         values[pos] = value
-        for c in range(size):
-            transform[c] += step * signs[point, c]
+        _add(transform, point, step, width, signs, row)
         nodes += 1
         fits = True
-        for c in range(span[pos]):
+        for c in range(width):
             if transform[c] - remaining[pos] > bound:
                 fits = False
                 break
@@ -84,6 +80,33 @@ def spectrum_search(
         if nodes >= node_limit:
             cursor[0], cursor[1] = pos, fresh
             return -1
+
+
+@jit(inline=True)
+def _add(
+    transform: NDArray[np.int32],
+    point: int,
+    delta: int,
+    width: int,
+    signs: NDArray[np.int32],
+    row: NDArray[np.int32],
+) -> None:  # pragma: no cover - compiled
+    """``transform[c] += delta · (−1)^{point·c}`` for c below `width`: from the table, or
+    from the point's row built by doubling (bit b of c flips the sign where the point has
+    bit b)."""
+    if point < signs.shape[0]:
+        for c in range(width):
+            transform[c] += delta * signs[point, c]
+        return
+    row[0] = 1
+    h = 1
+    while h < width:
+        sign = -1 if point & h else 1
+        for c in range(h):
+            row[h + c] = sign * row[c]
+        h *= 2
+    for c in range(width):
+        transform[c] += delta * row[c]
 
 
 @jit

@@ -30,10 +30,16 @@ from numpy.typing import NDArray
 from lograph.core.cancel import Cancel, poll
 from lograph.core.optimize.gf2_classes import minimise_classes, pressing_counts
 
-__all__ = ["SPECTRUM_NULLITY_LIMIT", "SpectrumBounds", "spectrum_worst"]
+__all__ = ["SPECTRUM_EXACT_NULLITY", "SPECTRUM_NULLITY_LIMIT", "SpectrumBounds", "spectrum_worst"]
 
-#: Largest nullity searched: every node updates a transform of 2^k values.
-SPECTRUM_NULLITY_LIMIT = 10
+#: Largest nullity searched (every node updates a transform of up to 2^k values): exact
+#: answers are within reach up to about 10; beyond, the first refutations lower the
+#: upper bound (19×19: 181 → 175 in 15 s; 30×30: 450 → 444 in 4 s).
+SPECTRUM_NULLITY_LIMIT = 20
+#: Up to this nullity the search usually proves the answer (`lograph.core.optimize.worst`
+#: gives it half the time limit, a third beyond), and the signs (−1)^{p·c} come from a
+#: 2^k × 2^k table (4 MB at 10).
+SPECTRUM_EXACT_NULLITY = 10
 #: Nodes per compiled call (a few tenths of a second at k = 8); cancel and time are
 #: polled between calls.
 _SLICE_NODES = 1 << 21
@@ -98,24 +104,15 @@ def _feasible(
     deadline came first."""
     from lograph.core.kernels.spectrum import character_signs, spectrum_search
 
-    signs = character_signs(k)
+    signs = character_signs(k) if k <= SPECTRUM_EXACT_NULLITY else np.ones((1, 1), dtype=np.int32)
     values = np.zeros(len(points.order), dtype=np.int64)
     transform = np.zeros(1 << k, dtype=np.int32)  # |ŷ| ≤ N: int32 for 8 lanes a register
+    row = np.zeros(1 << k, dtype=np.int32)
     cursor = np.array([0, 1], dtype=np.int64)
+    arrays = (points.order, points.m, points.low, points.remaining, points.span)
+    slice_nodes = _SLICE_NODES >> max(0, k - 8)  # a node costs up to 2^k
     while True:
-        status = spectrum_search(
-            points.order,
-            points.m,
-            points.low,
-            points.remaining,
-            points.span,
-            signs,
-            values,
-            transform,
-            cursor,
-            bound,
-            _SLICE_NODES,
-        )
+        status = spectrum_search(arrays, signs, values, transform, row, cursor, bound, slice_nodes)
         if status == 1:
             return values
         if status == 0:

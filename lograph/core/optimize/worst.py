@@ -39,7 +39,11 @@ from lograph.core.model.system import PressSystem
 from lograph.core.optimize.gf2_classes import pressing_counts
 from lograph.core.optimize.gf2_climb import climb
 from lograph.core.optimize.gf2_cover import walk
-from lograph.core.optimize.gf2_spectrum import SPECTRUM_NULLITY_LIMIT, spectrum_worst
+from lograph.core.optimize.gf2_spectrum import (
+    SPECTRUM_EXACT_NULLITY,
+    SPECTRUM_NULLITY_LIMIT,
+    spectrum_worst,
+)
 from lograph.core.optimize.gf2_worst_bounds import covering_lower_bound, upper_bound
 from lograph.core.optimize.histogram import min_press_table
 from lograph.core.optimize.minimal import (
@@ -364,9 +368,10 @@ def _worst_gf2(
         return _answer(system, goal, presses, worst, worst, "class enumeration")
     best = None
     if k <= SPECTRUM_NULLITY_LIMIT:
-        # half the time: what the search cannot prove, the integer program may still close
+        # a share of the time: what it cannot prove, the integer program or the walk may
+        share = time_limit / (2 if k <= SPECTRUM_EXACT_NULLITY else 3)
         start = _search(keys, k, n, cancel, seed)
-        spectrum = spectrum_worst(keys, k, start, upper, cancel, started + time_limit / 2)
+        spectrum = spectrum_worst(keys, k, start, upper, cancel, started + share)
         best, upper = (spectrum.presses, spectrum.lower), spectrum.upper
         if spectrum.exact:
             return _answer(system, goal, *best, upper, "spectrum search")
