@@ -49,8 +49,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         default=20.0,
         metavar="SECONDS",
         help=(
-            "time allowed for the integer program, or beyond it for the search for hard "
-            "positions, before a bounded answer (default 20)"
+            "time allowed for the spectrum search and the integer program, or beyond them "
+            "for the search for hard positions, before a bounded answer (default 20)"
         ),
     )
     parser.set_defaults(run=run)
