@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 from pathlib import Path
 
 from lograph.core.files import write_board
@@ -29,3 +30,13 @@ def read_terminal(leader: int) -> bytes:
         seen += chunk
     os.close(leader)
     return seen
+
+
+def interruptible() -> None:
+    """`preexec_fn` for a child the test will interrupt: Ctrl-C back to its default.
+
+    A shell without job control (``pytest … &`` in a script) starts its background jobs
+    with SIGINT ignored, every child inherits that, and Python keeps an ignored SIGINT
+    ignored, as a background command should: the child would never see the test's Ctrl-C.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_DFL)

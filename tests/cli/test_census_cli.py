@@ -16,7 +16,7 @@ import networkx as nx
 import pytest
 
 from lograph.cli import main
-from tests.cli.helpers import read_terminal
+from tests.cli.helpers import interruptible, read_terminal
 
 
 def _table(path: Path) -> list[dict[str, str]]:
@@ -191,6 +191,7 @@ def test_ctrl_c_stops_with_one_line_and_complete_rows(tmp_path: Path) -> None:
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,  # its own process group: the hang guard ends the workers too
+        preexec_fn=interruptible,
     )
     deadline = time.monotonic() + 120  # a hang guard, not a speed test
     while time.monotonic() < deadline and proc.poll() is None:

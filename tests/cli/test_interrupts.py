@@ -18,6 +18,7 @@ import pytest
 
 from lograph.core.files import write_board
 from lograph.core.model.generators import rectangle
+from tests.cli.helpers import interruptible
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="POSIX signals")
 HANG_GUARD = 120  # seconds; the commands stop within about a second
@@ -38,6 +39,7 @@ def _python(args: list[str], cwd: Path) -> subprocess.Popen[str]:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=interruptible,
     )
 
 
@@ -141,6 +143,7 @@ def test_a_python_loop_stops_too(tmp_path: Path) -> None:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=interruptible,
     )
     _wait_for(proc, "looping")
     status, err = _interrupt(proc, signal.SIGINT)
@@ -168,6 +171,7 @@ def test_a_save_stuck_in_native_code_is_abandoned_cleanly(tmp_path: Path) -> Non
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=interruptible,
     )
     _wait_for(proc, "saving")
     assert len(_temp_files(tmp_path)) == 1  # the save is under way
