@@ -97,22 +97,38 @@ def _points(classes: NDArray[np.int64], counts: NDArray[np.int64], k: int) -> _P
     return _Points(classes[order], points, m, low, after, np.left_shift(1, level))
 
 
+@dataclass(frozen=True)
+class _Scratch:
+    """What every bound's search reuses: the sign table (a dummy past
+    `SPECTRUM_EXACT_NULLITY`, where each point's row is built in `row` instead)."""
+
+    signs: NDArray[np.int32]
+    row: NDArray[np.int32]
+
+
+def _scratch(k: int) -> _Scratch:
+    from lograph.core.kernels.spectrum import character_signs
+
+    signs = character_signs(k) if k <= SPECTRUM_EXACT_NULLITY else np.ones((1, 1), dtype=np.int32)
+    return _Scratch(signs, np.zeros(1 << k, dtype=np.int32))
+
+
 def _feasible(
-    points: _Points, k: int, bound: int, cancel: Cancel, deadline: float
+    points: _Points, k: int, bound: int, scratch: _Scratch, cancel: Cancel, deadline: float
 ) -> NDArray[np.int64] | bool | None:
     """y (one value per point) with ``max ŷ ≤ bound``; False when none exists; None when the
     deadline came first."""
-    from lograph.core.kernels.spectrum import character_signs, spectrum_search
+    from lograph.core.kernels.spectrum import spectrum_search
 
-    signs = character_signs(k) if k <= SPECTRUM_EXACT_NULLITY else np.ones((1, 1), dtype=np.int32)
     values = np.zeros(len(points.order), dtype=np.int64)
     transform = np.zeros(1 << k, dtype=np.int32)  # |ŷ| ≤ N: int32 for 8 lanes a register
-    row = np.zeros(1 << k, dtype=np.int32)
     cursor = np.array([0, 1], dtype=np.int64)
     arrays = (points.order, points.m, points.low, points.remaining, points.span)
     slice_nodes = _SLICE_NODES >> max(0, k - 8)  # a node costs up to 2^k
     while True:
-        status = spectrum_search(arrays, signs, values, transform, row, cursor, bound, slice_nodes)
+        status = spectrum_search(
+            arrays, scratch.signs, values, transform, scratch.row, cursor, bound, slice_nodes
+        )
         if status == 1:
             return values
         if status == 0:
@@ -137,8 +153,9 @@ def spectrum_worst(
     points = _points(classes[classes != 0], counts[classes != 0], k)
     presses, lower = best
     twice_average = len(keys) + m0  # 2A
+    scratch = _scratch(k)
     while upper > lower:
-        found = _feasible(points, k, twice_average - 2 * upper, cancel, deadline)
+        found = _feasible(points, k, twice_average - 2 * upper, scratch, cancel, deadline)
         if found is None:
             break
         if found is False:

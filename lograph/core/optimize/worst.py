@@ -384,9 +384,8 @@ def _worst_gf2(
             presses, worst = best
         return _answer(system, goal, presses, worst, upper, "integer program")
     steps = max(_CLIMB_STEPS >> max(0, k - 16), 20)  # each step is one 2^k transform
-    presses, worst = climb(
-        keys, k, (best or _search(keys, k, n, cancel, seed))[0], steps, cancel, seed
-    )
+    start = best or _search(keys, k, n, cancel, seed)  # the spectrum search's best, if it ran
+    presses, worst = climb(keys, k, start[0], steps, cancel, seed)
     if not raise_lower:
         return _answer(system, goal, presses, worst, max(worst, upper), "search")
     left = max(0.0, time_limit - (time.monotonic() - started))
