@@ -62,13 +62,19 @@ def _run(quiet: np.ndarray, deadline: float = math.inf, cancel=None):  # type: i
     return keys, spectrum_worst(keys, k, start, upper_bound(quiet, n, k), cancel, deadline)
 
 
-@pytest.mark.parametrize("table", [True, False])  # signs from the table, or rows built
+# "table": signs from the table, one search in the default basis (nullity ≤ 10);
+# "restarts": rows built by doubling and restarts from random bases (the path past 10);
+# "tiny": the same with budgets of a few nodes, so that most bounds take many restarts.
+@pytest.mark.parametrize("mode", ["table", "restarts", "tiny"])
 @pytest.mark.parametrize("seed", range(16))
 def test_random_codes_match_brute_force(
-    seed: int, table: bool, monkeypatch: pytest.MonkeyPatch
+    seed: int, mode: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    if not table:
+    if mode != "table":
         monkeypatch.setattr(gf2_spectrum, "SPECTRUM_EXACT_NULLITY", 0)
+    if mode == "tiny":
+        monkeypatch.setattr(gf2_spectrum, "_SLICE_WORK", 2)
+        monkeypatch.setattr(gf2_spectrum, "_RESTART_WORK", 2)
     rng = np.random.default_rng(seed)
     k = int(rng.integers(1, 6))
     n = int(rng.integers(k + 2, 15))
@@ -121,10 +127,35 @@ def test_cancel_stops_it() -> None:
         _run(quiet, cancel=lambda: True)
 
 
+def test_random_bases_give_every_class_its_coordinates() -> None:
+    solver = prepare(rectangle(19, 19))
+    quiet = np.asarray(solver.analysis.quiet, dtype=np.uint8).reshape(16, -1)
+    classes, counts = np.unique(quiet_classes(quiet), return_counts=True)
+    classes, counts = classes[classes != 0], counts[classes != 0]
+    bases = set()
+    for seed in range(4):
+        points = gf2_spectrum._points(classes, counts, 16, np.random.default_rng(seed))
+        pairs = zip(points.order.tolist(), points.keys.tolist(), strict=True)
+        basis = {p.bit_length() - 1: key for p, key in pairs if p & (p - 1) == 0}
+        assert sorted(basis) == list(range(16))
+        # the basis is made of the smallest classes: no class is smaller than a basis class
+        assert max(counts[np.isin(classes, list(basis.values()))]) <= sorted(counts)[15]
+        for point, key in zip(points.order.tolist(), points.keys.tolist(), strict=True):
+            summed = 0
+            for j in range(16):
+                if point >> j & 1:
+                    summed ^= basis[j]
+            assert summed == key
+        assert sorted(points.keys.tolist()) == classes.tolist()
+        bases.add(tuple(sorted(basis.values())))
+    assert len(bases) > 1  # the seeds draw different bases
+
+
 def test_beyond_nullity_10_the_first_refutations_lower_the_upper_bound() -> None:
     # 19×19 (nullity 16): the average-weight bound is 181; a deadline already past lets the
     # search run one slice, which refutes the smallest bounds (each a proof: no position
-    # needs that many presses), and the walk's 158 is reached by a known position.
+    # needs that many presses); 158 presses is reached by a known position (the annealing
+    # finds 162).
     solver = prepare(rectangle(19, 19))
     quiet = np.asarray(solver.analysis.quiet, dtype=np.uint8).reshape(16, -1)
     keys, found = _run(quiet, deadline=0.0)

@@ -1,21 +1,28 @@
-"""Compiled loops of the worst-position search: a local search over class counts that keeps
-every coset weight ``W(c)`` of the current position up to date.
+"""Compiled loops of the worst position's lower bound: simulated annealing over class counts
+that keeps every coset weight ``W(c)`` of the current position up to date.
 
 A position is given by ``t_v``, how many buttons of class v it presses (0 ≤ t_v ≤ m_v).
 Pressing one more button of class v adds 1 to ``W(c)`` for every c even on v (c·v = 0) and
 removes 1 where c·v is odd, so a move costs one pass over the 2^k weights, and the minimum
 of ``W`` — the fewest presses of the position — is exact after every move.
+
+The minimum alone is a poor guide (most moves leave it where it is), so the annealing
+lowers a smoother cost: ``Σ_c max(0, L − W(c))³`` for a target L a little above the best
+minimum found, which counts how far every light coset falls short. Only the cosets with
+``W(c) ≤ L`` (the *tail*, a few percent of them) can change the cost by a move, so a move
+is priced in one pass over the tail and only an accepted move pays a pass over all 2^k.
 """
 
 from __future__ import annotations
 
 import numpy as np
+from numpy.typing import NDArray
 
 from lograph.core.kernels.bits import parity
 from lograph.core.kernels.jit import IntArray, jit
 from lograph.core.kernels.press import transform_small
 
-__all__ = ["coset_weights", "cover_walk"]
+__all__ = ["coset_weights", "cover_anneal"]
 
 
 @jit
@@ -34,97 +41,98 @@ def coset_weights(cls: IntArray, m: IntArray, t: IntArray, m0: int, k: int) -> I
 
 
 @jit
-def _shift(w: IntArray, v: int, delta: int) -> None:
-    """Press `delta` (±1) more buttons of class v: W(c) += delta where c·v is even."""
-    for c in range(len(w)):
-        if parity(c & v):
-            w[c] -= delta
-        else:
-            w[c] += delta
-
-
-@jit
-def _lowest(w: IntArray) -> tuple[int, int]:
-    """The smallest weight and how many c reach it."""
-    low = w[0]
+def _tail(w: IntArray, target: int, tail: IntArray) -> int:  # pragma: no cover - compiled
+    """The cosets a move can make cost (``W(c) ≤ target``) into `tail`; how many."""
     count = 0
     for c in range(len(w)):
-        if w[c] < low:
-            low = w[c]
-            count = 1
-        elif w[c] == low:
+        if w[c] <= target:
+            tail[count] = c
             count += 1
-    return low, count
+    return count
 
 
 @jit
-def _recentre(cls: IntArray, m: IntArray, t: IntArray, w: IntArray, low: int, count: int) -> None:
-    """Move to a lightest vector of the coset, one of the `count` c with W(c) = `low` picked
-    at random: ``t_v ↦ m_v − t_v`` on the classes odd on c, and ``W(c') ↦ W(c' + c)``."""
-    pick = np.random.randint(count)
-    target = 0
-    for c in range(len(w)):
-        if w[c] == low:
-            if pick == 0:
-                target = c
-                break
-            pick -= 1
-    if target == 0:
-        return
-    for j in range(len(cls)):
-        if parity(target & cls[j]):
-            t[j] = m[j] - t[j]
-    moved = w.copy()
-    for c in range(len(w)):
-        w[c] = moved[c ^ target]
+def _price(
+    w: IntArray, tail: IntArray, count: int, v: int, delta: int, target: int
+) -> float:  # pragma: no cover - compiled
+    """How much pressing `delta` (±1) more buttons of class v changes the cost."""
+    change = 0.0
+    for i in range(count):
+        c = tail[i]
+        before = target - w[c]
+        after = before + delta if parity(c & v) else before - delta
+        if after > 0:
+            change += after * after * after
+        if before > 0:
+            change -= before * before * before
+    return change
 
 
 @jit
-def cover_walk(
-    cls: IntArray, m: IntArray, t: IntArray, w: IntArray, steps: int, tries: int, seed: int
-) -> tuple[IntArray, int]:
-    """Walk from counts `t` (weights `w`, both updated in place) for `steps` moves; the
-    heaviest position seen (its counts) and its fewest presses.
+def _press(w: IntArray, v: int, delta: int, row: IntArray) -> int:  # pragma: no cover - compiled
+    """Press `delta` (±1) more buttons of class v (``W(c) += delta·(−1)^{c·v}``, the signs
+    built in `row` by doubling); the new minimum of W."""
+    size = len(w)
+    row[0] = delta
+    h = 1
+    while h < size:
+        flip = -1 if v & h else 1
+        for c in range(h):
+            row[h + c] = flip * row[c]
+        h *= 2
+    low: int = w[0] + row[0]
+    for c in range(size):
+        w[c] += row[c]
+        low = min(low, w[c])
+    return low
 
-    The walk stays on lightest vectors (W(0) is the minimum). A move presses one more
-    button of a class: the coset's lightest weight rises by one, stays or drops. Of `tries`
-    random classes the move keeping the highest minimum with the fewest ties is made when
-    it does not lower the minimum, and the walk re-centres on a lightest vector (a random
-    one of the ties, so plateaus are crossed); otherwise a few random unpressings kick the
-    walk out of its local maximum.
+
+@jit
+def cover_anneal(
+    cls: IntArray,
+    m: IntArray,
+    t: IntArray,
+    w: IntArray,
+    best_t: IntArray,
+    state: NDArray[np.float64],
+    moves: int,
+    seed: int,
+) -> int:  # pragma: no cover - compiled
+    """Anneal counts `t` (weights `w`, both updated in place) for `moves` proposed moves;
+    the best minimum of W seen, its counts copied into `best_t`.
+
+    `state` = [margin, temperature, cooling factor per move, mean |cost change|, best]
+    carries the schedule from one call to the next. A move presses one more or one fewer
+    button of a random class; it is taken when it lowers the cost, and otherwise with
+    probability ``exp(−change / (temperature · mean |change|))``, so the temperature is
+    relative to the moves' own scale and one schedule fits every board. The target L is
+    the best minimum plus `margin`.
     """
     np.random.seed(seed)
-    n = len(cls)
-    # ±1 typed from the input: literal 1 and -1 would compile _shift twice
-    up = n - n + 1
-    down = -up
-    low, count = _lowest(w)
-    _recentre(cls, m, t, w, low, count)
-    best_t = t.copy()
-    best = low
-    for _ in range(steps):
-        pick, pick_low, pick_count = -1, low - 1, 0
-        for _try in range(tries):
-            j = np.random.randint(n)
-            if t[j] >= m[j]:
+    n, size = len(cls), len(w)
+    margin, heat, cooling, scale, best = int(state[0]), state[1], state[2], state[3], int(state[4])
+    target = best + margin
+    tail = np.empty(size, dtype=np.int64)
+    row = np.empty(size, dtype=np.int64)
+    count = _tail(w, target, tail)
+    for _ in range(moves):
+        heat *= cooling
+        j = np.random.randint(n)
+        delta = 1 if np.random.randint(2) else -1
+        if not 0 <= t[j] + delta <= m[j]:
+            delta = -delta
+            if not 0 <= t[j] + delta <= m[j]:
                 continue
-            _shift(w, cls[j], up)
-            new_low, new_count = _lowest(w)
-            _shift(w, cls[j], down)
-            if new_low > pick_low or (new_low == pick_low and new_count < pick_count):
-                pick, pick_low, pick_count = j, new_low, new_count
-        if pick >= 0 and pick_low >= low:
-            _shift(w, cls[pick], up)
-            t[pick] += 1
-        else:
-            for _kick in range(3):
-                i = np.random.randint(n)
-                if t[i] > 0:
-                    _shift(w, cls[i], down)
-                    t[i] -= 1
-        low, count = _lowest(w)
-        _recentre(cls, m, t, w, low, count)
-        if low > best:
-            best = low
+        change = _price(w, tail, count, cls[j], delta, target)
+        scale += 0.01 * (abs(change) - scale)
+        if change > 0 and np.random.random() >= np.exp(-change / (heat * scale + 1e-9)):
+            continue
+        t[j] += delta
+        low = _press(w, cls[j], delta, row)
+        count = _tail(w, target, tail)
+        if low > best:  # the target follows the best minimum
+            best, target = low, low + margin
             best_t[:] = t
-    return best_t, best
+            count = _tail(w, target, tail)
+    state[1], state[3], state[4] = heat, scale, best
+    return best

@@ -36,10 +36,11 @@ def spectrum_search(
     row: NDArray[np.int32],
     cursor: IntArray,
     bound: int,
-    node_limit: int,
+    work_limit: int,
 ) -> int:  # pragma: no cover - compiled
     """Continue the search for y with ``max ŷ ≤ bound``; 1 when found (in `values`, one per
-    point), 0 when there is none, −1 after `node_limit` nodes (call again).
+    point), 0 when there is none, −1 after about `work_limit` transform updates (a node at
+    level j costs 2^(j+1)): call again.
 
     `points` = (order, m, low, remaining, span): the points with buttons, level by level;
     per position the multiplicity, the smallest y (−m, or m mod 2 where the symmetry fixes
@@ -50,7 +51,7 @@ def spectrum_search(
     """
     order, m, low, remaining, span = points
     count = order.shape[0]
-    pos, fresh, nodes = cursor[0], cursor[1], 0
+    pos, fresh, work = cursor[0], cursor[1], 0
     while True:
         if pos == count or pos < 0:
             cursor[0], cursor[1] = pos, 0
@@ -70,14 +71,14 @@ def spectrum_search(
             step, value = 2, value + 2
         values[pos] = value
         _add(transform, point, step, width, signs, row)
-        nodes += 1
+        work += width
         fits = True
         for c in range(width):
             if transform[c] - remaining[pos] > bound:
                 fits = False
                 break
         pos, fresh = (pos + 1, 1) if fits else (pos, 0)
-        if nodes >= node_limit:
+        if work >= work_limit:
             cursor[0], cursor[1] = pos, fresh
             return -1
 

@@ -1,74 +1,115 @@
-"""A lower bound on the worst position by a walk over class counts (`lograph.core.kernels.cover`).
+"""A lower bound on the worst position by simulated annealing over class counts
+(`lograph.core.kernels.cover`).
 
-The walk keeps all 2^k coset weights ``W(c)`` of the current position, so each move (press
-one more button of a class, then re-centre on a lightest vector of the coset) costs a pass
-over them instead of a transform; the best position is re-scored exactly by the caller.
+The annealing keeps all 2^k coset weights ``W(c)`` of the current position, so a move
+(press one more or one fewer button of a class) is priced on the few light cosets and paid
+for in one pass over the weights instead of a transform; the best position is re-scored
+exactly by the caller. Runs of a fixed length (a schedule from hot to cold) repeat from the
+best position found until the time or work limit: a run's answer never depends on the
+machine's speed, only how many runs fit. One chain runs on each core, from different seeds.
 """
 
 from __future__ import annotations
 
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 from numpy.typing import NDArray
 
 from lograph.core.cancel import Cancel, poll
+from lograph.core.optimize.gf2_orbits import WORKERS
 
-__all__ = ["WALK_WORK", "walk"]
+__all__ = ["ANNEAL_RUNS", "anneal"]
 
-#: Weight updates (moves tried × 2^k) the walk may spend: more than a usual time limit
-#: allows on big boards, where the time limit governs.
-WALK_WORK = 1 << 36
-#: Moves tried per step: about 2^25 / 2^k (more tries find harder positions: 158 on 19×19
-#: with 512, 154 with 16 in the same time), at most two per class.
-_TRIES_WORK = 1 << 25
-#: Weight updates between two polls of the cancel hook and the clock.
+#: Runs the annealing may make: more than a usual time limit allows on big boards, where
+#: the time limit governs; small boards stop after this many.
+ANNEAL_RUNS = 8
+#: Proposed moves per run and class: a run of 30×30's 740 classes takes about 20 s here.
+_RUN_MOVES_PER_CLASS = 512
+#: The target L sits this far above the best minimum found, and the relative temperature
+#: falls from _HOT to _COLD over a run. Measured on 30×30 (20 s from a random position):
+#: margin 8 at 0.1 → 0.002 reaches 412–414 (margin 20: 412; 0.3 → 0.01 or 0.1 → 0.0002:
+#: 413), margin 4 at 1.0 → 0.002 only 400–402; 19×19 reaches 161–162 with all of them.
+_TARGET_MARGIN = 8
+_HOT, _COLD = 0.1, 0.002
+#: Proposed moves between two polls of the cancel hook and the clock.
 _CHUNK_WORK = 1 << 29
-#: ... and at most this many steps in all (small spaces: the walk has long converged).
-_MOST_STEPS = 1 << 17
 _CANCELLED = "worst-position search cancelled"
 
 
-def walk(
+def anneal(
     keys: NDArray[np.int64],
     k: int,
     start: NDArray[np.uint8],
     cancel: Cancel,
     seed: int,
     seconds: float,
-    work: int = WALK_WORK,
+    runs: int = ANNEAL_RUNS,
 ) -> NDArray[np.uint8]:
-    """The heaviest position the walk from press vector `start` finds, as a press vector
+    """The heaviest position the annealing from press vector `start` finds, as a press vector
     (pressing the first ``t_v`` buttons of each class and every button of class 0).
 
-    Stops after `work` weight updates or `seconds`, whichever comes first; polls `cancel`.
+    Stops after `runs` runs or `seconds`, whichever comes first; polls `cancel`.
     """
-    from lograph.core.kernels.cover import coset_weights, cover_walk
-
     classes, inverse = np.unique(keys, return_inverse=True)
     counts = np.bincount(inverse).astype(np.int64)
     pressed = np.bincount(inverse, weights=start.astype(np.int64)).astype(np.int64)
     zero = classes == 0
     m0 = int(counts[zero].sum())
-    cls, m, t = classes[~zero], counts[~zero], pressed[~zero]
+    cls, m, best_t = classes[~zero], counts[~zero], pressed[~zero]
     if len(cls) == 0:
         return start.astype(np.uint8)
-    tries = max(4, min(256, 2 * len(cls), _TRIES_WORK >> k))
-    # each try shifts, scans and shifts back the 2^k weights; a step also looks at every class
-    per_step = tries * (3 << k) + 64 * len(cls)
-    weights = coset_weights(cls, m, t, m0, k)
-    best_t, best = t.copy(), int(weights.min())
-    deadline = time.monotonic() + seconds
-    steps = max(1, min(_CHUNK_WORK // per_step, _MOST_STEPS // 16))
-    rounds = max(1, min(work // (steps * per_step), _MOST_STEPS // steps))
-    for index in range(rounds):
-        found_t, found = cover_walk(cls, m, t, weights, steps, tries, seed + index)
-        if found > best:
-            best_t, best = found_t.copy(), int(found)
-        poll(cancel, _CANCELLED)
-        if time.monotonic() > deadline:
-            break
+    chain = _Chain(cls, m, m0, k, cancel, time.monotonic() + seconds)
+    with ThreadPoolExecutor(WORKERS) as pool:  # independent chains, the best one kept
+        seeds = range(seed, seed + WORKERS)
+        found = list(pool.map(lambda chain_seed: chain.run(best_t, chain_seed, runs), seeds))
+    best_t = max(found, key=chain.lowest)
     return _press_vector(keys, cls, best_t)
+
+
+class _Chain:
+    """One annealing chain over the class counts (several run side by side, each on its
+    own counts and weights; the kernel releases the GIL)."""
+
+    def __init__(
+        self,
+        cls: NDArray[np.int64],
+        m: NDArray[np.int64],
+        m0: int,
+        k: int,
+        cancel: Cancel,
+        deadline: float,
+    ) -> None:
+        self.cls, self.m, self.m0, self.k = cls, m, m0, k
+        self.cancel, self.deadline = cancel, deadline
+
+    def lowest(self, counts: NDArray[np.int64]) -> int:
+        """The fewest presses of the position with these class counts."""
+        from lograph.core.kernels.cover import coset_weights
+
+        return int(coset_weights(self.cls, self.m, counts, self.m0, self.k).min())
+
+    def run(self, start: NDArray[np.int64], seed: int, runs: int) -> NDArray[np.int64]:
+        """The best counts found from `start` in `runs` runs or until the deadline."""
+        from lograph.core.kernels.cover import coset_weights, cover_anneal
+
+        best_t, best = start.copy(), self.lowest(start)
+        run = _RUN_MOVES_PER_CLASS * len(self.cls)
+        chunk = max(64, min(run, _CHUNK_WORK >> self.k))
+        cooling = (_COLD / _HOT) ** (1.0 / run)
+        for _ in range(runs):
+            t = best_t.copy()  # every run starts again from the best position, hot
+            weights = coset_weights(self.cls, self.m, t, self.m0, self.k)
+            state = np.array([_TARGET_MARGIN, _HOT, cooling, 1.0, best], dtype=np.float64)
+            for done in range(0, run, chunk):
+                moves = min(chunk, run - done)
+                best = cover_anneal(self.cls, self.m, t, weights, best_t, state, moves, seed)
+                seed += 1 << 20  # the next call's moves are drawn afresh
+                poll(self.cancel, _CANCELLED)
+                if time.monotonic() > self.deadline:
+                    return best_t
+        return best_t
 
 
 def _press_vector(

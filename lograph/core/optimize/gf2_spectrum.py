@@ -22,15 +22,24 @@ annihilator), which prunes each level as soon as it is complete or cannot be.
 from __future__ import annotations
 
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from threading import Event
 
 import numpy as np
 from numpy.typing import NDArray
 
 from lograph.core.cancel import Cancel, poll
 from lograph.core.optimize.gf2_classes import minimise_classes, pressing_counts
+from lograph.core.optimize.gf2_orbits import WORKERS
 
-__all__ = ["SPECTRUM_EXACT_NULLITY", "SPECTRUM_NULLITY_LIMIT", "SpectrumBounds", "spectrum_worst"]
+__all__ = [
+    "SPECTRUM_EXACT_NULLITY",
+    "SPECTRUM_NULLITY_LIMIT",
+    "SpectrumBounds",
+    "luby",
+    "spectrum_worst",
+]
 
 #: Largest nullity searched (every node updates a transform of up to 2^k values): exact
 #: answers are within reach up to about 10; beyond, the first refutations lower the
@@ -40,9 +49,15 @@ SPECTRUM_NULLITY_LIMIT = 20
 #: gives it half the time limit, a third beyond), and the signs (−1)^{p·c} come from a
 #: 2^k × 2^k table (4 MB at 10).
 SPECTRUM_EXACT_NULLITY = 10
-#: Nodes per compiled call (a few tenths of a second at k = 8); cancel and time are
-#: polled between calls.
-_SLICE_NODES = 1 << 21
+#: Transform updates per compiled call (about 2·10⁹ a second here: tens of milliseconds);
+#: cancel and time are polled between calls.
+_SLICE_WORK = 1 << 26
+#: Past `SPECTRUM_EXACT_NULLITY` each bound is attacked by restarts from random bases, the
+#: i-th given this many transform updates times the i-th term of Luby's sequence
+#: (1, 1, 2, 1, 1, 2, 4, …): the search's time depends wildly on the basis (30×30: the
+#: default basis does not refute 444 in a minute, 3 random bases in 8 do in under 0.5 s),
+#: and Luby's schedule is within a logarithmic factor of the best fixed cut-off.
+_RESTART_WORK = 1 << 26
 _CANCELLED = "worst-position search cancelled"
 
 
@@ -70,21 +85,25 @@ class _Points:
     span: NDArray[np.int64]
 
 
-def _points(classes: NDArray[np.int64], counts: NDArray[np.int64], k: int) -> _Points:
-    """Coordinates of the classes in a basis of the smallest classes, ordered by level."""
-    basis: list[int] = []
-    pivots: dict[int, int] = {}
-    for key in classes[np.argsort(counts, kind="stable")].tolist():
-        reduced = key
-        while reduced and reduced.bit_length() in pivots:
-            reduced ^= pivots[reduced.bit_length()]
+def _points(
+    classes: NDArray[np.int64],
+    counts: NDArray[np.int64],
+    k: int,
+    rng: np.random.Generator | None = None,
+) -> _Points:
+    """Coordinates of the classes in a basis of the smallest classes (the first found in key
+    order, or in a random order drawn from `rng`), ordered by level."""
+    shuffled = np.arange(len(classes)) if rng is None else rng.permutation(len(classes))
+    smallest_first = shuffled[np.argsort(counts[shuffled], kind="stable")]
+    # pivots: highest bit -> (a reduced vector, the basis members whose sum it is)
+    pivots: dict[int, tuple[int, int]] = {}
+    size = 0
+    for key in classes[smallest_first].tolist():
+        reduced, members = _reduce(key, pivots)
         if reduced:
-            pivots[reduced.bit_length()] = reduced
-            basis.append(key)
-    span = {0: 0}  # class key -> point (its coordinates in the basis)
-    for j, key in enumerate(basis):
-        span.update({x ^ key: point | 1 << j for x, point in list(span.items())})
-    point_of = np.array([span[key] for key in classes.tolist()], dtype=np.int64)
+            pivots[reduced.bit_length()] = (reduced, members | 1 << size)
+            size += 1
+    point_of = np.array([_reduce(key, pivots)[1] for key in classes.tolist()], dtype=np.int64)
     level = np.array([p.bit_length() for p in point_of.tolist()], dtype=np.int64)
     order = np.lexsort((point_of, level))
     points, m, level = point_of[order], counts[order].astype(np.int64), level[order]
@@ -97,45 +116,77 @@ def _points(classes: NDArray[np.int64], counts: NDArray[np.int64], k: int) -> _P
     return _Points(classes[order], points, m, low, after, np.left_shift(1, level))
 
 
-@dataclass(frozen=True)
-class _Scratch:
-    """What every bound's search reuses: the sign table (a dummy past
-    `SPECTRUM_EXACT_NULLITY`, where each point's row is built in `row` instead)."""
+def _reduce(key: int, pivots: dict[int, tuple[int, int]]) -> tuple[int, int]:
+    """`key` reduced by the pivots, and the basis members summed on the way (a class in the
+    span reduces to 0, and the members are then its coordinates)."""
+    members = 0
+    while key and key.bit_length() in pivots:
+        reduced, summed = pivots[key.bit_length()]
+        key ^= reduced
+        members ^= summed
+    return key, members
 
-    signs: NDArray[np.int32]
-    row: NDArray[np.int32]
 
-
-def _scratch(k: int) -> _Scratch:
+def _signs(k: int) -> NDArray[np.int32]:
+    """The sign table every search shares (a dummy past `SPECTRUM_EXACT_NULLITY`, where
+    each point's row is built by the kernel instead)."""
     from lograph.core.kernels.spectrum import character_signs
 
-    signs = character_signs(k) if k <= SPECTRUM_EXACT_NULLITY else np.ones((1, 1), dtype=np.int32)
-    return _Scratch(signs, np.zeros(1 << k, dtype=np.int32))
+    return character_signs(k) if k <= SPECTRUM_EXACT_NULLITY else np.ones((1, 1), dtype=np.int32)
+
+
+@dataclass(frozen=True)
+class _Question:
+    """Whether some y keeps ``max ŷ ≤ bound``, and what the searches need to answer it."""
+
+    bound: int
+    signs: NDArray[np.int32]
+    cancel: Cancel
+    deadline: float
+    decided: Event  # set by the first search to answer: the others stop
 
 
 def _feasible(
-    points: _Points, k: int, bound: int, scratch: _Scratch, cancel: Cancel, deadline: float
+    points: _Points, k: int, question: _Question, budget: int | None
 ) -> NDArray[np.int64] | bool | None:
     """y (one value per point) with ``max ŷ ≤ bound``; False when none exists; None when the
-    deadline came first."""
+    deadline came first, another search answered, or this one spent `budget` transform
+    updates (None: no limit)."""
     from lograph.core.kernels.spectrum import spectrum_search
 
     values = np.zeros(len(points.order), dtype=np.int64)
     transform = np.zeros(1 << k, dtype=np.int32)  # |ŷ| ≤ N: int32 for 8 lanes a register
+    row = np.zeros(1 << k, dtype=np.int32)
     cursor = np.array([0, 1], dtype=np.int64)
     arrays = (points.order, points.m, points.low, points.remaining, points.span)
-    slice_nodes = _SLICE_NODES >> max(0, k - 8)  # a node costs up to 2^k
+    spent = 0
     while True:
         status = spectrum_search(
-            arrays, scratch.signs, values, transform, scratch.row, cursor, bound, slice_nodes
+            arrays, question.signs, values, transform, row, cursor, question.bound, _SLICE_WORK
         )
         if status == 1:
             return values
         if status == 0:
             return False
-        poll(cancel, _CANCELLED)
-        if time.monotonic() > deadline:
+        poll(question.cancel, _CANCELLED)
+        spent += _SLICE_WORK
+        if budget is not None and spent >= budget:
             return None
+        if question.decided.is_set() or time.monotonic() > question.deadline:
+            return None
+
+
+def luby(index: int) -> int:
+    """The `index`-th term (from 1) of Luby's restart sequence 1, 1, 2, 1, 1, 2, 4, 1, …
+
+    >>> [luby(i) for i in range(1, 16)]
+    [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
+    """
+    while True:
+        size = 1 << index.bit_length()  # the smallest 2^j with index < 2^j
+        if index == size - 1:
+            return size >> 1
+        index -= (size >> 1) - 1
 
 
 def spectrum_worst(
@@ -145,25 +196,61 @@ def spectrum_worst(
     upper: int,
     cancel: Cancel,
     deadline: float,
+    seed: int = 0,
 ) -> SpectrumBounds:
     """Close the gap between a known position (`best`: its presses and fewest presses) and a
     proven `upper` bound on the covering radius, until they meet or the deadline passes."""
     classes, counts = np.unique(keys, return_counts=True)
     m0 = int(counts[classes == 0].sum())
-    points = _points(classes[classes != 0], counts[classes != 0], k)
+    searches = _Searches(classes[classes != 0], counts[classes != 0], k, seed)
     presses, lower = best
     twice_average = len(keys) + m0  # 2A
-    scratch = _scratch(k)
-    while upper > lower:
-        found = _feasible(points, k, twice_average - 2 * upper, scratch, cancel, deadline)
-        if found is None:
-            break
-        if found is False:
-            upper -= 1  # no position needs `upper` presses
-            continue
-        t = (points.m - found) // 2  # pressed buttons per class
-        by_class = np.argsort(points.keys)
-        position = pressing_counts(keys, points.keys[by_class], t[by_class])
-        presses, lower, _ = minimise_classes(keys, k, position, cancel)
-        upper = max(upper, lower)
+    signs = _signs(k)
+    with ThreadPoolExecutor(WORKERS) as pool:
+        while upper > lower:
+            question = _Question(twice_average - 2 * upper, signs, cancel, deadline, Event())
+            runs = [pool.submit(searches.run, worker, question) for worker in range(WORKERS)]
+            answers = [run.result() for run in runs]  # re-raises a cancelled search's error
+            found, basis = next(((f, b) for f, b in answers if f is not None), (None, None))
+            if found is None or basis is None:
+                break  # the deadline
+            if found is False:
+                upper -= 1  # no position needs `upper` presses
+                continue
+            t = (basis.m - found) // 2  # pressed buttons per class
+            by_class = np.argsort(basis.keys)
+            position = pressing_counts(keys, basis.keys[by_class], t[by_class])
+            presses, lower, _ = minimise_classes(keys, k, position, cancel)
+            upper = max(upper, lower)
     return SpectrumBounds(presses, lower, upper, lower == upper)
+
+
+class _Searches:
+    """The searches that answer one question side by side, one per worker: the first
+    searches in the default basis (to the end, up to `SPECTRUM_EXACT_NULLITY`; past it for
+    a budget, then restarts), the others restart from random bases, each on Luby's schedule."""
+
+    def __init__(self, classes: NDArray[np.int64], counts: NDArray[np.int64], k: int, seed: int):
+        self.classes, self.counts, self.k, self.seed = classes, counts, k, seed
+        self.default = _points(classes, counts, k)
+
+    def run(
+        self, worker: int, question: _Question
+    ) -> tuple[NDArray[np.int64] | bool | None, _Points]:
+        """Worker `worker`'s answer (as `_feasible`'s) and the basis it came in."""
+        restarts = self.k > SPECTRUM_EXACT_NULLITY or worker > 0
+        rng = np.random.default_rng([self.seed, worker, question.bound])
+        attempt = 1
+        basis = self.default if worker == 0 else _points(self.classes, self.counts, self.k, rng)
+        try:
+            while True:  # at least one slice, even past the deadline
+                budget = _RESTART_WORK * luby(attempt) if restarts else None
+                found = _feasible(basis, self.k, question, budget)
+                if found is not None:
+                    return found, basis
+                if question.decided.is_set() or time.monotonic() > question.deadline:
+                    return None, basis
+                attempt += 1
+                basis = _points(self.classes, self.counts, self.k, rng)
+        finally:
+            question.decided.set()  # answered, cancelled or out of time: the others stop

@@ -13,9 +13,10 @@ buttons ``t_v`` each class v holds, and
 
 is a small integer program (one variable per class, 2^k constraints) that
 `scipy.optimize.milp` (HiGHS) solves exactly while k is moderate. Larger boards get the best
-bounded answer: a lower bound from positions found by search, a climb and a walk over class
-counts (`lograph.core.optimize.gf2_cover`; each scored exactly) and an upper bound
-(redundancy bound N − k, the average-weight bound, the solver's bound).
+bounded answer: a lower bound from positions found by search, a climb and simulated
+annealing over class counts (`lograph.core.optimize.gf2_cover`; each scored exactly) and
+an upper bound (redundancy bound N − k, the average-weight bound, the solver's bound, the
+spectrum search's refutations).
 For p > 2, and over Z_k for composite k (where the quiet patterns form a module, with no
 class structure to exploit), every press vector is walked while ``k^N`` is small
 (`BRUTE_FORCE_BITS`); larger boards are refused over GF(p), and over Z_k get a proven range
@@ -38,7 +39,7 @@ from lograph.core.model.board import Board
 from lograph.core.model.system import PressSystem
 from lograph.core.optimize.gf2_classes import pressing_counts
 from lograph.core.optimize.gf2_climb import climb
-from lograph.core.optimize.gf2_cover import walk
+from lograph.core.optimize.gf2_cover import anneal
 from lograph.core.optimize.gf2_spectrum import (
     SPECTRUM_EXACT_NULLITY,
     SPECTRUM_NULLITY_LIMIT,
@@ -260,11 +261,11 @@ def worst_position(
     engine : str
         Engine used when `board` is not a prepared solver.
     time_limit : float
-        Seconds for the integer program (or the walk); past them the answer is bounded.
+        Seconds for the integer program (or the annealing); past them the answer is bounded.
     cancel, progress : callable, optional
         Polled in long work (True raises `InterruptedComputation`); told elapsed seconds.
     seed, raise_lower : int, bool
-        Seed of the search beyond the exact range; False skips the walk there (it only
+        Seed of the search beyond the exact range; False skips the annealing there (it only
         raises the lower bound, until the time limit): for callers needing the upper bound.
 
     Returns the `WorstPosition`; presses count the total ``Σ x_i`` (values 0..k−1).
@@ -368,10 +369,13 @@ def _worst_gf2(
         return _answer(system, goal, presses, worst, worst, "class enumeration")
     best = None
     if k <= SPECTRUM_NULLITY_LIMIT:
-        # a share of the time: what it cannot prove, the integer program or the walk may
+        # a share of the time: what it cannot prove, the integer program or the annealing may
         share = time_limit / (2 if k <= SPECTRUM_EXACT_NULLITY else 3)
         start = _search(keys, k, n, cancel, seed)
-        spectrum = spectrum_worst(keys, k, start, upper, cancel, started + share)
+        if raise_lower and k > SPECTRUM_EXACT_NULLITY:  # a lower bound first: the gap may close
+            start = _annealed(keys, k, start, cancel, seed, share)
+        deadline = time.monotonic() + share
+        spectrum = spectrum_worst(keys, k, start, upper, cancel, deadline, seed)
         best, upper = (spectrum.presses, spectrum.lower), spectrum.upper
         if spectrum.exact:
             return _answer(system, goal, *best, upper, "spectrum search")
@@ -389,9 +393,22 @@ def _worst_gf2(
     if not raise_lower:
         return _answer(system, goal, presses, worst, max(worst, upper), "search")
     left = max(0.0, time_limit - (time.monotonic() - started))
-    walked = walk(keys, k, presses, cancel, seed, left)
-    # Score the walk's position exactly (one transform): the count never rests on the walk.
-    walked, walked_worst, _ = minimise_classes(keys, k, walked, cancel)
-    if walked_worst > worst:
-        presses, worst = walked, walked_worst
+    annealed = _annealed(keys, k, (presses, worst), cancel, seed + 1, left)
+    if annealed[1] > worst:
+        presses, worst = annealed
     return _answer(system, goal, presses, worst, max(worst, upper), "search")
+
+
+def _annealed(
+    keys: NDArray[np.int64],
+    k: int,
+    start: tuple[NDArray[np.uint8], int],
+    cancel: Cancel,
+    seed: int,
+    seconds: float,
+) -> tuple[NDArray[np.uint8], int]:
+    """The annealing's best position from `start` (presses, fewest presses) if heavier,
+    scored exactly by one transform: the count never rests on the annealing."""
+    found = anneal(keys, k, start[0], cancel, seed, seconds)
+    presses, worst, _ = minimise_classes(keys, k, found, cancel)
+    return (presses, worst) if worst > start[1] else start

@@ -1,6 +1,7 @@
-"""The worst position's walk over class counts: its coset weights are every solution's weight
-(checked against enumerating the coset), and the position it returns, scored exactly, never
-exceeds the covering radius found by brute force over every press vector."""
+"""The worst position's annealing over class counts: its coset weights are every solution's
+weight (checked against enumerating the coset), they follow its moves, and the position it
+returns, scored exactly, never exceeds the covering radius found by brute force over every
+press vector, and reaches it on the small boards. Limits are run counts, not durations."""
 
 from __future__ import annotations
 
@@ -10,10 +11,10 @@ import pytest
 
 from lograph.core.errors import InterruptedComputation
 from lograph.core.kernels.cover import coset_weights as kernel_weights
-from lograph.core.kernels.cover import cover_walk
+from lograph.core.kernels.cover import cover_anneal
 from lograph.core.model.board import Board
 from lograph.core.model.generators import rectangle
-from lograph.core.optimize.gf2_cover import walk
+from lograph.core.optimize.gf2_cover import anneal
 from lograph.core.optimize.minimal import quiet_classes
 from tests.references import coset_weights, histogram, null_space_mod_p, press_matrix
 
@@ -59,50 +60,52 @@ def test_kernel_weights_are_the_coset_weights(index: int) -> None:
 
 
 @pytest.mark.parametrize("index", range(len(BOARDS)))
-def test_walk_is_a_lower_bound_scored_exactly(index: int) -> None:
+def test_annealing_is_a_lower_bound_scored_exactly(index: int) -> None:
     a = press_matrix(BOARDS[index])
     quiet = null_space_mod_p(a, 2).astype(np.uint8)
     keys, cls, m, m0 = _classes(quiet)
     radius = _radius(index, a)
     t = np.zeros(len(cls), dtype=np.int64)
     weights = kernel_weights(cls, m, t, m0, len(quiet))
-    best_t, best = cover_walk(cls, m, t, weights, 300, 4, index)
+    best_t = t.copy()
+    state = np.array([8, 0.1, 0.999, 1.0, weights.min()], dtype=np.float64)
+    best = cover_anneal(cls, m, t, weights, best_t, state, 2000, index)
     assert best <= radius
+    assert (t >= 0).all()
+    assert (t <= m).all()
     # the kernel's weights follow its moves: recomputing them from scratch agrees
     assert kernel_weights(cls, m, t, m0, len(quiet)).tolist() == weights.tolist()
-    assert int(kernel_weights(cls, m, best_t, m0, len(quiet)).min()) == best
-    presses = walk(
-        keys, len(quiet), np.zeros(len(keys), dtype=np.uint8), None, index, 60.0, 1 << 20
-    )
+    assert int(kernel_weights(cls, m, best_t, m0, len(quiet)).min()) == best == state[4]
+    presses = anneal(keys, len(quiet), np.zeros(len(keys), dtype=np.uint8), None, index, 60.0, 2)
     assert min(coset_weights(presses, quiet, 2)) <= radius
 
 
-def test_walk_reaches_the_radius_of_small_boards() -> None:
+def test_annealing_reaches_the_radius_of_small_boards() -> None:
     for n, radius in ((4, 7), (5, 15)):  # brute force: tests/core/test_worst.py
         quiet = null_space_mod_p(press_matrix(rectangle(n, n)), 2).astype(np.uint8)
         keys = quiet_classes(quiet)
         start = np.zeros(len(keys), dtype=np.uint8)
-        presses = walk(keys, len(quiet), start, None, 0, 600.0, work=1 << 22)
+        presses = anneal(keys, len(quiet), start, None, 0, 600.0, runs=4)
         assert min(coset_weights(presses, quiet, 2)) == radius
 
 
-def test_walk_polls_cancel() -> None:
+def test_annealing_polls_cancel() -> None:
     quiet = null_space_mod_p(press_matrix(rectangle(4, 4)), 2).astype(np.uint8)
     keys = quiet_classes(quiet)
     with pytest.raises(InterruptedComputation):
-        walk(keys, len(quiet), np.zeros(16, dtype=np.uint8), lambda: True, 0, 60.0, 1 << 20)
+        anneal(keys, len(quiet), np.zeros(16, dtype=np.uint8), lambda: True, 0, 60.0)
 
 
-def test_upper_bound_only_skips_the_walk_and_keeps_the_bound() -> None:
-    """`raise_lower=False` (what `lograph puzzle` asks for) stops before the walk: the walk
-    can only raise the lower bound, so the upper bound is the same and the lower bound is a
-    position scored exactly either way."""
+def test_upper_bound_only_skips_the_annealing_and_keeps_the_bound() -> None:
+    """`raise_lower=False` (what `lograph puzzle` asks for) skips the annealing: it can only
+    raise the lower bound, so the upper bound is the same and the lower bound is a position
+    scored exactly either way."""
     from lograph.core.optimize.worst import worst_position
     from lograph.core.solve import prepare
 
     solver = prepare(rectangle(15, 23))  # nullity 15: past the integer program's range
     quick = worst_position(solver, time_limit=1.0, raise_lower=False)
-    walked = worst_position(solver, time_limit=1.0)
-    assert quick.method == walked.method == "search"
-    assert quick.upper_bound == walked.upper_bound
-    assert quick.worst_presses <= walked.worst_presses <= walked.upper_bound
+    annealed = worst_position(solver, time_limit=1.0)
+    assert quick.method == annealed.method == "search"
+    assert quick.upper_bound == annealed.upper_bound
+    assert quick.worst_presses <= annealed.worst_presses <= annealed.upper_bound
