@@ -17,6 +17,11 @@ non-negative on a basis of the class space (chosen among the smallest classes): 
 fewer branches. And the transform of y restricted to every subspace ``V_j`` of the first
 j + 1 coordinates must stay at most the bound too (averaging ŷ over cosets of the
 annihilator), which prunes each level as soon as it is complete or cannot be.
+
+How long a "no" takes depends wildly on the basis (a heavy tail), so past
+`SPECTRUM_EXACT_NULLITY` each bound is attacked by restarts from random bases on Luby's
+schedule, and on every core a search runs side by side (the first to answer stops the
+others).
 """
 
 from __future__ import annotations
@@ -43,7 +48,7 @@ __all__ = [
 
 #: Largest nullity searched (every node updates a transform of up to 2^k values): exact
 #: answers are within reach up to about 10; beyond, the first refutations lower the
-#: upper bound (19×19: 181 → 175 in 15 s; 30×30: 450 → 444 in 4 s).
+#: upper bound (19×19: 181 → 174, 30×30: 450 → 441–442, each in 20 s).
 SPECTRUM_NULLITY_LIMIT = 20
 #: Up to this nullity the search usually proves the answer (`lograph.core.optimize.worst`
 #: gives it half the time limit, a third beyond), and the signs (−1)^{p·c} come from a
@@ -56,8 +61,10 @@ _SLICE_WORK = 1 << 26
 #: i-th given this many transform updates times the i-th term of Luby's sequence
 #: (1, 1, 2, 1, 1, 2, 4, …): the search's time depends wildly on the basis (30×30: the
 #: default basis does not refute 444 in a minute, 3 random bases in 8 do in under 0.5 s),
-#: and Luby's schedule is within a logarithmic factor of the best fixed cut-off.
-_RESTART_WORK = 1 << 26
+#: and Luby's schedule is within a logarithmic factor of the best fixed cut-off. A unit
+#: of about a tenth of a second: 30×30 reaches 441–442 in 20 s with 2^28 or 2^29, 442
+#: with 2^26 (441 after 60 s), 2^30 or 2^31.
+_RESTART_WORK = 1 << 28
 _CANCELLED = "worst-position search cancelled"
 
 
