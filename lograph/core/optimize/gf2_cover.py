@@ -1,5 +1,6 @@
-"""A lower bound on the worst position by simulated annealing over class counts
-(`lograph.core.kernels.cover`).
+"""Lower bounds on the worst position: positions scored exactly, from a few random tries
+(`searched`) and by simulated annealing over class counts (`anneal`,
+`lograph.core.kernels.cover`).
 
 The annealing keeps all 2^k coset weights ``W(c)`` of the current position, so a move
 (press one more or one fewer button of a class) is priced on the few light cosets and paid
@@ -18,9 +19,10 @@ import numpy as np
 from numpy.typing import NDArray
 
 from lograph.core.cancel import Cancel, poll
+from lograph.core.optimize.gf2_classes import minimise_classes
 from lograph.core.optimize.gf2_orbits import WORKERS
 
-__all__ = ["ANNEAL_RUNS", "anneal"]
+__all__ = ["ANNEAL_RUNS", "anneal", "annealed", "searched"]
 
 #: Runs the annealing may make: more than a usual time limit allows on big boards, where
 #: the time limit governs; small boards stop after this many.
@@ -33,6 +35,8 @@ _RUN_MOVES_PER_CLASS = 512
 #: 413), margin 4 at 1.0 → 0.002 only 400–402; 19×19 reaches 161–162 with all of them.
 _TARGET_MARGIN = 8
 _HOT, _COLD = 0.1, 0.002
+#: Positions `searched` scores (all buttons, random, and the best so far perturbed).
+_SEARCH_TRIES = 24
 #: Proposed moves between two polls of the cancel hook and the clock.
 _CHUNK_WORK = 1 << 29
 _CANCELLED = "worst-position search cancelled"
@@ -110,6 +114,43 @@ class _Chain:
                 if time.monotonic() > self.deadline:
                     return best_t
         return best_t
+
+
+def searched(
+    keys: NDArray[np.int64], k: int, n: int, cancel: Cancel, seed: int
+) -> tuple[NDArray[np.uint8], int]:
+    """The hardest of a few positions (all buttons, random, random flips), scored exactly."""
+    rng = np.random.default_rng(seed)
+    best_x, best_w = np.ones(n, dtype=np.uint8), -1
+    for attempt in range(_SEARCH_TRIES):
+        if attempt == 0:
+            x = np.ones(n, dtype=np.uint8)
+        elif attempt % 2:
+            x = rng.integers(0, 2, n, dtype=np.uint8)
+        else:  # perturb the best so far
+            x = best_x.copy()
+            flip = rng.choice(n, max(1, n // 16), replace=False)
+            x[flip] ^= 1
+        lightest, weight, _ = minimise_classes(keys, k, x, cancel)
+        if weight > best_w:
+            best_x, best_w = lightest, weight
+        poll(cancel, _CANCELLED)
+    return best_x, best_w
+
+
+def annealed(
+    keys: NDArray[np.int64],
+    k: int,
+    start: tuple[NDArray[np.uint8], int],
+    cancel: Cancel,
+    seed: int,
+    seconds: float,
+) -> tuple[NDArray[np.uint8], int]:
+    """The annealing's best position from `start` (presses, fewest presses) if heavier,
+    scored exactly by one transform: the count never rests on the annealing."""
+    found = anneal(keys, k, start[0], cancel, seed, seconds)
+    presses, worst, _ = minimise_classes(keys, k, found, cancel)
+    return (presses, worst) if worst > start[1] else start
 
 
 def _press_vector(

@@ -39,7 +39,7 @@ from lograph.core.model.board import Board
 from lograph.core.model.system import PressSystem
 from lograph.core.optimize.gf2_classes import pressing_counts
 from lograph.core.optimize.gf2_climb import climb
-from lograph.core.optimize.gf2_cover import anneal
+from lograph.core.optimize.gf2_cover import annealed, searched
 from lograph.core.optimize.gf2_spectrum import (
     SPECTRUM_EXACT_NULLITY,
     SPECTRUM_NULLITY_LIMIT,
@@ -68,7 +68,6 @@ _COUNT_ENUMERATION_LIMIT = 1 << 16
 BRUTE_FORCE_BITS = 26  # 3^16 (a 3-state 4×4 board) takes about 2 s
 #: Nullity up to which positions found by search are evaluated exactly (2^k work each).
 _SEARCH_NULLITY_LIMIT = 20
-_SEARCH_TRIES = 24
 #: Exact evaluations the climb from the best searched position may take (k ≤ 16; fewer above).
 _CLIMB_STEPS = 200
 
@@ -198,28 +197,6 @@ def _ilp_stage(
     x, upper, proven = found
     presses, worst, _ = minimise_classes(keys, k, x, cancel)
     return presses, worst, upper, proven
-
-
-def _search(
-    keys: NDArray[np.int64], k: int, n: int, cancel: Cancel, seed: int
-) -> tuple[NDArray[np.uint8], int]:
-    """The hardest of a few positions (all buttons, random, random flips), scored exactly."""
-    rng = np.random.default_rng(seed)
-    best_x, best_w = np.ones(n, dtype=np.uint8), -1
-    for attempt in range(_SEARCH_TRIES):
-        if attempt == 0:
-            x = np.ones(n, dtype=np.uint8)
-        elif attempt % 2:
-            x = rng.integers(0, 2, n, dtype=np.uint8)
-        else:  # perturb the best so far
-            x = best_x.copy()
-            flip = rng.choice(n, max(1, n // 16), replace=False)
-            x[flip] ^= 1
-        lightest, weight, _ = minimise_classes(keys, k, x, cancel)
-        if weight > best_w:
-            best_x, best_w = lightest, weight
-        poll(cancel, _CANCELLED)
-    return best_x, best_w
 
 
 def _brute_force(
@@ -371,9 +348,9 @@ def _worst_gf2(
     if k <= SPECTRUM_NULLITY_LIMIT:
         # a share of the time: what it cannot prove, the integer program or the annealing may
         share = time_limit / (2 if k <= SPECTRUM_EXACT_NULLITY else 3)
-        start = _search(keys, k, n, cancel, seed)
+        start = searched(keys, k, n, cancel, seed)
         if raise_lower and k > SPECTRUM_EXACT_NULLITY:  # a lower bound first: the gap may close
-            start = _annealed(keys, k, start, cancel, seed, share)
+            start = annealed(keys, k, start, cancel, seed, share)
         deadline = time.monotonic() + share
         spectrum = spectrum_worst(keys, k, start, upper, cancel, deadline, seed)
         best, upper = (spectrum.presses, spectrum.lower), spectrum.upper
@@ -388,27 +365,10 @@ def _worst_gf2(
             presses, worst = best
         return _answer(system, goal, presses, worst, upper, "integer program")
     steps = max(_CLIMB_STEPS >> max(0, k - 16), 20)  # each step is one 2^k transform
-    start = best or _search(keys, k, n, cancel, seed)  # the spectrum search's best, if it ran
+    start = best or searched(keys, k, n, cancel, seed)  # the spectrum search's best, if it ran
     presses, worst = climb(keys, k, start[0], steps, cancel, seed)
     if not raise_lower:
         return _answer(system, goal, presses, worst, max(worst, upper), "search")
     left = max(0.0, time_limit - (time.monotonic() - started))
-    annealed = _annealed(keys, k, (presses, worst), cancel, seed + 1, left)
-    if annealed[1] > worst:
-        presses, worst = annealed
+    presses, worst = annealed(keys, k, (presses, worst), cancel, seed + 1, left)
     return _answer(system, goal, presses, worst, max(worst, upper), "search")
-
-
-def _annealed(
-    keys: NDArray[np.int64],
-    k: int,
-    start: tuple[NDArray[np.uint8], int],
-    cancel: Cancel,
-    seed: int,
-    seconds: float,
-) -> tuple[NDArray[np.uint8], int]:
-    """The annealing's best position from `start` (presses, fewest presses) if heavier,
-    scored exactly by one transform: the count never rests on the annealing."""
-    found = anneal(keys, k, start[0], cancel, seed, seconds)
-    presses, worst, _ = minimise_classes(keys, k, found, cancel)
-    return (presses, worst) if worst > start[1] else start
