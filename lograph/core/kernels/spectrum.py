@@ -70,13 +70,9 @@ def spectrum_search(
                 continue
             step, value = 2, value + 2
         values[pos] = value
-        _add(transform, point, step, width, signs, row)
+        highest = _add(transform, point, step, width, signs, row)
         work += width
-        fits = True
-        for c in range(width):
-            if transform[c] - remaining[pos] > bound:
-                fits = False
-                break
+        fits = highest - remaining[pos] <= bound
         pos, fresh = (pos + 1, 1) if fits else (pos, 0)
         if work >= work_limit:
             cursor[0], cursor[1] = pos, fresh
@@ -91,23 +87,26 @@ def _add(
     width: int,
     signs: NDArray[np.int32],
     row: NDArray[np.int32],
-) -> None:  # pragma: no cover - compiled
-    """``transform[c] += delta · (−1)^{point·c}`` for c below `width`: from the table, or
+) -> int:  # pragma: no cover - compiled
+    """``transform[c] += delta · (−1)^{point·c}`` for c below `width`, from the table or
     from the point's row built by doubling (bit b of c flips the sign where the point has
-    bit b)."""
-    if point < signs.shape[0]:
-        for c in range(width):
-            transform[c] += delta * signs[point, c]
-        return
-    row[0] = 1
-    h = 1
-    while h < width:
-        sign = -1 if point & h else 1
-        for c in range(h):
-            row[h + c] = sign * row[c]
-        h *= 2
+    bit b); the largest value after it. One pass adds and takes the maximum (a vector
+    reduction), instead of a second pass that stops at the first value over the line."""
+    if point >= signs.shape[0]:
+        row[0] = 1
+        h = 1
+        while h < width:
+            sign = -1 if point & h else 1
+            for c in range(h):
+                row[h + c] = sign * row[c]
+            h *= 2
+    line = row if point >= signs.shape[0] else signs[point]
+    highest = transform[0] + delta * line[0]
     for c in range(width):
-        transform[c] += delta * row[c]
+        value = transform[c] + delta * line[c]
+        transform[c] = value
+        highest = max(highest, value)
+    return int(highest)
 
 
 @jit
