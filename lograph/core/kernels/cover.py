@@ -20,7 +20,7 @@ from numpy.typing import NDArray
 
 from lograph.core.kernels.bits import parity
 from lograph.core.kernels.jit import IntArray, jit
-from lograph.core.kernels.press import transform_small
+from lograph.core.kernels.press import character_row, transform_small
 
 __all__ = ["coset_weights", "cover_anneal"]
 
@@ -73,13 +73,7 @@ def _press(w: IntArray, v: int, delta: int, row: IntArray) -> int:  # pragma: no
     """Press `delta` (±1) more buttons of class v (``W(c) += delta·(−1)^{c·v}``, the signs
     built in `row` by doubling); the new minimum of W."""
     size = len(w)
-    row[0] = delta
-    h = 1
-    while h < size:
-        flip = -1 if v & h else 1
-        for c in range(h):
-            row[h + c] = flip * row[c]
-        h *= 2
+    character_row(v, size, delta, row)
     low: int = w[0] + row[0]
     for c in range(size):
         w[c] += row[c]

@@ -14,6 +14,7 @@ from lograph.core.kernels.jit import jit
 __all__ = [
     "INT16_BUTTONS",
     "butterflies",
+    "character_row",
     "min_weight_table",
     "transform_small",
     "wide",
@@ -56,6 +57,20 @@ def transform_small(a: Any, size: int) -> None:  # pragma: no cover - compiled
                 y = a[i + h]
                 a[i] = x + y
                 a[i + h] = x - y
+        h *= 2
+
+
+@jit(inline=True)
+def character_row(point: int, width: int, first: int, row: Any) -> None:  # pragma: no cover
+    """``row[c] = first · (−1)^{point·c}`` for c below `width` (a power of two), by doubling:
+    bit b of c flips the sign where the point has bit b. One character of the class space,
+    for the kernels that add a class's signs to every coset at once."""
+    row[0] = first
+    h = 1
+    while h < width:
+        sign = -1 if point & h else 1
+        for c in range(h):
+            row[h + c] = sign * row[c]
         h *= 2
 
 

@@ -23,6 +23,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from lograph.core.kernels.jit import IntArray, jit
+from lograph.core.kernels.press import character_row
 
 __all__ = ["character_signs", "spectrum_search"]
 
@@ -93,13 +94,7 @@ def _add(
     bit b); the largest value after it. One pass adds and takes the maximum (a vector
     reduction), instead of a second pass that stops at the first value over the line."""
     if point >= signs.shape[0]:
-        row[0] = 1
-        h = 1
-        while h < width:
-            sign = -1 if point & h else 1
-            for c in range(h):
-                row[h + c] = sign * row[c]
-            h *= 2
+        character_row(point, width, 1, row)
     line = row if point >= signs.shape[0] else signs[point]
     highest = transform[0] + delta * line[0]
     for c in range(width):
