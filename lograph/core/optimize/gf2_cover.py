@@ -5,9 +5,10 @@
 The annealing keeps all 2^k coset weights ``W(c)`` of the current position, so a move
 (press one more or one fewer button of a class) is priced on the few light cosets and paid
 for in one pass over the weights instead of a transform; the best position is re-scored
-exactly by the caller. Runs of a fixed length (a schedule from hot to cold) repeat from the
-best position found until the time or work limit: a run's answer never depends on the
-machine's speed, only how many runs fit. One chain runs on each core, from different seeds.
+exactly by the caller. Runs of a fixed length (a schedule from hot to cold) repeat from
+the best position found until the time limit or the run count: a finished run's answer
+never depends on the machine's speed, only how many runs fit. One chain runs on each core,
+from different seeds.
 """
 
 from __future__ import annotations
