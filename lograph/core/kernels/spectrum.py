@@ -110,10 +110,5 @@ def character_signs(k: int) -> NDArray[np.int32]:  # pragma: no cover - compiled
     size = 1 << k
     signs = np.empty((size, size), dtype=np.int32)
     for p in range(size):
-        for c in range(size):
-            x, odd = p & c, 0
-            while x:
-                odd ^= 1
-                x &= x - 1
-            signs[p, c] = 1 - 2 * odd
+        character_row(p, size, 1, signs[p])
     return signs

@@ -20,7 +20,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from lograph.core.cancel import Cancel, poll
-from lograph.core.optimize.gf2_classes import minimise_classes
+from lograph.core.optimize.gf2_classes import minimise_classes, pressing_counts
 from lograph.core.optimize.gf2_orbits import WORKERS
 
 __all__ = ["ANNEAL_RUNS", "anneal", "annealed", "searched"]
@@ -70,7 +70,7 @@ def anneal(
         seeds = range(seed, seed + WORKERS)
         found = list(pool.map(lambda chain_seed: chain.run(best_t, chain_seed, runs), seeds))
     best_t = max(found, key=chain.lowest)
-    return _press_vector(keys, cls, best_t)
+    return pressing_counts(keys, cls, best_t)
 
 
 class _Chain:
@@ -152,13 +152,3 @@ def annealed(
     found = anneal(keys, k, start[0], cancel, seed, seconds)
     presses, worst, _ = minimise_classes(keys, k, found, cancel)
     return (presses, worst) if worst > start[1] else start
-
-
-def _press_vector(
-    keys: NDArray[np.int64], cls: NDArray[np.int64], counts: NDArray[np.int64]
-) -> NDArray[np.uint8]:
-    """The first ``counts[i]`` buttons of class ``cls[i]`` pressed, and all of class 0."""
-    presses: NDArray[np.uint8] = (keys == 0).astype(np.uint8)
-    for value, count in zip(cls.tolist(), counts.tolist(), strict=True):
-        presses[np.flatnonzero(keys == value)[:count]] = 1
-    return presses
