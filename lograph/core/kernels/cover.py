@@ -10,7 +10,8 @@ The minimum alone is a poor guide (most moves leave it where it is), so the anne
 lowers a smoother cost: ``Σ_c max(0, L − W(c))³`` for a target L a little above the best
 minimum found, which counts how far every light coset falls short. Only the cosets with
 ``W(c) ≤ L`` (the *tail*, a few percent of them) can change the cost by a move, so a move
-is priced in one pass over the tail and only an accepted move pays a pass over all 2^k.
+is priced in one pass over the tail and only an accepted move pays a pass over all 2^k
+(which lists the new tail as it goes).
 """
 
 from __future__ import annotations
@@ -69,16 +70,24 @@ def _price(
 
 
 @jit
-def _press(w: IntArray, v: int, delta: int, row: IntArray) -> int:  # pragma: no cover - compiled
+def _press(
+    w: IntArray, v: int, delta: int, row: IntArray, target: int, tail: IntArray
+) -> tuple[int, int]:  # pragma: no cover - compiled
     """Press `delta` (±1) more buttons of class v (``W(c) += delta·(−1)^{c·v}``, the signs
-    built in `row` by doubling); the new minimum of W."""
+    built in `row` by doubling), listing the new tail (``W(c) ≤ target``) in the same pass;
+    the new minimum of W and the tail's length."""
     size = len(w)
     character_row(v, size, delta, row)
     low: int = w[0] + row[0]
+    count = 0
     for c in range(size):
-        w[c] += row[c]
-        low = min(low, w[c])
-    return low
+        value = w[c] + row[c]
+        w[c] = value
+        low = min(low, value)
+        if value <= target:
+            tail[count] = c
+            count += 1
+    return low, count
 
 
 @jit
@@ -122,8 +131,7 @@ def cover_anneal(
         if change > 0 and np.random.random() >= np.exp(-change / (heat * scale + 1e-9)):
             continue
         t[j] += delta
-        low = _press(w, cls[j], delta, row)
-        count = _tail(w, target, tail)
+        low, count = _press(w, cls[j], delta, row, target, tail)
         if low > best:  # the target follows the best minimum
             best, target = low, low + margin
             best_t[:] = t
