@@ -14,7 +14,8 @@ from lograph.core.kernels.cover import coset_weights as kernel_weights
 from lograph.core.kernels.cover import cover_anneal
 from lograph.core.model.board import Board
 from lograph.core.model.generators import rectangle
-from lograph.core.optimize.gf2_cover import anneal
+from lograph.core.optimize.gf2_cover import anneal, class_orbits
+from lograph.core.optimize.gf2_symmetry import largest_rotation
 from lograph.core.optimize.minimal import quiet_classes
 from tests.references import coset_weights, histogram, null_space_mod_p, press_matrix
 
@@ -69,7 +70,8 @@ def test_annealing_is_a_lower_bound_scored_exactly(index: int) -> None:
     weights = kernel_weights(cls, m, t, m0, len(quiet))
     best_t = t.copy()
     state = np.array([8, 0.1, 0.999, 1.0, weights.min()], dtype=np.float64)
-    best = cover_anneal(cls, m, t, weights, best_t, state, 2000, index)
+    alone = np.arange(len(cls) + 1, dtype=np.int64)  # every class a group of its own
+    best = cover_anneal(cls, m, t, weights, best_t, state, 2000, index, alone)
     assert best <= radius
     assert (t >= 0).all()
     assert (t <= m).all()
@@ -115,3 +117,79 @@ def test_upper_bound_only_skips_the_annealing_and_keeps_the_bound(
     assert quick.upper_bound == annealed.upper_bound
     # the annealing starts from the climb's position (same seed) and keeps it unless heavier
     assert quick.worst_presses <= annealed.worst_presses <= annealed.upper_bound
+
+
+def _square(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The quiet basis (from the reference null space), class keys and drawn positions."""
+    board = rectangle(n, n)
+    quiet = null_space_mod_p(press_matrix(board), 2).astype(np.uint8)
+    positions = np.array([board.graph.nodes[v]["pos"] for v in board.graph], dtype=float)
+    return quiet, quiet_classes(quiet), positions
+
+
+@pytest.mark.parametrize("n", [9, 16])
+def test_the_quarter_turn_permutes_the_classes(n: int) -> None:
+    quiet, keys, positions = _square(n)
+    turn = largest_rotation(positions, quiet)
+    assert turn is not None
+    grid = np.arange(n * n).reshape(n, n)
+    assert {tuple(turn), tuple(turn[turn][turn])} == {  # a quarter turn, one way or the other
+        tuple(np.rot90(grid, 1).ravel()),
+        tuple(np.rot90(grid, 3).ravel()),
+    }
+    # it maps the quiet space onto itself: the turned basis adds no rank over GF(2), so
+    # the 2k stacked rows have k independent dependencies
+    stacked = np.vstack([quiet, quiet[:, turn]])
+    assert len(null_space_mod_p(stacked.T, 2)) == len(quiet)
+    cls = np.unique(keys[keys != 0])
+    groups, order = class_orbits(keys, cls, turn)
+    assert sorted(order.tolist()) == list(range(len(cls)))
+    orbit_of = np.empty(len(cls), dtype=np.int64)
+    for g in range(len(groups) - 1):
+        orbit_of[order[groups[g] : groups[g + 1]]] = g
+    size = {v: int((keys == v).sum()) for v in cls.tolist()}
+    for i in np.flatnonzero(keys != 0):  # a button and its image lie in one orbit
+        j = turn[i]
+        a, b = np.searchsorted(cls, keys[i]), np.searchsorted(cls, keys[j])
+        assert orbit_of[a] == orbit_of[b]
+        assert size[int(keys[i])] == size[int(keys[j])]
+    assert max(np.diff(groups)) == 4
+
+
+def test_a_permutation_that_is_no_symmetry_gives_no_orbits() -> None:
+    quiet, keys, _ = _square(9)
+    cls = np.unique(keys[keys != 0])
+    shuffled = np.random.default_rng(0).permutation(len(keys))
+    assert class_orbits(keys, cls, shuffled) is None
+    assert largest_rotation(None, quiet) is None
+
+
+def test_grouped_moves_keep_a_symmetric_position_symmetric() -> None:
+    quiet, keys, positions = _square(9)
+    k = len(quiet)
+    cls, m = np.unique(keys[keys != 0], return_counts=True)
+    groups, order = class_orbits(keys, cls, largest_rotation(positions, quiet))
+    cls, m = cls[order], m[order]
+    t = np.zeros(len(cls), dtype=np.int64)
+    weights = kernel_weights(cls, m, t, 0, k)
+    best_t = t.copy()
+    state = np.array([8, 0.1, 0.999, 1.0, weights.min()], dtype=np.float64)
+    best = cover_anneal(cls, m, t, weights, best_t, state, 3000, 7, groups)
+    for g in range(len(groups) - 1):  # one count per orbit, within its classes' sizes
+        assert len(set(t[groups[g] : groups[g + 1]].tolist())) == 1
+        assert len(set(best_t[groups[g] : groups[g + 1]].tolist())) == 1
+    assert (t >= 0).all()
+    assert (t <= m).all()
+    assert kernel_weights(cls, m, t, 0, k).tolist() == weights.tolist()
+    assert int(kernel_weights(cls, m, best_t, 0, k).min()) == best <= 37  # 9×9's radius
+
+
+def test_the_symmetric_chain_reaches_sixteens_radius_in_one_run() -> None:
+    """16×16's worst position needs 124 presses (proven by the integer program, see the
+    README); in one run the symmetric chain finds such a position (the unrestricted chain
+    alone stops at 123 from this start)."""
+    quiet, keys, positions = _square(16)
+    start = np.zeros(len(keys), dtype=np.uint8)
+    turn = largest_rotation(positions, quiet)
+    presses = anneal(keys, len(quiet), start, None, 0, 600.0, runs=1, symmetry=turn)
+    assert min(coset_weights(presses, quiet, 2)) == 124

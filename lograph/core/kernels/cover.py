@@ -11,7 +11,9 @@ lowers a smoother cost: ``Σ_c max(0, L − W(c))³`` for a target L a little ab
 minimum found, which counts how far every light coset falls short. Only the cosets with
 ``W(c) ≤ L`` (the *tail*, a few percent of them) can change the cost by a move, so a move
 is priced in one pass over the tail and only an accepted move pays a pass over all 2^k
-(which lists the new tail as it goes).
+(which lists the new tail as it goes). A move may press one button more or fewer in each
+class of a group at once (the orbits of a symmetry), which keeps a symmetric position
+symmetric.
 """
 
 from __future__ import annotations
@@ -54,14 +56,18 @@ def _tail(w: IntArray, target: int, tail: IntArray) -> int:  # pragma: no cover 
 
 @jit
 def _price(
-    w: IntArray, tail: IntArray, count: int, v: int, delta: int, target: int
+    w: IntArray, tail: IntArray, count: int, members: IntArray, delta: int, target: int
 ) -> float:  # pragma: no cover - compiled
-    """How much pressing `delta` (±1) more buttons of class v changes the cost."""
+    """How much pressing `delta` (±1) more buttons of each class in `members` changes the
+    cost."""
     change = 0.0
     for i in range(count):
         c = tail[i]
+        signs = 0  # Σ (−1)^{c·v} over the group's classes
+        for v in members:
+            signs += -1 if parity(c & v) else 1
         before = target - w[c]
-        after = before + delta if parity(c & v) else before - delta
+        after = before - delta * signs
         if after > 0:
             change += after * after * after
         if before > 0:
@@ -70,14 +76,26 @@ def _price(
 
 
 @jit
+def _group_row(
+    members: IntArray, delta: int, row: IntArray, scratch: IntArray
+) -> None:  # pragma: no cover - compiled
+    """``row[c] = delta · Σ_v (−1)^{c·v}`` over the group's classes, each character built
+    by doubling (one class, the usual move, writes its own row directly)."""
+    size = len(row)
+    character_row(members[0], size, delta, row)
+    for v in members[1:]:
+        character_row(v, size, delta, scratch)
+        for c in range(size):
+            row[c] += scratch[c]
+
+
+@jit
 def _press(
-    w: IntArray, v: int, delta: int, row: IntArray, target: int, tail: IntArray
+    w: IntArray, row: IntArray, target: int, tail: IntArray
 ) -> tuple[int, int]:  # pragma: no cover - compiled
-    """Press `delta` (±1) more buttons of class v (``W(c) += delta·(−1)^{c·v}``, the signs
-    built in `row` by doubling), listing the new tail (``W(c) ≤ target``) in the same pass;
-    the new minimum of W and the tail's length."""
+    """Add `row` (a move's change) to the weights, listing the new tail (``W(c) ≤ target``)
+    in the same pass; the new minimum of W and the tail's length."""
     size = len(w)
-    character_row(v, size, delta, row)
     low: int = w[0] + row[0]
     count = 0
     for c in range(size):
@@ -100,38 +118,46 @@ def cover_anneal(
     state: NDArray[np.float64],
     moves: int,
     seed: int,
+    groups: IntArray,
 ) -> int:  # pragma: no cover - compiled
     """Anneal counts `t` (weights `w`, both updated in place) for `moves` proposed moves;
     the best minimum of W seen, its counts copied into `best_t`.
 
     `state` = [margin, temperature, cooling factor per move, mean |cost change|, best]
     carries the schedule from one call to the next. A move presses one more or one fewer
-    button of a random class; it is taken when it lowers the cost, and otherwise with
+    button of every class of a random group (group g holds the classes
+    ``groups[g] ≤ j < groups[g + 1]`` of `cls`, all of one size and count; one class each
+    for the unrestricted search, or the orbits of a symmetry, which keeps a symmetric
+    position symmetric); it is taken when it lowers the cost, and otherwise with
     probability ``exp(−change / (temperature · mean |change|))``, so the temperature is
     relative to the moves' own scale and one schedule fits every board. The target L is
     the best minimum plus `margin`.
     """
     np.random.seed(seed)
-    n, size = len(cls), len(w)
+    n, size = len(groups) - 1, len(w)
     margin, heat, cooling, scale, best = int(state[0]), state[1], state[2], state[3], int(state[4])
     target = best + margin
     tail = np.empty(size, dtype=np.int64)
     row = np.empty(size, dtype=np.int64)
+    scratch = np.empty(size, dtype=np.int64)
     count = _tail(w, target, tail)
     for _ in range(moves):
         heat *= cooling
-        j = np.random.randint(n)
+        g = np.random.randint(n)
+        j, end = groups[g], groups[g + 1]
         delta = 1 if np.random.randint(2) else -1
         if not 0 <= t[j] + delta <= m[j]:
             delta = -delta
             if not 0 <= t[j] + delta <= m[j]:
                 continue
-        change = _price(w, tail, count, cls[j], delta, target)
+        members = cls[j:end]
+        change = _price(w, tail, count, members, delta, target)
         scale += 0.01 * (abs(change) - scale)
         if change > 0 and np.random.random() >= np.exp(-change / (heat * scale + 1e-9)):
             continue
-        t[j] += delta
-        low, count = _press(w, cls[j], delta, row, target, tail)
+        t[j:end] += delta
+        _group_row(members, delta, row, scratch)
+        low, count = _press(w, row, target, tail)
         if low > best:  # the target follows the best minimum
             best, target = low, low + margin
             best_t[:] = t

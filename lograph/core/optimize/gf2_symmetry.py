@@ -23,6 +23,7 @@ __all__ = [
     "coset_actions",
     "dihedral_candidates",
     "invariant_basis",
+    "largest_rotation",
     "nullspace",
     "span_coefficients",
 ]
@@ -111,6 +112,30 @@ def dihedral_candidates(positions: NDArray[np.float64] | None) -> list[NDArray[n
                 if min(perm) >= 0:
                     found.append(np.asarray(perm, dtype=np.intp))
     return found
+
+
+def largest_rotation(
+    positions: NDArray[np.float64] | None, quiet: NDArray[np.uint8]
+) -> NDArray[np.intp] | None:
+    """The drawn symmetry of largest order (a quarter turn, else a half turn or a mirror,
+    fewest fixed buttons first) that maps the quiet space onto itself, or None.
+
+    The worst position's annealing searches the positions it leaves unchanged beside the
+    others: a smaller space, where a chain finds heavier positions on some boards (19×19:
+    165 against 162). A quarter turn keeps more freedom than the whole group (30×30: 414
+    against 404 for the 8 symmetries)."""
+    identity = np.arange(quiet.shape[1], dtype=np.intp)
+    best, best_key = None, (1, 0)
+    for perm in dihedral_candidates(positions):
+        if span_coefficients(quiet, quiet[:, perm]) is None:
+            continue  # a symmetry of the drawing, not of the quiet patterns
+        order, power = 1, perm
+        while not np.array_equal(power, identity):
+            order, power = order + 1, power[perm]
+        key = (order, -int((perm == identity).sum()))
+        if key > best_key:
+            best, best_key = perm, key
+    return best
 
 
 def coset_actions(

@@ -45,6 +45,7 @@ from lograph.core.optimize.gf2_spectrum import (
     SPECTRUM_NULLITY_LIMIT,
     spectrum_worst,
 )
+from lograph.core.optimize.gf2_symmetry import largest_rotation
 from lograph.core.optimize.gf2_worst_bounds import covering_lower_bound, upper_bound
 from lograph.core.optimize.histogram import min_press_table
 from lograph.core.optimize.minimal import (
@@ -345,12 +346,13 @@ def _worst_gf2(
         presses, worst, _ = minimise_classes(keys, k, small, cancel)
         return _answer(system, goal, presses, worst, worst, "class enumeration")
     best = None
+    symmetry = largest_rotation(system.positions, quiet)  # for the annealing's second chain
     if k <= SPECTRUM_NULLITY_LIMIT:
         # a share of the time: what it cannot prove, the integer program or the annealing may
         share = time_limit / (2 if k <= SPECTRUM_EXACT_NULLITY else 3)
         start = searched(keys, k, n, cancel, seed)
         if raise_lower and k > SPECTRUM_EXACT_NULLITY:  # a lower bound first: the gap may close
-            start = annealed(keys, k, start, cancel, seed, share)
+            start = annealed(keys, k, start, cancel, seed, share, symmetry)
         deadline = time.monotonic() + share
         spectrum = spectrum_worst(keys, k, start, upper, cancel, deadline, seed)
         best, upper = (spectrum.presses, spectrum.lower), spectrum.upper
@@ -370,5 +372,5 @@ def _worst_gf2(
     if not raise_lower:
         return _answer(system, goal, presses, worst, max(worst, upper), "search")
     left = max(0.0, time_limit - (time.monotonic() - started))
-    presses, worst = annealed(keys, k, (presses, worst), cancel, seed + 1, left)
+    presses, worst = annealed(keys, k, (presses, worst), cancel, seed + 1, left, symmetry)
     return _answer(system, goal, presses, worst, max(worst, upper), "search")
