@@ -15,7 +15,12 @@ from lograph.core.kernels.cover import cover_anneal
 from lograph.core.model.board import Board
 from lograph.core.model.generators import rectangle
 from lograph.core.optimize.gf2_cover import anneal, class_orbits
-from lograph.core.optimize.gf2_symmetry import largest_rotation
+from lograph.core.optimize.gf2_symmetry import (
+    dihedral_candidates,
+    keeps_quiet_space,
+    largest_rotation,
+    span_coefficients,
+)
 from lograph.core.optimize.minimal import quiet_classes
 from tests.references import coset_weights, histogram, null_space_mod_p, press_matrix
 
@@ -130,7 +135,7 @@ def _square(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 @pytest.mark.parametrize("n", [9, 16])
 def test_the_quarter_turn_permutes_the_classes(n: int) -> None:
     quiet, keys, positions = _square(n)
-    turn = largest_rotation(positions, quiet)
+    turn = largest_rotation(positions, keys)
     assert turn is not None
     grid = np.arange(n * n).reshape(n, n)
     assert {tuple(turn), tuple(turn[turn][turn])} == {  # a quarter turn, one way or the other
@@ -157,18 +162,18 @@ def test_the_quarter_turn_permutes_the_classes(n: int) -> None:
 
 
 def test_a_permutation_that_is_no_symmetry_gives_no_orbits() -> None:
-    quiet, keys, _ = _square(9)
+    _, keys, _ = _square(9)
     cls = np.unique(keys[keys != 0])
     shuffled = np.random.default_rng(0).permutation(len(keys))
     assert class_orbits(keys, cls, shuffled) is None
-    assert largest_rotation(None, quiet) is None
+    assert largest_rotation(None, keys) is None
 
 
 def test_grouped_moves_keep_a_symmetric_position_symmetric() -> None:
     quiet, keys, positions = _square(9)
     k = len(quiet)
     cls, m = np.unique(keys[keys != 0], return_counts=True)
-    groups, order = class_orbits(keys, cls, largest_rotation(positions, quiet))
+    groups, order = class_orbits(keys, cls, largest_rotation(positions, keys))
     cls, m = cls[order], m[order]
     t = np.zeros(len(cls), dtype=np.int64)
     weights = kernel_weights(cls, m, t, 0, k)
@@ -190,6 +195,28 @@ def test_the_symmetric_chain_reaches_sixteens_radius_in_one_run() -> None:
     alone stops at 123 from this start)."""
     quiet, keys, positions = _square(16)
     start = np.zeros(len(keys), dtype=np.uint8)
-    turn = largest_rotation(positions, quiet)
+    turn = largest_rotation(positions, keys)
     presses = anneal(keys, len(quiet), start, None, 0, 600.0, runs=1, symmetry=turn)
     assert min(coset_weights(presses, quiet, 2)) == 124
+
+
+@pytest.mark.parametrize("n", [4, 5, 9, 16])
+def test_the_key_check_agrees_with_elimination(n: int) -> None:
+    """`keeps_quiet_space` (from class keys) against solving ``Q[:, π] = M·Q`` by
+    elimination, on every drawn symmetry, on permutations inside the classes (they keep
+    the space) and on random permutations (they do not)."""
+    quiet, keys, positions = _square(n)
+    rng = np.random.default_rng(n)
+    within = np.arange(len(keys))
+    for value in np.unique(keys).tolist():  # shuffle the buttons of each class among themselves
+        members = np.flatnonzero(keys == value)
+        within[members] = rng.permutation(members)
+    offered = [*dihedral_candidates(positions), within]
+    offered += [rng.permutation(len(keys)) for _ in range(3)]
+    verdicts = []
+    for perm in offered:
+        expected = span_coefficients(quiet, quiet[:, perm]) is not None
+        assert keeps_quiet_space(keys, perm) == expected
+        verdicts.append(expected)
+    assert verdicts[-4] is True
+    assert verdicts[-3:] == [False, False, False]

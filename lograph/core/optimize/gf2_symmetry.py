@@ -23,6 +23,7 @@ __all__ = [
     "coset_actions",
     "dihedral_candidates",
     "invariant_basis",
+    "keeps_quiet_space",
     "largest_rotation",
     "nullspace",
     "span_coefficients",
@@ -91,13 +92,18 @@ def span_coefficients(
 
 def dihedral_candidates(positions: NDArray[np.float64] | None) -> list[NDArray[np.intp]]:
     """Button permutations from the 7 non-trivial symmetries of a square about the buttons'
-    centre that map the drawn positions onto themselves (candidates, checked later)."""
+    centre that map the drawn positions onto themselves (candidates, checked later).
+
+    Positions are matched as sorted integer codes (rounded to a millionth of the board's
+    size), so a million buttons take a fraction of a second."""
     if positions is None or len(positions) == 0:
         return []
     rel = positions - positions.mean(axis=0)
     scale = max(float(np.abs(rel).max()), 1.0)
-    where = {tuple(p): i for i, p in enumerate(np.round(rel / scale * 1e6).astype(np.int64))}
-    if len(where) != len(positions):  # two buttons drawn at one place
+    codes = _codes(rel / scale)
+    order = np.argsort(codes)
+    ranked = codes[order]
+    if len(ranked) > 1 and (ranked[1:] == ranked[:-1]).any():  # two buttons drawn at one place
         return []
     found: list[NDArray[np.intp]] = []
     for swap in (False, True):
@@ -106,28 +112,64 @@ def dihedral_candidates(positions: NDArray[np.float64] | None) -> list[NDArray[n
                 if not swap and sx == 1 and sy == 1:
                     continue
                 moved = rel[:, ::-1] if swap else rel
-                moved = moved * np.array([sx, sy])
-                keys = np.round(moved / scale * 1e6).astype(np.int64)
-                perm = [where.get(tuple(p), -1) for p in keys]
-                if min(perm) >= 0:
-                    found.append(np.asarray(perm, dtype=np.intp))
+                wanted = _codes(moved * np.array([sx, sy]) / scale)
+                at = np.minimum(np.searchsorted(ranked, wanted), len(ranked) - 1)
+                if np.array_equal(ranked[at], wanted):
+                    found.append(order[at].astype(np.intp))
     return found
 
 
+def _codes(unit: NDArray[np.float64]) -> NDArray[np.int64]:
+    """One integer per point of the square [−1, 1]²: both coordinates rounded to 10⁻⁶."""
+    grid = np.round(unit * 1e6).astype(np.int64) + (1 << 21)
+    return np.asarray((grid[:, 0] << 22) | grid[:, 1], dtype=np.int64)
+
+
+def keeps_quiet_space(keys: NDArray[np.int64], perm: NDArray[np.intp]) -> bool:
+    """Whether ``x ↦ x[perm]`` maps the quiet space onto itself, from the buttons' class keys
+    (bit j: in quiet pattern j): exactly when some linear map M has
+    ``keys[perm[i]] = M·keys[i]`` for every button. M is read off a basis of the keys and
+    checked on every distinct key in k vector passes (instead of an elimination over all
+    N columns: a million buttons in milliseconds)."""
+    values, inverse = np.unique(keys, return_inverse=True)
+    images = np.zeros(len(values), dtype=np.int64)
+    images[inverse] = keys[perm]
+    if not np.array_equal(images[inverse], keys[perm]):
+        return False  # one class sent to two
+    rank = int(np.bitwise_or.reduce(values)).bit_length()  # an upper bound on it
+    pivots: dict[int, tuple[int, int]] = {}  # leading bit -> (reduced key, M of it)
+    for key, image in zip(values.tolist(), images.tolist(), strict=True):
+        while key and key.bit_length() in pivots:
+            reduced, mapped = pivots[key.bit_length()]
+            key, image = key ^ reduced, image ^ mapped
+        if key:
+            pivots[key.bit_length()] = (key, image)
+            if len(pivots) == rank:
+                break
+    rest, predicted = values.copy(), np.zeros_like(values)
+    for lead in sorted(pivots, reverse=True):  # reduce every key at once, highest bit first
+        reduced, mapped = pivots[lead]
+        hit = (rest >> (lead - 1)) & 1 == 1
+        rest[hit] ^= reduced
+        predicted[hit] ^= mapped
+    return bool(not rest.any() and np.array_equal(predicted, images))
+
+
 def largest_rotation(
-    positions: NDArray[np.float64] | None, quiet: NDArray[np.uint8]
+    positions: NDArray[np.float64] | None, keys: NDArray[np.int64]
 ) -> NDArray[np.intp] | None:
     """The drawn symmetry of largest order (a quarter turn, else a half turn or a mirror,
-    fewest fixed buttons first) that maps the quiet space onto itself, or None.
+    fewest fixed buttons first) that maps the quiet space onto itself (`keys`: the
+    buttons' class keys), or None.
 
     The worst position's annealing searches the positions it leaves unchanged beside the
     others: a smaller space, where a chain finds heavier positions on some boards (19×19:
     165 against 162). A quarter turn keeps more freedom than the whole group (30×30: 414
     against 404 for the 8 symmetries)."""
-    identity = np.arange(quiet.shape[1], dtype=np.intp)
+    identity = np.arange(len(keys), dtype=np.intp)
     best, best_key = None, (1, 0)
     for perm in dihedral_candidates(positions):
-        if span_coefficients(quiet, quiet[:, perm]) is None:
+        if not keeps_quiet_space(keys, perm):
             continue  # a symmetry of the drawing, not of the quiet patterns
         order, power = 1, perm
         while not np.array_equal(power, identity):
