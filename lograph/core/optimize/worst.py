@@ -346,7 +346,8 @@ def _worst_gf2(
         presses, worst, _ = minimise_classes(keys, k, small, cancel)
         return _answer(system, goal, presses, worst, worst, "class enumeration")
     best = None
-    symmetry = largest_rotation(system.positions, keys)  # for the annealing's second chain
+    # for the annealing's symmetric chain; puzzles (raise_lower=False) never anneal
+    symmetry = largest_rotation(system.positions, keys) if raise_lower else None
     if k <= SPECTRUM_NULLITY_LIMIT:
         # a share of the time: what it cannot prove, the integer program or the annealing may
         share = time_limit / (2 if k <= SPECTRUM_EXACT_NULLITY else 3)
