@@ -184,13 +184,21 @@ def test_the_basis_keeps_its_low_subspace(high: int) -> None:
 
 
 def test_published_value_beyond_one_transform() -> None:
-    system, solver = _square(47)  # nullity 30: orbits of 2^18-solution leaves
+    system, solver = _square(47)  # nullity 30: the split search (the sublattices' tables)
     x0 = solve(system, goal="on", solver=solver).presses
     best = fewest_presses(solver, x0)
     assert best.exact
     assert best.method == "branch and bound"
     assert best.press_count == best.lower_bound == A075464_EXTENDED[46] == 971
     assert not ((system.apply(best.presses) - 1) % 2).any()
+    # without the system there are no groups: orbits of 2^18-solution leaves, same answer
+    symmetries = dihedral_candidates(system.positions)
+    orbits = fewest_presses(solver.analysis, x0, symmetries=symmetries)
+    assert (orbits.press_count, orbits.optimal_solutions, orbits.exact) == (
+        971,
+        best.optimal_solutions,
+        True,
+    )
 
 
 @pytest.mark.parametrize("seed", range(10))

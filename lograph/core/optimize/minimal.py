@@ -35,6 +35,7 @@ from lograph.core.optimize.gf2_classes import minimise_classes, parity, quiet_cl
 from lograph.core.optimize.gf2_frontier import plan_frontier
 from lograph.core.optimize.gf2_orbits import root_bound
 from lograph.core.optimize.gf2_seeds import symmetric_start
+from lograph.core.optimize.gf2_split import PAIRS_PER_LEAF, plan_split, split_search
 from lograph.core.optimize.gf2_symmetry import coset_actions, dihedral_candidates
 from lograph.core.optimize.neighbourhood import descend, minimise_modp
 from lograph.core.optimize.zk_minimal import fewest_zk, kernel_exact_feasible
@@ -229,13 +230,30 @@ def _frontier(
     system: PressSystem | None,
     seed: int,
 ) -> MinimalSolution:
-    """GF(2) beyond one transform: the orbit search when it fits the leaf budget, else (or
-    when stopped) the heuristic's solution (started from the lightest symmetric solution,
-    `lograph.core.optimize.gf2_seeds`) or the stopped search's best, whichever is lighter,
-    with the better of the root and cover bounds (`lograph.core.optimize.gf2_bounds`)."""
+    """GF(2) beyond one transform: the split search when the board's groups split the
+    combinations (`lograph.core.optimize.gf2_split`), else the orbit search, each when it
+    fits the leaf budget; else (or when stopped) the heuristic's solution or the stopped
+    search's best, whichever is lighter, with the best proven bound."""
     k, cancel = len(quiet), limits.cancel
-    symmetries = symmetries or []
-    plan = plan_frontier(quiet, x0, symmetries, limits.leaves, cancel)
+    keys = quiet_classes(quiet)
+    # below that nullity one transform answers unless told otherwise (tests of the orbit
+    # search lower `exact_limit` on small boards): the split search is for the frontier
+    splits = system is not None and k > EXACT_NULLITY_LIMIT
+    split = plan_split(system, keys, k, x0) if splits and system is not None else None
+    if split is not None:
+        needed = -(-split.needed // PAIRS_PER_LEAF)
+        searched, lower = None, split.lower_bound
+        if needed <= limits.leaves:
+            found = split_search(
+                split, x0, cancel=cancel, progress=limits.progress, stop=limits.stop
+            )
+            if found.complete and found.presses is not None:
+                return MinimalSolution(
+                    found.presses, found.weight, found.ties, 2**k, True, "branch and bound"
+                )
+            searched, lower = found.presses, max(lower, found.lower_bound)
+        return _bounded(quiet, x0, symmetries, system, seed, cancel, searched, lower, needed)
+    plan = plan_frontier(quiet, x0, symmetries or [], limits.leaves, cancel)
     searched = None
     if plan.leaves is not None:
         # limited by the budget, not by the count: exact only when the walk itself completed
@@ -248,12 +266,30 @@ def _frontier(
             stop=limits.stop,
         )
         if result.complete:
-            found = plan.presses(x0, result.combination)
+            found_presses = plan.presses(x0, result.combination)
             return MinimalSolution(
-                found, result.weight, result.ties, 2**k, True, "branch and bound"
+                found_presses, result.weight, result.ties, 2**k, True, "branch and bound"
             )
         if result.combination >= 0:
             searched = plan.presses(x0, result.combination)
+    return _bounded(quiet, x0, symmetries, system, seed, cancel, searched, 0, plan.needed)
+
+
+def _bounded(
+    quiet: NDArray[np.uint8],
+    x0: NDArray[np.uint8],
+    symmetries: Sequence[NDArray[np.intp]] | None,
+    system: PressSystem | None,
+    seed: int,
+    cancel: Cancel,
+    searched: NDArray[np.uint8] | None,
+    lower: int,
+    needed: int | None,
+) -> MinimalSolution:
+    """The heuristic's solution (started from the lightest symmetric solution,
+    `lograph.core.optimize.gf2_seeds`) or a stopped search's, whichever is lighter, with the
+    best of the root, cover and search bounds (`lograph.core.optimize.gf2_bounds`)."""
+    k = len(quiet)
     actions = coset_actions(quiet, x0, list(symmetries)) if symmetries else []
     presses = descend(quiet, symmetric_start(quiet, x0, actions, cancel), 2, cancel, seed)
     method = "heuristic"
@@ -262,12 +298,12 @@ def _frontier(
     weight = int(presses.sum())
     if weight == 0:
         return MinimalSolution(presses, 0, 1, 2**k, True, method)
-    lower = root_bound(plan.keys, x0)
+    lower = max(lower, root_bound(quiet_classes(quiet), x0))
     if system is not None:
         lower = max(lower, cover_bound(system.sparse(), x0))
     lower = min(weight, lower)
     exact = lower == weight
-    needed = None if exact else plan.needed
+    needed = None if exact else needed
     return MinimalSolution(presses, weight, None, 2**k, exact, method, lower, needed)
 
 

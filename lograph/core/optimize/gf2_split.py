@@ -1,0 +1,367 @@
+"""Fewest presses over GF(2) by splitting the buttons into groups whose classes span little.
+
+A solution is ``x₀ ⊕ c·Q``; button i flips when ``c·q_i`` is odd. When the buttons fall into
+groups whose classes each span a small subspace (on a rectangle the four sublattices of
+row and column parity: on the all-on 65×65 board each spans 20–22 of the 42 dimensions),
+a group's part of the weight depends on c only through its coordinates ``u_g = π_g(c)``,
+and the weight is a sum of small tables, ``W(c) = Σ_g W_g(u_g)``, each one transform of
+2^dim(g). If two groups' subspaces together span everything with dimensions adding up to
+the nullity, their coordinates (u₁, u₂) name every combination exactly once, and every other
+group's coordinates are a linear map of them.
+
+So the search walks pairs (u₁, u₂) in order of ``W₁(u₁) + W₂(u₂)`` (both tables sorted once),
+adding the other tables' entries. The other tables add at least the sum of their minima,
+so once ``W₁ + W₂`` plus that *floor* exceeds the lightest weight found, no pair left can
+reach it: everything lighter or as light has been seen, ties included. On the all-on 65×65
+board that is 357 million pairs of 4.4·10¹² combinations.
+
+The groups come from the board: the connected pieces of the graph of A² over GF(2) (quiet
+patterns are in the kernel of A², which on a rectangle splits into the four sublattices).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, replace
+from itertools import combinations
+
+import numpy as np
+from numpy.typing import NDArray
+
+from lograph.core.cancel import Cancel, Progress, poll, report
+from lograph.core.kernels.pairs import scan_pairs
+from lograph.core.model.system import PressSystem
+from lograph.core.optimize.gf2_classes import parity, transform_compiled
+
+__all__ = ["PAIRS_PER_LEAF", "SplitPlan", "SplitResult", "button_groups", "plan_split"]
+
+#: Largest group subspace tabulated (2^24 int16 entries and sorted indices: about 100 MB).
+MAX_GROUP_BITS = 24
+#: Pairs worth one leaf of the orbit search in time (a leaf of 2^18 solutions takes about
+#: 50 µs per core, a pair about 10 ns): the `--max-leaves` budget counts in these units.
+PAIRS_PER_LEAF = 1 << 12
+#: Pairs per compiled call (a few milliseconds: the cancel hook is polled between calls).
+_CHUNK_PAIRS = 1 << 21
+_WORKERS = max(1, min(2, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1))
+_CANCELLED = "fewest-presses search cancelled"
+
+
+def button_groups(system: PressSystem) -> NDArray[np.intp]:
+    """Each button's group: the weakly connected pieces of A²'s graph over GF(2) (an edge
+    i–j where an odd number of two-step paths join them)."""
+    import scipy.sparse
+    from scipy.sparse.csgraph import connected_components
+
+    a = system.sparse()
+    square = scipy.sparse.coo_array(a @ a)
+    odd = (square.data % 2 == 1) & (square.row != square.col)
+    edges = (np.ones(int(odd.sum()), dtype=np.int8), (square.row[odd], square.col[odd]))
+    graph = scipy.sparse.coo_array(edges, shape=(system.n, system.n))
+    _, labels = connected_components(graph, directed=True, connection="weak")
+    return np.asarray(labels, dtype=np.intp)
+
+
+def _reduce(vector: int, pivots: dict[int, tuple[int, int]]) -> tuple[int, int]:
+    """`vector` minus the span of the pivots, and which basis members it used."""
+    members = 0
+    while vector and (pivot := pivots.get(vector.bit_length())) is not None:
+        vector ^= pivot[0]
+        members ^= pivot[1]
+    return vector, members
+
+
+def _span(vectors: Sequence[int]) -> tuple[list[int], list[int], dict[int, tuple[int, int]]]:
+    """A basis of the vectors' span (drawn from them), every vector's coordinates in it (bit
+    j: basis member j), and the pivots that reduce by it."""
+    basis: list[int] = []
+    coordinates: list[int] = []
+    pivots: dict[int, tuple[int, int]] = {}
+    for vector in vectors:
+        rest, members = _reduce(vector, pivots)
+        if rest:
+            members ^= 1 << len(basis)  # rest = vector + (old members): vector is new member j
+            pivots[rest.bit_length()] = (rest, members)
+            members = 1 << len(basis)
+            basis.append(vector)
+        coordinates.append(members)
+    return basis, coordinates, pivots
+
+
+def _linear_table(columns: Sequence[int]) -> NDArray[np.int32]:
+    """The images of all 2^len(columns) vectors under the map with these column images."""
+    table = np.zeros(1 << len(columns), dtype=np.int32)
+    for j, column in enumerate(columns):  # doubling: vectors with bit j are those without ⊕ it
+        table[1 << j : 2 << j] = table[: 1 << j] ^ column
+    return table
+
+
+@dataclass(frozen=True)
+class _Group:
+    """One group of buttons: their indices, coordinates in its basis, basis, table and the
+    table's order from the lightest entry."""
+
+    buttons: NDArray[np.intp]
+    coordinates: NDArray[np.int64]
+    basis: list[int]
+    weights: NDArray[np.integer]  # W_g(u) for every u in 0 .. 2^dim − 1
+    order: NDArray[np.intp]
+
+
+def _group(buttons: NDArray[np.intp], keys: NDArray[np.int64], x0: NDArray[np.uint8]) -> _Group:
+    classes, inverse = np.unique(keys[buttons], return_inverse=True)
+    basis, coordinates, _ = _span([int(v) for v in classes])
+    coords = np.asarray(coordinates, dtype=np.int64)[inverse.ravel()]
+    signs = 1 - 2 * x0[buttons].astype(np.int64)  # +1 where the button is not pressed yet
+    spectrum = np.bincount(coords, weights=signs, minlength=1 << len(basis)).astype(np.int64)
+    transform_compiled(spectrum, None)  # Σ_b s_b (−1)^{u·α_b}
+    weights = int(x0[buttons].sum()) + (int(signs.sum()) - spectrum) // 2
+    # int16 halves the cache the search's lookups need; its sort is a radix sort
+    weights = weights.astype(np.int16 if len(buttons) < 1 << 15 else np.int32)
+    order = np.argsort(weights, kind="stable").astype(np.intp)
+    return _Group(buttons, coords, basis, weights, order)
+
+
+def _columns(group: _Group, pivots: dict[int, tuple[int, int]], k: int) -> list[int]:
+    """Where each pair coordinate (u₁'s bits, then u₂'s) sends the group's coordinates:
+    basis member t of the group is a sum of pair basis members, read off by `pivots`."""
+    rows = [_reduce(v, pivots)[1] for v in group.basis]
+    return [sum(((row >> j) & 1) << t for t, row in enumerate(rows)) for j in range(k)]
+
+
+def _apply(columns: Sequence[int], values: NDArray[np.intp]) -> NDArray[np.int32]:
+    """The linear map with these column images applied to each of `values`."""
+    image = np.zeros(len(values), dtype=np.int32)
+    for j, column in enumerate(columns):
+        image ^= ((values >> j) & 1).astype(np.int32) * column
+    return image
+
+
+@dataclass(frozen=True)
+class SplitPlan:
+    """The groups in search order (the two whose coordinates name a combination first) and
+    the sorted tables the search walks.
+
+    `first[g, i]` and `second[g, j]` are the parts of group g + 2's coordinates that come
+    from the i-th lightest u₁ and the j-th lightest u₂; `floor` is the sum of the other
+    groups' minima, so ``W₁ + W₂ + floor`` bounds every pair from below; `needed` is how
+    many pairs a complete search visits at most (those within the floor of `ceiling`, the
+    weight of a solution found by a first look at the lightest pairs).
+    """
+
+    groups: list[_Group]
+    first: NDArray[np.int32]
+    second: NDArray[np.int32]
+    tables: NDArray[np.integer]
+    floor: int
+    ceiling: int
+    needed: int
+    lightest: NDArray[np.uint8] | None = None  # the first look's solution, weighing `ceiling`
+
+    @property
+    def lower_bound(self) -> int:
+        """The fewest presses are at least the sum of every group's lightest entry."""
+        return int(self.groups[0].weights.min() + self.groups[1].weights.min()) + self.floor
+
+    def presses(self, x0: NDArray[np.uint8], i: int, j: int) -> NDArray[np.uint8]:
+        """The solution of the pair (i-th lightest u₁, j-th lightest u₂)."""
+        found = x0.astype(np.int64)
+        u = [int(self.groups[0].order[i]), int(self.groups[1].order[j])]
+        u += [int(self.first[g, i] ^ self.second[g, j]) for g in range(len(self.first))]
+        for group, coords in zip(self.groups, u, strict=True):
+            found[group.buttons] ^= parity(group.coordinates & coords)
+        return found.astype(np.uint8)
+
+
+#: The first look at a pair of groups: the 2^10 lightest entries of each side, every pair.
+_PROBE = 1 << 10
+
+
+def plan_split(
+    system: PressSystem, keys: NDArray[np.int64], k: int, x0: NDArray[np.uint8]
+) -> SplitPlan | None:
+    """The split search's set-up for ``x0 + span`` (button classes `keys`), or None when
+    the board's groups do not split the combinations (or a group spans too much).
+
+    Of the pairs of groups that name every combination, the one whose search visits the
+    fewest pairs below the lightest solution a first look finds."""
+    labels = button_groups(system)
+    members = [np.flatnonzero(labels == g) for g in range(int(labels.max()) + 1)]
+    dims = [len(_span(np.unique(keys[m]).tolist())[0]) for m in members]
+    if len(members) < 2 or max(dims) > MAX_GROUP_BITS:
+        return None
+    pairs = [(a, b) for a, b in combinations(range(len(members)), 2) if dims[a] + dims[b] == k]
+    if not pairs:
+        return None
+    groups = [_group(m, keys, x0) for m in members]
+    spans = {(a, b): _span(groups[a].basis + groups[b].basis) for a, b in pairs}
+    pairs = [pair for pair in pairs if len(spans[pair][0]) == k]
+    if not pairs:
+        return None
+    ceiling, lightest = min(
+        (_probe(groups, a, b, spans[a, b][2], k, x0) for a, b in pairs), key=lambda p: p[0]
+    )
+
+    def visits(pair: tuple[int, int]) -> int:
+        floor = sum(int(g.weights.min()) for i, g in enumerate(groups) if i not in pair)
+        first, second = (groups[i].weights[groups[i].order] for i in pair)
+        return _pairs_within(first, second, ceiling - floor)
+
+    a, b = min(pairs, key=visits)
+    plan = _paired(groups, a, b, spans[a, b][2], k, ceiling, visits((a, b)))
+    return replace(plan, lightest=lightest)
+
+
+def _probe(
+    groups: list[_Group],
+    a: int,
+    b: int,
+    pivots: dict[int, tuple[int, int]],
+    k: int,
+    x0: NDArray[np.uint8],
+) -> tuple[int, NDArray[np.uint8]]:
+    """The lightest of the pairs of the lightest `_PROBE` entries of groups a and b (weight
+    and presses): a solution, so an upper bound on the fewest presses."""
+    d1 = len(groups[a].basis)
+    u1, u2 = groups[a].order[:_PROBE], groups[b].order[:_PROBE]
+    total = groups[a].weights[u1].astype(np.int64)[:, None] + groups[b].weights[u2][None, :]
+    parts = {}
+    for g, group in enumerate(groups):
+        if g not in (a, b):
+            columns = _columns(group, pivots, k)
+            parts[g] = (_apply(columns[:d1], u1), _apply(columns[d1:], u2))
+            total += group.weights[parts[g][0][:, None] ^ parts[g][1][None, :]]
+    i, j = np.unravel_index(int(total.argmin()), total.shape)
+    presses = x0.astype(np.int64)
+    for g, group in enumerate(groups):
+        u = u1[i] if g == a else u2[j] if g == b else parts[g][0][i] ^ parts[g][1][j]
+        presses[group.buttons] ^= parity(group.coordinates & int(u))
+    return int(total[i, j]), presses.astype(np.uint8)
+
+
+def _paired(
+    groups: list[_Group],
+    a: int,
+    b: int,
+    pivots: dict[int, tuple[int, int]],
+    k: int,
+    ceiling: int,
+    needed: int,
+) -> SplitPlan:
+    """The plan walking pairs of groups a and b, whose spans make up the whole space."""
+    order = [groups[a], groups[b]] + [g for i, g in enumerate(groups) if i not in (a, b)]
+    d1 = len(order[0].basis)
+    first, second = [], []
+    for group in order[2:]:
+        columns = _columns(group, pivots, k)
+        first.append(_linear_table(columns[:d1])[order[0].order])
+        second.append(_linear_table(columns[d1:])[order[1].order])
+    others = [g.weights for g in order[2:]]
+    tables = np.zeros((len(others), max([1] + [len(w) for w in others])), dtype=np.int32)
+    if all(w.dtype == np.int16 for w in others):
+        tables = tables.astype(np.int16)
+    for g, w in enumerate(others):
+        tables[g, : len(w)] = w
+    empty = np.zeros((0, 1), dtype=np.int32)
+    first_a = np.ascontiguousarray(first) if first else empty
+    second_a = np.ascontiguousarray(second) if second else empty
+    floor = sum(int(w.min()) for w in others)
+    return SplitPlan(order, first_a, second_a, tables, floor, ceiling, needed)
+
+
+def _pairs_within(w1: NDArray[np.integer], w2: NDArray[np.integer], limit: int) -> int:
+    """How many pairs have ``w1[i] + w2[j] ≤ limit``."""
+    below = np.cumsum(np.bincount(w2.astype(np.int64)))
+    room = limit - w1.astype(np.int64)
+    room = room[room >= 0]
+    return int(below[np.minimum(room, len(below) - 1)].sum())
+
+
+@dataclass(frozen=True)
+class SplitResult:
+    """What the split search found: the lightest solution (None if it found none), its
+    weight, a proven lower bound, how many solutions tie (when `complete`), pairs walked."""
+
+    presses: NDArray[np.uint8] | None
+    weight: int
+    lower_bound: int
+    ties: int
+    complete: bool
+    pairs: int
+
+
+def split_search(
+    plan: SplitPlan,
+    x0: NDArray[np.uint8],
+    *,
+    cancel: Cancel = None,
+    progress: Progress = None,
+    stop: Callable[[], bool] | None = None,
+) -> SplitResult:
+    """Walk the pairs in order of their two tables' sum until the floor rules the rest out;
+    `stop` (a time limit), polled between calls, ends it with what it has proved."""
+    g1, g2 = (group.weights[group.order].astype(np.int64) for group in plan.groups[:2])
+    values1, starts1 = np.unique(g1, return_index=True)
+    ends1 = np.append(starts1[1:], len(g1))
+    values2, starts2 = np.unique(g2, return_index=True)
+    ends2 = np.append(starts2[1:], len(g2))
+    where2 = {int(v): (int(a), int(b)) for v, a, b in zip(values2, starts2, ends2, strict=True)}
+    best, ties, at, walked = int(plan.ceiling) + 1, 0, (-1, -1), 0
+    level = int(values1[0] + values2[0])
+    with ThreadPoolExecutor(_WORKERS) as pool:
+        while level + plan.floor <= best:
+            if stop is not None and stop():
+                found = plan.presses(x0, *at) if at[0] >= 0 else plan.lightest
+                weight = best if at[0] >= 0 else plan.ceiling
+                return SplitResult(found, weight, min(weight, level + plan.floor), 0, False, walked)
+            blocks = _level_blocks(level, values1, starts1, ends1, where2)
+            calls = [
+                pool.submit(scan_pairs, chunk, plan.first, plan.second, plan.tables, best)
+                for chunk in _chunks(blocks)
+            ]
+            for call in calls:  # in block order: the answer does not depend on the threads
+                weight, count, i, j = call.result()
+                if weight < best:
+                    best, ties, at = weight, count, (i, j)
+                elif weight == best:
+                    ties += count
+            walked += int(((blocks[:, 1] - blocks[:, 0]) * (blocks[:, 3] - blocks[:, 2])).sum())
+            poll(cancel, _CANCELLED)
+            report(progress, min(walked, plan.needed), plan.needed)
+            level += 1
+    return SplitResult(plan.presses(x0, *at), best, best, ties, True, walked)
+
+
+def _level_blocks(
+    level: int,
+    values1: NDArray[np.int64],
+    starts1: NDArray[np.intp],
+    ends1: NDArray[np.intp],
+    where2: dict[int, tuple[int, int]],
+) -> NDArray[np.int64]:
+    """The blocks of pairs whose two sorted tables sum to `level`: rows i0, i1, j0, j1, s."""
+    rows = [
+        (int(a), int(b), *where2[level - int(v)], level)
+        for v, a, b in zip(values1, starts1, ends1, strict=True)
+        if level - int(v) in where2
+    ]
+    return np.asarray(rows, dtype=np.int64).reshape(-1, 5)
+
+
+def _chunks(blocks: NDArray[np.int64]) -> list[NDArray[np.int64]]:
+    """The blocks cut (along i) into calls of about `_CHUNK_PAIRS` pairs, in order."""
+    pieces: list[tuple[int, int, int, int, int]] = []
+    for i0, i1, j0, j1, s in blocks.tolist():
+        step = max(1, _CHUNK_PAIRS // max(1, j1 - j0))
+        pieces += [(i, min(i1, i + step), j0, j1, s) for i in range(i0, i1, step)]
+    calls, size, current = [], 0, []
+    for piece in pieces:
+        current.append(piece)
+        size += (piece[1] - piece[0]) * (piece[3] - piece[2])
+        if size >= _CHUNK_PAIRS:
+            calls.append(np.asarray(current, dtype=np.int64))
+            current, size = [], 0
+    if current:
+        calls.append(np.asarray(current, dtype=np.int64))
+    return calls

@@ -1,0 +1,135 @@
+"""Fewest presses by the split search: pairs of two groups' coordinates, the other groups'
+tables added, walked in order of the two sorted tables' sum until the floor rules the rest
+out (`lograph.core.optimize.gf2_split`).
+
+Checked against the single Walsh–Hadamard transform (a second algorithm: same weight and
+same number of optimal solutions) on random positions of rectangles with quiet patterns,
+against the orbit search and OEIS A075464 beyond one transform; every limit is a hook, never
+a time.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from lograph.core.errors import InterruptedComputation
+from lograph.core.model.generators import rectangle, torus
+from lograph.core.optimize import gf2_split
+from lograph.core.optimize.gf2_split import button_groups, plan_split, split_search
+from lograph.core.optimize.gf2_symmetry import dihedral_candidates
+from lograph.core.optimize.minimal import fewest_presses, minimise_classes, quiet_classes
+from lograph.core.solve import prepare, solve
+from tests.references import A075464_EXTENDED
+
+
+def _set_up(rows: int, cols: int):  # type: ignore[no-untyped-def]
+    system = rectangle(rows, cols).to_system()
+    solver = prepare(system)
+    k = solver.analysis.nullity
+    quiet = np.asarray(solver.analysis.quiet, dtype=np.uint8).reshape(k, system.n)
+    return system, solver, quiet_classes(quiet), k
+
+
+def test_the_groups_of_a_rectangle_are_its_four_parity_sublattices() -> None:
+    system = rectangle(7, 10).to_system()
+    labels = button_groups(system)
+    rows, cols = system.positions[:, 1].round(), system.positions[:, 0].round()
+    parities = (rows.astype(int) % 2) * 2 + cols.astype(int) % 2
+    assert len(set(labels.tolist())) == 4
+    for label in set(labels.tolist()):  # one group, one sublattice, and back
+        assert len(set(parities[labels == label].tolist())) == 1
+    assert len(set(zip(labels.tolist(), parities.tolist(), strict=True))) == 4
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(9, 9), (16, 16), (19, 19), (4, 4), (11, 11)])
+@pytest.mark.parametrize("seed", range(3))
+def test_agrees_with_the_single_transform(rows: int, cols: int, seed: int) -> None:
+    system, _, keys, k = _set_up(rows, cols)
+    rng = np.random.default_rng(seed * 100 + rows)
+    x0 = rng.integers(0, 2, system.n).astype(np.uint8)  # any press vector is a solution
+    plan = plan_split(system, keys, k, x0)
+    assert plan is not None  # the two sublattices' spans make up the quiet space
+    found = split_search(plan, x0)
+    _, weight, ties = minimise_classes(keys, k, x0, None)
+    assert (found.weight, found.ties, found.complete) == (weight, ties, True)
+    assert found.presses is not None
+    assert int(found.presses.sum()) == weight
+    # a solution of the same position: it differs from x0 by a quiet pattern
+    assert not ((system.apply(found.presses) - system.apply(x0)) % 2).any()
+    assert plan.lower_bound <= weight <= plan.ceiling
+    assert found.pairs <= plan.needed
+
+
+def test_beyond_one_transform_matches_the_orbit_search_and_the_published_value() -> None:
+    system, solver, keys, k = _set_up(39, 39)  # nullity 32
+    x0 = solve(system, goal="on", solver=solver).presses
+    plan = plan_split(system, keys, k, x0)
+    assert plan is not None
+    found = split_search(plan, x0)
+    # the orbit search: no system given, so no split, with the square's symmetries
+    orbits = fewest_presses(solver.analysis, x0, symmetries=dihedral_candidates(system.positions))
+    assert (found.weight, found.ties) == (orbits.press_count, orbits.optimal_solutions)
+    assert found.weight == A075464_EXTENDED[38] == 561
+    assert found.presses is not None
+    assert not ((system.apply(found.presses) - 1) % 2).any()
+    best = fewest_presses(solver, x0)  # the default path takes the split search
+    assert (best.press_count, best.optimal_solutions, best.exact) == (561, 4, True)
+
+
+def test_a_stopped_search_answers_with_a_solution_and_a_proven_bound() -> None:
+    system, _, keys, k = _set_up(19, 19)
+    rng = np.random.default_rng(7)
+    x0 = rng.integers(0, 2, system.n).astype(np.uint8)
+    plan = plan_split(system, keys, k, x0)
+    assert plan is not None
+    _, weight, _ = minimise_classes(keys, k, x0, None)
+    stopped = split_search(plan, x0, stop=lambda: True)
+    assert not stopped.complete
+    assert stopped.lower_bound <= weight <= stopped.weight
+    assert stopped.presses is not None
+    assert int(stopped.presses.sum()) == stopped.weight
+    assert not ((system.apply(stopped.presses) - system.apply(x0)) % 2).any()
+    calls = []
+
+    def after_three() -> bool:
+        calls.append(1)
+        return len(calls) > 3
+
+    later = split_search(plan, x0, stop=after_three)  # three levels walked: a bound as good
+    assert stopped.lower_bound <= later.lower_bound <= weight <= later.weight
+
+
+def test_cancel_stops_the_search() -> None:
+    system, _, keys, k = _set_up(16, 16)
+    x0 = np.ones(system.n, dtype=np.uint8)
+    plan = plan_split(system, keys, k, x0)
+    assert plan is not None
+    with pytest.raises(InterruptedComputation):
+        split_search(plan, x0, cancel=lambda: True)
+
+
+def test_small_calls_give_the_same_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Cutting the work into many small calls (merged in order) changes nothing."""
+    system, _, keys, k = _set_up(19, 19)
+    x0 = np.random.default_rng(3).integers(0, 2, system.n).astype(np.uint8)
+    plan = plan_split(system, keys, k, x0)
+    assert plan is not None
+    whole = split_search(plan, x0)
+    monkeypatch.setattr(gf2_split, "_CHUNK_PAIRS", 7)
+    pieces = split_search(plan, x0)
+    assert (pieces.weight, pieces.ties, pieces.pairs) == (whole.weight, whole.ties, whole.pairs)
+    assert pieces.presses is not None
+    assert whole.presses is not None
+    assert (pieces.presses == whole.presses).all()
+
+
+def test_boards_whose_groups_do_not_split_are_left_to_the_orbit_search() -> None:
+    # a 5×5 torus: A² joins every button to every other one (one group)
+    system = torus(5, 5).to_system()
+    solver = prepare(system)
+    k = solver.analysis.nullity
+    quiet = np.asarray(solver.analysis.quiet, dtype=np.uint8).reshape(k, system.n)
+    x0 = np.zeros(system.n, dtype=np.uint8)
+    assert len(set(button_groups(system).tolist())) == 1
+    assert plan_split(system, quiet_classes(quiet), k, x0) is None
