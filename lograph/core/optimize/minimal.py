@@ -61,7 +61,8 @@ BRANCH_NULLITY_LIMIT = 62
 #: Leaves (transforms of 2^18, one per orbit of the board's symmetries) a search may take by
 #: default, about a minute and a half on two cores (some 30 µs a leaf): a complete search of
 #: nullity 32 on a square board takes about 2,000 of them, of nullity 40 (all-on 61×61)
-#: 530,976, of nullity 42 (all-on 65×65) 2,122,816.
+#: 530,976, of nullity 42 (all-on 65×65) 2,122,816. The split search counts
+#: `PAIRS_PER_LEAF` pairs as a leaf: 65×65 then needs 87,074.
 BRANCH_NODE_LIMIT = 3 << 20
 #: p > 2: exact while (combinations × groups) stays below this many weight evaluations.
 ENUMERATION_WORK_LIMIT = 1 << 28
