@@ -133,3 +133,29 @@ def test_boards_whose_groups_do_not_split_are_left_to_the_orbit_search() -> None
     x0 = np.zeros(system.n, dtype=np.uint8)
     assert len(set(button_groups(system).tolist())) == 1
     assert plan_split(system, quiet_classes(quiet), k, x0) is None
+
+
+def test_buttons_in_no_quiet_pattern_add_a_constant() -> None:
+    """A grid beside isolated buttons (each its own group, in no quiet pattern): the grid's
+    sublattices pair up, and the isolated buttons' presses count in every solution."""
+    import networkx as nx
+
+    from lograph.core.model.board import Board
+
+    graph = nx.disjoint_union(nx.grid_2d_graph(9, 9), nx.empty_graph(5))
+    system = Board.from_graph(graph).to_system()
+    solver = prepare(system)
+    k = solver.analysis.nullity
+    quiet = np.asarray(solver.analysis.quiet, dtype=np.uint8).reshape(k, system.n)
+    keys = quiet_classes(quiet)
+    assert len(set(button_groups(system).tolist())) == 4 + 5
+    for seed in range(3):
+        x0 = np.random.default_rng(seed).integers(0, 2, system.n).astype(np.uint8)
+        plan = plan_split(system, keys, k, x0)
+        assert plan is not None
+        assert len(plan.groups) == 4  # the constant groups folded away
+        found = split_search(plan, x0)
+        _, weight, ties = minimise_classes(keys, k, x0, None)
+        assert (found.weight, found.ties) == (weight, ties)
+        assert found.presses is not None
+        assert int(found.presses.sum()) == weight

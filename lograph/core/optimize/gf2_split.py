@@ -250,7 +250,14 @@ def _paired(
     needed: int,
 ) -> SplitPlan:
     """The plan walking pairs of groups a and b, whose spans make up the whole space."""
-    order = [groups[a], groups[b]] + [g for i, g in enumerate(groups) if i not in (a, b)]
+    others_all = [g for i, g in enumerate(groups) if i not in (a, b)]
+    # groups in no quiet pattern weigh the same for every pair: folded into the first table
+    # (which keeps its order), so that a pair costs one lookup per group that varies
+    constant = sum(int(g.weights[0]) for g in others_all if not g.basis)
+    shifted = groups[a].weights.astype(np.int64) + constant
+    narrow = int(shifted.max()) < 1 << 15 and groups[a].weights.dtype == np.int16
+    head = replace(groups[a], weights=shifted.astype(np.int16 if narrow else np.int32))
+    order = [head, groups[b]] + [g for g in others_all if g.basis]
     d1 = len(order[0].basis)
     first, second = [], []
     for group in order[2:]:
