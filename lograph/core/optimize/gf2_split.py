@@ -35,12 +35,19 @@ from lograph.core.kernels.pairs import scan_pairs
 from lograph.core.model.system import PressSystem
 from lograph.core.optimize.gf2_classes import parity, transform_compiled
 
-__all__ = ["PAIRS_PER_LEAF", "SplitPlan", "SplitResult", "button_groups", "plan_split"]
+__all__ = [
+    "PAIRS_PER_LEAF",
+    "SplitPlan",
+    "SplitResult",
+    "button_groups",
+    "plan_split",
+    "split_search",
+]
 
 #: Largest group subspace tabulated (2^24 int16 entries and sorted indices: about 100 MB).
 MAX_GROUP_BITS = 24
 #: Pairs worth one leaf of the orbit search in time (a leaf of 2^18 solutions takes about
-#: 50 µs per core, a pair about 10 ns): the `--max-leaves` budget counts in these units.
+#: 50 µs per core, a pair about 15 ns): the `--max-leaves` budget counts in these units.
 PAIRS_PER_LEAF = 1 << 12
 #: Pairs per compiled call (a few milliseconds: the cancel hook is polled between calls).
 _CHUNK_PAIRS = 1 << 21
