@@ -10,8 +10,9 @@ O(N·2^k). That is exact up to k = `EXACT_NULLITY_LIMIT`; beyond it, while at mo
 `BRANCH_NODE_LIMIT` leaves are needed, the split search over pairs of two button groups'
 coordinates (`lograph.core.optimize.gf2_split`; a rectangle's parity sublattices) or else
 one transform per leaf of up to 2^18 solutions and one leaf per orbit of the board's
-symmetries (`lograph.core.optimize.gf2_frontier`) proves the answer too. For p > 2 the ``p^k`` combinations are enumerated over the distinct
-(class, value) groups while that is small. Beyond either range a clearly labelled heuristic
+symmetries (`lograph.core.optimize.gf2_frontier`) proves the answer too. For p > 2 the
+``p^k`` combinations are enumerated over the distinct (class, value) groups while that is
+small. Beyond either range a clearly labelled heuristic
 (exact minimisation over random blocks of quiet patterns, repeated; over GF(2) started from
 the lightest symmetric solution) returns a good solution with ``exact=False`` and, over
 GF(2), a proven lower bound (`lograph.core.optimize.gf2_bounds`).
