@@ -159,3 +159,49 @@ def test_buttons_in_no_quiet_pattern_add_a_constant() -> None:
         assert (found.weight, found.ties) == (weight, ties)
         assert found.presses is not None
         assert int(found.presses.sum()) == weight
+
+
+@pytest.mark.parametrize("n", [9, 16, 19])
+def test_symmetries_cut_the_first_side_and_keep_the_counts(n: int) -> None:
+    """The all-on square boards keep the square's 8 symmetries: the first side walks one u₁
+    per orbit, the orbits' sizes add up to all of them, and the weight and the number of
+    optimal solutions are those of the single transform."""
+    from lograph.core.optimize.gf2_split_orbits import group_orbits
+    from lograph.core.optimize.gf2_symmetry import kept_permutations
+
+    system, solver, keys, k = _set_up(n, n)
+    quiet = np.asarray(solver.analysis.quiet, dtype=np.uint8).reshape(k, system.n)
+    x0 = solve(system, goal="on", solver=solver).presses
+    kept = kept_permutations(quiet, x0, list(dihedral_candidates(system.positions)))
+    assert len(kept) == 7
+    plain = plan_split(system, keys, k, x0)
+    cut = plan_split(system, keys, k, x0, kept)
+    assert plain is not None
+    assert cut is not None
+    head = cut.groups[0]
+    orbits = group_orbits(head.buttons, head.coordinates, len(head.basis), x0, kept)
+    assert orbits is not None
+    smallest, sizes = orbits
+    assert int(sizes[smallest].sum()) == 1 << len(head.basis)  # the orbits cover every u₁
+    assert set(sizes.tolist()) <= {1, 2, 4, 8}
+    assert len(cut.order1) < len(plain.order1)
+    _, weight, ties = minimise_classes(keys, k, x0, None)
+    for plan in (plain, cut):
+        found = split_search(plan, x0)
+        assert (found.weight, found.ties) == (weight, ties)
+        assert found.presses is not None
+        assert not ((system.apply(found.presses) - 1) % 2).any()
+    assert split_search(cut, x0).pairs < split_search(plain, x0).pairs
+
+
+def test_a_permutation_that_moves_the_group_gives_no_orbits() -> None:
+    from lograph.core.optimize.gf2_split_orbits import group_orbits
+
+    system, _, keys, k = _set_up(9, 9)
+    x0 = np.zeros(system.n, dtype=np.uint8)
+    plan = plan_split(system, keys, k, x0)
+    assert plan is not None
+    head = plan.groups[0]
+    shift = np.roll(np.arange(system.n), 1)  # moves buttons across the sublattices
+    assert group_orbits(head.buttons, head.coordinates, len(head.basis), x0, [shift]) is None
+    assert group_orbits(head.buttons, head.coordinates, len(head.basis), x0, []) is None

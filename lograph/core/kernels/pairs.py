@@ -24,11 +24,13 @@ def scan_pairs(
     first: NDArray[np.int32],
     second: NDArray[np.int32],
     tables: NDArray[np.integer],
+    multiplicity: IntArray,
     best: int,
 ) -> tuple[int, int, int, int]:
     """The lightest pair of the blocks (rows ``i0, i1, j0, j1, s``) if lighter than or as
-    light as `best`: ``(weight, ties, i, j)``, ties counting every pair of that weight and
-    (i, j) the first of them in block order; ``(best, 0, -1, -1)`` when no pair reaches
+    light as `best`: ``(weight, ties, i, j)``, ties counting every pair of that weight
+    (`multiplicity[i]` times: the solutions pair i stands for) and (i, j) the first of them
+    in block order; ``(best, 0, -1, -1)`` when no pair reaches
     `best`. The lookups dominate: two groups' tables of 2^21 int16 stay in the shared cache.
     """
     groups = first.shape[0]
@@ -41,9 +43,9 @@ def scan_pairs(
                 for g in range(groups):
                     w += np.int64(tables[g, first[g, i] ^ second[g, j]])
                 if w < best:
-                    best, ties, best_i, best_j = w, 1, i, j
+                    best, ties, best_i, best_j = w, multiplicity[i], i, j
                 elif w == best:
-                    ties += 1
+                    ties += multiplicity[i]
                     if best_i < 0:
                         best_i, best_j = i, j
     return best, ties, best_i, best_j

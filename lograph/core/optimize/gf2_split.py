@@ -34,6 +34,7 @@ from lograph.core.cancel import Cancel, Progress, poll, report
 from lograph.core.kernels.pairs import scan_pairs
 from lograph.core.model.system import PressSystem
 from lograph.core.optimize.gf2_classes import parity, transform_compiled
+from lograph.core.optimize.gf2_split_orbits import group_orbits, linear_table
 
 __all__ = [
     "PAIRS_PER_LEAF",
@@ -96,14 +97,6 @@ def _span(vectors: Sequence[int]) -> tuple[list[int], list[int], dict[int, tuple
     return basis, coordinates, pivots
 
 
-def _linear_table(columns: Sequence[int]) -> NDArray[np.int32]:
-    """The images of all 2^len(columns) vectors under the map with these column images."""
-    table = np.zeros(1 << len(columns), dtype=np.int32)
-    for j, column in enumerate(columns):  # doubling: vectors with bit j are those without ⊕ it
-        table[1 << j : 2 << j] = table[: 1 << j] ^ column
-    return table
-
-
 @dataclass(frozen=True)
 class _Group:
     """One group of buttons: their indices, coordinates in its basis, basis, table and the
@@ -158,6 +151,8 @@ class SplitPlan:
     """
 
     groups: list[_Group]
+    order1: NDArray[np.intp]  # the u₁ walked, lightest first (one per orbit of symmetries)
+    multiplicity: NDArray[np.int64]  # how many u₁ each stands for (its orbit's size)
     first: NDArray[np.int32]
     second: NDArray[np.int32]
     tables: NDArray[np.integer]
@@ -174,7 +169,7 @@ class SplitPlan:
     def presses(self, x0: NDArray[np.uint8], i: int, j: int) -> NDArray[np.uint8]:
         """The solution of the pair (i-th lightest u₁, j-th lightest u₂)."""
         found = x0.astype(np.int64)
-        u = [int(self.groups[0].order[i]), int(self.groups[1].order[j])]
+        u = [int(self.order1[i]), int(self.groups[1].order[j])]
         u += [int(self.first[g, i] ^ self.second[g, j]) for g in range(len(self.first))]
         for group, coords in zip(self.groups, u, strict=True):
             found[group.buttons] ^= parity(group.coordinates & coords)
@@ -186,13 +181,20 @@ _PROBE = 1 << 10
 
 
 def plan_split(
-    system: PressSystem, keys: NDArray[np.int64], k: int, x0: NDArray[np.uint8]
+    system: PressSystem,
+    keys: NDArray[np.int64],
+    k: int,
+    x0: NDArray[np.uint8],
+    symmetries: Sequence[NDArray[np.intp]] = (),
 ) -> SplitPlan | None:
     """The split search's set-up for ``x0 + span`` (button classes `keys`), or None when
     the board's groups do not split the combinations (or a group spans too much).
 
     Of the pairs of groups that name every combination, the one whose search visits the
-    fewest pairs below the lightest solution a first look finds."""
+    fewest pairs below the lightest solution a first look finds. `symmetries`, permutations
+    that keep the solution set and form a group with the identity
+    (`lograph.core.optimize.gf2_symmetry.kept_permutations`), cut the first group's
+    coordinates to one per orbit when they map that group (or else the second) onto itself."""
     labels = button_groups(system)
     members = [np.flatnonzero(labels == g) for g in range(int(labels.max()) + 1)]
     dims = [len(_span(np.unique(keys[m]).tolist())[0]) for m in members]
@@ -216,8 +218,14 @@ def plan_split(
         return _pairs_within(first, second, ceiling - floor)
 
     a, b = min(pairs, key=visits)
-    plan = _paired(groups, a, b, spans[a, b][2], k, ceiling, visits((a, b)))
-    return replace(plan, lightest=lightest)
+    for first, second in ((a, b), (b, a)):  # the first side takes the symmetries
+        head = groups[first]
+        orbits = group_orbits(head.buttons, head.coordinates, len(head.basis), x0, symmetries)
+        if orbits is not None:
+            a, b = first, second
+            break
+    pivots = _span(groups[a].basis + groups[b].basis)[2]
+    return replace(_paired(groups, a, b, pivots, k, ceiling, orbits), lightest=lightest)
 
 
 def _probe(
@@ -254,9 +262,10 @@ def _paired(
     pivots: dict[int, tuple[int, int]],
     k: int,
     ceiling: int,
-    needed: int,
+    orbits: tuple[NDArray[np.bool_], NDArray[np.int64]] | None,
 ) -> SplitPlan:
-    """The plan walking pairs of groups a and b, whose spans make up the whole space."""
+    """The plan walking pairs of groups a and b, whose spans make up the whole space (group
+    a's coordinates one per orbit, with the orbits' sizes, when `orbits` are given)."""
     others_all = [g for i, g in enumerate(groups) if i not in (a, b)]
     # groups in no quiet pattern weigh the same for every pair: folded into the first table
     # (which keeps its order), so that a pair costs one lookup per group that varies
@@ -266,11 +275,13 @@ def _paired(
     head = replace(groups[a], weights=shifted.astype(np.int16 if narrow else np.int32))
     order = [head, groups[b]] + [g for g in others_all if g.basis]
     d1 = len(order[0].basis)
+    order1 = head.order if orbits is None else head.order[orbits[0][head.order]]
+    multiplicity = np.ones(len(order1), np.int64) if orbits is None else orbits[1][order1]
     first, second = [], []
     for group in order[2:]:
         columns = _columns(group, pivots, k)
-        first.append(_linear_table(columns[:d1])[order[0].order])
-        second.append(_linear_table(columns[d1:])[order[1].order])
+        first.append(linear_table(columns[:d1])[order1])
+        second.append(linear_table(columns[d1:])[order[1].order])
     others = [g.weights for g in order[2:]]
     tables = np.zeros((len(others), max([1] + [len(w) for w in others])), dtype=np.int32)
     if all(w.dtype == np.int16 for w in others):
@@ -281,15 +292,19 @@ def _paired(
     first_a = np.ascontiguousarray(first) if first else empty
     second_a = np.ascontiguousarray(second) if second else empty
     floor = sum(int(w.min()) for w in others)
-    return SplitPlan(order, first_a, second_a, tables, floor, ceiling, needed)
+    needed = _pairs_within(
+        head.weights[order1], groups[b].weights[groups[b].order], ceiling - floor
+    )
+    return SplitPlan(order, order1, multiplicity, first_a, second_a, tables, floor, ceiling, needed)
 
 
 def _pairs_within(w1: NDArray[np.integer], w2: NDArray[np.integer], limit: int) -> int:
-    """How many pairs have ``w1[i] + w2[j] ≤ limit``."""
+    """How many pairs have ``w1[i] + w2[j] ≤ limit`` (weights are small: by histograms)."""
     below = np.cumsum(np.bincount(w2.astype(np.int64)))
-    room = limit - w1.astype(np.int64)
-    room = room[room >= 0]
-    return int(below[np.minimum(room, len(below) - 1)].sum())
+    counts = np.bincount(w1.astype(np.int64))
+    room = limit - np.arange(len(counts))
+    keep = (room >= 0) & (counts > 0)
+    return int((counts[keep] * below[np.minimum(room[keep], len(below) - 1)]).sum())
 
 
 @dataclass(frozen=True)
@@ -315,7 +330,8 @@ def split_search(
 ) -> SplitResult:
     """Walk the pairs in order of their two tables' sum until the floor rules the rest out;
     `stop` (a time limit), polled between calls, ends it with what it has proved."""
-    g1, g2 = (group.weights[group.order].astype(np.int64) for group in plan.groups[:2])
+    g1 = plan.groups[0].weights[plan.order1].astype(np.int64)
+    g2 = plan.groups[1].weights[plan.groups[1].order].astype(np.int64)
     values1, starts1 = np.unique(g1, return_index=True)
     ends1 = np.append(starts1[1:], len(g1))
     values2, starts2 = np.unique(g2, return_index=True)
@@ -331,7 +347,9 @@ def split_search(
                 return SplitResult(found, weight, min(weight, level + plan.floor), 0, False, walked)
             blocks = _level_blocks(level, values1, starts1, ends1, where2)
             calls = [
-                pool.submit(scan_pairs, chunk, plan.first, plan.second, plan.tables, best)
+                pool.submit(
+                    scan_pairs, chunk, plan.first, plan.second, plan.tables, plan.multiplicity, best
+                )
                 for chunk in _chunks(blocks)
             ]
             for call in calls:  # in block order: the answer does not depend on the threads

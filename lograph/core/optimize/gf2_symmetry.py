@@ -24,6 +24,7 @@ __all__ = [
     "dihedral_candidates",
     "invariant_basis",
     "keeps_quiet_space",
+    "kept_permutations",
     "largest_rotation",
     "nullspace",
     "span_coefficients",
@@ -185,8 +186,20 @@ def coset_actions(
 ) -> list[Action]:
     """The actions on combinations of the permutations that keep ``x₀ + span(quiet)``
     (``x ↦ x[perm]``); an empty list unless those form a group (then without the identity)."""
-    kept: list[NDArray[np.intp]] = []
-    actions: list[Action] = []
+    return [action for _, action in _kept(quiet, x0, perms)]
+
+
+def kept_permutations(
+    quiet: NDArray[np.uint8], x0: NDArray[np.uint8], perms: list[NDArray[np.intp]]
+) -> list[NDArray[np.intp]]:
+    """The permutations that keep ``x₀ + span(quiet)``, as `coset_actions` checks them."""
+    return [perm for perm, _ in _kept(quiet, x0, perms)]
+
+
+def _kept(
+    quiet: NDArray[np.uint8], x0: NDArray[np.uint8], perms: list[NDArray[np.intp]]
+) -> list[tuple[NDArray[np.intp], Action]]:
+    kept: list[tuple[NDArray[np.intp], Action]] = []
     identity = np.arange(quiet.shape[1], dtype=np.intp)
     for offered in perms:
         perm = np.asarray(offered, dtype=np.intp)
@@ -195,11 +208,10 @@ def coset_actions(
         matrix = span_coefficients(quiet, quiet[:, perm])
         shift = span_coefficients(quiet, (x0[perm] ^ x0)[None, :])
         if matrix is not None and shift is not None:
-            kept.append(perm)
-            actions.append((matrix, shift[0]))
-    known = {perm.tobytes() for perm in kept} | {identity.tobytes()}
-    closed = all(f[g].tobytes() in known for f in kept for g in kept)
-    return actions if closed and len(kept) < _MAX_GROUP else []
+            kept.append((perm, (matrix, shift[0])))
+    known = {perm.tobytes() for perm, _ in kept} | {identity.tobytes()}
+    closed = all(f[g].tobytes() in known for f, _ in kept for g, _ in kept)
+    return kept if closed and len(kept) < _MAX_GROUP else []
 
 
 def invariant_basis(

@@ -38,7 +38,11 @@ from lograph.core.optimize.gf2_frontier import plan_frontier
 from lograph.core.optimize.gf2_orbits import root_bound
 from lograph.core.optimize.gf2_seeds import symmetric_start
 from lograph.core.optimize.gf2_split import PAIRS_PER_LEAF, plan_split, split_search
-from lograph.core.optimize.gf2_symmetry import coset_actions, dihedral_candidates
+from lograph.core.optimize.gf2_symmetry import (
+    coset_actions,
+    dihedral_candidates,
+    kept_permutations,
+)
 from lograph.core.optimize.neighbourhood import descend, minimise_modp
 from lograph.core.optimize.zk_minimal import fewest_zk, kernel_exact_feasible
 
@@ -242,7 +246,10 @@ def _frontier(
     # below that nullity one transform answers unless told otherwise (tests of the orbit
     # search lower `exact_limit` on small boards): the split search is for the frontier
     splits = system is not None and k > EXACT_NULLITY_LIMIT
-    split = plan_split(system, keys, k, x0) if splits and system is not None else None
+    split = None
+    if splits and system is not None:
+        kept = kept_permutations(quiet, x0, list(symmetries or []))
+        split = plan_split(system, keys, k, x0, kept)
     if split is not None:
         needed = -(-split.needed // PAIRS_PER_LEAF)
         searched, lower = None, split.lower_bound
