@@ -166,7 +166,7 @@ def test_symmetries_cut_the_first_side_and_keep_the_counts(n: int) -> None:
     """The all-on square boards keep the square's 8 symmetries: the first side walks one u₁
     per orbit, the orbits' sizes add up to all of them, and the weight and the number of
     optimal solutions are those of the single transform."""
-    from lograph.core.optimize.gf2_split_orbits import group_orbits
+    from lograph.core.optimize.gf2_split_orbits import group_orbits, keeping_group
     from lograph.core.optimize.gf2_symmetry import kept_permutations
 
     system, solver, keys, k = _set_up(n, n)
@@ -179,12 +179,15 @@ def test_symmetries_cut_the_first_side_and_keep_the_counts(n: int) -> None:
     assert plain is not None
     assert cut is not None
     head = cut.groups[0]
-    orbits = group_orbits(head.buttons, head.coordinates, len(head.basis), x0, kept)
+    every = np.arange(1 << len(head.basis))
+    keeping = keeping_group(head.buttons, kept)
+    orbits = group_orbits(head.buttons, head.coordinates, len(head.basis), x0, keeping, every)
     assert orbits is not None
     smallest, sizes = orbits
     assert int(sizes[smallest].sum()) == 1 << len(head.basis)  # the orbits cover every u₁
     assert set(sizes.tolist()) <= {1, 2, 4, 8}
     assert len(cut.order1) < len(plain.order1)
+    assert len(plain.order1) <= 1 << len(plain.groups[0].basis)
     _, weight, ties = minimise_classes(keys, k, x0, None)
     for plan in (plain, cut):
         found = split_search(plan, x0)
@@ -195,7 +198,7 @@ def test_symmetries_cut_the_first_side_and_keep_the_counts(n: int) -> None:
 
 
 def test_a_permutation_that_moves_the_group_gives_no_orbits() -> None:
-    from lograph.core.optimize.gf2_split_orbits import group_orbits
+    from lograph.core.optimize.gf2_split_orbits import group_orbits, keeping_group
 
     system, _, keys, k = _set_up(9, 9)
     x0 = np.zeros(system.n, dtype=np.uint8)
@@ -203,5 +206,32 @@ def test_a_permutation_that_moves_the_group_gives_no_orbits() -> None:
     assert plan is not None
     head = plan.groups[0]
     shift = np.roll(np.arange(system.n), 1)  # moves buttons across the sublattices
-    assert group_orbits(head.buttons, head.coordinates, len(head.basis), x0, [shift]) is None
-    assert group_orbits(head.buttons, head.coordinates, len(head.basis), x0, []) is None
+    assert keeping_group(head.buttons, [shift]) == []
+    every = np.arange(1 << len(head.basis))
+    assert group_orbits(head.buttons, head.coordinates, len(head.basis), x0, [], every) is None
+    # a permutation that keeps the group but not the solution set: the buttons disagree
+    swap = np.arange(system.n)
+    swap[head.buttons[:2]] = head.buttons[1::-1]
+    assert keeping_group(head.buttons, [swap])
+    found = group_orbits(head.buttons, head.coordinates, len(head.basis), x0, [swap], every)
+    assert found is None
+
+
+def test_an_even_torus_splits_too_and_agrees_with_the_orbit_search() -> None:
+    """On a torus of even side A² also falls into the four parity sublattices: the all-on
+    20×20 torus (nullity 32, beyond one transform) gets the same fewest presses and tie
+    count from the split search as from the orbit search."""
+    system = torus(20, 20).to_system()
+    solver = prepare(system)
+    assert solver.analysis.nullity == 32
+    assert len(set(button_groups(system).tolist())) == 4
+    x0 = solve(system, goal="on", solver=solver).presses
+    split = fewest_presses(solver, x0)
+    orbits = fewest_presses(solver.analysis, x0, symmetries=dihedral_candidates(system.positions))
+    assert split.exact
+    assert orbits.exact
+    assert (split.press_count, split.optimal_solutions) == (
+        orbits.press_count,
+        orbits.optimal_solutions,
+    )
+    assert not ((system.apply(split.presses) - 1) % 2).any()

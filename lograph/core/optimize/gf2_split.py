@@ -34,7 +34,7 @@ from lograph.core.cancel import Cancel, Progress, poll, report
 from lograph.core.kernels.pairs import scan_pairs
 from lograph.core.model.system import PressSystem
 from lograph.core.optimize.gf2_classes import parity, transform_compiled
-from lograph.core.optimize.gf2_split_orbits import group_orbits, linear_table
+from lograph.core.optimize.gf2_split_orbits import apply_linear, group_orbits, keeping_group
 
 __all__ = [
     "PAIRS_PER_LEAF",
@@ -99,14 +99,12 @@ def _span(vectors: Sequence[int]) -> tuple[list[int], list[int], dict[int, tuple
 
 @dataclass(frozen=True)
 class _Group:
-    """One group of buttons: their indices, coordinates in its basis, basis, table and the
-    table's order from the lightest entry."""
+    """One group of buttons: their indices, coordinates in its basis, basis and table."""
 
     buttons: NDArray[np.intp]
     coordinates: NDArray[np.int64]
     basis: list[int]
     weights: NDArray[np.integer]  # W_g(u) for every u in 0 .. 2^dim − 1
-    order: NDArray[np.intp]
 
 
 def _group(buttons: NDArray[np.intp], keys: NDArray[np.int64], x0: NDArray[np.uint8]) -> _Group:
@@ -119,8 +117,13 @@ def _group(buttons: NDArray[np.intp], keys: NDArray[np.int64], x0: NDArray[np.ui
     weights = int(x0[buttons].sum()) + (int(signs.sum()) - spectrum) // 2
     # int16 halves the cache the search's lookups need; its sort is a radix sort
     weights = weights.astype(np.int16 if len(buttons) < 1 << 15 else np.int32)
-    order = np.argsort(weights, kind="stable").astype(np.intp)
-    return _Group(buttons, coords, basis, weights, order)
+    return _Group(buttons, coords, basis, weights)
+
+
+def _lightest(weights: NDArray[np.integer], bound: int) -> NDArray[np.intp]:
+    """The coordinates whose table entry is at most `bound`, lightest first (stable)."""
+    chosen = np.flatnonzero(weights <= bound)
+    return chosen[np.argsort(weights[chosen], kind="stable")]
 
 
 def _columns(group: _Group, pivots: dict[int, tuple[int, int]], k: int) -> list[int]:
@@ -128,14 +131,6 @@ def _columns(group: _Group, pivots: dict[int, tuple[int, int]], k: int) -> list[
     basis member t of the group is a sum of pair basis members, read off by `pivots`."""
     rows = [_reduce(v, pivots)[1] for v in group.basis]
     return [sum(((row >> j) & 1) << t for t, row in enumerate(rows)) for j in range(k)]
-
-
-def _apply(columns: Sequence[int], values: NDArray[np.intp]) -> NDArray[np.int32]:
-    """The linear map with these column images applied to each of `values`."""
-    image = np.zeros(len(values), dtype=np.int32)
-    for j, column in enumerate(columns):
-        image ^= ((values >> j) & 1).astype(np.int32) * column
-    return image
 
 
 @dataclass(frozen=True)
@@ -153,6 +148,7 @@ class SplitPlan:
     groups: list[_Group]
     order1: NDArray[np.intp]  # the u₁ walked, lightest first (one per orbit of symmetries)
     multiplicity: NDArray[np.int64]  # how many u₁ each stands for (its orbit's size)
+    order2: NDArray[np.intp]  # the u₂ walked, lightest first
     first: NDArray[np.int32]
     second: NDArray[np.int32]
     tables: NDArray[np.integer]
@@ -169,7 +165,7 @@ class SplitPlan:
     def presses(self, x0: NDArray[np.uint8], i: int, j: int) -> NDArray[np.uint8]:
         """The solution of the pair (i-th lightest u₁, j-th lightest u₂)."""
         found = x0.astype(np.int64)
-        u = [int(self.order1[i]), int(self.groups[1].order[j])]
+        u = [int(self.order1[i]), int(self.order2[j])]
         u += [int(self.first[g, i] ^ self.second[g, j]) for g in range(len(self.first))]
         for group, coords in zip(self.groups, u, strict=True):
             found[group.buttons] ^= parity(group.coordinates & coords)
@@ -208,44 +204,53 @@ def plan_split(
     pairs = [pair for pair in pairs if len(spans[pair][0]) == k]
     if not pairs:
         return None
+    few = {i: _first_few(groups[i].weights) for pair in pairs for i in pair}
     ceiling, lightest = min(
-        (_probe(groups, a, b, spans[a, b][2], k, x0) for a, b in pairs), key=lambda p: p[0]
+        (_probe(groups, few, a, b, spans[a, b][2], k, x0) for a, b in pairs),
+        key=lambda p: p[0],
     )
 
     def visits(pair: tuple[int, int]) -> int:
         floor = sum(int(g.weights.min()) for i, g in enumerate(groups) if i not in pair)
-        first, second = (groups[i].weights[groups[i].order] for i in pair)
-        return _pairs_within(first, second, ceiling - floor)
+        return _pairs_within(groups[pair[0]].weights, groups[pair[1]].weights, ceiling - floor)
 
     a, b = min(pairs, key=visits)
-    for first, second in ((a, b), (b, a)):  # the first side takes the symmetries
-        head = groups[first]
-        orbits = group_orbits(head.buttons, head.coordinates, len(head.basis), x0, symmetries)
-        if orbits is not None:
-            a, b = first, second
-            break
+    if not keeping_group(groups[a].buttons, symmetries):  # the first side takes them
+        a, b = b, a
+    keeping = keeping_group(groups[a].buttons, symmetries)
     pivots = _span(groups[a].basis + groups[b].basis)[2]
-    return replace(_paired(groups, a, b, pivots, k, ceiling, orbits), lightest=lightest)
+    plan = _paired(groups, a, b, pivots, k, ceiling, (x0, keeping))
+    return replace(plan, lightest=lightest)
+
+
+def _first_few(weights: NDArray[np.integer]) -> NDArray[np.intp]:
+    """The `_PROBE` lightest coordinates of a table (all of a smaller one), lightest first:
+    the entries up to the weight that holds that many, by a histogram (no partial sort)."""
+    low = int(weights.min())
+    held = np.cumsum(np.bincount((weights - low).astype(np.intp)))
+    limit = low + int(np.searchsorted(held, min(_PROBE, len(weights))))
+    return _lightest(weights, limit)[:_PROBE]
 
 
 def _probe(
     groups: list[_Group],
+    few: dict[int, NDArray[np.intp]],
     a: int,
     b: int,
     pivots: dict[int, tuple[int, int]],
     k: int,
     x0: NDArray[np.uint8],
 ) -> tuple[int, NDArray[np.uint8]]:
-    """The lightest of the pairs of the lightest `_PROBE` entries of groups a and b (weight
-    and presses): a solution, so an upper bound on the fewest presses."""
+    """The lightest of the pairs of the lightest `_PROBE` entries of groups a and b (`few`;
+    weight and presses): a solution, so an upper bound on the fewest presses."""
     d1 = len(groups[a].basis)
-    u1, u2 = groups[a].order[:_PROBE], groups[b].order[:_PROBE]
+    u1, u2 = few[a], few[b]
     total = groups[a].weights[u1].astype(np.int64)[:, None] + groups[b].weights[u2][None, :]
     parts = {}
     for g, group in enumerate(groups):
         if g not in (a, b):
             columns = _columns(group, pivots, k)
-            parts[g] = (_apply(columns[:d1], u1), _apply(columns[d1:], u2))
+            parts[g] = (apply_linear(columns[:d1], u1), apply_linear(columns[d1:], u2))
             total += group.weights[parts[g][0][:, None] ^ parts[g][1][None, :]]
     i, j = np.unravel_index(int(total.argmin()), total.shape)
     presses = x0.astype(np.int64)
@@ -262,27 +267,36 @@ def _paired(
     pivots: dict[int, tuple[int, int]],
     k: int,
     ceiling: int,
-    orbits: tuple[NDArray[np.bool_], NDArray[np.int64]] | None,
+    symmetric: tuple[NDArray[np.uint8], list[NDArray[np.intp]]],
 ) -> SplitPlan:
-    """The plan walking pairs of groups a and b, whose spans make up the whole space (group
-    a's coordinates one per orbit, with the orbits' sizes, when `orbits` are given)."""
+    """The plan walking pairs of groups a and b, whose spans make up the whole space: only
+    the coordinates that can still reach `ceiling`, group a's one per orbit of the
+    symmetries that keep it (`symmetric`: x₀ and those symmetries)."""
     others_all = [g for i, g in enumerate(groups) if i not in (a, b)]
     # groups in no quiet pattern weigh the same for every pair: folded into the first table
     # (which keeps its order), so that a pair costs one lookup per group that varies
     constant = sum(int(g.weights[0]) for g in others_all if not g.basis)
-    shifted = groups[a].weights.astype(np.int64) + constant
-    narrow = int(shifted.max()) < 1 << 15 and groups[a].weights.dtype == np.int16
-    head = replace(groups[a], weights=shifted.astype(np.int16 if narrow else np.int32))
-    order = [head, groups[b]] + [g for g in others_all if g.basis]
-    d1 = len(order[0].basis)
-    order1 = head.order if orbits is None else head.order[orbits[0][head.order]]
-    multiplicity = np.ones(len(order1), np.int64) if orbits is None else orbits[1][order1]
+    head, tail = groups[a], groups[b]
+    if constant:
+        shifted = head.weights.astype(np.int64) + constant
+        narrow = int(shifted.max()) < 1 << 15 and head.weights.dtype == np.int16
+        head = replace(head, weights=shifted.astype(np.int16 if narrow else np.int32))
+    order = [head, tail] + [g for g in others_all if g.basis]
+    others = [g.weights for g in order[2:]]
+    floor = sum(int(w.min()) for w in others)
+    # a pair reaches the ceiling only if each side does with the other side's lightest
+    order1 = _lightest(head.weights, ceiling - floor - int(tail.weights.min()))
+    order2 = _lightest(tail.weights, ceiling - floor - int(head.weights.min()))
+    orbits = group_orbits(head.buttons, head.coordinates, len(head.basis), *symmetric, order1)
+    multiplicity = np.ones(len(order1), dtype=np.int64)
+    if orbits is not None:
+        order1, multiplicity = order1[orbits[0]], orbits[1][orbits[0]]
+    d1 = len(head.basis)
     first, second = [], []
     for group in order[2:]:
         columns = _columns(group, pivots, k)
-        first.append(linear_table(columns[:d1])[order1])
-        second.append(linear_table(columns[d1:])[order[1].order])
-    others = [g.weights for g in order[2:]]
+        first.append(apply_linear(columns[:d1], order1))
+        second.append(apply_linear(columns[d1:], order2))
     tables = np.zeros((len(others), max([1] + [len(w) for w in others])), dtype=np.int32)
     if all(w.dtype == np.int16 for w in others):
         tables = tables.astype(np.int16)
@@ -291,15 +305,15 @@ def _paired(
     empty = np.zeros((0, 1), dtype=np.int32)
     first_a = np.ascontiguousarray(first) if first else empty
     second_a = np.ascontiguousarray(second) if second else empty
-    floor = sum(int(w.min()) for w in others)
-    needed = _pairs_within(
-        head.weights[order1], groups[b].weights[groups[b].order], ceiling - floor
+    needed = _pairs_within(head.weights[order1], tail.weights[order2], ceiling - floor)
+    return SplitPlan(
+        order, order1, multiplicity, order2, first_a, second_a, tables, floor, ceiling, needed
     )
-    return SplitPlan(order, order1, multiplicity, first_a, second_a, tables, floor, ceiling, needed)
 
 
 def _pairs_within(w1: NDArray[np.integer], w2: NDArray[np.integer], limit: int) -> int:
-    """How many pairs have ``w1[i] + w2[j] ≤ limit`` (weights are small: by histograms)."""
+    """How many pairs have ``w1[i] + w2[j] ≤ limit`` (weights are small: by histograms, in
+    any order)."""
     below = np.cumsum(np.bincount(w2.astype(np.int64)))
     counts = np.bincount(w1.astype(np.int64))
     room = limit - np.arange(len(counts))
@@ -330,8 +344,8 @@ def split_search(
 ) -> SplitResult:
     """Walk the pairs in order of their two tables' sum until the floor rules the rest out;
     `stop` (a time limit), polled between calls, ends it with what it has proved."""
-    g1 = plan.groups[0].weights[plan.order1].astype(np.int64)
-    g2 = plan.groups[1].weights[plan.groups[1].order].astype(np.int64)
+    g1 = plan.groups[0].weights[plan.order1]
+    g2 = plan.groups[1].weights[plan.order2]
     values1, starts1 = np.unique(g1, return_index=True)
     ends1 = np.append(starts1[1:], len(g1))
     values2, starts2 = np.unique(g2, return_index=True)

@@ -22,15 +22,15 @@ from collections.abc import Sequence
 import numpy as np
 from numpy.typing import NDArray
 
-__all__ = ["group_orbits", "linear_table"]
+__all__ = ["apply_linear", "group_orbits", "keeping_group"]
 
 
-def linear_table(columns: Sequence[int]) -> NDArray[np.int32]:
-    """The images of all 2^len(columns) vectors under the map with these column images."""
-    table = np.zeros(1 << len(columns), dtype=np.int32)
-    for j, column in enumerate(columns):  # doubling: vectors with bit j are those without ⊕ it
-        table[1 << j : 2 << j] = table[: 1 << j] ^ column
-    return table
+def apply_linear(columns: Sequence[int], values: NDArray[np.integer]) -> NDArray[np.int32]:
+    """The linear map with these column images applied to each of `values`."""
+    image = np.zeros(len(values), dtype=np.int32)
+    for j, column in enumerate(columns):
+        image ^= ((values >> j) & 1).astype(np.int32) * np.int32(column)
+    return image
 
 
 def _parities(values: NDArray[np.int64]) -> NDArray[np.int64]:
@@ -38,11 +38,18 @@ def _parities(values: NDArray[np.int64]) -> NDArray[np.int64]:
     return (np.bitwise_count(values.astype(np.uint64)) & 1).astype(np.int64)
 
 
-def _moves_group(buttons: NDArray[np.intp], perm: NDArray[np.intp]) -> bool:
-    """Whether the permutation sends some button of the group outside it."""
-    inside = np.zeros(len(perm), dtype=np.bool_)
-    inside[buttons] = True
-    return not bool(inside[perm[buttons]].all())
+def keeping_group(
+    buttons: NDArray[np.intp], symmetries: Sequence[NDArray[np.intp]]
+) -> list[NDArray[np.intp]]:
+    """The symmetries that map the group onto itself (a subgroup of a group)."""
+    kept = []
+    for offered in symmetries:
+        perm = np.asarray(offered, dtype=np.intp)
+        inside = np.zeros(len(perm), dtype=np.bool_)
+        inside[buttons] = True
+        if inside[perm[buttons]].all():
+            kept.append(perm)
+    return kept
 
 
 def _affine(
@@ -77,25 +84,23 @@ def group_orbits(
     coordinates: NDArray[np.int64],
     dim: int,
     x0: NDArray[np.uint8],
-    symmetries: Sequence[NDArray[np.intp]],
+    keeping: Sequence[NDArray[np.intp]],
+    values: NDArray[np.integer],
 ) -> tuple[NDArray[np.bool_], NDArray[np.int64]] | None:
-    """For every u in ``0 .. 2^dim − 1``: whether it is the smallest of its orbit, and the
-    orbit's size, under the symmetries that map the group onto itself (a subgroup: on a
-    square of even side only some of the 8 keep a sublattice). `symmetries` must keep the
-    solution set and, with the identity, form a group
-    (`lograph.core.optimize.gf2_symmetry.kept_permutations`); None when none keeps the group
-    or the buttons disagree with one."""
-    keeping = [np.asarray(p) for p in symmetries if not _moves_group(buttons, np.asarray(p))]
+    """For each of `values` (coordinates of the group): whether it is the smallest of its
+    orbit, and the orbit's size, under `keeping` (`keeping_group` of symmetries that keep the
+    solution set and form a group with the identity,
+    `lograph.core.optimize.gf2_symmetry.kept_permutations`); None when there are none or the
+    buttons disagree with one."""
     maps = [_affine(buttons, coordinates, dim, x0, p) for p in keeping]
     if not maps or any(m is None for m in maps):
         return None
-    u = np.arange(1 << dim, dtype=np.int32)
-    smallest = np.ones(1 << dim, dtype=np.bool_)
-    fixing = np.ones(1 << dim, dtype=np.int64)  # the identity fixes every u
+    smallest = np.ones(len(values), dtype=np.bool_)
+    fixing = np.ones(len(values), dtype=np.int64)  # the identity fixes every u
     for found in maps:
         assert found is not None
         columns, shift = found
-        image = linear_table(columns) ^ np.int32(shift)
-        smallest &= u <= image
-        fixing += image == u
+        image = apply_linear(columns, values) ^ np.int32(shift)
+        smallest &= values <= image
+        fixing += image == values
     return smallest, (len(maps) + 1) // fixing
