@@ -1,6 +1,6 @@
 """Fewest presses by the split search: pairs of two groups' coordinates, the other groups'
 tables added, walked in order of the two sorted tables' sum until the floor rules the rest
-out (`lograph.core.optimize.gf2_split`).
+out (`lograph.core.optimize.gf2_split`, `gf2_split_search`).
 
 Checked against the single Walsh–Hadamard transform (a second algorithm: same weight and
 same number of optimal solutions) on random positions of rectangles with quiet patterns,
@@ -15,8 +15,9 @@ import pytest
 
 from lograph.core.errors import InterruptedComputation
 from lograph.core.model.generators import rectangle, torus
-from lograph.core.optimize import gf2_split
-from lograph.core.optimize.gf2_split import button_groups, plan_split, split_search
+from lograph.core.optimize import gf2_split_search
+from lograph.core.optimize.gf2_split import button_groups, plan_split
+from lograph.core.optimize.gf2_split_search import split_search
 from lograph.core.optimize.gf2_symmetry import dihedral_candidates
 from lograph.core.optimize.minimal import fewest_presses, minimise_classes, quiet_classes
 from lograph.core.solve import prepare, solve
@@ -116,7 +117,7 @@ def test_small_calls_give_the_same_answer(monkeypatch: pytest.MonkeyPatch) -> No
     plan = plan_split(system, keys, k, x0)
     assert plan is not None
     whole = split_search(plan, x0)
-    monkeypatch.setattr(gf2_split, "_CHUNK_PAIRS", 7)
+    monkeypatch.setattr(gf2_split_search, "_CHUNK_PAIRS", 7)
     pieces = split_search(plan, x0)
     assert (pieces.weight, pieces.ties, pieces.pairs) == (whole.weight, whole.ties, whole.pairs)
     assert pieces.presses is not None

@@ -9,11 +9,14 @@ and the weight is a sum of small tables, ``W(c) = Σ_g W_g(u_g)``, each one tran
 the nullity, their coordinates (u₁, u₂) name every combination exactly once, and every other
 group's coordinates are a linear map of them.
 
-So the search walks pairs (u₁, u₂) in order of ``W₁(u₁) + W₂(u₂)`` (both tables sorted once),
-adding the other tables' entries. The other tables add at least the sum of their minima,
-so once ``W₁ + W₂`` plus that *floor* exceeds the lightest weight found, no pair left can
-reach it: everything lighter or as light has been seen, ties included. On the all-on 65×65
-board that is 357 million pairs of 4.4·10¹² combinations.
+So the search (`lograph.core.optimize.gf2_split_search`) walks pairs (u₁, u₂) in order of
+``W₁(u₁) + W₂(u₂)`` (both tables sorted), adding the other tables' entries. The other
+tables add at least the sum of their minima, so once ``W₁ + W₂`` plus that *floor* exceeds
+the lightest weight found, no pair left can reach it: everything lighter or as light has
+been seen, ties included. A first look at the lightest pairs gives a solution, so only the
+coordinates that can still reach its weight are sorted; symmetries of the board that keep
+the first group leave one of its coordinates per orbit (`gf2_split_orbits`). On the all-on
+65×65 board that is 45 million pairs of 4.4·10¹² combinations.
 
 The groups come from the board: the connected pieces of the graph of A² over GF(2) (quiet
 patterns are in the kernel of A², which on a rectangle splits into the four sublattices).
@@ -21,39 +24,24 @@ patterns are in the kernel of A², which on a rectangle splits into the four sub
 
 from __future__ import annotations
 
-import os
-from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
 
 import numpy as np
 from numpy.typing import NDArray
 
-from lograph.core.cancel import Cancel, Progress, poll, report
-from lograph.core.kernels.pairs import scan_pairs
 from lograph.core.model.system import PressSystem
 from lograph.core.optimize.gf2_classes import parity, transform_compiled
 from lograph.core.optimize.gf2_split_orbits import apply_linear, group_orbits, keeping_group
 
-__all__ = [
-    "PAIRS_PER_LEAF",
-    "SplitPlan",
-    "SplitResult",
-    "button_groups",
-    "plan_split",
-    "split_search",
-]
+__all__ = ["PAIRS_PER_LEAF", "SplitPlan", "button_groups", "plan_split"]
 
 #: Largest group subspace tabulated (2^24 int16 entries and sorted indices: about 100 MB).
 MAX_GROUP_BITS = 24
 #: Pairs worth one leaf of the orbit search in time (a leaf of 2^18 solutions takes about
 #: 50 µs per core, a pair about 15 ns): the `--max-leaves` budget counts in these units.
 PAIRS_PER_LEAF = 1 << 12
-#: Pairs per compiled call (a few milliseconds: the cancel hook is polled between calls).
-_CHUNK_PAIRS = 1 << 21
-_WORKERS = max(1, min(2, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1))
-_CANCELLED = "fewest-presses search cancelled"
 
 
 def button_groups(system: PressSystem) -> NDArray[np.intp]:
@@ -319,95 +307,3 @@ def _pairs_within(w1: NDArray[np.integer], w2: NDArray[np.integer], limit: int) 
     room = limit - np.arange(len(counts))
     keep = (room >= 0) & (counts > 0)
     return int((counts[keep] * below[np.minimum(room[keep], len(below) - 1)]).sum())
-
-
-@dataclass(frozen=True)
-class SplitResult:
-    """What the split search found: the lightest solution (None if it found none), its
-    weight, a proven lower bound, how many solutions tie (when `complete`), pairs walked."""
-
-    presses: NDArray[np.uint8] | None
-    weight: int
-    lower_bound: int
-    ties: int
-    complete: bool
-    pairs: int
-
-
-def split_search(
-    plan: SplitPlan,
-    x0: NDArray[np.uint8],
-    *,
-    cancel: Cancel = None,
-    progress: Progress = None,
-    stop: Callable[[], bool] | None = None,
-) -> SplitResult:
-    """Walk the pairs in order of their two tables' sum until the floor rules the rest out;
-    `stop` (a time limit), polled between calls, ends it with what it has proved."""
-    g1 = plan.groups[0].weights[plan.order1]
-    g2 = plan.groups[1].weights[plan.order2]
-    values1, starts1 = np.unique(g1, return_index=True)
-    ends1 = np.append(starts1[1:], len(g1))
-    values2, starts2 = np.unique(g2, return_index=True)
-    ends2 = np.append(starts2[1:], len(g2))
-    where2 = {int(v): (int(a), int(b)) for v, a, b in zip(values2, starts2, ends2, strict=True)}
-    best, ties, at, walked = int(plan.ceiling) + 1, 0, (-1, -1), 0
-    level = int(values1[0] + values2[0])
-    with ThreadPoolExecutor(_WORKERS) as pool:
-        while level + plan.floor <= best:
-            if stop is not None and stop():
-                found = plan.presses(x0, *at) if at[0] >= 0 else plan.lightest
-                weight = best if at[0] >= 0 else plan.ceiling
-                return SplitResult(found, weight, min(weight, level + plan.floor), 0, False, walked)
-            blocks = _level_blocks(level, values1, starts1, ends1, where2)
-            calls = [
-                pool.submit(
-                    scan_pairs, chunk, plan.first, plan.second, plan.tables, plan.multiplicity, best
-                )
-                for chunk in _chunks(blocks)
-            ]
-            for call in calls:  # in block order: the answer does not depend on the threads
-                weight, count, i, j = call.result()
-                if weight < best:
-                    best, ties, at = weight, count, (i, j)
-                elif weight == best:
-                    ties += count
-            walked += int(((blocks[:, 1] - blocks[:, 0]) * (blocks[:, 3] - blocks[:, 2])).sum())
-            poll(cancel, _CANCELLED)
-            report(progress, min(walked, plan.needed), plan.needed)
-            level += 1
-    return SplitResult(plan.presses(x0, *at), best, best, ties, True, walked)
-
-
-def _level_blocks(
-    level: int,
-    values1: NDArray[np.int64],
-    starts1: NDArray[np.intp],
-    ends1: NDArray[np.intp],
-    where2: dict[int, tuple[int, int]],
-) -> NDArray[np.int64]:
-    """The blocks of pairs whose two sorted tables sum to `level`: rows i0, i1, j0, j1, s."""
-    rows = [
-        (int(a), int(b), *where2[level - int(v)], level)
-        for v, a, b in zip(values1, starts1, ends1, strict=True)
-        if level - int(v) in where2
-    ]
-    return np.asarray(rows, dtype=np.int64).reshape(-1, 5)
-
-
-def _chunks(blocks: NDArray[np.int64]) -> list[NDArray[np.int64]]:
-    """The blocks cut (along i) into calls of about `_CHUNK_PAIRS` pairs, in order."""
-    pieces: list[tuple[int, int, int, int, int]] = []
-    for i0, i1, j0, j1, s in blocks.tolist():
-        step = max(1, _CHUNK_PAIRS // max(1, j1 - j0))
-        pieces += [(i, min(i1, i + step), j0, j1, s) for i in range(i0, i1, step)]
-    calls, size, current = [], 0, []
-    for piece in pieces:
-        current.append(piece)
-        size += (piece[1] - piece[0]) * (piece[3] - piece[2])
-        if size >= _CHUNK_PAIRS:
-            calls.append(np.asarray(current, dtype=np.int64))
-            current, size = [], 0
-    if current:
-        calls.append(np.asarray(current, dtype=np.int64))
-    return calls

@@ -37,7 +37,8 @@ from lograph.core.optimize.gf2_classes import minimise_classes, parity, quiet_cl
 from lograph.core.optimize.gf2_frontier import plan_frontier
 from lograph.core.optimize.gf2_orbits import root_bound
 from lograph.core.optimize.gf2_seeds import symmetric_start
-from lograph.core.optimize.gf2_split import PAIRS_PER_LEAF, plan_split, split_search
+from lograph.core.optimize.gf2_split import PAIRS_PER_LEAF, plan_split
+from lograph.core.optimize.gf2_split_search import split_search
 from lograph.core.optimize.gf2_symmetry import (
     coset_actions,
     dihedral_candidates,
