@@ -7,6 +7,7 @@ Walsh–Hadamard transform over the classes (`minimise_classes`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -19,6 +20,8 @@ __all__ = [
     "parity",
     "pressing_counts",
     "quiet_classes",
+    "reduce_by",
+    "span_coordinates",
     "transform_compiled",
     "transform_numpy",
 ]
@@ -138,3 +141,39 @@ def pressing_counts(
     presses = np.zeros(len(keys), dtype=np.uint8)
     presses[order] = rank < allowed
     return presses
+
+
+def reduce_by(vector: int, pivots: dict[int, tuple[int, int]]) -> tuple[int, int]:
+    """`vector` (bits of a class key) reduced by the pivots (highest bit → a reduced vector
+    and the basis members whose sum it is), and the members summed on the way: a vector in
+    the span reduces to 0, and the members are then its coordinates."""
+    members = 0
+    while vector and (pivot := pivots.get(vector.bit_length())) is not None:
+        vector ^= pivot[0]
+        members ^= pivot[1]
+    return vector, members
+
+
+def span_coordinates(
+    vectors: Sequence[int],
+) -> tuple[list[int], list[int], dict[int, tuple[int, int]]]:
+    """A basis of the vectors' span (the first independent ones, in order), every vector's
+    coordinates in it (bit j: basis member j), and the pivots that reduce by it.
+
+    Examples
+    --------
+    >>> basis, coordinates, _ = span_coordinates([0b011, 0b110, 0b101, 0b100])
+    >>> basis, coordinates
+    ([3, 6, 4], [1, 2, 3, 4])
+    """
+    basis: list[int] = []
+    coordinates: list[int] = []
+    pivots: dict[int, tuple[int, int]] = {}
+    for vector in vectors:
+        rest, members = reduce_by(vector, pivots)
+        if rest:  # rest = vector + (the members so far): the vector is member j
+            pivots[rest.bit_length()] = (rest, members ^ 1 << len(basis))
+            members = 1 << len(basis)
+            basis.append(vector)
+        coordinates.append(members)
+    return basis, coordinates, pivots

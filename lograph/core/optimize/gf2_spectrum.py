@@ -35,7 +35,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from lograph.core.cancel import Cancel, poll
-from lograph.core.optimize.gf2_classes import minimise_classes, pressing_counts
+from lograph.core.optimize.gf2_classes import minimise_classes, pressing_counts, span_coordinates
 from lograph.core.optimize.gf2_orbits import WORKERS
 
 __all__ = [
@@ -102,15 +102,9 @@ def _points(
     order, or in a random order drawn from `rng`), ordered by level."""
     shuffled = np.arange(len(classes)) if rng is None else rng.permutation(len(classes))
     smallest_first = shuffled[np.argsort(counts[shuffled], kind="stable")]
-    # pivots: highest bit -> (a reduced vector, the basis members whose sum it is)
-    pivots: dict[int, tuple[int, int]] = {}
-    size = 0
-    for key in classes[smallest_first].tolist():
-        reduced, members = _reduce(key, pivots)
-        if reduced:
-            pivots[reduced.bit_length()] = (reduced, members | 1 << size)
-            size += 1
-    point_of = np.array([_reduce(key, pivots)[1] for key in classes.tolist()], dtype=np.int64)
+    _, coordinates, _ = span_coordinates(classes[smallest_first].tolist())
+    point_of = np.empty(len(classes), dtype=np.int64)
+    point_of[smallest_first] = coordinates
     level = np.array([p.bit_length() for p in point_of.tolist()], dtype=np.int64)
     order = np.lexsort((point_of, level))
     points, m, level = point_of[order], counts[order].astype(np.int64), level[order]
@@ -121,17 +115,6 @@ def _points(
         if level[j + 1] == level[j]:
             after[j] = after[j + 1] + m[j + 1]
     return _Points(classes[order], points, m, low, after, np.left_shift(1, level))
-
-
-def _reduce(key: int, pivots: dict[int, tuple[int, int]]) -> tuple[int, int]:
-    """`key` reduced by the pivots, and the basis members summed on the way (a class in the
-    span reduces to 0, and the members are then its coordinates)."""
-    members = 0
-    while key and key.bit_length() in pivots:
-        reduced, summed = pivots[key.bit_length()]
-        key ^= reduced
-        members ^= summed
-    return key, members
 
 
 def _signs(k: int) -> NDArray[np.int32]:

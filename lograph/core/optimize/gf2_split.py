@@ -32,8 +32,18 @@ import numpy as np
 from numpy.typing import NDArray
 
 from lograph.core.model.system import PressSystem
-from lograph.core.optimize.gf2_classes import parity, transform_compiled
-from lograph.core.optimize.gf2_split_orbits import apply_linear, group_orbits, keeping_group
+from lograph.core.optimize.gf2_classes import (
+    parity,
+    reduce_by,
+    span_coordinates,
+    transform_compiled,
+)
+from lograph.core.optimize.gf2_split_orbits import (
+    apply_linear,
+    bit_columns,
+    group_orbits,
+    keeping_group,
+)
 
 __all__ = ["PAIRS_PER_LEAF", "SplitPlan", "button_groups", "plan_split"]
 
@@ -59,32 +69,6 @@ def button_groups(system: PressSystem) -> NDArray[np.intp]:
     return np.asarray(labels, dtype=np.intp)
 
 
-def _reduce(vector: int, pivots: dict[int, tuple[int, int]]) -> tuple[int, int]:
-    """`vector` minus the span of the pivots, and which basis members it used."""
-    members = 0
-    while vector and (pivot := pivots.get(vector.bit_length())) is not None:
-        vector ^= pivot[0]
-        members ^= pivot[1]
-    return vector, members
-
-
-def _span(vectors: Sequence[int]) -> tuple[list[int], list[int], dict[int, tuple[int, int]]]:
-    """A basis of the vectors' span (drawn from them), every vector's coordinates in it (bit
-    j: basis member j), and the pivots that reduce by it."""
-    basis: list[int] = []
-    coordinates: list[int] = []
-    pivots: dict[int, tuple[int, int]] = {}
-    for vector in vectors:
-        rest, members = _reduce(vector, pivots)
-        if rest:
-            members ^= 1 << len(basis)  # rest = vector + (old members): vector is new member j
-            pivots[rest.bit_length()] = (rest, members)
-            members = 1 << len(basis)
-            basis.append(vector)
-        coordinates.append(members)
-    return basis, coordinates, pivots
-
-
 @dataclass(frozen=True)
 class _Group:
     """One group of buttons: their indices, coordinates in its basis, basis and table."""
@@ -97,7 +81,7 @@ class _Group:
 
 def _group(buttons: NDArray[np.intp], keys: NDArray[np.int64], x0: NDArray[np.uint8]) -> _Group:
     classes, inverse = np.unique(keys[buttons], return_inverse=True)
-    basis, coordinates, _ = _span([int(v) for v in classes])
+    basis, coordinates, _ = span_coordinates([int(v) for v in classes])
     coords = np.asarray(coordinates, dtype=np.int64)[inverse.ravel()]
     signs = 1 - 2 * x0[buttons].astype(np.int64)  # +1 where the button is not pressed yet
     spectrum = np.bincount(coords, weights=signs, minlength=1 << len(basis)).astype(np.int64)
@@ -117,8 +101,7 @@ def _lightest(weights: NDArray[np.integer], bound: int) -> NDArray[np.intp]:
 def _columns(group: _Group, pivots: dict[int, tuple[int, int]], k: int) -> list[int]:
     """Where each pair coordinate (u₁'s bits, then u₂'s) sends the group's coordinates:
     basis member t of the group is a sum of pair basis members, read off by `pivots`."""
-    rows = [_reduce(v, pivots)[1] for v in group.basis]
-    return [sum(((row >> j) & 1) << t for t, row in enumerate(rows)) for j in range(k)]
+    return bit_columns([reduce_by(v, pivots)[1] for v in group.basis], k)
 
 
 @dataclass(frozen=True)
@@ -181,14 +164,14 @@ def plan_split(
     coordinates to one per orbit when they map that group (or else the second) onto itself."""
     labels = button_groups(system)
     members = [np.flatnonzero(labels == g) for g in range(int(labels.max()) + 1)]
-    dims = [len(_span(np.unique(keys[m]).tolist())[0]) for m in members]
+    dims = [len(span_coordinates(np.unique(keys[m]).tolist())[0]) for m in members]
     if len(members) < 2 or max(dims) > MAX_GROUP_BITS:
         return None
     pairs = [(a, b) for a, b in combinations(range(len(members)), 2) if dims[a] + dims[b] == k]
     if not pairs:
         return None
     groups = [_group(m, keys, x0) for m in members]
-    spans = {(a, b): _span(groups[a].basis + groups[b].basis) for a, b in pairs}
+    spans = {(a, b): span_coordinates(groups[a].basis + groups[b].basis) for a, b in pairs}
     pairs = [pair for pair in pairs if len(spans[pair][0]) == k]
     if not pairs:
         return None
@@ -206,7 +189,7 @@ def plan_split(
     if not keeping_group(groups[a].buttons, symmetries):  # the first side takes them
         a, b = b, a
     keeping = keeping_group(groups[a].buttons, symmetries)
-    pivots = _span(groups[a].basis + groups[b].basis)[2]
+    pivots = span_coordinates(groups[a].basis + groups[b].basis)[2]
     plan = _paired(groups, a, b, pivots, k, ceiling, (x0, keeping))
     return replace(plan, lightest=lightest)
 

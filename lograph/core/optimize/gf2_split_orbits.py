@@ -22,7 +22,9 @@ from collections.abc import Sequence
 import numpy as np
 from numpy.typing import NDArray
 
-__all__ = ["apply_linear", "group_orbits", "keeping_group"]
+from lograph.core.optimize.gf2_classes import parity
+
+__all__ = ["apply_linear", "bit_columns", "group_orbits", "keeping_group"]
 
 
 def apply_linear(columns: Sequence[int], values: NDArray[np.integer]) -> NDArray[np.int32]:
@@ -33,9 +35,10 @@ def apply_linear(columns: Sequence[int], values: NDArray[np.integer]) -> NDArray
     return image
 
 
-def _parities(values: NDArray[np.int64]) -> NDArray[np.int64]:
-    """Parity of each value's bits."""
-    return (np.bitwise_count(values.astype(np.uint64)) & 1).astype(np.int64)
+def bit_columns(rows: Sequence[int], width: int) -> list[int]:
+    """The columns of a matrix over GF(2) given by its rows (bit j of row r is entry r, j):
+    column j as an integer whose bit r is that entry."""
+    return [sum(((row >> j) & 1) << r for r, row in enumerate(rows)) for j in range(width)]
 
 
 def keeping_group(
@@ -73,10 +76,9 @@ def _affine(
     combined = np.zeros(len(buttons), dtype=np.int64)
     for j, row in enumerate(rows):
         combined ^= ((coordinates >> j) & 1) * row
-    if (combined != coordinates[images]).any() or (_parities(coordinates & shift) != flips).any():
+    if (combined != coordinates[images]).any() or (parity(coordinates & shift) != flips).any():
         return None
-    columns = [sum(((row >> j) & 1) << r for r, row in enumerate(rows)) for j in range(dim)]
-    return columns, shift
+    return bit_columns(rows, dim), shift
 
 
 def group_orbits(

@@ -3,14 +3,13 @@ their two sorted tables' sum, until that sum plus the other tables' minima (the 
 exceeds the lightest weight found (the plan: `lograph.core.optimize.gf2_split`).
 
 Each level is cut into compiled calls (`lograph.core.kernels.pairs`) of about
-`_CHUNK_PAIRS` pairs on two threads, merged in block order, so the answer does not depend on
-the threads; the cancel hook, the stop hook (a time limit) and the progress report are
-served between levels.
+`_CHUNK_PAIRS` pairs on the orbit search's threads, merged in block order, so the answer
+does not depend on the threads; the cancel hook, the stop hook (a time limit) and the
+progress report are served between levels.
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -20,13 +19,13 @@ from numpy.typing import NDArray
 
 from lograph.core.cancel import Cancel, Progress, poll, report
 from lograph.core.kernels.pairs import scan_pairs
+from lograph.core.optimize.gf2_orbits import WORKERS
 from lograph.core.optimize.gf2_split import SplitPlan
 
 __all__ = ["SplitResult", "split_search"]
 
 #: Pairs per compiled call (a few milliseconds: the cancel hook is polled between calls).
 _CHUNK_PAIRS = 1 << 21
-_WORKERS = max(1, min(2, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1))
 _CANCELLED = "fewest-presses search cancelled"
 
 
@@ -62,7 +61,7 @@ def split_search(
     where2 = {int(v): (int(a), int(b)) for v, a, b in zip(values2, starts2, ends2, strict=True)}
     best, ties, at, walked = int(plan.ceiling) + 1, 0, (-1, -1), 0
     level = int(values1[0] + values2[0])
-    with ThreadPoolExecutor(_WORKERS) as pool:
+    with ThreadPoolExecutor(WORKERS) as pool:
         while level + plan.floor <= best:
             if stop is not None and stop():
                 found = plan.presses(x0, *at) if at[0] >= 0 else plan.lightest

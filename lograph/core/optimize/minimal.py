@@ -263,7 +263,7 @@ def _frontier(
                     found.presses, found.weight, found.ties, 2**k, True, "branch and bound"
                 )
             searched, lower = found.presses, max(lower, found.lower_bound)
-        return _bounded(quiet, x0, symmetries, system, seed, cancel, searched, lower, needed)
+        return _bounded(quiet, keys, x0, symmetries, system, seed, cancel, searched, lower, needed)
     plan = plan_frontier(quiet, x0, symmetries or [], limits.leaves, cancel)
     searched = None
     if plan.leaves is not None:
@@ -283,11 +283,12 @@ def _frontier(
             )
         if result.combination >= 0:
             searched = plan.presses(x0, result.combination)
-    return _bounded(quiet, x0, symmetries, system, seed, cancel, searched, 0, plan.needed)
+    return _bounded(quiet, keys, x0, symmetries, system, seed, cancel, searched, 0, plan.needed)
 
 
 def _bounded(
     quiet: NDArray[np.uint8],
+    keys: NDArray[np.int64],
     x0: NDArray[np.uint8],
     symmetries: Sequence[NDArray[np.intp]] | None,
     system: PressSystem | None,
@@ -309,7 +310,7 @@ def _bounded(
     weight = int(presses.sum())
     if weight == 0:
         return MinimalSolution(presses, 0, 1, 2**k, True, method)
-    lower = max(lower, root_bound(quiet_classes(quiet), x0))
+    lower = max(lower, root_bound(keys, x0))
     if system is not None:
         lower = max(lower, cover_bound(system.sparse(), x0))
     lower = min(weight, lower)
