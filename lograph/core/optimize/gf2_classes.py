@@ -16,6 +16,7 @@ from numpy.typing import NDArray
 from lograph.core.cancel import Cancel, poll
 
 __all__ = [
+    "class_numbers",
     "minimise_classes",
     "parity",
     "pressing_counts",
@@ -49,6 +50,19 @@ def quiet_classes(quiet: NDArray[np.uint8], states: int = 2) -> NDArray[np.int64
     for j in range(k):
         keys += quiet[j].astype(np.int64) * states**j
     return keys
+
+
+def class_numbers(quiet: NDArray[np.uint8]) -> NDArray[np.int64]:
+    """Every button's class as a small number (equal classes, equal numbers), whatever the
+    nullity (`quiet_classes` needs ``p**k < 2**63``).
+
+    Examples
+    --------
+    >>> class_numbers(np.array([[1, 0, 1], [1, 0, 1]], dtype=np.uint8)).tolist()
+    [1, 0, 1]
+    """
+    ids = np.unique(np.packbits(quiet, axis=0).T, axis=0, return_inverse=True)[1]
+    return ids.ravel().astype(np.int64)
 
 
 def parity(values: NDArray[np.int64]) -> NDArray[np.int64]:

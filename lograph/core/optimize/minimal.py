@@ -33,11 +33,12 @@ from lograph.core.errors import BoardError, UnsolvableError
 from lograph.core.model.board import Board
 from lograph.core.model.system import PressSystem
 from lograph.core.optimize.gf2_bounds import cover_bound
-from lograph.core.optimize.gf2_classes import minimise_classes, parity, quiet_classes
+from lograph.core.optimize.gf2_classes import class_numbers, minimise_classes, parity, quiet_classes
 from lograph.core.optimize.gf2_frontier import plan_frontier
 from lograph.core.optimize.gf2_orbits import root_bound
 from lograph.core.optimize.gf2_seeds import symmetric_start
 from lograph.core.optimize.gf2_split import PAIRS_PER_LEAF, plan_split
+from lograph.core.optimize.gf2_split_floor import GroupSolver, group_descent, group_floor
 from lograph.core.optimize.gf2_split_search import split_search
 from lograph.core.optimize.gf2_symmetry import (
     coset_actions,
@@ -189,15 +190,24 @@ def fewest_presses(
         return MinimalSolution(x0, int(x0.astype(np.int64).sum()), 1, 1, True, "unique")
     if _exact_feasible(k, p, n, exact_limit):
         return _exact(quiet, x0, p, cancel)
-    if p == 2 and k <= 62:
-        default = BRANCH_NULLITY_LIMIT if exact_limit >= EXACT_NULLITY_LIMIT else 0
-        within = k <= (default if branch_limit is None else branch_limit)
+    if p == 2:
         system = None if isinstance(source, Analysis) else source.system
         if symmetries is None and system is not None:
             symmetries = dihedral_candidates(system.positions)
-        limits = _Limits(node_limit if within else 0, cancel, progress, stop)
-        return _frontier(quiet, x0, symmetries, limits, system, seed)
+        leaves = _search_leaves(k, exact_limit, branch_limit, node_limit)
+        return _frontier(
+            quiet, x0, symmetries, _Limits(leaves, cancel, progress, stop), system, seed
+        )
     return _heuristic_answer(quiet, x0, p, cancel, seed)
+
+
+def _search_leaves(k: int, exact_limit: int, branch_limit: int | None, node_limit: int) -> int:
+    """The leaf budget of the searches past one transform: none past the nullity searched
+    (`branch_limit`, by default `BRANCH_NULLITY_LIMIT` unless `exact_limit` was lowered),
+    except past int64 class keys, where the groups' own searches still run."""
+    default = BRANCH_NULLITY_LIMIT if exact_limit >= EXACT_NULLITY_LIMIT else 0
+    within = k <= (default if branch_limit is None else branch_limit)
+    return node_limit if within or k > BRANCH_NULLITY_LIMIT else 0
 
 
 def _exact(
@@ -243,6 +253,8 @@ def _frontier(
     fits the leaf budget; else (or when stopped) the heuristic's solution or the stopped
     search's best, whichever is lighter, with the best proven bound."""
     k, cancel = len(quiet), limits.cancel
+    if k > BRANCH_NULLITY_LIMIT:  # class keys past int64: the bounded answer alone
+        return _bounded(quiet, class_numbers(quiet), x0, symmetries, system, seed, limits)
     keys = quiet_classes(quiet)
     # below that nullity one transform answers unless told otherwise (tests of the orbit
     # search lower `exact_limit` on small boards): the split search is for the frontier
@@ -263,7 +275,7 @@ def _frontier(
                     found.presses, found.weight, found.ties, 2**k, True, "branch and bound"
                 )
             searched, lower = found.presses, max(lower, found.lower_bound)
-        return _bounded(quiet, keys, x0, symmetries, system, seed, cancel, searched, lower, needed)
+        return _bounded(quiet, keys, x0, symmetries, system, seed, limits, searched, lower, needed)
     plan = plan_frontier(quiet, x0, symmetries or [], limits.leaves, cancel)
     searched = None
     if plan.leaves is not None:
@@ -283,7 +295,7 @@ def _frontier(
             )
         if result.combination >= 0:
             searched = plan.presses(x0, result.combination)
-    return _bounded(quiet, keys, x0, symmetries, system, seed, cancel, searched, 0, plan.needed)
+    return _bounded(quiet, keys, x0, symmetries, system, seed, limits, searched, 0, plan.needed)
 
 
 def _bounded(
@@ -293,17 +305,28 @@ def _bounded(
     symmetries: Sequence[NDArray[np.intp]] | None,
     system: PressSystem | None,
     seed: int,
-    cancel: Cancel,
-    searched: NDArray[np.uint8] | None,
-    lower: int,
-    needed: int | None,
+    limits: _Limits,
+    searched: NDArray[np.uint8] | None = None,
+    lower: int = 0,
+    needed: int | None = None,
 ) -> MinimalSolution:
     """The heuristic's solution (started from the lightest symmetric solution,
-    `lograph.core.optimize.gf2_seeds`) or a stopped search's, whichever is lighter, with the
-    best of the root, cover and search bounds (`lograph.core.optimize.gf2_bounds`)."""
-    k = len(quiet)
+    `lograph.core.optimize.gf2_seeds`, and from the groups' lightest parts,
+    `lograph.core.optimize.gf2_split_floor`) or a stopped search's, whichever is lighter,
+    with the best of the root, cover, groups' and search bounds."""
+    k, cancel = len(quiet), limits.cancel
     actions = coset_actions(quiet, x0, list(symmetries)) if symmetries else []
-    presses = descend(quiet, symmetric_start(quiet, x0, actions, cancel), 2, cancel, seed)
+    starts = [symmetric_start(quiet, x0, actions, cancel)]
+    floor, solver = None, _group_solver(limits, seed)
+    if lower == 0 and system is not None and limits.leaves > 0:
+        floor = group_floor(system, quiet, x0, solver, BRANCH_NULLITY_LIMIT)
+    if floor is not None:
+        starts += floor.starts
+        lower = floor.lower
+    tried = (descend(quiet, start, 2, cancel, seed) for start in starts)
+    presses = min(tried, key=lambda found: int(found.sum()))
+    if floor is not None and system is not None:
+        presses = group_descent(system, quiet, presses, solver, BRANCH_NULLITY_LIMIT)
     method = "heuristic"
     if searched is not None and searched.sum() < presses.sum():
         presses, method = searched, "branch and bound"
@@ -317,6 +340,20 @@ def _bounded(
     exact = lower == weight
     needed = None if exact else needed
     return MinimalSolution(presses, weight, None, 2**k, exact, method, lower, needed)
+
+
+def _group_solver(limits: _Limits, seed: int) -> GroupSolver:
+    """Searches one group's question (or a slice of the board's) on its own: silently,
+    within the same leaf budget, cancel and stop."""
+    quietly = _Limits(limits.leaves, limits.cancel, None, limits.stop)
+
+    def solve_group(
+        rows: NDArray[np.uint8], part: NDArray[np.uint8]
+    ) -> tuple[NDArray[np.uint8], int]:
+        found = _frontier(rows, part, None, quietly, None, seed)
+        return found.presses, found.lower_bound
+
+    return solve_group
 
 
 def _checked_particular(particular: ArrayLike, n: int, p: int) -> NDArray[np.uint8]:
