@@ -203,7 +203,10 @@ def _headline(minimal: bool, data: dict[str, Any], budget: int) -> str:
         proven = data.get("lower_bound", 0)
         below = f"; the fewest is at least {proven} (proven)" if proven else ""
         leaves = data.get("search_leaves")
-        if leaves and leaves > budget:
+        if leaves and leaves > MAX_LEAVES:  # no flag value would do: say so, suggest none
+            below += f"; an exact search needs {leaves:,} leaves, out of reach"
+            below += f" (--max-leaves allows {MAX_LEAVES:,}, some nine hours here)"
+        elif leaves and leaves > budget:
             below += f"; an exact search needs {leaves:,} leaves (--max-leaves {leaves})"
         elif leaves:
             below += f"; an exact search needs {leaves:,} leaves (a longer --time-limit)"

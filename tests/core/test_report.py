@@ -146,6 +146,11 @@ def test_a_bounded_fewest_names_the_search_that_proves_it(monkeypatch: pytest.Mo
     leaves = fewest["search_leaves"]
     assert leaves > 1
     assert f"`lograph report --max-leaves {leaves}` proves it" in report_markdown(report)
+    with monkeypatch.context() as past_the_most:  # a search past the most leaves allowed
+        past_the_most.setattr(minimal, "MAX_SEARCH_LEAVES", leaves - 1)
+        past = report_markdown(report)
+    assert "out of reach" in past
+    assert "--max-leaves" not in past
     assert not board_report(board, max_leaves=leaves - 1)["fewest"]["exact"]
     exact = board_report(board, max_leaves=leaves)["fewest"]
     assert exact["exact"]

@@ -86,6 +86,24 @@ def test_a_cancelled_search_keeps_the_bounded_answer(qtbot, window, monkeypatch)
     assert panel.solution_box.search_button.isEnabled()  # ready to try again
 
 
+def test_a_search_past_the_most_leaves_is_not_offered(qtbot, window, monkeypatch):
+    # the limit set below this board's search stands for a 95×95 board's 2.2·10¹² leaves
+    monkeypatch.setattr(analysis_model, "MAX_SEARCH_LEAVES", 1)
+    panel, model = _bounded_39(qtbot, window, monkeypatch)
+    bounded = model.solution
+    button = panel.solution_box.search_button
+    assert button.isVisible()
+    assert not button.isEnabled()
+    assert button.text() == "Exact search out of reach"
+    assert f"need {bounded.search_leaves:,} leaves" in button.toolTip()
+    assert "more than the 1 allowed" in button.toolTip()
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)  # a disabled button: nothing starts
+    assert not model.runner.is_running("solution")
+    assert not model.search_all_leaves()  # nor through the model
+    assert model.solution is bounded
+    assert f"at least {bounded.lower_bound}" in text(window, "analysis_solution")
+
+
 def test_the_busy_row_shows_a_counted_jobs_progress(qtbot, window):
     load(window, rectangle(3, 3))
     settle(qtbot, window)

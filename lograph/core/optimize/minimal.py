@@ -52,6 +52,7 @@ __all__ = [
     "BRANCH_NODE_LIMIT",
     "BRANCH_NULLITY_LIMIT",
     "EXACT_NULLITY_LIMIT",
+    "MAX_SEARCH_LEAVES",
     "MinimalSolution",
     "exact_possible",
     "fewest_presses",
@@ -72,6 +73,8 @@ BRANCH_NULLITY_LIMIT = 62
 #: 530,976, of nullity 42 (all-on 65×65) 2,122,816. The split search counts
 #: `PAIRS_PER_LEAF` pairs as a leaf: 65×65 then needs 87,074.
 BRANCH_NODE_LIMIT = 3 << 20
+#: The most leaves a search may be given (`--max-leaves`, the window's button): 9 hours here.
+MAX_SEARCH_LEAVES = 1 << 30
 #: p > 2: exact while (combinations × groups) stays below this many weight evaluations.
 ENUMERATION_WORK_LIMIT = 1 << 28
 
@@ -343,14 +346,13 @@ def _bounded(
 
 
 def _group_solver(limits: _Limits, seed: int) -> GroupSolver:
-    """Searches one group's question (or a slice of the board's) on its own: silently,
-    within the same leaf budget, cancel and stop."""
-    quietly = _Limits(limits.leaves, limits.cancel, None, limits.stop)
+    """Searches one group's question (or a slice of the board's) on its own, within the
+    same leaf budget, cancel, stop and progress (each search reports its own leaves)."""
 
     def solve_group(
         rows: NDArray[np.uint8], part: NDArray[np.uint8]
     ) -> tuple[NDArray[np.uint8], int]:
-        found = _frontier(rows, part, None, quietly, None, seed)
+        found = _frontier(rows, part, None, limits, None, seed)
         return found.presses, found.lower_bound
 
     return solve_group

@@ -271,8 +271,13 @@ def _fewest_markdown(fewest: dict[str, Any]) -> str:
         if fewest["lower_bound"]:
             kind = f"{kind}; the fewest is at least {fewest['lower_bound']} (proven)"
         if fewest["search_leaves"]:
+            from lograph.core.optimize.minimal import MAX_SEARCH_LEAVES
+
             leaves = fewest["search_leaves"]
-            kind = f"{kind}; `lograph report --max-leaves {leaves}` proves it"
+            if leaves > MAX_SEARCH_LEAVES:
+                kind = f"{kind}; an exact search needs {leaves:,} leaves, out of reach"
+            else:
+                kind = f"{kind}; `lograph report --max-leaves {leaves}` proves it"
     return f"{fewest['press_count']} presses ({kind}): {_ids(fewest['presses'])}."
 
 

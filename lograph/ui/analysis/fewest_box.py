@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QLabel, QPushButton, QVBox
 
 from lograph.core.optimize.minimal import MinimalSolution
 from lograph.ui.analysis.solution import SolutionController
+from lograph.ui.model import analysis as analysis_model
 from lograph.ui.model.analysis import AnalysisModel
 from lograph.ui.model.session import Session, bind_toggle
 from lograph.ui.widgets import named
@@ -105,9 +106,18 @@ class SolutionBox(QGroupBox):
         else:
             self.text.setText(fewest_text(solution))
         leaves = None if solution is None or solution.exact else solution.search_leaves
+        most = analysis_model.MAX_SEARCH_LEAVES  # read here: the model's limit, one owner
+        reachable = leaves is not None and 0 < leaves <= most
         self.search_button.setVisible(bool(leaves))
-        self.search_button.setEnabled(bool(leaves) and not running)
-        if leaves:
+        self.search_button.setEnabled(reachable and not running)
+        if leaves and not reachable:  # years of work: not offered, but said
+            self.search_button.setText("Exact search out of reach")
+            self.search_button.setToolTip(  # rich text: Qt wraps it
+                f"<p>An exact search would need {leaves:,} leaves of up to 2^18 solutions "
+                f"each, more than the {most:,} allowed (some nine hours here). The answer "
+                "above is the best found, with its proven lower bound.</p>"
+            )
+        elif leaves:
             self.search_button.setText(f"Search all {leaves:,} leaves")
             self.search_button.setToolTip(
                 f"Prove the fewest presses: an exact search over {leaves:,} leaves of up to "

@@ -32,7 +32,7 @@ from lograph.core.chase.plan import ChasePlan
 from lograph.core.errors import LographError
 from lograph.core.model.system import PressSystem
 from lograph.core.optimize.histogram import HISTOGRAM_LIMIT
-from lograph.core.optimize.minimal import BRANCH_NODE_LIMIT, MinimalSolution
+from lograph.core.optimize.minimal import BRANCH_NODE_LIMIT, MAX_SEARCH_LEAVES, MinimalSolution
 from lograph.core.optimize.worst import WorstPosition
 from lograph.ui.model.document import STRUCTURAL, Document
 from lograph.ui.model.extras import submit_histogram, submit_worst
@@ -44,6 +44,7 @@ __all__ = [
     "AUTO_HISTOGRAM_BITS",
     "AUTO_SOLUTION_BITS",
     "DEBOUNCE_MS",
+    "MAX_SEARCH_LEAVES",
     "AnalysisModel",
     "Position",
 ]
@@ -334,9 +335,12 @@ class AnalysisModel(QObject):
     def search_all_leaves(self) -> bool:
         """Run the exact search a bounded fewest-presses answer names (``search_leaves``
         leaves: maybe minutes, with progress and Cancel); the bounded answer stays shown
-        until the exact one replaces it. False when there is no such answer."""
+        until the exact one replaces it. False when there is no such answer, or its search
+        needs more than `MAX_SEARCH_LEAVES` (years of work)."""
         solution, solver, position = self.solution, self.solver, self.position
         if solution is None or solution.exact or not solution.search_leaves:
+            return False
+        if solution.search_leaves > MAX_SEARCH_LEAVES:
             return False
         if solver is None or position is None:
             return False
