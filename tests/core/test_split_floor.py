@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 from lograph.core.model.generators import from_networkx, rectangle
+from lograph.core.optimize.gf2_bounds import cover_bound
 from lograph.core.optimize.gf2_classes import quiet_classes
 from lograph.core.optimize.gf2_split import button_groups
 from lograph.core.optimize.gf2_split_floor import column_keys, group_descent, group_floor
@@ -90,8 +91,9 @@ def test_group_descent_ends_where_no_groups_step_is_lighter(seed: int) -> None:
 
 
 def test_past_int64_keys_the_answer_is_bounded_by_the_groups() -> None:
-    # sixteen separate 4×4 boards: nullity 64, each board's fewest presses found by brute force
-    grids = [nx.grid_2d_graph(4, 4) for _ in range(16)]
+    # sixteen separate 4×4 boards (nullity 64; each board's fewest presses by brute force)
+    # and a 3×3 board, whose groups no quiet pattern touches (its one solution is fixed)
+    grids = [nx.grid_2d_graph(4, 4) for _ in range(16)] + [nx.grid_2d_graph(3, 3)]
     graph = nx.disjoint_union_all(grids)
     for i, v in enumerate(graph.nodes):
         graph.nodes[v]["pos"] = (float(i % 4 + 5 * (i // 16)), float(i // 4 % 4))
@@ -101,7 +103,8 @@ def test_past_int64_keys_the_answer_is_bounded_by_the_groups() -> None:
     one = prepare(rectangle(4, 4))
     quiet4 = np.asarray(one.analysis.quiet, dtype=np.uint8).reshape(4, 16)
     x4 = np.asarray(solve(rectangle(4, 4), goal="on", solver=one).presses, dtype=np.uint8)
-    optimum = 16 * int(_brute_force(quiet4, x4).sum(axis=1).min())
+    x3 = np.asarray(solve(rectangle(3, 3), goal="on").presses, dtype=np.int64)
+    optimum = 16 * int(_brute_force(quiet4, x4).sum(axis=1).min()) + int(x3.sum())
     x0 = np.asarray(solve(board, goal="on", solver=solver).presses, dtype=np.uint8)
     best = fewest_presses(solver, x0)
     system = board.to_system()
@@ -111,4 +114,5 @@ def test_past_int64_keys_the_answer_is_bounded_by_the_groups() -> None:
     every = _brute_force(quiet4, x4)
     sublattices = button_groups(rectangle(4, 4).to_system())
     parts = sum(int(every[:, sublattices == g].sum(axis=1).min()) for g in range(4))
-    assert best.lower_bound >= 16 * parts
+    assert best.lower_bound >= 16 * parts + int(x3.sum())
+    assert best.lower_bound > cover_bound(system.sparse(), x0)  # the groups' bound, not that

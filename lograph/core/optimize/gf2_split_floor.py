@@ -69,6 +69,8 @@ def group_floor(
     """The groups' floor and starts, or None when the board has fewer than two groups or a
     group spans more than `largest` dimensions (or all of them: no smaller question)."""
     members = _members(system)
+    if len(members) < 2:
+        return None
     keys = column_keys(quiet)
     k = len(quiet)
     parts: list[NDArray[np.uint8]] = []
@@ -76,7 +78,7 @@ def group_floor(
     lower = 0
     for buttons in members:
         basis, coordinates, _ = span_coordinates([keys[b] for b in buttons.tolist()])
-        if len(members) < 2 or len(basis) > largest or len(basis) >= k:
+        if len(basis) > largest or len(basis) >= k:
             return None
         dims.append(len(basis))
         if not basis:  # no quiet pattern touches the group: its presses are fixed
