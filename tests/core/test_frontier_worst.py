@@ -57,3 +57,33 @@ def test_search_path_brackets_the_brute_force_radius(monkeypatch: pytest.MonkeyP
     assert found.worst_presses <= radius <= found.upper_bound
     assert found.presses is not None
     assert int(found.presses.sum()) == found.worst_presses
+
+
+def test_the_heaviest_30x30_position_found_needs_416_presses() -> None:
+    """The README's lower bound on the 30×30 board's worst position (nullity 20): the
+    position `lograph worst --time-limit 600` found, scored by brute force over all 2^20
+    solutions (bit-packed; a second algorithm to the transform that scored it)."""
+    from pathlib import Path
+
+    from lograph.core.files import read_board
+    from lograph.core.solve import prepare, solve
+
+    board = read_board(Path(__file__).parent / "data" / "worst-30x30-416.txt")
+    solver = prepare(board)
+    k = solver.analysis.nullity
+    quiet = np.asarray(solver.analysis.quiet, dtype=np.uint8).reshape(k, -1)
+    x0 = np.asarray(solve(board, goal="off", solver=solver).presses, dtype=np.uint8)
+    words = np.packbits(quiet, axis=1).view(np.uint8)  # one row of bytes per pattern
+    half = k // 2
+
+    def spans(rows: np.ndarray) -> np.ndarray:  # every combination of the rows, packed
+        table = np.zeros((1 << len(rows), words.shape[1]), dtype=np.uint8)
+        for j, row in enumerate(rows):
+            table[1 << j : 2 << j] = table[: 1 << j] ^ row
+        return table
+
+    low, high = spans(words[:half]), spans(words[half:]) ^ np.packbits(x0)
+    lightest = min(
+        int(np.bitwise_count(low ^ pattern).sum(axis=1, dtype=np.int64).min()) for pattern in high
+    )
+    assert (k, lightest) == (20, 416)
