@@ -29,6 +29,7 @@ from lograph.core.errors import InterruptedComputation
 __all__ = [
     "Cancel",
     "Progress",
+    "RunningTotal",
     "clear_interrupt",
     "interrupt",
     "interrupted",
@@ -128,3 +129,38 @@ def run_cancellable(
         raise box["error"]
     result: _T = box["result"]
     return result
+
+
+class RunningTotal:
+    """Consecutive pieces of work, each reporting ``(done, total)`` from zero, as one count
+    that never falls back: each `piece` hook reports after the totals of the pieces before.
+
+    Examples
+    --------
+    >>> seen = []
+    >>> count = RunningTotal(lambda done, total: seen.append((done, total)))
+    >>> first = count.piece()
+    >>> first(5, 10); first(10, 10)
+    >>> second = count.piece()
+    >>> second(2, 4)
+    >>> seen
+    [(5, 10), (10, 10), (12, 14)]
+    """
+
+    def __init__(self, progress: Progress) -> None:
+        self.progress = progress
+        self.before = 0  # the finished pieces' totals
+        self.current = 0  # the current piece's total so far
+
+    def piece(self) -> Progress:
+        """The hook of the next piece (None when nothing is reported)."""
+        progress = self.progress
+        if progress is None:
+            return None
+        self.before, self.current = self.before + self.current, 0
+
+        def report(done: int, total: int) -> None:
+            self.current = total
+            progress(self.before + done, self.before + total)
+
+        return report

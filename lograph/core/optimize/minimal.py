@@ -28,7 +28,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from lograph.core.algebra.analysis import Analysis, Solver
-from lograph.core.cancel import Cancel, Progress
+from lograph.core.cancel import Cancel, Progress, RunningTotal
 from lograph.core.errors import BoardError, UnsolvableError
 from lograph.core.model.board import Board
 from lograph.core.model.system import PressSystem
@@ -68,10 +68,8 @@ EXACT_NULLITY_LIMIT = 26
 #: Largest nullity searched beyond one transform (classes are int64 bit masks).
 BRANCH_NULLITY_LIMIT = 62
 #: Leaves (transforms of 2^18, one per orbit of the board's symmetries) a search may take by
-#: default, about a minute and a half on two cores (some 30 µs a leaf): a complete search of
-#: nullity 32 on a square board takes about 2,000 of them, of nullity 40 (all-on 61×61)
-#: 530,976, of nullity 42 (all-on 65×65) 2,122,816. The split search counts
-#: `PAIRS_PER_LEAF` pairs as a leaf: 65×65 then needs 87,074.
+#: default, about a minute and a half on two cores (some 30 µs a leaf); the split search
+#: counts `PAIRS_PER_LEAF` pairs as one (all-on 65×65: 10,899; its orbit search: 2,122,816).
 BRANCH_NODE_LIMIT = 3 << 20
 #: The most leaves a search may be given (`--max-leaves`, the window's button): 9 hours here.
 MAX_SEARCH_LEAVES = 1 << 30
@@ -205,9 +203,8 @@ def fewest_presses(
 
 
 def _search_leaves(k: int, exact_limit: int, branch_limit: int | None, node_limit: int) -> int:
-    """The leaf budget of the searches past one transform: none past the nullity searched
-    (`branch_limit`, by default `BRANCH_NULLITY_LIMIT` unless `exact_limit` was lowered),
-    except past int64 class keys, where the groups' own searches still run."""
+    """The searches' leaf budget: none past `branch_limit` (default `BRANCH_NULLITY_LIMIT`,
+    0 when `exact_limit` was lowered) but past int64 keys, where the groups' searches run."""
     default = BRANCH_NULLITY_LIMIT if exact_limit >= EXACT_NULLITY_LIMIT else 0
     within = k <= (default if branch_limit is None else branch_limit)
     return node_limit if within or k > BRANCH_NULLITY_LIMIT else 0
@@ -347,12 +344,14 @@ def _bounded(
 
 def _group_solver(limits: _Limits, seed: int) -> GroupSolver:
     """Searches one group's question (or a slice of the board's) on its own, within the
-    same leaf budget, cancel, stop and progress (each search reports its own leaves)."""
+    same leaf budget, cancel and stop; their leaves add up on one progress count."""
+    count = RunningTotal(limits.progress)
 
     def solve_group(
         rows: NDArray[np.uint8], part: NDArray[np.uint8]
     ) -> tuple[NDArray[np.uint8], int]:
-        found = _frontier(rows, part, None, limits, None, seed)
+        alone = _Limits(limits.leaves, limits.cancel, count.piece(), limits.stop)
+        found = _frontier(rows, part, None, alone, None, seed)
         return found.presses, found.lower_bound
 
     return solve_group
