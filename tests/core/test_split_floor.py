@@ -13,9 +13,9 @@ import pytest
 
 from lograph.core.model.generators import from_networkx, rectangle
 from lograph.core.optimize.gf2_bounds import cover_bound
-from lograph.core.optimize.gf2_classes import quiet_classes
-from lograph.core.optimize.gf2_split import button_groups
-from lograph.core.optimize.gf2_split_floor import column_keys, group_descent, group_floor
+from lograph.core.optimize.gf2_classes import column_keys, quiet_classes
+from lograph.core.optimize.gf2_split import button_groups, group_members
+from lograph.core.optimize.gf2_split_floor import group_descent, group_floor
 from lograph.core.optimize.minimal import fewest_presses
 from lograph.core.solve import prepare, solve
 
@@ -80,7 +80,7 @@ def test_a_board_of_one_group_has_no_floor() -> None:
 @pytest.mark.parametrize("seed", range(3))
 def test_group_descent_ends_where_no_groups_step_is_lighter(seed: int) -> None:
     system, quiet, x0 = _set_up(19, 10 + seed)
-    found = group_descent(system, quiet, x0, _exhaustive, 62)
+    found = group_descent(group_members(system), quiet, x0, _exhaustive, 62)
     assert int(found.sum()) <= int(x0.sum())
     assert not ((system.apply(found) - system.apply(x0)) % 2).any()
     every = _brute_force(quiet, x0)

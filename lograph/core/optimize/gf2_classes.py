@@ -17,6 +17,7 @@ from lograph.core.cancel import Cancel, poll
 
 __all__ = [
     "class_numbers",
+    "column_keys",
     "minimise_classes",
     "parity",
     "pressing_counts",
@@ -63,6 +64,18 @@ def class_numbers(quiet: NDArray[np.uint8]) -> NDArray[np.int64]:
     """
     ids = np.unique(np.packbits(quiet, axis=0).T, axis=0, return_inverse=True)[1]
     return ids.ravel().astype(np.int64)
+
+
+def column_keys(quiet: NDArray[np.uint8]) -> list[int]:
+    """Every button's class as a Python int (bit j: quiet row j), whatever the nullity.
+
+    Examples
+    --------
+    >>> column_keys(np.array([[1, 0, 1], [0, 1, 1]], dtype=np.uint8))
+    [1, 2, 3]
+    """
+    packed = np.packbits(quiet, axis=0, bitorder="little")  # byte j holds rows 8j … 8j+7
+    return [int.from_bytes(column.tobytes(), "little") for column in packed.T]
 
 
 def parity(values: NDArray[np.int64]) -> NDArray[np.int64]:

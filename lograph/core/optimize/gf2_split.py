@@ -45,7 +45,7 @@ from lograph.core.optimize.gf2_split_orbits import (
     keeping_group,
 )
 
-__all__ = ["PAIRS_PER_LEAF", "SplitPlan", "button_groups", "plan_split"]
+__all__ = ["PAIRS_PER_LEAF", "SplitPlan", "button_groups", "group_members", "plan_split"]
 
 #: Largest group subspace tabulated (2^24 int16 entries and sorted indices: about 100 MB).
 MAX_GROUP_BITS = 24
@@ -67,6 +67,12 @@ def button_groups(system: PressSystem) -> NDArray[np.intp]:
     graph = scipy.sparse.coo_array(edges, shape=(system.n, system.n))
     _, labels = connected_components(graph, directed=True, connection="weak")
     return np.asarray(labels, dtype=np.intp)
+
+
+def group_members(system: PressSystem) -> list[NDArray[np.intp]]:
+    """The buttons of each group (`button_groups`), group by group."""
+    labels = button_groups(system)
+    return [np.flatnonzero(labels == g) for g in range(int(labels.max()) + 1)]
 
 
 @dataclass(frozen=True)
@@ -162,8 +168,7 @@ def plan_split(
     that keep the solution set and form a group with the identity
     (`lograph.core.optimize.gf2_symmetry.kept_permutations`), cut the first group's
     coordinates to one per orbit when they map that group (or else the second) onto itself."""
-    labels = button_groups(system)
-    members = [np.flatnonzero(labels == g) for g in range(int(labels.max()) + 1)]
+    members = group_members(system)
     dims = [len(span_coordinates(np.unique(keys[m]).tolist())[0]) for m in members]
     if len(members) < 2 or max(dims) > MAX_GROUP_BITS:
         return None

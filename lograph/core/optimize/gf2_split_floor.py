@@ -27,11 +27,11 @@ import numpy as np
 from numpy.typing import NDArray
 
 from lograph.core.model.system import PressSystem
-from lograph.core.optimize.gf2_classes import span_coordinates
-from lograph.core.optimize.gf2_split import button_groups
+from lograph.core.optimize.gf2_classes import column_keys, span_coordinates
+from lograph.core.optimize.gf2_split import group_members
 from lograph.core.optimize.gf2_symmetry import nullspace, span_coefficients
 
-__all__ = ["GroupFloor", "GroupSolver", "column_keys", "group_descent", "group_floor"]
+__all__ = ["GroupFloor", "GroupSolver", "group_descent", "group_floor"]
 
 #: Answers one group's question: (its quiet rows, its x₀) → (lightest part found, proven
 #: lower bound on its weight). The caller passes its own search (no import cycle).
@@ -41,22 +41,12 @@ GroupSolver = Callable[[NDArray[np.uint8], NDArray[np.uint8]], tuple[NDArray[np.
 @dataclass(frozen=True)
 class GroupFloor:
     """What the groups prove and suggest: ``lower`` bounds every solution's weight; each of
-    `starts` is a solution (``x₀ ⊕ c·Q``) put together from two groups' lightest parts."""
+    `starts` is a solution (``x₀ ⊕ c·Q``) put together from two groups' lightest parts;
+    `members` are the groups' buttons (for `group_descent`)."""
 
     lower: int
     starts: list[NDArray[np.uint8]]
-
-
-def column_keys(quiet: NDArray[np.uint8]) -> list[int]:
-    """Every button's class as a Python int (bit j: quiet row j), whatever the nullity.
-
-    Examples
-    --------
-    >>> column_keys(np.array([[1, 0, 1], [0, 1, 1]], dtype=np.uint8))
-    [1, 2, 3]
-    """
-    packed = np.packbits(quiet, axis=0, bitorder="little")  # byte j holds rows 8j … 8j+7
-    return [int.from_bytes(column.tobytes(), "little") for column in packed.T]
+    members: list[NDArray[np.intp]]
 
 
 def group_floor(
@@ -68,7 +58,7 @@ def group_floor(
 ) -> GroupFloor | None:
     """The groups' floor and starts, or None when the board has fewer than two groups or a
     group spans more than `largest` dimensions (or all of them: no smaller question)."""
-    members = _members(system)
+    members = group_members(system)
     if len(members) < 2:
         return None
     keys = column_keys(quiet)
@@ -91,7 +81,7 @@ def group_floor(
         parts.append(part)
         lower += bound
     pairs = [(a, b) for a, b in combinations(range(len(members)), 2) if dims[a] + dims[b] >= k]
-    return GroupFloor(lower, _starts(quiet, x0, members, parts, pairs))
+    return GroupFloor(lower, _starts(quiet, x0, members, parts, pairs), members)
 
 
 def _starts(
@@ -116,7 +106,7 @@ def _starts(
 
 
 def group_descent(
-    system: PressSystem,
+    members: list[NDArray[np.intp]],
     quiet: NDArray[np.uint8],
     x: NDArray[np.uint8],
     solve_group: GroupSolver,
@@ -125,21 +115,17 @@ def group_descent(
     """A solution at most as heavy as `x`, from exact steps over the quiet patterns empty on
     one group at a time (those that span at most `largest` dimensions), repeated until no
     step is lighter (each lighter step lowers the weight, so this ends)."""
+    slices = []  # each group's patterns, found once for every round
+    for buttons in members:
+        kept = nullspace(quiet[:, buttons].T)  # combinations empty on the group
+        if 0 < len(kept) <= largest:
+            slices.append(((kept.astype(np.int64) @ quiet.astype(np.int64)) % 2).astype(np.uint8))
     best = x
     improved = True
     while improved:
         improved = False
-        for buttons in _members(system):
-            kept = nullspace(quiet[:, buttons].T)  # combinations empty on the group
-            if not 0 < len(kept) <= largest:
-                continue
-            rows = ((kept.astype(np.int64) @ quiet.astype(np.int64)) % 2).astype(np.uint8)
+        for rows in slices:
             found, _ = solve_group(rows, best)
             if int(found.sum()) < int(best.sum()):
                 best, improved = found, True
     return best
-
-
-def _members(system: PressSystem) -> list[NDArray[np.intp]]:
-    labels = button_groups(system)
-    return [np.flatnonzero(labels == g) for g in range(int(labels.max()) + 1)]

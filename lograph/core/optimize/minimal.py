@@ -325,8 +325,8 @@ def _bounded(
         lower = floor.lower
     tried = (descend(quiet, start, 2, cancel, seed) for start in starts)
     presses = min(tried, key=lambda found: int(found.sum()))
-    if floor is not None and system is not None:
-        presses = group_descent(system, quiet, presses, solver, BRANCH_NULLITY_LIMIT)
+    if floor is not None:
+        presses = group_descent(floor.members, quiet, presses, solver, BRANCH_NULLITY_LIMIT)
     method = "heuristic"
     if searched is not None and searched.sum() < presses.sum():
         presses, method = searched, "branch and bound"
