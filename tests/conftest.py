@@ -20,7 +20,7 @@ def highs_stops_after_one_node(monkeypatch: pytest.MonkeyPatch) -> None:
 
     lograph bounds that program only by seconds (``time_limit``), so "the answer is bounded,
     not exact" would depend on the machine's speed. A limit on work gives the same unproven
-    answer everywhere. `worst._ilp` imports `milp` at call time, so patching the module
+    answer everywhere. `gf2_worst_exact._ilp` imports `milp` at call time, so patching the module
     attribute reaches it.
     """
     import scipy.optimize

@@ -88,14 +88,15 @@ def test_cli_in_a_pipe_prints_no_bar() -> None:
 
 
 def test_report_shows_a_bar_for_its_long_steps() -> None:
-    """28 separate pairs of joined buttons, all lit: nullity 28, beyond the single transform,
-    so the fewest-presses step searches prefixes and reports them; one press per pair."""
+    """29 buttons all joined, all lit: every pair of presses is quiet (nullity 28, one piece,
+    beyond the single transform), so the fewest-presses step searches leaves and reports
+    them; one press clears the board."""
     import networkx as nx
 
     from lograph.core.model.board import Board
     from lograph.core.report.report import board_report
 
-    graph = nx.relabel_nodes(nx.disjoint_union_all([nx.path_graph(2)] * 28), str)
+    graph = nx.relabel_nodes(nx.complete_graph(29), str)
     nx.set_node_attributes(graph, 1, "light")
     out = io.StringIO()
     opened: list[str] = []
@@ -106,7 +107,7 @@ def test_report_shows_a_bar_for_its_long_steps() -> None:
 
     report = board_report(Board.from_graph(graph), steps=steps)
     assert report["nullity"] == 28
-    assert report["fewest"]["press_count"] == 28
+    assert report["fewest"]["press_count"] == 1
     assert report["fewest"]["exact"]
     assert opened == ["fewest presses", "worst position"]
     text = out.getvalue()

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from lograph.core.model.generators import rectangle
-from lograph.core.optimize import gf2_branch, gf2_orbits, minimal
+from lograph.core.optimize import gf2_branch, gf2_fewest, gf2_orbits
 from lograph.core.optimize.gf2_branch import branch_and_bound
 from lograph.core.optimize.minimal import fewest_presses, minimise_classes, quiet_classes
 from lograph.core.solve import prepare, solve
@@ -113,8 +113,8 @@ def test_stopped_frontier_search_brackets_a075464(
     search has seen 60 leaves (480 solutions) its lighter best is the answer."""
     monkeypatch.setattr(gf2_orbits, "LEAF_BITS", 3)
     monkeypatch.setattr(gf2_orbits, "_BATCH_LEAVES", 1)
-    monkeypatch.setattr(minimal, "symmetric_start", lambda quiet, x0, *rest: x0)
-    monkeypatch.setattr(minimal, "descend", lambda quiet, x0, *rest: x0)
+    monkeypatch.setattr(gf2_fewest, "symmetric_start", lambda quiet, x0, *rest: x0)
+    monkeypatch.setattr(gf2_fewest, "descend", lambda quiet, x0, *rest: x0)
     board = rectangle(19, 19)
     solver = prepare(board)
     x0 = solve(board, goal="on", solver=solver).presses

@@ -12,6 +12,9 @@ from lograph.core.algebra.analysis import Analysis
 from lograph.core.errors import BoardError, InterruptedComputation, UnsolvableError
 from lograph.core.model.board import Board
 from lograph.core.model.generators import rectangle
+from lograph.core.model.system import PressSystem
+from lograph.core.optimize import gf2_fewest
+from lograph.core.optimize.gf2_pieces import Piece, Pieces
 from lograph.core.optimize.minimal import fewest_presses, solve_minimal
 from tests.core.boards import SMALL_BOARDS
 from tests.references import (
@@ -53,12 +56,15 @@ def test_fewest_presses_matches_brute_force(small):
 
 
 def test_heuristic_is_labelled_and_still_solves(small):
-    solver, fewest, _ = small
+    solver, fewest, count = small
     system, p = solver.system, solver.system.states
     change = system.apply(np.full(system.n, p - 1))
     result = fewest_presses(solver, solver.particular(change), exact_limit=0)
     if p == 2:  # the exact limit only applies to GF(2); p > 2 enumerates small p^k anyway
-        assert (result.method, result.optimal_solutions) == ("heuristic", None)
+        assert result.method == "heuristic"
+        # counted only when every piece of the quiet code was proven (pieces that need
+        # no presses have one lightest solution)
+        assert result.optimal_solutions in (None, count[code_of(change, p)])
         # exact only when a proven lower bound (the cover bound) meets the answer
         assert result.exact == (result.lower_bound == result.press_count)
         assert result.lower_bound <= fewest[code_of(change, p)]
@@ -66,9 +72,10 @@ def test_heuristic_is_labelled_and_still_solves(small):
     assert result.press_count >= fewest[code_of(change, p)]
 
 
-def test_heuristic_on_large_nullity_beats_the_start():
-    # Seven disjoint 4×4 boards: nullity 28 > 26, so only the heuristic runs. Each copy is
-    # independent, so the true optimum is the sum of the per-copy optima (brute force).
+def _seven_copies() -> tuple[PressSystem, Analysis, int, int]:
+    """Seven disjoint 4×4 boards (nullity 28 > 26) with all of x₀ = 1 pressed, and one
+    copy's fewest presses and number of lightest solutions by brute force: each copy is
+    independent, so the true optimum is seven times the copy's."""
     copies = 7
     graph = nx.disjoint_union_all([nx.grid_2d_graph(4, 4)] * copies)
     system = Board.from_graph(graph).to_system()
@@ -77,13 +84,35 @@ def test_heuristic_on_large_nullity_beats_the_start():
     for i in range(copies):
         quiet[4 * i : 4 * i + 4, 16 * i : 16 * i + 16] = one.analysis.quiet
     analysis = Analysis(system.n, 2, system.n - len(quiet), quiet, quiet, "reference")
+    fewest, count = brute_force_fewest(one.a, 2)
+    change = code_of(one.system.apply(np.ones(16)), 2)
+    return system, analysis, int(fewest[change]), int(count[change])
+
+
+def test_disjoint_copies_are_solved_piece_by_piece():
+    # nullity 28 is past one transform, but the code splits into seven of nullity 4
+    system, analysis, per_copy, ties = _seven_copies()
     x0 = np.ones(system.n, dtype=np.uint8)
-    fewest, _ = brute_force_fewest(one.a, 2)
-    per_copy = fewest[code_of(one.system.apply(np.ones(16)), 2)]
+    result = fewest_presses(analysis, x0)
+    assert (result.exact, result.method) == (True, "walsh-hadamard")
+    assert (result.press_count, result.optimal_solutions) == (7 * per_copy, ties**7)
+    assert np.array_equal(system.apply(result.presses), system.apply(x0))
+    assert int(result.presses.sum()) == result.press_count
+
+
+def test_heuristic_on_large_nullity_beats_the_start(monkeypatch):
+    # as if the code did not split: only the heuristic runs (no search allowed)
+    system, analysis, per_copy, _ = _seven_copies()
+
+    def whole(quiet: np.ndarray) -> Pieces:
+        return Pieces([Piece(np.arange(quiet.shape[1]), quiet)], np.zeros(0, dtype=np.intp))
+
+    monkeypatch.setattr(gf2_fewest, "quiet_pieces", whole)
+    x0 = np.ones(system.n, dtype=np.uint8)
     result = fewest_presses(analysis, x0, branch_limit=0)  # the heuristic alone
     assert (result.exact, result.method, result.optimal_solutions) == (False, "heuristic", None)
     assert np.array_equal(system.apply(result.presses), system.apply(x0))
-    assert copies * per_copy <= result.press_count < int(x0.sum())
+    assert 7 * per_copy <= result.press_count < int(x0.sum())
 
 
 def test_heuristic_reaching_zero_is_exact():

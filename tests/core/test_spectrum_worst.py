@@ -13,8 +13,7 @@ import pytest
 
 from lograph.core.errors import InterruptedComputation
 from lograph.core.model.generators import rectangle
-from lograph.core.optimize import gf2_spectrum
-from lograph.core.optimize import worst as worst_module
+from lograph.core.optimize import gf2_spectrum, gf2_worst_exact
 from lograph.core.optimize.gf2_classes import minimise_classes, quiet_classes
 from lograph.core.optimize.gf2_spectrum import spectrum_worst
 from lograph.core.optimize.gf2_worst_bounds import upper_bound
@@ -93,7 +92,7 @@ def test_boards_match_the_integer_program(n: int, expected: int | None) -> None:
     quiet = np.asarray(solver.analysis.quiet, dtype=np.uint8).reshape(k, -1)
     keys, found = _run(quiet)
     if expected is None:  # HiGHS proves these in a fraction of a second
-        _, proven_upper, proven = worst_module._ilp(keys, k, n * n, 600.0)
+        _, proven_upper, proven = gf2_worst_exact._ilp(keys, k, n * n, 600.0)
         assert proven
         expected = proven_upper
     assert (found.exact, found.lower) == (True, expected)

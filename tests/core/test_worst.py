@@ -11,7 +11,9 @@ import pytest
 from lograph.core.errors import BoardTooLargeError, InterruptedComputation
 from lograph.core.model.board import Board
 from lograph.core.model.generators import rectangle
+from lograph.core.optimize import gf2_worst_exact
 from lograph.core.optimize import worst as worst_module
+from lograph.core.optimize.gf2_pieces import Piece, Pieces
 from lograph.core.optimize.worst import worst_position
 from tests.core.boards import SMALL_BOARDS
 from tests.references import ReferenceSolver, code_of, coset_weights
@@ -49,7 +51,7 @@ def test_matches_brute_force(small):
 def test_exact_methods_match_brute_force(name, method, monkeypatch):
     # Skip the small-case enumeration of class counts, so that the spectrum search answers,
     # or, without it, HiGHS.
-    monkeypatch.setattr(worst_module, "_COUNT_ENUMERATION_LIMIT", 0)
+    monkeypatch.setattr(gf2_worst_exact, "_COUNT_ENUMERATION_LIMIT", 0)
     if method == "integer program":
         monkeypatch.setattr(worst_module, "SPECTRUM_NULLITY_LIMIT", 0)
     solver = ReferenceSolver(SMALL_BOARDS[name]().to_system())
@@ -125,15 +127,31 @@ def test_search_beyond_the_program(name, monkeypatch):
     _check_position(solver, result, np.zeros(solver.system.n, dtype=np.int64), fewest)
 
 
-def test_bounds_for_large_nullity():
+def test_disjoint_copies_are_exact_piece_by_piece(monkeypatch):
     # Seven disjoint 4×4 boards: nullity 28. The covering radius of a disjoint union is
-    # the sum over the parts, so the truth is 7 × (4×4 worst, by brute force).
+    # the sum over the parts, so the truth is 7 × (4×4 worst, by brute force). The quiet
+    # code splits into the seven copies, each exact on its own.
     copies = 7
     graph = nx.disjoint_union_all([nx.grid_2d_graph(4, 4)] * copies)
     solver = ReferenceSolver(Board.from_graph(graph).to_system())
     assert solver.analysis.nullity == 28
     fewest, _ = ReferenceSolver(rectangle(4, 4).to_system()).fewest_and_count()
     truth = copies * int(fewest.max())
+    result = worst_position(solver)
+    assert (result.worst_presses, result.upper_bound, result.exact) == (truth, truth, True)
+    assert result.method == "class enumeration"  # how each 4×4 copy was proved
+    # the position: its lightest solution (brute force per copy) weighs the truth
+    change = (-result.lights.astype(np.int64)) % 2
+    base = solver.particular(change).astype(np.int64)
+    quiet = ReferenceSolver(rectangle(4, 4).to_system()).analysis.quiet
+    per_copy = [min(coset_weights(base[16 * i : 16 * i + 16], quiet, 2)) for i in range(copies)]
+    assert sum(per_copy) == truth
+
+    # as if the code did not split: nullity 28 is past the searches, so only bounds
+    def whole(quiet: np.ndarray) -> Pieces:
+        return Pieces([Piece(np.arange(quiet.shape[1]), quiet)], np.zeros(0, dtype=np.intp))
+
+    monkeypatch.setattr(worst_module, "quiet_pieces", whole)
     result = worst_position(solver)
     assert (result.method, result.exact, result.presses, result.lights) == (
         "bounds",
@@ -172,7 +190,7 @@ def test_cancel_during_the_integer_program(monkeypatch):
         entered.set()
         release.wait(timeout=60)  # only a guard against a hang if cancel is never polled
 
-    monkeypatch.setattr(worst_module, "_ilp", blocked_program)
+    monkeypatch.setattr(gf2_worst_exact, "_ilp", blocked_program)
     calls = []
 
     def cancel() -> bool:

@@ -18,7 +18,7 @@ from PySide6.QtCore import Qt
 
 from lograph.core.errors import InterruptedComputation
 from lograph.core.model.generators import rectangle
-from lograph.core.optimize import minimal
+from lograph.core.optimize import gf2_fewest, minimal
 from lograph.ui.model import analysis as analysis_model
 from tests.references import A075464_EXTENDED
 from tests.ui.helpers import load
@@ -28,7 +28,7 @@ from tests.ui.test_analysis_figures import settle, text
 def _bounded_39(qtbot, window, monkeypatch):  # type: ignore[no-untyped-def]
     """The all-on 39×39 board with a 16-leaf budget: shown, bounded, and the button up."""
     monkeypatch.setattr(analysis_model, "BRANCH_NODE_LIMIT", 16)
-    monkeypatch.setattr(minimal, "PAIRS_PER_LEAF", 1)
+    monkeypatch.setattr(gf2_fewest, "PAIRS_PER_LEAF", 1)
     load(window, rectangle(39, 39))
     settle(qtbot, window, timeout=60_000)
     window.action("goal_on").trigger()
@@ -156,7 +156,7 @@ def test_a_search_within_the_budget_shows_the_heuristic_first(qtbot, window, mon
     heuristic's answer is shown first (and given to the waiting Show), then the exact
     search runs by itself, with its percentage, and replaces it: A075464's 561, 4 optimal."""
     monkeypatch.setattr(analysis_model, "QUICK_LEAVES", 16)
-    monkeypatch.setattr(minimal, "PAIRS_PER_LEAF", 1)
+    monkeypatch.setattr(gf2_fewest, "PAIRS_PER_LEAF", 1)
     load(window, rectangle(39, 39))
     settle(qtbot, window, timeout=60_000)
     window.action("goal_on").trigger()

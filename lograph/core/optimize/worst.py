@@ -28,18 +28,19 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from lograph.core.algebra.analysis import Solver
-from lograph.core.cancel import Cancel, Progress, poll, run_cancellable, timed
+from lograph.core.cancel import Cancel, Progress, timed
 from lograph.core.errors import BoardTooLargeError
 from lograph.core.model.board import Board
 from lograph.core.model.system import PressSystem
-from lograph.core.optimize.gf2_classes import pressing_counts
 from lograph.core.optimize.gf2_climb import climb
 from lograph.core.optimize.gf2_cover import annealed, searched
+from lograph.core.optimize.gf2_pieces import Piece, Pieces, quiet_pieces
 from lograph.core.optimize.gf2_spectrum import (
     SPECTRUM_EXACT_NULLITY,
     SPECTRUM_NULLITY_LIMIT,
@@ -47,12 +48,12 @@ from lograph.core.optimize.gf2_spectrum import (
 )
 from lograph.core.optimize.gf2_symmetry import largest_rotation
 from lograph.core.optimize.gf2_worst_bounds import covering_lower_bound, upper_bound
+from lograph.core.optimize.gf2_worst_exact import enumerate_counts, ilp_stage
 from lograph.core.optimize.histogram import min_press_table
 from lograph.core.optimize.minimal import (
     EXACT_NULLITY_LIMIT,
     fewest_presses,
     minimise_classes,
-    parity,
     quiet_classes,
 )
 
@@ -61,10 +62,6 @@ __all__ = ["ILP_NULLITY_LIMIT", "WorstPosition", "worst_position"]
 
 #: Largest nullity given to the integer program (it has 2^k constraints).
 ILP_NULLITY_LIMIT = 14
-#: ... and at most this many constraint-matrix entries (2^k × classes).
-_ILP_ENTRIES = 1 << 22
-#: Exhaustive search over class counts while there are at most this many choices.
-_COUNT_ENUMERATION_LIMIT = 1 << 16
 #: p > 2 (or tiny boards): walk every press vector while p^N ≤ 2^this.
 BRUTE_FORCE_BITS = 26  # 3^16 (a 3-state 4×4 board) takes about 2 s
 #: Nullity up to which positions found by search are evaluated exactly (2^k work each).
@@ -115,89 +112,6 @@ def _position(
 
     change = system.apply(presses)
     return ((goal_vector(system, goal) - change) % system.states).astype(np.uint8)
-
-
-def _class_counts(keys: NDArray[np.int64]) -> tuple[int, NDArray[np.int64], NDArray[np.int64]]:
-    """Buttons of class 0, then the non-zero classes and how many buttons each holds."""
-    classes, counts = np.unique(keys, return_counts=True)
-    return int(counts[classes == 0].sum()), classes[classes != 0], counts[classes != 0]
-
-
-def _enumerate_counts(keys: NDArray[np.int64], k: int, cancel: Cancel) -> NDArray[np.uint8] | None:
-    """Try every choice of class counts (None when there are too many): exact and quick
-    for small nullity, where HiGHS's start-up would dominate."""
-    m0, cls, m = _class_counts(keys)
-    total = math.prod(int(c) + 1 for c in m)
-    if total > _COUNT_ENUMERATION_LIMIT or total << k > _COUNT_ENUMERATION_LIMIT << 6:
-        return None
-    odd = parity(np.arange(1 << k, dtype=np.int64)[:, None] & cls[None, :])
-    signs = (1 - 2 * odd).T  # (classes, 2^k): how t_v enters the weight of x + c·Q
-    base = m0 + odd @ m  # that weight when every t_v = 0
-    place = np.cumprod(np.r_[1, m[:-1] + 1]).astype(np.int64)
-    chunk = max(1, (1 << 20) >> k)
-    best_value, best_counts = -1, np.zeros(len(cls), dtype=np.int64)
-    for start in range(0, total, chunk):
-        index = np.arange(start, min(total, start + chunk), dtype=np.int64)
-        counts = (index[:, None] // place[None, :]) % (m + 1)[None, :]
-        value = (base[None, :] + counts @ signs).min(axis=1)  # fewest presses per choice
-        i = int(np.argmax(value))
-        if value[i] > best_value:
-            best_value, best_counts = int(value[i]), counts[i]
-        poll(cancel, _CANCELLED)
-    return pressing_counts(keys, cls, best_counts)
-
-
-def _ilp(
-    keys: NDArray[np.int64], k: int, n: int, time_limit: float
-) -> tuple[NDArray[np.uint8], int, bool] | None:
-    """Solve the class-count integer program; None when no feasible point came back.
-
-    Without loss of generality the position's press vector x is itself a lightest vector
-    of its coset, so its weight Σ t_v is the fewest presses, and "no quiet pattern c makes
-    it lighter" reads ``Σ_{v: c·v odd} t_v ≤ ⌊M_c / 2⌋`` with ``M_c = Σ_{v: c·v odd} m_v``.
-    Maximising Σ t_v under these 0/1 packing rows is far easier for HiGHS than the
-    max-min form (whose 2^k mirror-image optima it would otherwise have to tell apart).
-
-    Returns the press vector, an upper bound on the covering radius, and whether HiGHS
-    proved optimality.
-    """
-    from scipy.optimize import Bounds, LinearConstraint, milp
-
-    m0, cls, counts = _class_counts(keys)
-    m = counts.astype(np.float64)
-    odd = parity(np.arange(1, 1 << k, dtype=np.int64)[:, None] & cls[None, :]).astype(np.float64)
-    result = milp(
-        -np.ones(len(cls)),
-        constraints=LinearConstraint(odd, -np.inf, np.floor(odd @ m / 2)),
-        integrality=np.ones(len(cls)),
-        bounds=Bounds(np.zeros(len(cls)), m),
-        options={"time_limit": time_limit, "disp": False},
-    )
-    if result.x is None:
-        return None
-    presses = pressing_counts(keys, cls, np.rint(result.x).astype(np.int64))
-    proven = result.status == 0
-    bound = getattr(result, "mip_dual_bound", None)
-    upper = n if bound is None or not np.isfinite(bound) else m0 + math.floor(-bound + 1e-6)
-    return presses, upper, proven
-
-
-def _ilp_stage(
-    keys: NDArray[np.int64], k: int, n: int, seconds: float, cancel: Cancel
-) -> tuple[NDArray[np.uint8], int, int, bool] | None:
-    """The integer program when its 2^k rows fit: its position scored exactly (the count
-    never rests on floats), the solver's upper bound and whether it proved optimality."""
-    distinct = len(np.unique(keys))
-    if k > ILP_NULLITY_LIMIT or (1 << k) * (distinct + 1) > _ILP_ENTRIES:
-        return None
-    found = run_cancellable(
-        lambda: _ilp(keys, k, n, seconds), cancel, _CANCELLED, name="lograph-worst-milp"
-    )
-    if found is None:
-        return None
-    x, upper, proven = found
-    presses, worst, _ = minimise_classes(keys, k, x, cancel)
-    return presses, worst, upper, proven
 
 
 def _brute_force(
@@ -322,6 +236,16 @@ def _answer(
     return WorstPosition(worst, upper, presses, lights, worst == upper, method)
 
 
+class _Covering(NamedTuple):
+    """What one code's search proved: a heaviest coset leader found (None when the lower
+    bound is a counting bound), its weight `lower`, the proven `upper` bound and how."""
+
+    presses: NDArray[np.uint8] | None
+    lower: int
+    upper: int
+    method: str
+
+
 def _worst_gf2(
     solver: Solver,
     goal: str | ArrayLike,
@@ -330,24 +254,86 @@ def _worst_gf2(
     seed: int,
     raise_lower: bool = True,
 ) -> WorstPosition:
-    """The worst position over GF(2) with nullity k > 0: exact by class enumeration or the
-    integer program while k allows, otherwise bounded by search and counting."""
-    started = time.monotonic()
+    """The worst position over GF(2) with nullity k > 0: the sum of its pieces' worst when
+    the quiet code is a direct sum (`lograph.core.optimize.gf2_pieces`), each found as
+    `_covering` finds the whole code's."""
     system, analysis = solver.system, solver.analysis
-    n, k = system.n, analysis.nullity
-    quiet = np.asarray(analysis.quiet, dtype=np.uint8).reshape(k, n)
+    quiet = np.asarray(analysis.quiet, dtype=np.uint8).reshape(analysis.nullity, system.n)
+    split = quiet_pieces(quiet)
+    if len(split.pieces) == 1:
+        found = _covering(quiet, system.positions, time_limit, cancel, seed, raise_lower)
+    else:
+        found = _pieces_covering(split, system, time_limit, cancel, seed, raise_lower)
+    if found.presses is None:
+        exact = found.lower == found.upper
+        return WorstPosition(found.lower, found.upper, None, None, exact, found.method)
+    return _answer(system, goal, found.presses, found.lower, found.upper, found.method)
+
+
+def _pieces_covering(
+    split: Pieces,
+    system: PressSystem,
+    time_limit: float,
+    cancel: Cancel,
+    seed: int,
+    raise_lower: bool,
+) -> _Covering:
+    """The covering radius of a direct sum: the buttons in no quiet pattern (each pressed in
+    every solution of the heaviest position) plus each piece's radius. Pieces go smallest
+    first, each code once (copies of a board share its answer), each given an equal share
+    of the time left."""
+    presses: NDArray[np.uint8] | None = np.zeros(system.n, dtype=np.uint8)
+    assert presses is not None
+    presses[split.fixed] = 1
+    lower = upper = len(split.fixed)
+    copies: dict[bytes, list[Piece]] = {}
+    for piece in sorted(split.pieces, key=lambda piece: piece.dimension):
+        copies.setdefault(piece.form(), []).append(piece)
+    methods = []
+    ends = time.monotonic() + time_limit
+    for done, same in enumerate(copies.values()):
+        share = max(0.0, ends - time.monotonic()) / (len(copies) - done)
+        at = None if system.positions is None else system.positions[same[0].buttons]
+        found = _covering(same[0].quiet, at, share, cancel, seed, raise_lower)
+        lower, upper = lower + len(same) * found.lower, upper + len(same) * found.upper
+        methods.append(found.method)
+        for piece in same:
+            if found.presses is None or presses is None:
+                presses = None
+            else:
+                presses[piece.buttons] = found.presses
+    # exact: how its largest piece was proved
+    bounded = "search" if presses is not None else "bounds"
+    # exact: how its largest piece was proved
+    return _Covering(presses, lower, upper, methods[-1] if lower == upper else bounded)
+
+
+def _covering(
+    quiet: NDArray[np.uint8],
+    positions: NDArray[np.float64] | None,
+    time_limit: float,
+    cancel: Cancel,
+    seed: int,
+    raise_lower: bool = True,
+) -> _Covering:
+    """The covering radius of the code spanned by `quiet` (k × n): exact by class
+    enumeration, the spectrum search or the integer program while k allows, otherwise
+    bounded by search and counting. `positions` (the buttons' drawing) lend the annealing
+    a symmetry."""
+    started = time.monotonic()
+    k, n = quiet.shape
     upper = upper_bound(quiet, n, k)
     if k > min(_SEARCH_NULLITY_LIMIT, EXACT_NULLITY_LIMIT):
         lower = covering_lower_bound(n, k)
-        return WorstPosition(lower, upper, None, None, lower == upper, "bounds")
+        return _Covering(None, lower, upper, "bounds")
     keys = quiet_classes(quiet)
-    small = _enumerate_counts(keys, k, cancel) if k <= ILP_NULLITY_LIMIT else None
+    small = enumerate_counts(keys, k, cancel) if k <= ILP_NULLITY_LIMIT else None
     if small is not None:
         presses, worst, _ = minimise_classes(keys, k, small, cancel)
-        return _answer(system, goal, presses, worst, worst, "class enumeration")
+        return _Covering(presses, worst, worst, "class enumeration")
     best = None
     # for the annealing's symmetric chain; puzzles (raise_lower=False) never anneal
-    symmetry = largest_rotation(system.positions, keys) if raise_lower else None
+    symmetry = largest_rotation(positions, keys) if raise_lower else None
     if k <= SPECTRUM_NULLITY_LIMIT:
         # a share of the time: what it cannot prove, the integer program or the annealing may
         share = time_limit / (2 if k <= SPECTRUM_EXACT_NULLITY else 3)
@@ -358,20 +344,20 @@ def _worst_gf2(
         spectrum = spectrum_worst(keys, k, start, upper, cancel, deadline, seed)
         best, upper = (spectrum.presses, spectrum.lower), spectrum.upper
         if spectrum.exact:
-            return _answer(system, goal, *best, upper, "spectrum search")
+            return _Covering(*best, upper, "spectrum search")
     left = max(1.0, time_limit - (time.monotonic() - started))
-    solved = _ilp_stage(keys, k, n, left, cancel)
+    solved = ilp_stage(keys, k, n, left, cancel) if k <= ILP_NULLITY_LIMIT else None
     if solved is not None:
         presses, worst, ilp_upper, proven = solved
         upper = worst if proven else max(worst, min(upper, ilp_upper))
         if best is not None and best[1] > worst:
             presses, worst = best
-        return _answer(system, goal, presses, worst, upper, "integer program")
+        return _Covering(presses, worst, upper, "integer program")
     steps = max(_CLIMB_STEPS >> max(0, k - 16), 20)  # each step is one 2^k transform
     start = best or searched(keys, k, n, cancel, seed)  # the spectrum search's best, if it ran
     presses, worst = climb(keys, k, start[0], steps, cancel, seed)
     if not raise_lower:
-        return _answer(system, goal, presses, worst, max(worst, upper), "search")
+        return _Covering(presses, worst, max(worst, upper), "search")
     left = max(0.0, time_limit - (time.monotonic() - started))
     presses, worst = annealed(keys, k, (presses, worst), cancel, seed + 1, left, symmetry)
-    return _answer(system, goal, presses, worst, max(worst, upper), "search")
+    return _Covering(presses, worst, max(worst, upper), "search")

@@ -1,0 +1,273 @@
+"""Fewest presses over GF(2) beyond one transform (nullity past `EXACT_NULLITY_LIMIT`).
+
+First the quiet code is split into independent pieces when it is a direct sum
+(`lograph.core.optimize.gf2_pieces`): the lightest solution is then each piece's lightest,
+found on its own. A piece (or the whole code) small enough for one transform is exact at
+once; beyond, the split search when the board's groups split the combinations
+(`lograph.core.optimize.gf2_split`), else the orbit search over leaves
+(`lograph.core.optimize.gf2_frontier`), each while it fits the leaf budget; else a
+heuristic answer with a proven lower bound.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import NDArray
+
+from lograph.core.cancel import Cancel, Progress, RunningTotal
+from lograph.core.model.system import PressSystem
+from lograph.core.optimize.gf2_bounds import cover_bound
+from lograph.core.optimize.gf2_classes import class_numbers, minimise_classes, quiet_classes
+from lograph.core.optimize.gf2_frontier import plan_frontier
+from lograph.core.optimize.gf2_orbits import root_bound
+from lograph.core.optimize.gf2_pieces import Pieces, piece_system, quiet_pieces
+from lograph.core.optimize.gf2_seeds import symmetric_start
+from lograph.core.optimize.gf2_split import PAIRS_PER_LEAF, plan_split
+from lograph.core.optimize.gf2_split_floor import GroupSolver, group_descent, group_floor
+from lograph.core.optimize.gf2_split_search import split_search
+from lograph.core.optimize.gf2_symmetry import (
+    coset_actions,
+    dihedral_candidates,
+    kept_permutations,
+)
+from lograph.core.optimize.minimal_solution import MinimalSolution
+from lograph.core.optimize.neighbourhood import descend
+
+__all__ = [
+    "BRANCH_NODE_LIMIT",
+    "BRANCH_NULLITY_LIMIT",
+    "EXACT_NULLITY_LIMIT",
+    "MAX_SEARCH_LEAVES",
+    "Budget",
+    "Limits",
+    "beyond_transform",
+    "exact_gf2",
+    "search_leaves",
+]
+
+#: Largest nullity solved exactly over GF(2): the transform holds 2^k int32 (256 MB at 26).
+EXACT_NULLITY_LIMIT = 26
+#: Largest nullity searched beyond one transform (classes are int64 bit masks).
+BRANCH_NULLITY_LIMIT = 62
+#: Leaves (transforms of 2^18, one per orbit of the board's symmetries) a search may take by
+#: default, about a minute and a half on two cores (some 30 µs a leaf); the split search
+#: counts `PAIRS_PER_LEAF` pairs as one (all-on 65×65: 10,899; its orbit search: 2,122,816).
+BRANCH_NODE_LIMIT = 3 << 20
+#: The most leaves a search may be given (`--max-leaves`, the window's button): 9 hours here.
+MAX_SEARCH_LEAVES = 1 << 30
+
+
+def exact_gf2(quiet: NDArray[np.uint8], x0: NDArray[np.uint8], cancel: Cancel) -> MinimalSolution:
+    """One transform over the classes: the lightest solution and how many tie."""
+    found = minimise_classes(quiet_classes(quiet), len(quiet), x0, cancel)
+    return MinimalSolution(*found, 2 ** len(quiet), True, "walsh-hadamard")
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How far a search past one transform may go: the largest nullity done by one transform
+    (`exact_limit`), the searches' largest nullity and leaves (`search_leaves`), the cancel
+    and stop hooks, and where progress goes."""
+
+    exact_limit: int
+    branch_limit: int | None
+    node_limit: int
+    cancel: Cancel
+    progress: Progress
+    stop: Callable[[], bool] | None
+
+    def limits(self, k: int, progress: Progress) -> Limits:
+        leaves = search_leaves(k, self.exact_limit, self.branch_limit, self.node_limit)
+        return Limits(leaves, self.cancel, progress, self.stop)
+
+
+def beyond_transform(
+    quiet: NDArray[np.uint8],
+    x0: NDArray[np.uint8],
+    symmetries: Sequence[NDArray[np.intp]] | None,
+    budget: Budget,
+    system: PressSystem | None,
+    seed: int,
+) -> MinimalSolution:
+    """The lightest of ``x0 + span(quiet)`` past one transform: piece by piece when the code
+    is a direct sum, else by `frontier`."""
+    split = quiet_pieces(quiet)
+    if len(split.pieces) == 1:
+        return frontier(
+            quiet, x0, symmetries, budget.limits(len(quiet), budget.progress), system, seed
+        )
+    count = RunningTotal(budget.progress)
+    parts = []
+    for piece in split.pieces:
+        part = x0[piece.buttons]
+        if piece.dimension <= budget.exact_limit:
+            parts.append(exact_gf2(piece.quiet, part, budget.cancel))
+            continue
+        sub = None if system is None else piece_system(system, piece.buttons)
+        kept = None if sub is None else dihedral_candidates(sub.positions)
+        limits = budget.limits(piece.dimension, count.piece())
+        parts.append(frontier(piece.quiet, part, kept, limits, sub, seed))
+    return _combined(split, x0, parts)
+
+
+def _combined(
+    split: Pieces, x0: NDArray[np.uint8], parts: list[MinimalSolution]
+) -> MinimalSolution:
+    """The pieces' answers as one: the presses side by side (buttons in no quiet pattern as
+    in `x0`), weights and bounds added, lightest solutions multiplied, exact when every
+    piece is; a search the budget refused needs the largest of its pieces' leaves."""
+    presses = x0.copy()
+    for piece, part in zip(split.pieces, parts, strict=True):
+        presses[piece.buttons] = part.presses
+    weight, solutions = int(presses.sum()), 2 ** sum(piece.dimension for piece in split.pieces)
+    methods = {part.method for part in parts}
+    method = "heuristic" if "heuristic" in methods else "branch and bound"
+    if all(part.exact for part in parts):
+        ties = [part.optimal_solutions for part in parts]
+        count = None if None in ties else math.prod(t for t in ties if t is not None)
+        method = "walsh-hadamard" if methods == {"walsh-hadamard"} else method
+        return MinimalSolution(presses, weight, count, solutions, True, method)
+    lower = int(x0[split.fixed].sum()) + sum(part.lower_bound for part in parts)
+    needed = [part.search_leaves for part in parts if part.search_leaves is not None]
+    leaves = max(needed) if needed else None
+    return MinimalSolution(presses, weight, None, solutions, lower == weight, method, lower, leaves)
+
+
+def search_leaves(k: int, exact_limit: int, branch_limit: int | None, node_limit: int) -> int:
+    """The searches' leaf budget: none past `branch_limit` (default `BRANCH_NULLITY_LIMIT`,
+    0 when `exact_limit` was lowered) but past int64 keys, where the groups' searches run."""
+    default = BRANCH_NULLITY_LIMIT if exact_limit >= EXACT_NULLITY_LIMIT else 0
+    within = k <= (default if branch_limit is None else branch_limit)
+    return node_limit if within or k > BRANCH_NULLITY_LIMIT else 0
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What bounds a search beyond one transform: leaves, the cancel and stop hooks, and
+    where it reports progress."""
+
+    leaves: int
+    cancel: Cancel
+    progress: Progress
+    stop: Callable[[], bool] | None
+
+
+def frontier(
+    quiet: NDArray[np.uint8],
+    x0: NDArray[np.uint8],
+    symmetries: Sequence[NDArray[np.intp]] | None,
+    limits: Limits,
+    system: PressSystem | None,
+    seed: int,
+) -> MinimalSolution:
+    """GF(2) beyond one transform: the split search when the board's groups split the
+    combinations (`lograph.core.optimize.gf2_split`), else the orbit search, each when it
+    fits the leaf budget; else (or when stopped) the heuristic's solution or the stopped
+    search's best, whichever is lighter, with the best proven bound."""
+    k, cancel = len(quiet), limits.cancel
+    if k > BRANCH_NULLITY_LIMIT:  # class keys past int64: the bounded answer alone
+        return bounded(quiet, class_numbers(quiet), x0, symmetries, system, seed, limits)
+    keys = quiet_classes(quiet)
+    # below that nullity one transform answers unless told otherwise (tests of the orbit
+    # search lower `exact_limit` on small boards): the split search is for the frontier
+    splits = system is not None and k > EXACT_NULLITY_LIMIT
+    split = None
+    if splits and system is not None:
+        kept = kept_permutations(quiet, x0, list(symmetries or []))
+        split = plan_split(system, keys, k, x0, kept)
+    if split is not None:
+        needed = -(-split.needed // PAIRS_PER_LEAF)
+        searched, lower = None, split.lower_bound
+        if needed <= limits.leaves:
+            found = split_search(
+                split, x0, cancel=cancel, progress=limits.progress, stop=limits.stop
+            )
+            if found.complete and found.presses is not None:
+                return MinimalSolution(
+                    found.presses, found.weight, found.ties, 2**k, True, "branch and bound"
+                )
+            searched, lower = found.presses, max(lower, found.lower_bound)
+        return bounded(quiet, keys, x0, symmetries, system, seed, limits, searched, lower, needed)
+    plan = plan_frontier(quiet, x0, symmetries or [], limits.leaves, cancel)
+    searched = None
+    if plan.leaves is not None:
+        # limited by the budget, not by the count: exact only when the walk itself completed
+        result = plan.search(
+            x0,
+            incumbent=None,
+            leaf_limit=limits.leaves,
+            cancel=cancel,
+            progress=limits.progress,
+            stop=limits.stop,
+        )
+        if result.complete:
+            found_presses = plan.presses(x0, result.combination)
+            return MinimalSolution(
+                found_presses, result.weight, result.ties, 2**k, True, "branch and bound"
+            )
+        if result.combination >= 0:
+            searched = plan.presses(x0, result.combination)
+    return bounded(quiet, keys, x0, symmetries, system, seed, limits, searched, 0, plan.needed)
+
+
+def bounded(
+    quiet: NDArray[np.uint8],
+    keys: NDArray[np.int64],
+    x0: NDArray[np.uint8],
+    symmetries: Sequence[NDArray[np.intp]] | None,
+    system: PressSystem | None,
+    seed: int,
+    limits: Limits,
+    searched: NDArray[np.uint8] | None = None,
+    lower: int = 0,
+    needed: int | None = None,
+) -> MinimalSolution:
+    """The heuristic's solution (started from the lightest symmetric solution,
+    `lograph.core.optimize.gf2_seeds`, and from the groups' lightest parts,
+    `lograph.core.optimize.gf2_split_floor`) or a stopped search's, whichever is lighter,
+    with the best of the root, cover, groups' and search bounds."""
+    k, cancel = len(quiet), limits.cancel
+    actions = coset_actions(quiet, x0, list(symmetries)) if symmetries else []
+    starts = [symmetric_start(quiet, x0, actions, cancel)]
+    floor, solver = None, group_solver(limits, seed)
+    if lower == 0 and system is not None and limits.leaves > 0:
+        floor = group_floor(system, quiet, x0, solver, BRANCH_NULLITY_LIMIT)
+    if floor is not None:
+        starts += floor.starts
+        lower = floor.lower
+    tried = (descend(quiet, start, 2, cancel, seed) for start in starts)
+    presses = min(tried, key=lambda found: int(found.sum()))
+    if floor is not None:
+        presses = group_descent(floor.members, quiet, presses, solver, BRANCH_NULLITY_LIMIT)
+    method = "heuristic"
+    if searched is not None and searched.sum() < presses.sum():
+        presses, method = searched, "branch and bound"
+    weight = int(presses.sum())
+    if weight == 0:
+        return MinimalSolution(presses, 0, 1, 2**k, True, method)
+    lower = max(lower, root_bound(keys, x0))
+    if system is not None:
+        lower = max(lower, cover_bound(system.sparse(), x0))
+    lower = min(weight, lower)
+    exact = lower == weight
+    needed = None if exact else needed
+    return MinimalSolution(presses, weight, None, 2**k, exact, method, lower, needed)
+
+
+def group_solver(limits: Limits, seed: int) -> GroupSolver:
+    """Searches one group's question (or a slice of the board's) on its own, within the
+    same leaf budget, cancel and stop; their leaves add up on one progress count."""
+    count = RunningTotal(limits.progress)
+
+    def solve_group(
+        rows: NDArray[np.uint8], part: NDArray[np.uint8]
+    ) -> tuple[NDArray[np.uint8], int]:
+        alone = Limits(limits.leaves, limits.cancel, count.piece(), limits.stop)
+        found = frontier(rows, part, None, alone, None, seed)
+        return found.presses, found.lower_bound
+
+    return solve_group
