@@ -32,6 +32,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
+from lograph.core.algebra.canonical import rref_basis
 from lograph.core.model.system import PressSystem
 from lograph.core.optimize.gf2_classes import span_coordinates
 
@@ -54,19 +55,7 @@ class Piece:
         """The piece's code in reduced row echelon form over its buttons in order: two pieces
         with the same form are the same code (copies of one board drawn side by side), so
         what holds for one position of one holds for the same position of the other."""
-        rows = self.quiet.copy()
-        top = 0
-        for column in range(rows.shape[1]):
-            below = np.flatnonzero(rows[top:, column])
-            if len(below) == 0:
-                continue
-            pivot = top + int(below[0])
-            rows[[top, pivot]] = rows[[pivot, top]]
-            others = np.flatnonzero(rows[:, column])
-            rows[others[others != top]] ^= rows[top]
-            top += 1
-            if top == len(rows):
-                break
+        rows = rref_basis(self.quiet, 2)
         width: int = rows.shape[1]
         return bytes(np.packbits(rows, axis=1).tobytes()) + width.to_bytes(8, "little")
 
