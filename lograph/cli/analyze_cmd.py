@@ -99,7 +99,7 @@ def run(args: argparse.Namespace) -> int:
         from lograph.core.cancel import interrupted
         from lograph.core.optimize.histogram import press_histogram
 
-        with progress_bar(args, "histogram", unit="vectors") as progress:
+        with progress_bar(args, "histogram", unit="steps") as progress:
             histogram = press_histogram(system, cancel=interrupted, progress=progress)
         data["histogram"] = histogram
         lines.append("")

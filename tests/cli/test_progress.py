@@ -23,12 +23,20 @@ def _args(json: bool = False) -> argparse.Namespace:
 def test_histogram_bar_reaches_100_percent_on_a_terminal() -> None:
     out = io.StringIO()
     with progress_bar(_args(), "histogram", stream=out, force=True, delay=0) as hook:
-        counts = press_histogram(rectangle(4, 6), progress=hook)
-    assert sum(counts) == 2**24  # the 4×6 board is invertible: every pattern counted
+        counts = press_histogram(rectangle(2, 7, states=3), progress=hook)  # walked
+    assert sum(counts) == 3**13  # the 2×7 board has nullity 1 over GF(3)
     text = out.getvalue()
     assert "histogram" in text
     assert "100%" in text
-    assert f"{2**24}/{2**24}" in text
+    assert f"{3**14}/{3**14}" in text
+
+
+def test_histogram_by_classes_bar_reaches_100_percent() -> None:
+    out = io.StringIO()
+    with progress_bar(_args(), "histogram", stream=out, force=True, delay=0) as hook:
+        counts = press_histogram(rectangle(5, 5), progress=hook)  # counted by quiet classes
+    assert len(counts) - 1 == 15  # published: the 5×5 God's number
+    assert "100%" in out.getvalue()
 
 
 def test_worst_bar_reaches_100_percent_when_done_early() -> None:

@@ -5,15 +5,14 @@ from __future__ import annotations
 
 import itertools
 
-import networkx as nx
 import numpy as np
 import pytest
 
 from lograph.core.model.board import Board
-from lograph.core.model.generators import geometric
 from lograph.core.optimize.gf2_pieces import Piece, piece_system, quiet_pieces
 from lograph.core.optimize.minimal import fewest_presses
 from lograph.core.optimize.worst import worst_position
+from tests.core.boards import side_by_side, split_code_boards, twins_board
 from tests.references import ReferenceSolver, all_vectors, code_of, rank_gf2
 
 
@@ -78,32 +77,9 @@ def test_pieces_are_the_finest_direct_sum(seed: int) -> None:
         assert _splits(words, np.isin(np.arange(n), piece.buttons))
 
 
-def _twins_board() -> Board:
-    """A connected board whose code splits: two pairs of twin buttons (same closed
-    neighbourhood, so pressing both changes nothing) hang off one hub, with a tail."""
-    graph = nx.Graph([("u1", "u2"), ("u1", "hub"), ("u2", "hub")])
-    graph.add_edges_from([("v1", "v2"), ("v1", "hub"), ("v2", "hub"), ("hub", "t1"), ("t1", "t2")])
-    return Board.from_graph(graph)
-
-
-def _connected_boards() -> list[Board]:
-    """The twins board and small connected random geometric boards whose code splits."""
-    boards = [_twins_board()]
-    for seed in range(400):
-        board = geometric(14, 0.42, seed=seed)
-        solver = ReferenceSolver(board.to_system())
-        if solver.analysis.nullity < 2 or not nx.is_connected(board.graph):
-            continue
-        if len(quiet_pieces(np.asarray(solver.analysis.quiet, dtype=np.uint8)).pieces) > 1:
-            boards.append(board)
-        if len(boards) == 6:
-            break
-    return boards
-
-
 @pytest.fixture(scope="module")
 def connected_boards() -> list[Board]:
-    return _connected_boards()
+    return split_code_boards()
 
 
 def test_connected_boards_with_split_codes_exist(connected_boards: list[Board]) -> None:
@@ -136,24 +112,12 @@ def test_worst_piece_by_piece_matches_brute_force(connected_boards) -> None:
         assert fewest[code_of(change, 2)] == found.worst_presses
 
 
-def _union(boards: list[Board]) -> tuple[Board, list[ReferenceSolver]]:
-    """The boards side by side (copy j's buttons named j/…, in each board's order)."""
-    graph = nx.Graph()
-    order = []
-    for j, board in enumerate(boards):
-        names = {b: f"{j}/{b}" for b in board.buttons}
-        order += [names[b] for b in board.buttons]
-        graph.add_nodes_from(names[b] for b in board.buttons)
-        graph.add_edges_from((names[u], names[v]) for u, v in board.graph.edges)
-    return Board.from_graph(graph, order=order), [ReferenceSolver(b.to_system()) for b in boards]
-
-
 def test_past_the_transform_and_the_searches_by_pieces(connected_boards) -> None:
     """Copies of the small boards side by side: nullity past one transform (26) and past
     the worst position's searches (20). Each copy is brute-forced on its own: the union's
     fewest presses, lightest solutions and worst are their sums and products."""
     boards = (connected_boards * 6)[:16]
-    union, parts = _union(boards)
+    union, parts = side_by_side(boards)
     solver = ReferenceSolver(union.to_system())
     assert solver.analysis.nullity > 26
     rng = np.random.default_rng(11)
@@ -175,7 +139,7 @@ def test_past_the_transform_and_the_searches_by_pieces(connected_boards) -> None
 
 
 def test_a_piece_system_keeps_the_piece_quiet() -> None:
-    board = _twins_board()
+    board = twins_board()
     solver = ReferenceSolver(board.to_system())
     split = quiet_pieces(np.asarray(solver.analysis.quiet, dtype=np.uint8))
     for piece in split.pieces:
@@ -189,7 +153,7 @@ def test_a_piece_system_keeps_the_piece_quiet() -> None:
 
 def test_every_subset_of_twins_is_checked() -> None:
     # the twins board: two pieces of dimension 1 ({u1, u2} and {v1, v2}), the rest fixed
-    solver = ReferenceSolver(_twins_board().to_system())
+    solver = ReferenceSolver(twins_board().to_system())
     split = quiet_pieces(np.asarray(solver.analysis.quiet, dtype=np.uint8))
     names = solver.system.names
     assert sorted(sorted(names[int(b)] for b in p.buttons) for p in split.pieces) == [

@@ -3,6 +3,8 @@ histogram, against walking every press vector of small boards."""
 
 from __future__ import annotations
 
+from math import comb
+
 import numpy as np
 import pytest
 from PySide6.QtGui import QColor
@@ -77,17 +79,34 @@ def test_histogram_matches_walking_every_press_vector(qtbot, window, m, n, state
     assert f"need {len(expected) - 1} presses" in text(window, "analysis_histogram_note")
 
 
-def test_histogram_on_request_and_refused_beyond_the_limit(qtbot, window):
-    board = rectangle(6, 5)  # 2^30 press vectors: too many
+def test_histogram_refused_beyond_both_ways(qtbot, window):
+    board = rectangle(30, 30)  # 2^900 press vectors, and one class piece of dimension 20
     load(window, board)
     settle(qtbot, window)
     panel, model = window.analysis.panel, window.analysis.model
     assert model.histogram is None
     assert not panel.histogram_button.isEnabled()
     assert "2^26" in text(window, "analysis_histogram_note")
+    assert "quiet classes" in text(window, "analysis_histogram_note")
     model.request_histogram()
     assert "Too many positions" in text(window, "analysis_histogram_note")
     assert not model.runner.is_running("histogram")
+
+
+def test_histogram_past_the_walk_by_quiet_classes(qtbot, window):
+    load(window, rectangle(7, 7))  # 2^49 press vectors, no quiet pattern: C(49, w)
+    settle(qtbot, window)
+    model, panel = window.analysis.model, window.analysis.panel
+    qtbot.waitUntil(lambda: model.histogram is not None, timeout=10_000)  # cheap: automatic
+    assert model.histogram == [comb(49, w) for w in range(50)]
+    assert "need 49 presses (1 of them)" in text(window, "analysis_histogram_note")
+    load(window, rectangle(12, 12))  # nullity 0 again, counts of 42 digits: rounded
+    settle(qtbot, window)
+    qtbot.waitUntil(lambda: model.histogram is not None, timeout=10_000)
+    assert model.histogram == [comb(144, w) for w in range(145)]
+    note = text(window, "analysis_histogram_note")
+    assert note.startswith("≈ 2.23 × 10^43 solvable positions")  # 2^144
+    assert panel.histogram.counts == model.histogram
 
 
 def test_histogram_widget_draws_bars(qtbot, window):

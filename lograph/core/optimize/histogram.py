@@ -1,9 +1,13 @@
 """The press histogram: how many solvable positions need exactly 0, 1, 2 … fewest presses.
 
-Computed by walking every one of the ``p^N`` press vectors once (in a compiled loop, base-p
-counting order, so each step adds about one column of A to the running image) and keeping
-the fewest presses seen per image. That is exact and independent of the linear algebra, and
-takes a few seconds at N = 25 over GF(2); larger boards are refused.
+Two exact ways, the faster that fits. Over GF(2) the positions are counted from the quiet
+classes, piece by piece (`lograph.core.optimize.histogram_classes`): any board of up to
+4,096 buttons whose pieces have few class profiles, whatever its size (a board with no
+quiet pattern at once, a random geometric graph of 1,000 buttons and nullity 78 in half a
+second). Otherwise every one of the ``p^N`` press vectors is walked once (in a compiled
+loop, base-p counting order, so each step adds about one column of A to the running image),
+keeping the fewest presses seen per image: independent of the linear algebra, a few
+seconds at N = 25 over GF(2). Boards beyond both are refused.
 """
 
 from __future__ import annotations
@@ -17,8 +21,14 @@ from lograph.core.cancel import Cancel, Progress, poll, report
 from lograph.core.errors import BoardError, BoardTooLargeError
 from lograph.core.model.board import Board
 from lograph.core.model.system import PressSystem
+from lograph.core.optimize.histogram_classes import (
+    CLASS_BUTTON_LIMIT,
+    CLASS_WORK_LIMIT,
+    class_histogram,
+    class_histogram_work,
+)
 
-__all__ = ["HISTOGRAM_LIMIT", "min_press_table", "press_histogram"]
+__all__ = ["HISTOGRAM_LIMIT", "histogram_method", "min_press_table", "press_histogram"]
 
 
 #: Largest log2 of the number of press vectors walked (2^26 over GF(2): 26 buttons).
@@ -80,11 +90,45 @@ def min_press_table(
     return table
 
 
+def _quiet_basis(system: PressSystem, cancel: Cancel) -> NDArray[np.uint8]:
+    from lograph.core.solve import prepare
+
+    analysis = prepare(system, cancel=cancel).analysis
+    return np.asarray(analysis.quiet, dtype=np.uint8).reshape(analysis.nullity, system.n)
+
+
+def histogram_method(
+    system: PressSystem, quiet: NDArray[np.uint8] | None, limit: int = HISTOGRAM_LIMIT
+) -> str | None:
+    """How the histogram would be counted: ``"classes"``, ``"walk"``, or None (too big).
+
+    `quiet` is the quiet basis over GF(2) (``k × N``), or None when it is not known yet
+    (then only the walk is considered).
+
+    >>> from lograph.core.model.generators import rectangle
+    >>> system = rectangle(40, 40).to_system()  # no quiet pattern: C(1600, w) positions
+    >>> histogram_method(system, np.zeros((0, 1600), dtype=np.uint8))
+    'classes'
+    >>> histogram_method(system, None) is None  # 2^1600 press vectors to walk
+    True
+    """
+    limit = _check_limit(limit)
+    if (
+        quiet is not None
+        and system.states == 2
+        and system.n <= CLASS_BUTTON_LIMIT
+        and class_histogram_work(quiet) <= CLASS_WORK_LIMIT
+    ):
+        return "classes"
+    return "walk" if system.n * math.log2(system.states) <= limit + 1e-9 else None
+
+
 def press_histogram(
     board: Board | PressSystem,
     limit: int = HISTOGRAM_LIMIT,
     cancel: Cancel = None,
     progress: Progress = None,
+    quiet: NDArray[np.uint8] | None = None,
 ) -> list[int]:
     """How many solvable positions need exactly 0, 1, 2, … presses at the fewest.
 
@@ -93,12 +137,15 @@ def press_histogram(
     board : Board or PressSystem
         The board (its current lights do not matter).
     limit : int
-        Refuse (`BoardTooLargeError`) when there are more than ``2**limit`` press vectors,
-        i.e. more than `limit` buttons over GF(2).
+        Walk the press vectors only while there are at most ``2**limit`` of them (`limit`
+        buttons over GF(2)). Over GF(2) the classes are counted first when their work fits
+        (`histogram_method`); a board beyond both raises `BoardTooLargeError`.
     cancel : callable, optional
         Polled between chunks; returning True raises `InterruptedComputation`.
     progress : callable, optional
-        Told the press vectors walked so far, of ``p**N``, after each chunk.
+        Told the work done so far and its total after each chunk.
+    quiet : array, optional
+        The quiet basis over GF(2) (``k × N``) when the caller has it; found otherwise.
 
     Returns
     -------
@@ -113,6 +160,24 @@ def press_histogram(
     [1, 9, 36, 84, 126, 126, 84, 36, 9, 1]
     """
     system = board.to_system() if isinstance(board, Board) else board
+    limit = _check_limit(limit)
+    if system.states == 2 and system.n > max(limit, CLASS_BUTTON_LIMIT):
+        raise BoardTooLargeError(
+            f"the press histogram is out of reach: {system.n} buttons (counting by quiet "
+            f"classes stops at {CLASS_BUTTON_LIMIT}, walking press vectors at {limit})"
+        )
+    if system.states == 2 and system.n <= CLASS_BUTTON_LIMIT:
+        quiet = _quiet_basis(system, cancel) if quiet is None else quiet
+        method = histogram_method(system, quiet, limit)
+        if method == "classes":
+            return class_histogram(quiet, cancel, progress)
+        if method is None:
+            raise BoardTooLargeError(
+                f"the press histogram is out of reach: {system.n} buttons and nullity "
+                f"{len(quiet)} need more than 2^{CLASS_WORK_LIMIT.bit_length() - 1} steps "
+                f"of counting by quiet classes, and walking press vectors stops at {limit} "
+                "buttons"
+            )
     table = min_press_table(system, limit, cancel, progress)
     reached = table[table != np.iinfo(table.dtype).max]
     return [int(c) for c in np.bincount(reached.astype(np.int64))]

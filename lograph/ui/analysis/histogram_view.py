@@ -18,6 +18,8 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QHelpEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
+from lograph.ui.analysis.numbers import count_text
+
 __all__ = ["HistogramView"]
 
 _BAR = QColor("#4c6ef5")
@@ -106,7 +108,8 @@ class HistogramView(QWidget):
         painter.drawText(below, Qt.AlignmentFlag.AlignRight, str(worst))
         scale = " (log scale)" if self.log_scale else ""
         above = QRectF(plot.left(), 0, plot.width(), _PAD_TOP)
-        painter.drawText(above, Qt.AlignmentFlag.AlignLeft, f"max {max(self.counts):,}{scale}")
+        top = count_text(max(self.counts))
+        painter.drawText(above, Qt.AlignmentFlag.AlignLeft, f"max {top}{scale}")
 
     def event(self, event: object) -> bool:
         if isinstance(event, QHelpEvent) and event.type() == QHelpEvent.Type.ToolTip:
@@ -116,6 +119,7 @@ class HistogramView(QWidget):
             else:
                 count = self.counts[k]
                 word = "position needs" if count == 1 else "positions need"
-                QToolTip.showText(event.globalPos(), f"{count:,} {word} {k} presses", self)
+                text = f"{count_text(count)} {word} {k} presses"
+                QToolTip.showText(event.globalPos(), text, self)
             return True
         return bool(super().event(event))  # type: ignore[arg-type]

@@ -18,8 +18,6 @@ Examples
 
 from __future__ import annotations
 
-import math
-
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
@@ -37,10 +35,12 @@ from PySide6.QtWidgets import (
 )
 
 from lograph.core.model.checks import is_prime
+from lograph.core.optimize.histogram_classes import CLASS_BUTTON_LIMIT
 from lograph.core.optimize.worst import WorstPosition
 from lograph.core.report.records import composite_figure_texts, kernel_text
 from lograph.ui.analysis.fewest_box import SolutionBox
 from lograph.ui.analysis.histogram_view import HistogramView
+from lograph.ui.analysis.numbers import count_text, fraction_text, group_text, power_text
 from lograph.ui.analysis.patterns import PositionSection, QuietBrowser
 from lograph.ui.analysis.solution import SolutionController
 from lograph.ui.canvas.scene import BoardScene
@@ -50,25 +50,10 @@ from lograph.ui.model.commands import SetLightsCommand
 from lograph.ui.model.session import Session
 from lograph.ui.widgets import ElidedLabel, named
 
-__all__ = ["AnalysisPanel", "fraction_text", "power_text", "worst_text"]
+__all__ = ["AnalysisPanel", "worst_text"]
 
-#: Numbers are written out in full below this many bits, as powers above.
-_FULL_BITS = 60
-
-
-def power_text(p: int, e: int) -> str:
-    """``p^e`` written out when it is short, as a power otherwise."""
-    if e * math.log2(p) > _FULL_BITS:
-        return f"{p}^{e}"
-    value = f"{p**e:,}"
-    return value if e <= 1 else f"{value} ({p}^{e})"
-
-
-def fraction_text(p: int, k: int) -> str:
-    """The solvable share ``1/p^k``."""
-    if k == 0:
-        return "all positions"
-    return f"1/{p**k:,}" if k * math.log2(p) <= _FULL_BITS else f"1/{p}^{k}"
+#: The busy bar's range at most (work counts can pass Qt's 32-bit int).
+_BAR_STEPS = 1 << 20
 
 
 def worst_text(worst: WorstPosition) -> str:
@@ -240,7 +225,9 @@ class AnalysisPanel(QScrollArea):
         box = named(QGroupBox("Positions by fewest presses"), "analysis_histogram_box")
         self.histogram = HistogramView()
         self.histogram_button = named(QPushButton("Count"), "analysis_histogram_compute")
-        self.histogram_button.setToolTip("Walk every press vector (boards up to 2^26 of them)")
+        self.histogram_button.setToolTip(
+            "Count by quiet classes (GF(2)), or walk every press vector (up to 2^26 of them)"
+        )
         self.histogram_button.clicked.connect(self.model.request_histogram)
         self.histogram_note = _label("analysis_histogram_note", "")
         layout = QVBoxLayout(box)
@@ -265,8 +252,9 @@ class AnalysisPanel(QScrollArea):
         # the bar shows how far the oldest job that counts its work is; else it just moves
         counted = [self._done[j.channel] for j in jobs if j.channel in self._done]
         done, total = counted[0] if counted else (0, 0)
-        self.busy_bar.setRange(0, total)
-        self.busy_bar.setValue(done)
+        scale = max(1, -(-total // _BAR_STEPS))  # Qt's range is a 32-bit int; work is not
+        self.busy_bar.setRange(0, -(-total // scale))
+        self.busy_bar.setValue(done // scale)
         self.busy_bar.setVisible(busy)
         self.cancel_button.setVisible(busy)
         stopped = self.model.solver is None and not self.model.pending
@@ -312,7 +300,9 @@ class AnalysisPanel(QScrollArea):
             for key, value in composite_figure_texts(analysis).items():
                 f[key].setText(value)
         if analysis is not None:
-            f["kernel"].setText(kernel_text(analysis))
+            size = analysis.kernel_size
+            structure = kernel_text(analysis).split(" = ", 1)[1]
+            f["kernel"].setText(f"{group_text(size, p)} = {structure}")
             self.engine.setToolTip(f"Analysed by the {analysis.engine} engine")
         self.error.setText(self.model.error)
         self.error.setVisible(bool(self.model.error))
@@ -344,15 +334,15 @@ class AnalysisPanel(QScrollArea):
             total, worst = sum(counts), len(counts) - 1
             self.histogram.set_counts(counts)
             self.histogram_note.setText(
-                f"{total:,} solvable positions; the hardest need {worst} presses "
-                f"({counts[-1]:,} of them)."
+                f"{count_text(total)} solvable positions; the hardest need {worst} presses "
+                f"({count_text(counts[-1])} of them)."
             )
-        elif not allowed and len(self.document.board):
-            board = self.document.board
+        elif not allowed and model.system is not None:
             self.histogram.set_counts(None, "Too many positions to count.")
             self.histogram_note.setText(
-                f"Counting walks all {board.states}^{len(board)} press vectors; "
-                "boards up to 2^26 of them are counted."
+                "Counting by quiet classes needs too much work on this board (GF(2) boards "
+                f"up to {CLASS_BUTTON_LIMIT:,} buttons with small pieces are counted), and "
+                "walking every press vector stops at 2^26 of them."
             )
         else:
             self.histogram.set_counts(None, "Counting…" if running else "Not counted yet.")

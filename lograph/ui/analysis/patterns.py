@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from lograph.ui.analysis.numbers import FULL_BITS, group_text, syndrome_text
 from lograph.ui.canvas.overlay import Mark, Overlay, overlay
 from lograph.ui.canvas.palette import MARKS
 from lograph.ui.canvas.scene import BoardScene
@@ -157,11 +158,18 @@ class PositionSection(QGroupBox):
             self.status.setText(f"Not solvable: {goal} cannot be reached from here.")
             self.status.setStyleSheet("color: #c92a2a; font-weight: bold;")
         if pos.worlds > 1:
-            syndrome = ", ".join(map(str, pos.syndrome))
-            self.world.setText(
-                f"World {pos.world:,} (syndrome ({syndrome})). The {pos.worlds:,} worlds are "
-                f"numbered 0 to {pos.worlds - 1:,}; world 0 is the solvable one."
-            )
+            p = self.model.document.board.states
+            syndrome = syndrome_text(pos.syndrome, p)
+            if pos.worlds.bit_length() > FULL_BITS:  # numbers too long to read or wrap
+                self.world.setText(
+                    f"Syndrome ({syndrome}). The {group_text(pos.worlds, p)} worlds are "
+                    "numbered by their syndromes; the solvable one's is all zeros."
+                )
+            else:
+                self.world.setText(
+                    f"World {pos.world:,} (syndrome ({syndrome})). The {pos.worlds:,} worlds "
+                    f"are numbered 0 to {pos.worlds - 1:,}; world 0 is the solvable one."
+                )
         else:
             self.world.setText("Every position is solvable on this board (one world).")
         kind = "Left-kernel pattern" if self.model.document.board.directed else "Quiet pattern"
@@ -273,7 +281,8 @@ class QuietBrowser(QGroupBox):
             kind = "basis pattern" if analysis.quiet_orders is None else "generator"
             self.summary.setText(
                 f"{self.k} {kind}{s}: pressing the buttons of any quiet pattern changes "
-                f"no light, so solutions come in families of {analysis.kernel_size:,}."
+                f"no light, so solutions come in families of "
+                f"{group_text(analysis.kernel_size, analysis.states)}."
             )
         self.combo_mode.setEnabled(self.combinations_allowed())
         if not self.combinations_allowed():

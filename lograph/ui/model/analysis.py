@@ -31,17 +31,15 @@ from lograph.core.cancel import Cancel
 from lograph.core.chase.plan import ChasePlan
 from lograph.core.errors import LographError
 from lograph.core.model.system import PressSystem
-from lograph.core.optimize.histogram import HISTOGRAM_LIMIT
 from lograph.core.optimize.minimal import BRANCH_NODE_LIMIT, MAX_SEARCH_LEAVES, MinimalSolution
 from lograph.core.optimize.worst import WorstPosition
 from lograph.ui.model.document import STRUCTURAL, Document
-from lograph.ui.model.extras import submit_histogram, submit_worst
+from lograph.ui.model.extras import plan_histogram, submit_histogram, submit_worst
 from lograph.ui.model.jobs import Job, JobRunner, Work
 from lograph.ui.model.position import Position, PositionTracker, Prepared, prepare
 from lograph.ui.model.session import Session
 
 __all__ = [
-    "AUTO_HISTOGRAM_BITS",
     "AUTO_SOLUTION_BITS",
     "DEBOUNCE_MS",
     "MAX_SEARCH_LEAVES",
@@ -53,8 +51,6 @@ __all__ = [
 CHANNELS = ("analysis", "solution", "worst", "histogram")
 #: Quiet time after the last structural edit before the analysis starts.
 DEBOUNCE_MS = 150
-#: The histogram is computed without asking while p^N ≤ 2^this (a fraction of a second).
-AUTO_HISTOGRAM_BITS = 16
 #: The fewest presses are kept up to date without asking while p^nullity ≤ 2^this …
 AUTO_SOLUTION_BITS = 16
 #: … on boards of at most this many buttons.
@@ -62,11 +58,6 @@ AUTO_SOLUTION_BUTTONS = 10_000
 #: The first answer's budget of leaves (about two seconds): a bigger search within the
 #: default budget then runs by itself, the heuristic's answer shown meanwhile.
 QUICK_LEAVES = 1 << 16
-
-
-def histogram_bits(n: int, states: int) -> float:
-    """log2 of the press vectors the histogram walks: N·log2 p."""
-    return n * math.log2(states)
 
 
 class AnalysisModel(QObject):
@@ -112,6 +103,7 @@ class AnalysisModel(QObject):
         self.solution: MinimalSolution | None = None
         self.worst: WorstPosition | None = None
         self.histogram: list[int] | None = None
+        self.histogram_how: str | None = None  # "classes", "walk" or None (too big)
         self.error = ""  # why there is no analysis (too large, failed, cancelled)
         self.want_solution = False
         self.analyses_started = 0  # how many analyses ran (tests check the debounce)
@@ -164,10 +156,6 @@ class AnalysisModel(QObject):
         cheap = analysis.nullity * math.log2(analysis.states) <= AUTO_SOLUTION_BITS
         return cheap and analysis.n <= AUTO_SOLUTION_BUTTONS
 
-    def histogram_bits(self) -> float:
-        board = self.document.board
-        return histogram_bits(len(board), board.states)
-
     # ------------------------------------------------------------------ following the board
     def _signals(self) -> tuple[Any, ...]:
         return (
@@ -185,7 +173,7 @@ class AnalysisModel(QObject):
             self.runner.cancel(channel)
         self.solver = self.system = self.position = self.solution = None
         self._tracker.reset()
-        self.worst = self.histogram = None
+        self.worst = self.histogram = self.histogram_how = None
         self.error = ""
         self._fail_waiters()
         self.timer.start()
@@ -294,11 +282,12 @@ class AnalysisModel(QObject):
     def _analysed(self, result: Prepared) -> None:
         self.solver, self.system = result.solver, result.system
         self._tracker.start(result, self.document.board.lights())  # they may have changed
+        self.histogram_how, automatic = plan_histogram(result.solver, result.system)
         self.analysis_changed.emit()
         self.update_position()
         if self.wants_solution or self._solution_waiters:
             self.request_solution()
-        if self.histogram_bits() <= AUTO_HISTOGRAM_BITS:
+        if automatic:
             self.request_histogram()
 
     # ------------------------------------------------------------------ the position
@@ -393,7 +382,8 @@ class AnalysisModel(QObject):
         submit_worst(self, time_limit)
 
     def histogram_allowed(self) -> bool:
-        return 0 < self.histogram_bits() <= HISTOGRAM_LIMIT
+        """Whether the histogram can be counted (known once the analysis is done)."""
+        return len(self.document.board) > 0 and self.histogram_how is not None
 
     def request_histogram(self) -> None:
         """Count positions by fewest presses (walks every press vector: small boards only)."""

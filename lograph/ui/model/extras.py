@@ -7,16 +7,55 @@ keeps them in step with the board. They report progress, which the panel's busy 
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
-from lograph.core.optimize.histogram import HISTOGRAM_LIMIT
+import numpy as np
+from numpy.typing import NDArray
+
+from lograph.core.algebra.analysis import Solver
+from lograph.core.model.system import PressSystem
+from lograph.core.optimize.histogram import histogram_method
+from lograph.core.optimize.histogram_classes import class_histogram_work
 from lograph.core.optimize.worst import WorstPosition
 from lograph.ui.model.jobs import Job
 
 if TYPE_CHECKING:
     from lograph.ui.model.analysis import AnalysisModel
 
-__all__ = ["submit_histogram", "submit_worst"]
+__all__ = [
+    "AUTO_HISTOGRAM_BITS",
+    "AUTO_HISTOGRAM_WORK",
+    "plan_histogram",
+    "quiet_basis",
+    "submit_histogram",
+    "submit_worst",
+]
+
+#: The histogram is counted without asking while p^N ≤ 2^this (a fraction of a second) …
+AUTO_HISTOGRAM_BITS = 16
+#: … or while its count by quiet classes takes at most this much work (milliseconds).
+AUTO_HISTOGRAM_WORK = 1 << 22
+
+
+def quiet_basis(solver: Solver | None, system: PressSystem | None) -> NDArray[np.uint8] | None:
+    """The quiet patterns over GF(2) as rows (``k × N``); None over other fields."""
+    if solver is None or system is None or system.states != 2:
+        return None
+    analysis = solver.analysis
+    return np.asarray(analysis.quiet, dtype=np.uint8).reshape(analysis.nullity, system.n)
+
+
+def plan_histogram(solver: Solver, system: PressSystem) -> tuple[str | None, bool]:
+    """How the histogram would be counted (`histogram_method`), and whether it is cheap
+    enough to count without asking."""
+    quiet = quiet_basis(solver, system)
+    how = histogram_method(system, quiet)
+    if how == "walk":
+        return how, system.n * math.log2(system.states) <= AUTO_HISTOGRAM_BITS
+    if how != "classes" or quiet is None:
+        return how, False
+    return how, class_histogram_work(quiet) <= AUTO_HISTOGRAM_WORK
 
 
 def submit_worst(model: AnalysisModel, time_limit: float) -> None:
@@ -40,7 +79,7 @@ def submit_worst(model: AnalysisModel, time_limit: float) -> None:
 
 
 def submit_histogram(model: AnalysisModel) -> None:
-    """Count positions by fewest presses (walks every press vector: small boards only)."""
+    """Count positions by fewest presses (by quiet classes, or walking every press vector)."""
     system = model.system
     if system is None:
         model.message.emit("histogram", "Wait for the analysis to finish.")
@@ -48,15 +87,17 @@ def submit_histogram(model: AnalysisModel) -> None:
     if not model.histogram_allowed():
         model.message.emit(
             "histogram",
-            f"Too many positions to count: {system.states}^{system.n} press vectors "
-            f"(the limit is 2^{HISTOGRAM_LIMIT}).",
+            "Too many positions to count: by quiet classes the work is too large, and "
+            f"walking every press vector ({system.states}^{system.n}) too.",
         )
         return
+
+    quiet = quiet_basis(model.solver, system)
 
     def work(job: Job) -> list[int]:
         from lograph.core.optimize.histogram import press_histogram
 
-        return press_histogram(system, cancel=job, progress=job.report)
+        return press_histogram(system, cancel=job, progress=job.report, quiet=quiet)
 
     def store(counts: list[int]) -> None:
         model.histogram = counts
