@@ -13,8 +13,9 @@ the installed ``lograph`` command a user types (best of `--repeats` after a warm
 in-process rows set lograph beside M4RI, python-flint and galois. Every answer is checked
 (nullities against Sutner's criterion and the peers, press sets by multiplication), and a
 row that cannot run (a peer missing, a command refused) says why. The modules:
-`frontier_cli` (rows 1-6), `frontier_search` (7-8), `frontier_progress` (11) and
-`frontier_peers` (9, 10, 12). Speed is never asserted in a test.
+`frontier_cli` (rows 1-6), `frontier_search` (7-8), `frontier_progress` (11),
+`frontier_peers` (9, 10, 12) and `frontier_pieces` (13, a general graph whose quiet code
+splits into pieces). Speed is never asserted in a test.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ BEGIN, END = "<!-- frontier-table -->", "<!-- /frontier-table -->"
 def row_makers(ctx: Context) -> list[tuple[str, Callable[[], Row]]]:
     """``(key, make)`` for every row in the issue's order; imports wait until needed."""
     import frontier_cli as cli
+    import frontier_pieces as pieces
     import frontier_progress as progress
     import frontier_search as search
 
@@ -71,6 +73,7 @@ def row_makers(ctx: Context) -> list[tuple[str, Callable[[], Row]]]:
         ("11", lambda: progress.row_progress(ctx)),
         ("12a", peers("row_small", 5, "12a")),
         ("12b", peers("row_small", 20, "12b")),
+        ("13", lambda: pieces.row_pieces(ctx)),
     ]
 
 
@@ -137,7 +140,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="skip the slow rows (~3 min)")
     parser.add_argument("--write-readme", action="store_true", help="update README.md's table")
-    parser.add_argument("--rows", nargs="+", metavar="KEY", help="only these rows (1 … 12b)")
+    parser.add_argument("--rows", nargs="+", metavar="KEY", help="only these rows (1 … 13)")
     parser.add_argument("--repeats", type=int, default=3, help="best of this many runs")
     args = parser.parse_args(argv)
     load_before, start = load_average(), time.perf_counter()
