@@ -50,8 +50,10 @@ def test_five_by_five_by_counting():
 def test_refuses_large_boards_and_can_be_cancelled():
     with pytest.raises(BoardTooLargeError, match="5000 buttons"):
         press_histogram(rectangle(50, 100))
-    with pytest.raises(BoardTooLargeError, match="3\\^17"):
-        press_histogram(rectangle(1, 17, states=3))
+    with pytest.raises(BoardTooLargeError, match="4\\^17"):
+        press_histogram(rectangle(1, 17, states=4))  # Z_4: no classes to count by
+    with pytest.raises(BoardTooLargeError, match="25 buttons and nullity 3"):
+        press_histogram(rectangle(5, 5, states=3))
     with pytest.raises(BoardError, match="limit"):
         press_histogram(rectangle(2, 2), limit=-1)
     with pytest.raises(InterruptedComputation):

@@ -34,10 +34,27 @@ def _convolve(a: list[int], b: list[int]) -> list[int]:
     return out
 
 
-@pytest.mark.parametrize("name", sorted(n for n in SMALL_BOARDS if "p=" not in n))
+@pytest.mark.parametrize("name", sorted(SMALL_BOARDS))
 def test_matches_walking_every_press_vector(name: str) -> None:
     board = SMALL_BOARDS[name]()
-    assert class_histogram(_quiet(board)) == histogram(system_matrix(board.to_system()), 2)
+    p = board.states
+    expected = histogram(system_matrix(board.to_system()), p)
+    assert class_histogram(_quiet(board), states=p) == expected
+
+
+@pytest.mark.parametrize("p", [3, 5, 7])
+def test_random_boards_over_gf_p_match_walking(p: int) -> None:
+    rng = np.random.default_rng(p)
+    checked = 0
+    for seed in range(12):
+        n = int(rng.integers(3, 7 if p == 3 else 6))
+        graph = nx.gnp_random_graph(n, float(rng.uniform(0.2, 0.6)), seed=seed)
+        board = Board.from_graph(graph, rule="open" if seed % 2 else "closed")
+        board.states = p
+        quiet = _quiet(board)
+        checked += len(quiet) > 0
+        assert class_histogram(quiet, states=p) == histogram(system_matrix(board.to_system()), p)
+    assert checked >= 3
 
 
 def test_random_graphs_match_walking_every_press_vector() -> None:
@@ -77,6 +94,16 @@ def test_boards_side_by_side_multiply() -> None:
 def test_no_quiet_pattern_is_binomial_at_any_size() -> None:
     system = rectangle(40, 40).to_system()  # invertible: each press set its own position
     assert press_histogram(system) == [comb(1600, w) for w in range(1601)]
+
+
+def test_no_quiet_pattern_over_gf3_is_a_power() -> None:
+    # 6×6 over GF(3) is invertible: 3^36 press vectors (past the walk), each its own
+    # position, so the counts are the coefficients of (1 + z + z²)^36
+    board = rectangle(6, 6, states=3)
+    expected = [1]
+    for _ in range(36):
+        expected = _convolve(expected, [1, 1, 1])
+    assert press_histogram(board) == expected
 
 
 def test_one_long_quiet_pattern_by_its_closed_form() -> None:

@@ -107,6 +107,16 @@ def test_histogram_past_the_walk_by_quiet_classes(qtbot, window):
     note = text(window, "analysis_histogram_note")
     assert note.startswith("≈ 2.23 × 10^43 solvable positions")  # 2^144
     assert panel.histogram.counts == model.histogram
+    board = rectangle(6, 6)
+    board.states = 3  # invertible over GF(3): 3^36 press sets, (1 + z + z²)^36
+    load(window, board)
+    settle(qtbot, window)
+    qtbot.waitUntil(lambda: model.histogram is not None, timeout=10_000)
+    expected = [1]
+    for _ in range(36):
+        expected = [sum(expected[w - j] for j in range(3) if 0 <= w - j < len(expected))
+                    for w in range(len(expected) + 2)]  # fmt: skip
+    assert model.histogram == expected
 
 
 def test_histogram_widget_draws_bars(qtbot, window):

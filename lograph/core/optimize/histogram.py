@@ -1,13 +1,14 @@
 """The press histogram: how many solvable positions need exactly 0, 1, 2 … fewest presses.
 
-Two exact ways, the faster that fits. Over GF(2) the positions are counted from the quiet
-classes, piece by piece (`lograph.core.optimize.histogram_classes`): any board of up to
-4,096 buttons whose pieces have few class profiles, whatever its size (a board with no
-quiet pattern at once, a random geometric graph of 1,000 buttons and nullity 78 in half a
-second). Otherwise every one of the ``p^N`` press vectors is walked once (in a compiled
-loop, base-p counting order, so each step adds about one column of A to the running image),
-keeping the fewest presses seen per image: independent of the linear algebra, a few
-seconds at N = 25 over GF(2). Boards beyond both are refused.
+Two exact ways, the faster that fits. Over GF(p) the positions are counted from the quiet
+classes (`lograph.core.optimize.histogram_classes`, piece by piece over GF(2)): any board
+whose positions need at most 4,096 presses (4,096 buttons over GF(2)) and whose pieces have
+few class profiles (a board with no quiet pattern at once, a random geometric graph of
+1,000 buttons and nullity 78 in half a second). Otherwise every one of the ``p^N`` press
+vectors is walked once (in a compiled loop, base-p counting order, so each step adds about
+one column of A to the running image), keeping the fewest presses seen per image:
+independent of the linear algebra, a few seconds at N = 25 over GF(2). Boards beyond both
+are refused.
 """
 
 from __future__ import annotations
@@ -20,9 +21,10 @@ from numpy.typing import NDArray
 from lograph.core.cancel import Cancel, Progress, poll, report
 from lograph.core.errors import BoardError, BoardTooLargeError
 from lograph.core.model.board import Board
+from lograph.core.model.checks import is_prime
 from lograph.core.model.system import PressSystem
 from lograph.core.optimize.histogram_classes import (
-    CLASS_BUTTON_LIMIT,
+    CLASS_DEGREE_LIMIT,
     CLASS_WORK_LIMIT,
     class_histogram,
     class_histogram_work,
@@ -90,11 +92,19 @@ def min_press_table(
     return table
 
 
-def _quiet_basis(system: PressSystem, cancel: Cancel) -> NDArray[np.uint8]:
+def _quiet_basis(system: PressSystem, cancel: Cancel) -> NDArray[np.uint8] | None:
+    """The quiet basis over GF(p) (None over Z_k, k composite: no basis to count by)."""
     from lograph.core.solve import prepare
 
     analysis = prepare(system, cancel=cancel).analysis
+    if analysis.quiet_orders is not None:
+        return None
     return np.asarray(analysis.quiet, dtype=np.uint8).reshape(analysis.nullity, system.n)
+
+
+def _by_classes(system: PressSystem) -> bool:
+    """Whether the board is one the classes can count (a field, few enough presses)."""
+    return is_prime(system.states) and system.n * (system.states - 1) <= CLASS_DEGREE_LIMIT
 
 
 def histogram_method(
@@ -102,8 +112,8 @@ def histogram_method(
 ) -> str | None:
     """How the histogram would be counted: ``"classes"``, ``"walk"``, or None (too big).
 
-    `quiet` is the quiet basis over GF(2) (``k × N``), or None when it is not known yet
-    (then only the walk is considered).
+    `quiet` is the quiet basis over GF(p) (``k × N``), or None when it is not known (then
+    only the walk is considered).
 
     >>> from lograph.core.model.generators import rectangle
     >>> system = rectangle(40, 40).to_system()  # no quiet pattern: C(1600, w) positions
@@ -115,9 +125,8 @@ def histogram_method(
     limit = _check_limit(limit)
     if (
         quiet is not None
-        and system.states == 2
-        and system.n <= CLASS_BUTTON_LIMIT
-        and class_histogram_work(quiet) <= CLASS_WORK_LIMIT
+        and _by_classes(system)
+        and class_histogram_work(quiet, system.states) <= CLASS_WORK_LIMIT
     ):
         return "classes"
     return "walk" if system.n * math.log2(system.states) <= limit + 1e-9 else None
@@ -138,14 +147,14 @@ def press_histogram(
         The board (its current lights do not matter).
     limit : int
         Walk the press vectors only while there are at most ``2**limit`` of them (`limit`
-        buttons over GF(2)). Over GF(2) the classes are counted first when their work fits
+        buttons over GF(2)). Over GF(p) the classes are counted first when their work fits
         (`histogram_method`); a board beyond both raises `BoardTooLargeError`.
     cancel : callable, optional
         Polled between chunks; returning True raises `InterruptedComputation`.
     progress : callable, optional
         Told the work done so far and its total after each chunk.
     quiet : array, optional
-        The quiet basis over GF(2) (``k × N``) when the caller has it; found otherwise.
+        The quiet basis over GF(p) (``k × N``) when the caller has it; found otherwise.
 
     Returns
     -------
@@ -161,23 +170,25 @@ def press_histogram(
     """
     system = board.to_system() if isinstance(board, Board) else board
     limit = _check_limit(limit)
-    if system.states == 2 and system.n > max(limit, CLASS_BUTTON_LIMIT):
-        raise BoardTooLargeError(
-            f"the press histogram is out of reach: {system.n} buttons (counting by quiet "
-            f"classes stops at {CLASS_BUTTON_LIMIT}, walking press vectors at {limit})"
-        )
-    if system.states == 2 and system.n <= CLASS_BUTTON_LIMIT:
+    walkable = system.n * math.log2(system.states) <= limit + 1e-9
+    if _by_classes(system):
         quiet = _quiet_basis(system, cancel) if quiet is None else quiet
         method = histogram_method(system, quiet, limit)
-        if method == "classes":
-            return class_histogram(quiet, cancel, progress)
+        if method == "classes" and quiet is not None:
+            return class_histogram(quiet, cancel, progress, system.states)
         if method is None:
+            nullity = "" if quiet is None else f" and nullity {len(quiet)}"
             raise BoardTooLargeError(
-                f"the press histogram is out of reach: {system.n} buttons and nullity "
-                f"{len(quiet)} need more than 2^{CLASS_WORK_LIMIT.bit_length() - 1} steps "
-                f"of counting by quiet classes, and walking press vectors stops at {limit} "
-                "buttons"
+                f"the press histogram is out of reach: {system.n} buttons{nullity} need more "
+                f"than 2^{CLASS_WORK_LIMIT.bit_length() - 1} steps of counting by quiet "
+                f"classes, and walking press vectors stops at 2^{limit} of them"
             )
+    elif not walkable and is_prime(system.states):
+        raise BoardTooLargeError(
+            f"the press histogram is out of reach: {system.n} buttons (counting by quiet "
+            f"classes stops at {CLASS_DEGREE_LIMIT // (system.states - 1)} buttons with "
+            f"{system.states} states, walking press vectors at 2^{limit} of them)"
+        )
     table = min_press_table(system, limit, cancel, progress)
     reached = table[table != np.iinfo(table.dtype).max]
     return [int(c) for c in np.bincount(reached.astype(np.int64))]

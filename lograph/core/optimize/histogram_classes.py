@@ -1,19 +1,21 @@
-"""The press histogram over GF(2) from the quiet classes, piece by piece.
+"""The press histogram over GF(p) from the quiet classes, piece by piece.
 
 Walking every press vector (`lograph.core.optimize.histogram`) stops at about 26 buttons.
-Over GF(2) a press vector x matters to its coset ``x + ker A`` only through ``t_v``, how
-many of the ``m_v`` buttons of each class v it presses: the coset's lightest vector weighs
-``min_c W(c)`` with ``W(c) = Σ_v (c·v odd ? m_v − t_v : t_v)`` over the ``2^d`` characters
-c of the class space, and ``Π_v C(m_v, t_v)`` press vectors share one profile t. Counting
-the profiles by their lightest weight and dividing by ``2^d`` (the vectors of one coset)
-counts the positions: ``Π (m_v + 1)`` profiles instead of ``2^N`` vectors.
+A press vector x matters to its coset ``x + ker A`` only through its *profile*: how many of
+the ``m_v`` buttons of each class v (the button's column of the quiet basis) it presses 0,
+1, …, p − 1 times. The coset's lightest vector weighs ``min_λ Σ_v Σ_a n_{v,a}·((a + λ·v)
+mod p)`` over the ``p^d`` combinations λ of the quiet patterns, and the multinomials
+``Π_v m_v! / Π_a n_{v,a}!`` count the press vectors sharing a profile. Counting the
+profiles by their lightest weight and dividing by ``p^d`` (the vectors of one coset) counts
+the positions: over GF(2), ``Π (m_v + 1)`` profiles instead of ``2^N`` vectors.
 
-And the histogram of a direct sum is the product of its pieces' (a position of the whole is
-a free choice of one in each piece, and the fewest presses add up), so the count runs on each
-independent piece of the quiet code (`lograph.core.optimize.gf2_pieces`) on its own, once
-per distinct piece, and the pieces' polynomials multiply, with ``(1 + z)^m₀`` for the
-``m₀`` buttons in no quiet pattern. A board with no quiet pattern at all counts
-``C(N, w)`` positions needing w presses, at any size up to `CLASS_BUTTON_LIMIT`.
+The histogram of a direct sum is the product of its pieces' (a position of the whole is a
+free choice of one in each piece, and the fewest presses add up), so over GF(2) the count
+runs on each independent piece of the quiet code (`lograph.core.optimize.gf2_pieces`) on
+its own, once per distinct piece, and the count polynomials multiply, with
+``(1 + z + … + z^(p−1))^m₀`` for the ``m₀`` buttons in no quiet pattern (over GF(p), p > 2,
+the code is counted as one piece). A board with no quiet pattern at all counts its
+positions at once, at any size up to `CLASS_DEGREE_LIMIT`.
 
 Examples
 --------
@@ -28,6 +30,7 @@ Examples
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable
 
@@ -36,92 +39,147 @@ from numpy.typing import NDArray
 
 from lograph.core.cancel import Cancel, Progress, poll, report
 from lograph.core.errors import BoardTooLargeError
-from lograph.core.optimize.gf2_classes import parity, quiet_classes
-from lograph.core.optimize.gf2_pieces import Piece, quiet_pieces
+from lograph.core.optimize.gf2_classes import quiet_classes
+from lograph.core.optimize.gf2_pieces import quiet_pieces
 
-__all__ = ["CLASS_BUTTON_LIMIT", "CLASS_WORK_LIMIT", "class_histogram", "class_histogram_work"]
+__all__ = [
+    "CLASS_DEGREE_LIMIT",
+    "CLASS_WORK_LIMIT",
+    "all_presses",
+    "class_histogram",
+    "class_histogram_work",
+]
 
-#: Largest board counted from its classes: the counts reach ``C(N, N/2)`` (about 1,200 digits
-#: at 4,096 buttons), and multiplying the pieces' polynomials of such numbers takes seconds.
-CLASS_BUTTON_LIMIT = 4096
-#: Largest total work (profiles × characters × classes, over the distinct pieces): about
-#: two seconds of matrix products.
+#: Largest ``N·(p − 1)`` (the most presses a position can need) counted from the classes:
+#: the counts reach ``C(N, N/2)`` (about 1,200 digits at 4,096 buttons over GF(2)), and
+#: multiplying the pieces' polynomials of such numbers takes seconds.
+CLASS_DEGREE_LIMIT = 4096
+#: Largest total work (profiles × combinations × classes × p, over the distinct pieces):
+#: about two seconds of matrix products.
 CLASS_WORK_LIMIT = 1 << 31
-#: What one profile's count costs in the same units once a piece has 63 buttons or more
-#: and the counts no longer fit in int64 (Python integers: about a microsecond each).
+#: What one profile's count costs in the same units once a piece's counts pass int64
+#: (Python integers: about a microsecond each).
 _BIG_COUNT_WORK = 1000
-#: Profiles scored per block (rows of the block's ``profiles × characters`` weight table).
+#: Profiles scored per block (rows of the block's ``profiles × combinations`` table).
 _BLOCK = 1 << 13
 _CANCELLED = "press histogram cancelled"
 
-
-def _piece_classes(piece: Piece) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
-    """The piece's distinct classes (in its own basis) and how many buttons each holds."""
-    classes, counts = np.unique(quiet_classes(piece.quiet), return_counts=True)
-    return classes, counts.astype(np.int64)
+#: One piece to count: its quiet basis over its own buttons, and how many copies there are.
+_Piece = tuple[NDArray[np.uint8], int]
 
 
-def _distinct(pieces: list[Piece]) -> dict[bytes, tuple[Piece, int]]:
-    """Each distinct piece (by its form) with how many copies the board holds."""
-    found: dict[bytes, tuple[Piece, int]] = {}
-    for piece in pieces:
-        form = piece.form()
-        first, copies = found.get(form, (piece, 0))
+def all_presses(buttons: int, p: int) -> list[int]:
+    """Coefficients of ``(1 + z + … + z^(p−1))^buttons``: press vectors by total presses
+    when every one is its own position (J. C. P. Miller's recurrence for a power of a
+    polynomial, exact in integers).
+
+    >>> all_presses(4, 2), all_presses(2, 3)
+    ([1, 4, 6, 4, 1], [1, 2, 3, 2, 1])
+    """
+    out = [1]
+    for w in range(1, buttons * (p - 1) + 1):
+        total = sum(((buttons + 1) * j - w) * out[w - j] for j in range(1, min(w, p - 1) + 1))
+        out.append(total // w)
+    return out
+
+
+def _split(quiet: NDArray[np.uint8], p: int) -> tuple[list[_Piece], int]:
+    """The pieces to count (distinct ones once, with their copies) and the number of
+    buttons in no quiet pattern."""
+    n = quiet.shape[1]
+    if len(quiet) == 0:
+        return [], n
+    if p > 2:  # counted as one piece: the buttons some pattern presses
+        moving = quiet.any(axis=0)
+        return [(quiet[:, moving], 1)], n - int(moving.sum())
+    split = quiet_pieces(quiet)
+    found: dict[bytes, tuple[NDArray[np.uint8], int]] = {}
+    for piece in split.pieces:
+        form = piece.form()  # copies of one board have one form: counted once
+        first, copies = found.get(form, (piece.quiet, 0))
         found[form] = (first, copies + 1)
-    return found
+    return list(found.values()), len(split.fixed)
 
 
-def _work(piece: Piece) -> int:
-    if (1 << piece.dimension) > CLASS_WORK_LIMIT:
-        return 1 << piece.dimension  # out of reach already (and its classes need not fit)
-    classes, counts = _piece_classes(piece)
-    each = (1 << piece.dimension) * len(classes)
-    each += _BIG_COUNT_WORK if counts.sum() >= 63 else 0
-    return math.prod(int(m) + 1 for m in counts) * each
+def _compositions(m: int, p: int) -> NDArray[np.int64]:
+    """Every way to press m buttons 0, 1, …, p − 1 times: how many get each, one row each."""
+    rows = [c for c in itertools.product(range(m + 1), repeat=p - 1) if sum(c) <= m]
+    return np.array([(m - sum(c), *c) for c in rows], dtype=np.int64).reshape(-1, p)
 
 
-def class_histogram_work(quiet: NDArray[np.uint8]) -> int:
+def _work(quiet: NDArray[np.uint8], p: int) -> int:
+    d = len(quiet)
+    combinations: int = p**d
+    if combinations > CLASS_WORK_LIMIT:
+        return combinations  # out of reach already (and its classes need not fit in int64)
+    _, counts = np.unique(quiet_classes(quiet, p), return_counts=True)
+    each = combinations * len(counts) * p
+    each += _BIG_COUNT_WORK if int(counts.sum()) * math.log2(p) >= 63 else 0
+    return int(math.prod(math.comb(int(m) + p - 1, p - 1) for m in counts)) * int(each)
+
+
+def class_histogram_work(quiet: NDArray[np.uint8], states: int = 2) -> int:
     """The work `class_histogram` would do (compare with `CLASS_WORK_LIMIT`).
 
     >>> class_histogram_work(np.zeros((0, 5000), dtype=np.uint8))  # no quiet pattern
     0
     """
-    pieces = quiet_pieces(quiet).pieces if len(quiet) else []
-    return sum(_work(piece) for piece, _ in _distinct(pieces).values())
+    pieces, _ = _split(quiet, states)
+    return sum(_work(piece, states) for piece, _ in pieces)
 
 
-def _profiles(start: int, stop: int, radix: NDArray[np.int64]) -> NDArray[np.int64]:
-    """Profiles number `start` … `stop − 1` in mixed radix (class 0 lowest), one row each."""
+def _multinomials(options: NDArray[np.int64]) -> NDArray[np.object_]:
+    """How many press vectors of a class share each row of `options` (counts per value)."""
+    m = math.factorial(int(options[0].sum()))
+    return np.array(
+        [m // math.prod(math.factorial(int(x)) for x in row) for row in options], dtype=object
+    )
+
+
+def _mixed_radix(start: int, stop: int, radix: list[int]) -> NDArray[np.int64]:
+    """Numbers `start` … `stop − 1` in mixed radix (first digit lowest), one row each."""
     index = np.arange(start, stop, dtype=np.int64)
     digits = np.empty((len(index), len(radix)), dtype=np.int64)
-    for j, base in enumerate(radix.tolist()):
+    for j, base in enumerate(radix):
         index, digits[:, j] = np.divmod(index, base)
     return digits
 
 
-def _piece_histogram(piece: Piece, cancel: Cancel, tick: Callable[[int], None]) -> list[int]:
-    """Positions of the piece by their fewest presses, from every class profile."""
-    classes, m = _piece_classes(piece)
-    d = piece.dimension
-    odd = parity(np.arange(1 << d, dtype=np.int64)[:, None] & classes[None, :]).T.astype(float)
-    # Π C(m_v, t_v) press vectors per profile: exact in int64 below 2^63 in all, else ints
-    exact_int64 = int(m.sum()) < 63
-    choose = [np.array([math.comb(int(size), t) for t in range(int(size) + 1)], dtype=object)
-              for size in m]  # fmt: skip
-    counts = np.zeros(int(m.sum()) + 1, dtype=np.int64 if exact_int64 else object)
-    total = math.prod(int(size) + 1 for size in m)
+def _weights_table(classes: NDArray[np.int64], p: int, d: int) -> NDArray[np.float64]:
+    """``T[(v, a), λ] = (a + λ·v) mod p``: what a press of `a` in class v weighs once the
+    combination λ of quiet patterns is added (rows class by class, a fastest)."""
+    digits = _mixed_radix(0, p**d, [p] * d)  # λ, one row each
+    v = np.stack([(classes // p**j) % p for j in range(d)], axis=1)  # classes × d
+    shift = (digits @ v.T) % p  # λ × classes
+    table = (np.arange(p)[None, :, None] + shift.T[:, None, :]) % p  # classes × a × λ
+    out: NDArray[np.float64] = table.reshape(len(classes) * p, p**d).astype(np.float64)
+    return out
+
+
+def _piece_histogram(
+    quiet: NDArray[np.uint8], p: int, cancel: Cancel, tick: Callable[[int], None]
+) -> list[int]:
+    """Positions of one piece by their fewest presses, from every class profile."""
+    d = len(quiet)
+    classes, sizes = np.unique(quiet_classes(quiet, p), return_counts=True)
+    table = _weights_table(classes, p, d)
+    profiles = [_compositions(int(m), p) for m in sizes]
+    vectors_of = [_multinomials(options) for options in profiles]
+    exact_int64 = int(sizes.sum()) * math.log2(p) < 63
+    counts = np.zeros(int(sizes.sum()) * (p - 1) + 1, dtype=np.int64 if exact_int64 else object)
+    radix = [len(options) for options in profiles]
+    total = math.prod(radix)
     for start in range(0, total, _BLOCK):
-        profile = _profiles(start, min(start + _BLOCK, total), m + 1)
-        # W(c) = Σ t + Σ_{c·v odd} (m_v − 2 t_v); floats are exact here (|W| ≤ N)
-        weights = profile.sum(axis=1)[:, None] + ((m - 2 * profile) @ odd).astype(np.int64)
-        lightest = weights.min(axis=1)
-        vectors = choose[0][profile[:, 0]]
-        for j in range(1, len(m)):
-            vectors = vectors * choose[j][profile[:, j]]
+        index = _mixed_radix(start, min(start + _BLOCK, total), radix)
+        pressed = np.hstack([profiles[j][index[:, j]] for j in range(len(radix))])
+        lightest = (pressed.astype(np.float64) @ table).min(axis=1).astype(np.int64)  # exact
+        vectors = vectors_of[0][index[:, 0]]
+        for j in range(1, len(radix)):
+            vectors = vectors * vectors_of[j][index[:, j]]
         np.add.at(counts, lightest, vectors.astype(np.int64) if exact_int64 else vectors)
         poll(cancel, _CANCELLED)
-        tick(len(profile) * ((1 << d) * len(classes) + (0 if exact_int64 else _BIG_COUNT_WORK)))
-    return [int(c) >> d for c in counts]  # 2^d vectors of each coset, each counted
+        tick(len(index) * (table.size + (0 if exact_int64 else _BIG_COUNT_WORK)))
+    return [int(c) // p**d for c in counts]  # p^d vectors of each coset, each counted
 
 
 def _multiply(a: NDArray[np.object_], b: list[int]) -> NDArray[np.object_]:
@@ -129,10 +187,13 @@ def _multiply(a: NDArray[np.object_], b: list[int]) -> NDArray[np.object_]:
 
 
 def class_histogram(
-    quiet: NDArray[np.uint8], cancel: Cancel = None, progress: Progress = None
+    quiet: NDArray[np.uint8],
+    cancel: Cancel = None,
+    progress: Progress = None,
+    states: int = 2,
 ) -> list[int]:
     """How many positions need 0, 1, 2 … presses at the fewest, from the quiet basis
-    (`quiet`: ``k × N`` over GF(2), independent rows); entry w counts those needing w.
+    (`quiet`: ``k × N`` over GF(`states`), independent rows); entry w counts those needing w.
 
     Raises `BoardTooLargeError` when the work is past `CLASS_WORK_LIMIT` (callers can check
     `class_histogram_work` first).
@@ -141,16 +202,17 @@ def class_histogram(
     [1, 4, 6, 4, 1]
     >>> class_histogram(np.array([[1, 1]], dtype=np.uint8))  # 2 positions: 0 and 1 press
     [1, 1]
+    >>> class_histogram(np.array([[1, 1]], dtype=np.uint8), states=3)  # x + λ·(1, 1)
+    [1, 2]
     """
-    n = quiet.shape[1]
-    split = quiet_pieces(quiet) if len(quiet) else None
-    distinct = _distinct(split.pieces if split else [])
-    total = sum(_work(piece) for piece, _ in distinct.values()) + 1  # + 1: the products
+    p = states
+    pieces, fixed = _split(quiet, p)
+    total = sum(_work(piece, p) for piece, _ in pieces) + 1  # + 1: the products
     if total > CLASS_WORK_LIMIT:
         raise BoardTooLargeError(
             f"counting positions by quiet classes needs about 10^{len(str(total)) - 1} steps "
-            "on this board "
-            f"(nullity {len(quiet)}); the limit is 2^{CLASS_WORK_LIMIT.bit_length() - 1}"
+            f"on this board (nullity {len(quiet)}); the limit is "
+            f"2^{CLASS_WORK_LIMIT.bit_length() - 1}"
         )
     done = 0
 
@@ -160,14 +222,13 @@ def class_histogram(
         report(progress, done, total)
 
     product = np.ones(1, dtype=object)
-    for piece, copies in distinct.values():
-        counts = _piece_histogram(piece, cancel, tick)
+    for piece, copies in pieces:
+        counts = _piece_histogram(piece, p, cancel, tick)
         for _ in range(copies):
             product = _multiply(product, counts)
             poll(cancel, _CANCELLED)
-    # the buttons in no quiet pattern last: their binomials are the largest numbers
-    fixed = n if split is None else len(split.fixed)
-    product = _multiply(product, [math.comb(fixed, w) for w in range(fixed + 1)])
+    # the buttons in no quiet pattern last: their coefficients are the largest numbers
+    product = _multiply(product, all_presses(fixed, p))
     poll(cancel, _CANCELLED)
     tick(1)
     nonzero = np.flatnonzero(product != 0)

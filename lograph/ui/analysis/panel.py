@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from lograph.core.model.checks import is_prime
-from lograph.core.optimize.histogram_classes import CLASS_BUTTON_LIMIT
+from lograph.core.optimize.histogram_classes import CLASS_DEGREE_LIMIT
 from lograph.core.optimize.worst import WorstPosition
 from lograph.core.report.records import composite_figure_texts, kernel_text
 from lograph.ui.analysis.fewest_box import SolutionBox
@@ -340,8 +340,9 @@ class AnalysisPanel(QScrollArea):
         elif not allowed and model.system is not None:
             self.histogram.set_counts(None, "Too many positions to count.")
             self.histogram_note.setText(
-                "Counting by quiet classes needs too much work on this board (GF(2) boards "
-                f"up to {CLASS_BUTTON_LIMIT:,} buttons with small pieces are counted), and "
+                "Counting by quiet classes needs too much work on this board (boards over "
+                f"GF(p) whose quiet patterns are few or split into small pieces, up to "
+                f"{CLASS_DEGREE_LIMIT:,} presses, are counted), and "
                 "walking every press vector stops at 2^26 of them."
             )
         else:

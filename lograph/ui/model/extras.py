@@ -39,8 +39,8 @@ AUTO_HISTOGRAM_WORK = 1 << 22
 
 
 def quiet_basis(solver: Solver | None, system: PressSystem | None) -> NDArray[np.uint8] | None:
-    """The quiet patterns over GF(2) as rows (``k × N``); None over other fields."""
-    if solver is None or system is None or system.states != 2:
+    """The quiet patterns over GF(p) as rows (``k × N``); None over Z_k, k composite."""
+    if solver is None or system is None or solver.analysis.quiet_orders is not None:
         return None
     analysis = solver.analysis
     return np.asarray(analysis.quiet, dtype=np.uint8).reshape(analysis.nullity, system.n)
@@ -51,11 +51,13 @@ def plan_histogram(solver: Solver, system: PressSystem) -> tuple[str | None, boo
     enough to count without asking."""
     quiet = quiet_basis(solver, system)
     how = histogram_method(system, quiet)
-    if how == "walk":
-        return how, system.n * math.log2(system.states) <= AUTO_HISTOGRAM_BITS
+    if how is None:
+        return how, False
+    if system.n * math.log2(system.states) <= AUTO_HISTOGRAM_BITS:
+        return how, True  # either way a fraction of a second
     if how != "classes" or quiet is None:
         return how, False
-    return how, class_histogram_work(quiet) <= AUTO_HISTOGRAM_WORK
+    return how, class_histogram_work(quiet, system.states) <= AUTO_HISTOGRAM_WORK
 
 
 def submit_worst(model: AnalysisModel, time_limit: float) -> None:
