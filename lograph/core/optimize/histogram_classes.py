@@ -93,6 +93,10 @@ def _split(quiet: NDArray[np.uint8], p: int) -> tuple[list[_Piece], int]:
         moving = quiet.any(axis=0)
         return [(quiet[:, moving], 1)], n - int(moving.sum())
     split = quiet_pieces(quiet)
+    if any(2**piece.dimension > CLASS_WORK_LIMIT for piece in split.pieces):
+        # out of reach whatever the others: no need for the forms (a piece of dimension 133
+        # takes half a second to bring to echelon form)
+        return [(piece.quiet, 1) for piece in split.pieces], len(split.fixed)
     found: dict[bytes, tuple[NDArray[np.uint8], int]] = {}
     for piece in split.pieces:
         form = piece.form()  # copies of one board have one form: counted once

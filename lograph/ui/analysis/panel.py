@@ -226,7 +226,7 @@ class AnalysisPanel(QScrollArea):
         self.histogram = HistogramView()
         self.histogram_button = named(QPushButton("Count"), "analysis_histogram_compute")
         self.histogram_button.setToolTip(
-            "Count by quiet classes (GF(2)), or walk every press vector (up to 2^26 of them)"
+            "Count by quiet classes (over GF(p)), or walk every press vector (up to 2^26 of them)"
         )
         self.histogram_button.clicked.connect(self.model.request_histogram)
         self.histogram_note = _label("analysis_histogram_note", "")

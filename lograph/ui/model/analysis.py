@@ -34,7 +34,7 @@ from lograph.core.model.system import PressSystem
 from lograph.core.optimize.minimal import BRANCH_NODE_LIMIT, MAX_SEARCH_LEAVES, MinimalSolution
 from lograph.core.optimize.worst import WorstPosition
 from lograph.ui.model.document import STRUCTURAL, Document
-from lograph.ui.model.extras import plan_histogram, submit_histogram, submit_worst
+from lograph.ui.model.extras import submit_histogram, submit_worst
 from lograph.ui.model.jobs import Job, JobRunner, Work
 from lograph.ui.model.position import Position, PositionTracker, Prepared, prepare
 from lograph.ui.model.session import Session
@@ -282,7 +282,7 @@ class AnalysisModel(QObject):
     def _analysed(self, result: Prepared) -> None:
         self.solver, self.system = result.solver, result.system
         self._tracker.start(result, self.document.board.lights())  # they may have changed
-        self.histogram_how, automatic = plan_histogram(result.solver, result.system)
+        self.histogram_how, automatic = result.histogram
         self.analysis_changed.emit()
         self.update_position()
         if self.wants_solution or self._solution_waiters:

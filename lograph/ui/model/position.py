@@ -59,15 +59,20 @@ class Prepared:
     system: PressSystem
     index: dict[str, int]
     kernel: NDArray[np.int64]
+    #: how the histogram would be counted, and whether without asking (`plan_histogram`:
+    #: splitting the quiet code can take a tenth of a second, too long for the GUI thread)
+    histogram: tuple[str | None, bool] = (None, False)
 
 
 def prepare(system: PressSystem, engine: str, cancel: Cancel) -> Prepared:
     """The background analysis of `system` (runs on a worker thread)."""
     from lograph.core.solve import prepare as prepare_solver
+    from lograph.ui.model.extras import plan_histogram
 
     solver = prepare_solver(system, engine, cancel)
     kernel = solver.analysis.left_kernel.astype(np.int64)
-    return Prepared(solver, system, {b: i for i, b in enumerate(system.names)}, kernel)
+    index = {b: i for i, b in enumerate(system.names)}
+    return Prepared(solver, system, index, kernel, plan_histogram(solver, system))
 
 
 class PositionTracker:
