@@ -26,3 +26,15 @@ def test_nullity_62_is_written_as_powers_and_fits(qtbot, window):
     assert world.startswith("Syndrome (00000000 00000000 ")
     assert "The 2^62 worlds" in world
     assert _content_width(window) <= small + 10
+
+
+def test_an_18_digit_count_is_a_power_and_fits(qtbot, window):
+    load(window, rectangle(3, 3))
+    settle(qtbot, window)
+    small = _content_width(window)
+    board = rectangle(6, 6)
+    board.states = 3  # invertible: 3^36 solvable positions (18 digits)
+    load(window, board)
+    settle(qtbot, window)
+    assert text(window, "analysis_solvable_count") == "3^36"
+    assert _content_width(window) <= small + 10

@@ -1,11 +1,11 @@
 """Numbers as the analysis dock writes them: in full while short, as powers or rounded when
 long. A narrow dock cannot wrap a 24-digit number, and a board of nullity 78 has 2^78 worlds
-and quiet patterns, so every count past 60 bits is written the way it is built.
+and quiet patterns, so every count past 48 bits is written the way it is built.
 
 Examples
 --------
->>> power_text(2, 10), power_text(2, 78)
-('1,024 (2^10)', '2^78')
+>>> power_text(2, 10), power_text(2, 78), power_text(3, 36)
+('1,024 (2^10)', '2^78', '3^36')
 >>> fraction_text(2, 3), fraction_text(2, 78)
 ('1/8', '1/2^78')
 >>> count_text(7350), count_text(2**100)
@@ -30,8 +30,10 @@ __all__ = [
     "syndrome_text",
 ]
 
-#: Numbers are written out in full below this many bits, as powers above.
-FULL_BITS = 60
+#: Numbers are written out in full up to this many bits (15 digits, which fit the dock's
+#: figure column), as powers above: 3^36 written out (18 digits, 23 characters with their
+#: commas) widened the dock past its edge.
+FULL_BITS = 48
 #: Counts are written out up to this many digits, rounded to three beyond.
 _FULL_DIGITS = 15
 
