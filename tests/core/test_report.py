@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from lograph.core.errors import LographError
-from lograph.core.model.generators import grid_system, rectangle
+from lograph.core.model.generators import geometric, grid_system, rectangle
 from lograph.core.report.report import board_report, report_markdown, write_report
 from lograph.core.solve import prepare
 from tests.references import coset_weights, goal_change, press_matrix, solvable
@@ -91,6 +91,27 @@ def test_big_boards_skip_the_expensive_parts_with_reasons() -> None:
     text = report_markdown(report)
     assert "Not available" in text
     assert "Skipped" in text
+
+
+def test_high_nullity_in_small_pieces_gets_its_worst_and_histogram() -> None:
+    """A random geometric graph of nullity 62 whose quiet code splits into small pieces:
+    the report answers the worst position and the histogram, two algorithms whose hardest
+    counts must agree, where nullity 62 alone would skip both."""
+    board = geometric(300, 0.08, seed=0)
+    system = board.to_system()
+    report = board_report(board)
+    assert report["nullity"] == 62
+    worst = report["worst"]
+    assert worst["exact"]
+    assert len(report["histogram"]) - 1 == worst["worst_presses"]
+    assert sum(report["histogram"]) == 2 ** (300 - 62)
+    index = {name: i for i, name in enumerate(system.names)}
+    presses = np.zeros(system.n, dtype=np.int64)
+    presses[[index[b] for b in worst["presses"]]] = 1
+    lights = np.zeros(system.n, dtype=np.int64)
+    lights[[index[b] for b in worst["lights"]]] = 1
+    assert np.array_equal(press_matrix(board) @ presses % 2, lights)  # the presses clear it
+    assert worst["worst_presses"] == len(worst["presses"])
 
 
 def test_written_reports_round_trip(tmp_path: Path) -> None:

@@ -157,14 +157,27 @@ def _fewest(
     }
 
 
+def _largest_piece(system: PressSystem, solver: Any) -> int:
+    """The nullity of the largest independent piece of the quiet code over GF(2) (the worst
+    position is answered piece by piece), else the nullity."""
+    analysis = solver.analysis
+    if system.states != 2 or analysis.nullity <= WORST_NULLITY_LIMIT:
+        return int(analysis.nullity)
+    from lograph.core.optimize.gf2_pieces import quiet_pieces
+
+    quiet = np.asarray(analysis.quiet, dtype=np.uint8).reshape(analysis.nullity, system.n)
+    return max(piece.dimension for piece in quiet_pieces(quiet).pieces)
+
+
 def _worst(
     system: PressSystem, solver: Any, goal: str, cancel: Cancel, progress: Progress
 ) -> dict[str, Any]:
     from lograph.core.optimize.worst import worst_position
 
-    if solver.analysis.nullity > WORST_NULLITY_LIMIT or system.n > WORST_BUTTON_LIMIT:
+    if _largest_piece(system, solver) > WORST_NULLITY_LIMIT or system.n > WORST_BUTTON_LIMIT:
         return _skipped(
-            f"only computed up to nullity {WORST_NULLITY_LIMIT} and {WORST_BUTTON_LIMIT} buttons"
+            f"only computed up to nullity {WORST_NULLITY_LIMIT} (in every independent piece "
+            f"of the quiet code) and {WORST_BUTTON_LIMIT} buttons"
         )
     try:
         worst = worst_position(
