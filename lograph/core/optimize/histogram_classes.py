@@ -54,8 +54,8 @@ __all__ = [
 #: the counts reach ``C(N, N/2)`` (about 1,200 digits at 4,096 buttons over GF(2)), and
 #: multiplying the pieces' polynomials of such numbers takes seconds.
 CLASS_DEGREE_LIMIT = 4096
-#: Largest total work (profiles × combinations × classes × p, over the distinct pieces):
-#: about two seconds of matrix products.
+#: Largest total work (profiles × combinations × classes × (p − 1), over the distinct
+#: pieces): about two seconds of matrix products.
 CLASS_WORK_LIMIT = 1 << 31
 #: What one profile's count costs in the same units once a piece's counts pass int64
 #: (Python integers: about a microsecond each).
@@ -117,7 +117,7 @@ def _work(quiet: NDArray[np.uint8], p: int) -> int:
     if combinations > CLASS_WORK_LIMIT:
         return combinations  # out of reach already (and its classes need not fit in int64)
     _, counts = np.unique(quiet_classes(quiet, p), return_counts=True)
-    each = combinations * len(counts) * p
+    each = combinations * (len(counts) * (p - 1) + 1)  # the weights table, and its base
     each += _BIG_COUNT_WORK if int(counts.sum()) * math.log2(p) >= 63 else 0
     return int(math.prod(math.comb(int(m) + p - 1, p - 1) for m in counts)) * int(each)
 
@@ -149,15 +149,21 @@ def _mixed_radix(start: int, stop: int, radix: list[int]) -> NDArray[np.int64]:
     return digits
 
 
-def _weights_table(classes: NDArray[np.int64], p: int, d: int) -> NDArray[np.float64]:
-    """``T[(v, a), λ] = (a + λ·v) mod p``: what a press of `a` in class v weighs once the
-    combination λ of quiet patterns is added (rows class by class, a fastest)."""
+def _weights_table(
+    classes: NDArray[np.int64], sizes: NDArray[np.int64], p: int, d: int
+) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    """What a profile weighs under each combination λ of quiet patterns, as ``base + n·T``:
+    a button pressed `a` times in class v weighs ``(a + s) mod p`` with ``s = λ·v``, so a
+    class weighs ``m_v·s`` plus, for each a ≥ 1, ``n_{v,a}·((a + s) mod p − s)``. Returns
+    `base` (``Σ_v m_v·s``, one value per λ) and T (rows class by class, a = 1 … p − 1
+    fastest): one column fewer per class than tabulating every a."""
     digits = _mixed_radix(0, p**d, [p] * d)  # λ, one row each
     v = np.stack([(classes // p**j) % p for j in range(d)], axis=1)  # classes × d
     shift = (digits @ v.T) % p  # λ × classes
-    table = (np.arange(p)[None, :, None] + shift.T[:, None, :]) % p  # classes × a × λ
-    out: NDArray[np.float64] = table.reshape(len(classes) * p, p**d).astype(np.float64)
-    return out
+    base = (shift @ sizes).astype(np.float64)
+    presses = np.arange(1, p)[None, :, None]
+    table = (presses + shift.T[:, None, :]) % p - shift.T[:, None, :]  # classes × a × λ
+    return base, table.reshape(len(classes) * (p - 1), p**d).astype(np.float64)
 
 
 def _piece_histogram(
@@ -166,7 +172,7 @@ def _piece_histogram(
     """Positions of one piece by their fewest presses, from every class profile."""
     d = len(quiet)
     classes, sizes = np.unique(quiet_classes(quiet, p), return_counts=True)
-    table = _weights_table(classes, p, d)
+    base, table = _weights_table(classes, sizes.astype(np.int64), p, d)
     profiles = [_compositions(int(m), p) for m in sizes]
     vectors_of = [_multinomials(options) for options in profiles]
     exact_int64 = int(sizes.sum()) * math.log2(p) < 63
@@ -175,14 +181,15 @@ def _piece_histogram(
     total = math.prod(radix)
     for start in range(0, total, _BLOCK):
         index = _mixed_radix(start, min(start + _BLOCK, total), radix)
-        pressed = np.hstack([profiles[j][index[:, j]] for j in range(len(radix))])
-        lightest = (pressed.astype(np.float64) @ table).min(axis=1).astype(np.int64)  # exact
+        pressed = np.hstack([profiles[j][index[:, j], 1:] for j in range(len(radix))])
+        weights = base[None, :] + pressed.astype(np.float64) @ table  # exact: |W| ≤ N(p − 1)
+        lightest = weights.min(axis=1).astype(np.int64)
         vectors = vectors_of[0][index[:, 0]]
         for j in range(1, len(radix)):
             vectors = vectors * vectors_of[j][index[:, j]]
         np.add.at(counts, lightest, vectors.astype(np.int64) if exact_int64 else vectors)
         poll(cancel, _CANCELLED)
-        tick(len(index) * (table.size + (0 if exact_int64 else _BIG_COUNT_WORK)))
+        tick(len(index) * (table.size + base.size + (0 if exact_int64 else _BIG_COUNT_WORK)))
     return [int(c) // p**d for c in counts]  # p^d vectors of each coset, each counted
 
 
