@@ -28,6 +28,7 @@ from lograph.core.errors import InterruptedComputation
 
 __all__ = [
     "Cancel",
+    "EqualShares",
     "Progress",
     "RunningTotal",
     "clear_interrupt",
@@ -162,5 +163,42 @@ class RunningTotal:
         def report(done: int, total: int) -> None:
             self.current = total
             progress(self.before + done, self.before + total)
+
+        return report
+
+
+class EqualShares:
+    """Pieces of work known in number but not in size, each reporting ``(done, total)`` from
+    zero, as one count whose total never changes: each piece fills an equal share (a bar
+    whose total grew as each piece started would jump back at every start).
+
+    Examples
+    --------
+    >>> seen = []
+    >>> shares = EqualShares(lambda done, total: seen.append((done, total)), 2)
+    >>> first = shares.piece()
+    >>> first(5, 10); first(10, 10)
+    >>> second = shares.piece()
+    >>> second(1, 4)
+    >>> seen
+    [(500, 2000), (1000, 2000), (1250, 2000)]
+    """
+
+    SHARE = 1000
+
+    def __init__(self, progress: Progress, pieces: int) -> None:
+        self.progress, self.pieces, self.started = progress, max(pieces, 1), 0
+
+    def piece(self) -> Progress:
+        """The hook of the next piece (None when nothing is reported)."""
+        progress = self.progress
+        if progress is None:
+            return None
+        offset, self.started = self.started * self.SHARE, self.started + 1
+        whole = self.pieces * self.SHARE
+
+        def report(done: int, total: int) -> None:
+            part = self.SHARE * min(done, total) // total if total > 0 else 0
+            progress(min(offset + part, whole), whole)
 
         return report

@@ -188,3 +188,22 @@ def test_a_piece_form_names_its_code_whatever_the_basis(seed: int) -> None:
         Piece(np.arange(quiet.shape[1]), flipped).form()
         == Piece(np.arange(quiet.shape[1]), quiet).form()
     ) == same
+
+
+def test_the_bar_of_a_search_by_pieces_keeps_its_total(connected_boards) -> None:
+    """Copies side by side, each piece searched (no transform): the progress reported has
+    one total from the first report to the last, and never goes back."""
+    union, _ = side_by_side((connected_boards * 2)[:8])
+    solver = ReferenceSolver(union.to_system())
+    change = solver.system.apply(np.random.default_rng(2).integers(0, 2, solver.system.n)) % 2
+    seen: list[tuple[int, int]] = []
+    found = fewest_presses(
+        solver, solver.particular(change), exact_limit=0, branch_limit=62,
+        progress=lambda done, total: seen.append((done, total)),
+    )  # fmt: skip
+    assert found.exact
+    assert len(seen) > 1
+    assert len({total for _, total in seen}) == 1
+    done = [d for d, _ in seen]
+    assert done == sorted(done)
+    assert done[-1] <= seen[0][1]

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from lograph.core.cancel import Cancel, Progress, RunningTotal
+from lograph.core.cancel import Cancel, EqualShares, Progress, RunningTotal
 from lograph.core.model.system import PressSystem
 from lograph.core.optimize.gf2_bounds import cover_bound
 from lograph.core.optimize.gf2_classes import class_numbers, minimise_classes, quiet_classes
@@ -100,7 +100,8 @@ def beyond_transform(
         return frontier(
             quiet, x0, symmetries, budget.limits(len(quiet), budget.progress), system, seed
         )
-    count = RunningTotal(budget.progress)
+    searched = sum(piece.dimension > budget.exact_limit for piece in split.pieces)
+    count = EqualShares(budget.progress, searched)  # sizes unknown until each search plans
     parts = []
     for piece in split.pieces:
         part = x0[piece.buttons]
