@@ -18,6 +18,7 @@ import math
 import numpy as np
 from numpy.typing import NDArray
 
+from lograph.core.algebra.analysis import Analysis
 from lograph.core.cancel import Cancel, Progress, poll, report
 from lograph.core.errors import BoardError, BoardTooLargeError
 from lograph.core.model.board import Board
@@ -30,7 +31,13 @@ from lograph.core.optimize.histogram_classes import (
     class_histogram_work,
 )
 
-__all__ = ["HISTOGRAM_LIMIT", "histogram_method", "min_press_table", "press_histogram"]
+__all__ = [
+    "HISTOGRAM_LIMIT",
+    "histogram_method",
+    "min_press_table",
+    "press_histogram",
+    "quiet_rows",
+]
 
 
 #: Largest log2 of the number of press vectors walked (2^26 over GF(2): 26 buttons).
@@ -92,14 +99,18 @@ def min_press_table(
     return table
 
 
-def _quiet_basis(system: PressSystem, cancel: Cancel) -> NDArray[np.uint8] | None:
-    """The quiet basis over GF(p) (None over Z_k, k composite: no basis to count by)."""
-    from lograph.core.solve import prepare
-
-    analysis = prepare(system, cancel=cancel).analysis
+def quiet_rows(analysis: Analysis) -> NDArray[np.uint8] | None:
+    """The quiet basis over GF(p) as rows (``k × N``); None over Z_k, k composite (no basis
+    to count by)."""
     if analysis.quiet_orders is not None:
         return None
-    return np.asarray(analysis.quiet, dtype=np.uint8).reshape(analysis.nullity, system.n)
+    return np.asarray(analysis.quiet, dtype=np.uint8).reshape(analysis.nullity, analysis.n)
+
+
+def _quiet_basis(system: PressSystem, cancel: Cancel) -> NDArray[np.uint8] | None:
+    from lograph.core.solve import prepare
+
+    return quiet_rows(prepare(system, cancel=cancel).analysis)
 
 
 def _by_classes(system: PressSystem) -> bool:
@@ -130,6 +141,14 @@ def histogram_method(
     ):
         return "classes"
     return "walk" if system.n * math.log2(system.states) <= limit + 1e-9 else None
+
+
+def _out_of_reach(system: PressSystem, nullity: int, limit: int) -> BoardTooLargeError:
+    return BoardTooLargeError(
+        f"the press histogram is out of reach: {system.n} buttons and nullity {nullity} need "
+        f"more than 2^{CLASS_WORK_LIMIT.bit_length() - 1} steps of counting by quiet classes, "
+        f"and walking press vectors stops at 2^{limit} of them"
+    )
 
 
 def press_histogram(
@@ -173,16 +192,12 @@ def press_histogram(
     walkable = system.n * math.log2(system.states) <= limit + 1e-9
     if _by_classes(system):
         quiet = _quiet_basis(system, cancel) if quiet is None else quiet
-        method = histogram_method(system, quiet, limit)
-        if method == "classes" and quiet is not None:
-            return class_histogram(quiet, cancel, progress, system.states)
-        if method is None:
-            nullity = "" if quiet is None else f" and nullity {len(quiet)}"
-            raise BoardTooLargeError(
-                f"the press histogram is out of reach: {system.n} buttons{nullity} need more "
-                f"than 2^{CLASS_WORK_LIMIT.bit_length() - 1} steps of counting by quiet "
-                f"classes, and walking press vectors stops at 2^{limit} of them"
-            )
+        try:  # the count checks its own work first, before doing any
+            if quiet is not None:  # always over GF(p)
+                return class_histogram(quiet, cancel, progress, system.states)
+        except BoardTooLargeError:
+            if not walkable and quiet is not None:
+                raise _out_of_reach(system, len(quiet), limit) from None
     elif not walkable and is_prime(system.states):
         raise BoardTooLargeError(
             f"the press histogram is out of reach: {system.n} buttons (counting by quiet "

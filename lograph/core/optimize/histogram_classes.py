@@ -41,6 +41,7 @@ from lograph.core.cancel import Cancel, Progress, poll, report
 from lograph.core.errors import BoardTooLargeError
 from lograph.core.optimize.gf2_classes import quiet_classes
 from lograph.core.optimize.gf2_pieces import quiet_pieces
+from lograph.core.optimize.zk_minimal import mixed_radix_digits
 
 __all__ = [
     "CLASS_DEGREE_LIMIT",
@@ -140,15 +141,6 @@ def _multinomials(options: NDArray[np.int64]) -> NDArray[np.object_]:
     )
 
 
-def _mixed_radix(start: int, stop: int, radix: list[int]) -> NDArray[np.int64]:
-    """Numbers `start` … `stop − 1` in mixed radix (first digit lowest), one row each."""
-    index = np.arange(start, stop, dtype=np.int64)
-    digits = np.empty((len(index), len(radix)), dtype=np.int64)
-    for j, base in enumerate(radix):
-        index, digits[:, j] = np.divmod(index, base)
-    return digits
-
-
 def _weights_table(
     classes: NDArray[np.int64], sizes: NDArray[np.int64], p: int, d: int
 ) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
@@ -157,9 +149,10 @@ def _weights_table(
     class weighs ``m_v·s`` plus, for each a ≥ 1, ``n_{v,a}·((a + s) mod p − s)``. Returns
     `base` (``Σ_v m_v·s``, one value per λ) and T (rows class by class, a = 1 … p − 1
     fastest): one column fewer per class than tabulating every a."""
-    digits = _mixed_radix(0, p**d, [p] * d)  # λ, one row each
-    v = np.stack([(classes // p**j) % p for j in range(d)], axis=1)  # classes × d
-    shift = (digits @ v.T) % p  # λ × classes
+    radix = np.full(d, p, dtype=np.int64)
+    combinations = mixed_radix_digits(np.arange(p**d, dtype=np.int64), radix)  # λ, a row each
+    v = mixed_radix_digits(classes, radix)  # classes × d: a class's key is its base-p digits
+    shift = (combinations @ v.T) % p  # λ × classes
     base = (shift @ sizes).astype(np.float64)
     presses = np.arange(1, p)[None, :, None]
     table = (presses + shift.T[:, None, :]) % p - shift.T[:, None, :]  # classes × a × λ
@@ -177,10 +170,10 @@ def _piece_histogram(
     vectors_of = [_multinomials(options) for options in profiles]
     exact_int64 = int(sizes.sum()) * math.log2(p) < 63
     counts = np.zeros(int(sizes.sum()) * (p - 1) + 1, dtype=np.int64 if exact_int64 else object)
-    radix = [len(options) for options in profiles]
-    total = math.prod(radix)
+    radix = np.array([len(options) for options in profiles], dtype=np.int64)
+    total = math.prod(radix.tolist())
     for start in range(0, total, _BLOCK):
-        index = _mixed_radix(start, min(start + _BLOCK, total), radix)
+        index = mixed_radix_digits(np.arange(start, min(start + _BLOCK, total)), radix)
         pressed = np.hstack([profiles[j][index[:, j], 1:] for j in range(len(radix))])
         weights = base[None, :] + pressed.astype(np.float64) @ table  # exact: |W| ≤ N(p − 1)
         lightest = weights.min(axis=1).astype(np.int64)

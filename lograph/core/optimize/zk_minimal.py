@@ -40,6 +40,7 @@ __all__ = [
     "iter_kernel",
     "kernel_exact_feasible",
     "minimise_zk",
+    "mixed_radix_digits",
     "zk_heuristic",
 ]
 
@@ -111,8 +112,12 @@ def _moving(
     return np.ascontiguousarray(groups[moving]), np.ascontiguousarray(counts[moving])
 
 
-def _digits(index: NDArray[np.int64], orders: NDArray[np.int64]) -> NDArray[np.int64]:
-    """The mixed-radix digits ``c_j`` (``0 ≤ c_j < orders[j]``, c_0 lowest) of each index."""
+def mixed_radix_digits(index: NDArray[np.int64], orders: NDArray[np.int64]) -> NDArray[np.int64]:
+    """The mixed-radix digits ``c_j`` (``0 ≤ c_j < orders[j]``, c_0 lowest) of each index.
+
+    >>> mixed_radix_digits(np.arange(4), np.array([2, 3])).tolist()
+    [[0, 0], [1, 0], [0, 1], [1, 1]]
+    """
     place = np.cumprod(np.r_[1, orders[:-1]]).astype(np.int64)[: len(orders)]
     return (index[:, None] // place[None, :]) % orders[None, :]
 
@@ -154,7 +159,7 @@ def minimise_zk(
         steps = min(chunk, total - start)
         coset_walk(gen, radix, k, counts, state, best, steps, seed + start)
         poll(cancel, _CANCELLED)
-    coeffs = _digits(np.array([best[1]], dtype=np.int64), radix)[0]
+    coeffs = mixed_radix_digits(np.array([best[1]], dtype=np.int64), radix)[0]
     presses = (x0.astype(np.int64) + coeffs @ quiet.astype(np.int64)) % k
     return presses.astype(np.uint8), int(presses.sum()), int(best[2])
 
@@ -270,5 +275,5 @@ def iter_kernel(
     radix = np.asarray(orders, dtype=np.int64)
     gens = quiet.astype(np.int64).reshape(len(orders), quiet.shape[-1])
     for index in range(_size(orders)):
-        coeffs = _digits(np.array([index], dtype=np.int64), radix)[0]
+        coeffs = mixed_radix_digits(np.array([index], dtype=np.int64), radix)[0]
         yield (coeffs @ gens) % k

@@ -164,8 +164,11 @@ def _largest_piece(system: PressSystem, solver: Any) -> int:
     if system.states != 2 or analysis.nullity <= WORST_NULLITY_LIMIT:
         return int(analysis.nullity)
     from lograph.core.optimize.gf2_pieces import quiet_pieces
+    from lograph.core.optimize.histogram import quiet_rows
 
-    quiet = np.asarray(analysis.quiet, dtype=np.uint8).reshape(analysis.nullity, system.n)
+    quiet = quiet_rows(analysis)
+    if quiet is None:  # not over a field: no pieces to read
+        return int(analysis.nullity)
     return max(piece.dimension for piece in quiet_pieces(quiet).pieces)
 
 

@@ -37,7 +37,7 @@ from PySide6.QtWidgets import (
 from lograph.core.model.checks import is_prime
 from lograph.core.optimize.histogram_classes import CLASS_DEGREE_LIMIT
 from lograph.core.optimize.worst import WorstPosition
-from lograph.core.report.records import composite_figure_texts, kernel_text
+from lograph.core.report.records import composite_figure_texts, factors_text
 from lograph.ui.analysis.fewest_box import SolutionBox
 from lograph.ui.analysis.histogram_view import HistogramView
 from lograph.ui.analysis.numbers import count_text, fraction_text, group_text, power_text
@@ -300,9 +300,8 @@ class AnalysisPanel(QScrollArea):
             for key, value in composite_figure_texts(analysis).items():
                 f[key].setText(value)
         if analysis is not None:
-            size = analysis.kernel_size
-            structure = kernel_text(analysis).split(" = ", 1)[1]
-            f["kernel"].setText(f"{group_text(size, p)} = {structure}")
+            structure = factors_text(analysis.kernel_structure)
+            f["kernel"].setText(f"{group_text(analysis.kernel_size, p)} = {structure}")
             self.engine.setToolTip(f"Analysed by the {analysis.engine} engine")
         self.error.setText(self.model.error)
         self.error.setVisible(bool(self.model.error))

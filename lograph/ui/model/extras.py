@@ -15,7 +15,7 @@ from numpy.typing import NDArray
 
 from lograph.core.algebra.analysis import Solver
 from lograph.core.model.system import PressSystem
-from lograph.core.optimize.histogram import histogram_method
+from lograph.core.optimize.histogram import histogram_method, quiet_rows
 from lograph.core.optimize.histogram_classes import class_histogram_work
 from lograph.core.optimize.worst import WorstPosition
 from lograph.ui.model.jobs import Job
@@ -40,10 +40,7 @@ AUTO_HISTOGRAM_WORK = 1 << 22
 
 def quiet_basis(solver: Solver | None, system: PressSystem | None) -> NDArray[np.uint8] | None:
     """The quiet patterns over GF(p) as rows (``k × N``); None over Z_k, k composite."""
-    if solver is None or system is None or solver.analysis.quiet_orders is not None:
-        return None
-    analysis = solver.analysis
-    return np.asarray(analysis.quiet, dtype=np.uint8).reshape(analysis.nullity, system.n)
+    return None if solver is None or system is None else quiet_rows(solver.analysis)
 
 
 def plan_histogram(solver: Solver, system: PressSystem) -> tuple[str | None, bool]:
