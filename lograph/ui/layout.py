@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from lograph.ui.canvas.view import BoardView
+from lograph.ui.widgets import guard_wheel
 
 __all__ = [
     "DEFAULT_DOCK_WIDTH",
@@ -111,6 +112,8 @@ class DockPolicy(QObject):
             scroll.setFrameShape(QFrame.Shape.NoFrame)
             scroll.setWidget(content)
             dock.setWidget(scroll)
+        if content is not None:
+            guard_wheel(content)  # the wheel scrolls the dock, not the fields it passes
         self.docks.append(dock)
         self.limit()
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QPainter, QPaintEvent
-from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QAbstractSpinBox, QComboBox, QLabel, QWidget
 
-__all__ = ["ElidedLabel", "named"]
+__all__ = ["ElidedLabel", "WheelToScroll", "guard_wheel", "named"]
 
 W = TypeVar("W", bound=QObject)
 
@@ -39,3 +39,28 @@ class ElidedLabel(QLabel):
             self.elided(),
             self.foregroundRole(),
         )
+
+
+class WheelToScroll(QObject):
+    """Lets the wheel scroll a panel past its combo boxes and spin boxes: one that has no
+    focus passes the wheel on to the panel instead of turning its value (Qt's default turns
+    whatever passes under the pointer, so scrolling the Analysis dock changed its quiet
+    pattern and engine on the way down). Click or tab into a field to turn it."""
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() != QEvent.Type.Wheel or not isinstance(watched, QWidget):
+            return False
+        if watched.hasFocus():
+            return False
+        event.ignore()  # handled here, not accepted: Qt hands the wheel to the parents
+        return True
+
+
+def guard_wheel(root: QWidget) -> None:
+    """Install `WheelToScroll` on every combo box and spin box inside `root` (and give them
+    focus by click or tab only, never by the wheel)."""
+    guard = WheelToScroll(root)
+    fields: list[QWidget] = [*root.findChildren(QComboBox), *root.findChildren(QAbstractSpinBox)]
+    for field in fields:
+        field.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        field.installEventFilter(guard)
