@@ -58,8 +58,14 @@ def render_estimate(buttons: int, edges: int, width: int | None, height: int | N
 def worst_estimate(n: int, nonzeros: int, nullity: int, states: int) -> int:
     """Bytes for `lograph worst` once the board is analysed: the press system, the quiet
     patterns as bytes and their class keys; for p > 2 small boards the table of every press
-    vector (p^n entries of 9 bytes)."""
+    vector (p^n entries of 9 bytes), and the integer program's matrix (bounded by its
+    entry limit)."""
     needed = BASE + 64 * n + 16 * nonzeros + 2 * nullity * n + 16 * n
-    if states > 2 and n * math.log2(states) <= 26:  # larger ones are refused by worst
+    if states > 2 and n * math.log2(states) <= 26:  # the walk's table, on small boards
         needed += 9 * states**n
+    if states > 2 and nullity > 0:  # the integer program: ~40 bytes a matrix entry in all
+        from lograph.core.optimize.zk_worst_program import PROGRAM_ENTRIES
+
+        kernel = states**nullity if nullity * math.log2(states) < 64 else 1 << 64
+        needed += 40 * min(PROGRAM_ENTRIES, kernel * n * (states - 1))
     return needed

@@ -95,7 +95,7 @@ def test_bounded_answer(
 
 @pytest.mark.parametrize(
     ("extra", "message"),
-    [(["--time-limit", "0"], "time-limit"), (["--states", "3"], "3^25")],
+    [(["--time-limit", "0"], "time-limit"), (["--time-limit", "nan"], "not nan")],
 )
 def test_bad_input(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], extra: list[str], message: str

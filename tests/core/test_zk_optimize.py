@@ -17,7 +17,7 @@ from lograph.core.model.board import Board
 from lograph.core.model.generators import rectangle
 from lograph.core.model.system import PressSystem
 from lograph.core.optimize import worst as worst_module
-from lograph.core.optimize import zk_minimal
+from lograph.core.optimize import zk_minimal, zk_worst_program
 from lograph.core.optimize.histogram import press_histogram
 from lograph.core.optimize.minimal import exact_possible, fewest_presses
 from lograph.core.optimize.worst import worst_position
@@ -233,14 +233,28 @@ def test_histogram_refuses_large_boards_with_the_limit():
         press_histogram(_system(lambda: rectangle(4, 4), 6))
 
 
-def test_worst_position_beyond_the_walk_is_a_proven_range(case, monkeypatch):
-    # with no budget for the walk: a searched lower bound (a real position, scored exactly)
-    # and the average-weight upper bound, both around the breadth-first answer
+def test_worst_position_beyond_the_walk_is_the_program(case, monkeypatch):
+    # with no budget for the walk: the integer program over the classes, proven
     solver, _, _ = case
     system, k = solver.system, solver.system.states
     if solver.analysis.kernel_size == 1:
         return  # a trivial kernel needs no walk at all
     monkeypatch.setattr(worst_module, "BRUTE_FORCE_BITS", 0)
+    found = worst_position(solver)
+    assert (found.method, found.exact) == ("integer program", True)
+    assert found.worst_presses == max(bfs_fewest(solver.a, k).values())
+    assert not np.any((system.apply(found.presses) + found.lights) % k)
+
+
+def test_worst_position_beyond_the_walk_and_the_program_is_a_proven_range(case, monkeypatch):
+    # with no budget for the walk or the program: a searched lower bound (a real position,
+    # scored exactly) and the average-weight upper bound, both around the breadth-first answer
+    solver, _, _ = case
+    system, k = solver.system, solver.system.states
+    if solver.analysis.kernel_size == 1:
+        return  # a trivial kernel needs no walk at all
+    monkeypatch.setattr(worst_module, "BRUTE_FORCE_BITS", 0)
+    monkeypatch.setattr(zk_worst_program, "PROGRAM_ENTRIES", 0)
     true_worst = max(bfs_fewest(solver.a, k).values())
     found = worst_position(solver)
     assert found.method == "search"
@@ -259,6 +273,7 @@ def test_worst_position_without_an_exact_search_uses_the_covering_bound(case, mo
     if solver.analysis.kernel_size == 1:
         return
     monkeypatch.setattr(worst_module, "BRUTE_FORCE_BITS", 0)
+    monkeypatch.setattr(zk_worst_program, "PROGRAM_ENTRIES", 0)
     monkeypatch.setattr(zk_minimal, "FOURIER_LIMIT", 0)
     monkeypatch.setattr(zk_minimal, "ENUMERATION_WORK_LIMIT", 0)
     true_worst = max(bfs_fewest(solver.a, k).values())

@@ -14,6 +14,7 @@ from lograph.cli import main
 from lograph.core.files.level_pack import read_level_pack
 from lograph.core.model.board import Board
 from lograph.core.model.generators import rectangle
+from lograph.core.optimize import zk_worst_program
 from tests.cli.helpers import board_file
 from tests.references import bfs_fewest, brute_force_fewest, code_of, goal_change, press_matrix
 
@@ -93,10 +94,27 @@ def test_worst_and_histogram_match_breadth_first_search(
     assert analysis["histogram"] == np.bincount(list(distances.values())).tolist()
 
 
-def test_worst_on_large_composite_boards_is_a_labelled_range(
+def test_worst_on_large_composite_boards_is_the_program(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # 4^25 press vectors are too many to walk: a proven range, its position checked
+    # 4^25 press vectors are too many to walk: the integer program over the quiet classes
+    # (checked against brute force in tests/core/test_zk_worst_program.py), its position
+    # checked here by multiplication
+    board = rectangle(5, 5, states=4)
+    data = run_json(capsys, "worst", board_file(tmp_path, board))
+    assert (data["exact"], data["method"]) == (True, "integer program")
+    assert data["worst_presses"] == data["upper_bound"]
+    lights = np.array(data["light_values"], dtype=np.int64)
+    x = presses_vector(board, data["presses"])
+    assert int(x.sum()) == data["worst_presses"]
+    assert not np.any((press_matrix(board) @ x + lights) % 4)
+
+
+def test_worst_on_large_composite_boards_is_a_labelled_range(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # beyond the walk and the program: a proven range, its position checked
+    monkeypatch.setattr(zk_worst_program, "PROGRAM_ENTRIES", 0)
     board = rectangle(5, 5, states=4)
     data = run_json(capsys, "worst", board_file(tmp_path, board))
     assert (data["exact"], data["method"]) == (False, "search")

@@ -17,10 +17,12 @@ bounded answer: a lower bound from positions found by search, a climb and simula
 annealing over class counts (`lograph.core.optimize.gf2_cover`; each scored exactly) and
 an upper bound (redundancy bound N − k, the average-weight bound, the solver's bound, the
 spectrum search's refutations).
-For p > 2, and over Z_k for composite k (where the quiet patterns form a module, with no
-class structure to exploit), every press vector is walked while ``k^N`` is small
-(`BRUTE_FORCE_BITS`); larger boards are refused over GF(p), and over Z_k get a proven range
-(`lograph.core.optimize.zk_worst`: a searched lower bound, the average-weight upper bound).
+For p > 2, and over Z_k for composite k, the same class structure gives an integer program
+over how many buttons of each class are pressed 0 … k − 1 times
+(`lograph.core.optimize.zk_worst_program`), solved by HiGHS while it fits; a board small
+enough (``k^N ≤ 2^BRUTE_FORCE_BITS``) whose program is not proven at once is walked press
+vector by press vector, and any other gets a proven range (the program's position or a
+searched one, `lograph.core.optimize.zk_worst`; the program's bound or the average weight).
 """
 
 from __future__ import annotations
@@ -35,7 +37,6 @@ from numpy.typing import ArrayLike, NDArray
 
 from lograph.core.algebra.analysis import Solver
 from lograph.core.cancel import Cancel, Progress, timed
-from lograph.core.errors import BoardTooLargeError
 from lograph.core.model.board import Board
 from lograph.core.model.system import PressSystem
 from lograph.core.optimize.gf2_climb import climb
@@ -56,6 +57,7 @@ from lograph.core.optimize.minimal import (
     minimise_classes,
     quiet_classes,
 )
+from lograph.core.optimize.zk_worst_program import ProgramWorst
 
 __all__ = ["ILP_NULLITY_LIMIT", "WorstPosition", "worst_position"]
 
@@ -68,6 +70,9 @@ BRUTE_FORCE_BITS = 26  # 3^16 (a 3-state 4×4 board) takes about 2 s
 _SEARCH_NULLITY_LIMIT = 20
 #: Exact evaluations the climb from the best searched position may take (k ≤ 16; fewer above).
 _CLIMB_STEPS = 200
+#: Seconds the integer program gets on a board small enough to walk (p^N ≤ 2^26, at most
+#: a few seconds of walking): it proves such boards in milliseconds.
+_PROGRAM_BEFORE_WALK = 2.0
 
 
 @dataclass(frozen=True, eq=False)
@@ -183,31 +188,44 @@ def worst_position(
         everything = np.full(n, p - 1, dtype=np.uint8)
         return _answer(system, goal, everything, n * (p - 1), n * (p - 1), "every button")
     if p > 2:
-        return _worst_beyond_gf2(solver, goal, cancel, seed)
+        return _worst_beyond_gf2(solver, goal, time_limit, cancel, seed)
     return _worst_gf2(solver, goal, time_limit, cancel, seed, raise_lower)
 
 
 def _worst_beyond_gf2(
-    solver: Solver, goal: str | ArrayLike, cancel: Cancel, seed: int
+    solver: Solver, goal: str | ArrayLike, time_limit: float, cancel: Cancel, seed: int
 ) -> WorstPosition:
-    """p > 2: walk every press vector while p^N is small; beyond, bounds over Z_k, and a
-    refusal over GF(p)."""
+    """p > 2, and Z_k for composite k: the integer program over the quiet classes while it
+    fits (`lograph.core.optimize.zk_worst_program`); the walk over every press vector when
+    the program is not proven and the board is small; otherwise a proven range."""
+    from lograph.core.optimize.zk_worst_program import worst_program
+
+    deadline = time.monotonic() + time_limit
     system = solver.system
     n, p = system.n, system.states
-    if n * math.log2(p) > BRUTE_FORCE_BITS:
-        if solver.analysis.quiet_orders is not None:
-            return _zk_bounds(solver, goal, cancel, seed)
-        raise BoardTooLargeError(
-            f"the worst position over GF({p}) is computed by walking all {p}^{n} press "
-            f"vectors; boards up to 2^{BRUTE_FORCE_BITS} of them are supported"
-        )
-    presses, worst = _brute_force(solver, goal, cancel)
-    return _answer(system, goal, presses, worst, worst, "brute force")
+    walkable = n * math.log2(p) <= BRUTE_FORCE_BITS
+    seconds = min(time_limit, _PROGRAM_BEFORE_WALK) if walkable else time_limit
+    program = worst_program(solver.analysis, seconds, cancel)
+    if program is not None and program.proven:
+        worst = program.worst
+        return _answer(system, goal, program.presses, worst, worst, "integer program")
+    if walkable:
+        presses, worst = _brute_force(solver, goal, cancel)
+        return _answer(system, goal, presses, worst, worst, "brute force")
+    return _zk_bounds(solver, goal, cancel, seed, program, deadline)
 
 
-def _zk_bounds(solver: Solver, goal: str | ArrayLike, cancel: Cancel, seed: int) -> WorstPosition:
-    """Over Z_k beyond the walk: a searched lower bound and the average-weight upper bound
-    (`lograph.core.optimize.zk_worst`)."""
+def _zk_bounds(
+    solver: Solver,
+    goal: str | ArrayLike,
+    cancel: Cancel,
+    seed: int,
+    program: ProgramWorst | None,
+    deadline: float,
+) -> WorstPosition:
+    """Beyond the walk and the program's proof: the program's position or a searched one,
+    whichever is harder, and the smaller of the program's and the average-weight upper
+    bound (`lograph.core.optimize.zk_worst`)."""
     from lograph.core.optimize.zk_worst import (
         average_upper_bound,
         covering_lower_bound,
@@ -216,7 +234,11 @@ def _zk_bounds(solver: Solver, goal: str | ArrayLike, cancel: Cancel, seed: int)
 
     system, analysis = solver.system, solver.analysis
     upper = average_upper_bound(np.asarray(analysis.quiet, dtype=np.uint8), system.states)
-    presses, lower = search_lower_bound(solver, cancel, seed)
+    presses, lower = search_lower_bound(solver, cancel, seed, deadline)
+    if program is not None:
+        upper = min(upper, program.upper)
+        if program.worst >= lower:
+            presses, lower = program.presses, program.worst
     if presses is None:
         lower = covering_lower_bound(system.n, system.states, analysis.kernel_size)
         return WorstPosition(lower, upper, None, None, lower == upper, "bounds")

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import time
 
 import numpy as np
 from numpy.typing import NDArray
@@ -50,10 +51,11 @@ def average_upper_bound(quiet: NDArray[np.uint8], k: int) -> int:
 
 
 def search_lower_bound(
-    solver: Solver, cancel: Cancel = None, seed: int = 0
+    solver: Solver, cancel: Cancel = None, seed: int = 0, deadline: float = math.inf
 ) -> tuple[NDArray[np.uint8] | None, int]:
     """The hardest of a few positions, scored exactly: its lightest solution and its fewest
-    presses (None and 0 when the kernel is too big for an exact score)."""
+    presses (None and 0 when the kernel is too big for an exact score). No new position is
+    tried past `deadline` (`time.monotonic()`), once one has been scored."""
     analysis = solver.analysis
     n, k = analysis.n, analysis.states
     if not exact_possible(analysis):
@@ -62,6 +64,8 @@ def search_lower_bound(
     best_x: NDArray[np.uint8] | None = None
     best_w = 0
     for attempt in range(_TRIES):
+        if attempt and time.monotonic() > deadline:
+            break
         if attempt == 0:
             x = np.full(n, k - 1, dtype=np.uint8)
         elif attempt % 2:

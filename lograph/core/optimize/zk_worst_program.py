@@ -1,0 +1,159 @@
+"""The worst position over Z_k (k > 2, prime or composite) by an integer program over the
+quiet classes.
+
+Every solution of a position is ``x + Σ_j λ_j q_j (mod k)`` for exactly one choice of
+``0 ≤ λ_j < o_j`` (the generators ``q_j`` and their orders ``o_j``; over GF(p) a basis and
+every ``o_j = p``). Buttons with the same column v of the generators (their *class*) move
+together: in the solution λ a button of class v pressed a times is pressed
+``(a + s) mod k`` times, ``s = λ·v mod k``. So a position matters only through
+``n_{v,a}``, how many of the ``m_v`` buttons of class v it presses a times.
+
+Take the position's press vector x to be a lightest solution of its own coset (every coset
+has one): its weight ``Σ a·n_{v,a}`` is then the position's fewest presses, and the worst
+position maximises it. Moving to the solution λ changes a button from a to
+``a + s − k·[a + s ≥ k]``, so x is lightest exactly when for every λ ≠ 0
+
+    k · Σ_v Σ_{a ≥ k − s_v} n_{v,a}  ≤  Σ_v m_v·s_v        (s_v = λ·v mod k),
+
+one packing row of 0/1 coefficients per λ, as over GF(2) (where it reads
+``Σ_{v: c·v odd} t_v ≤ ⌊M_c/2⌋``; `lograph.core.optimize.gf2_worst_exact`). Buttons in no
+quiet pattern (the zero column) are pressed k − 1 times in the worst position and stay out
+of the program. HiGHS (`scipy.optimize.milp`) solves it; its position is scored again by
+the exact fewest-presses search, so the count never rests on floats, and when HiGHS stops
+at its time limit its dual bound is a proven upper bound.
+
+Examples
+--------
+>>> from lograph.core.model.generators import rectangle
+>>> from lograph.core.solve import prepare
+>>> found = worst_program(prepare(rectangle(5, 5, states=3).to_system()).analysis, 10.0)
+>>> found.worst, found.proven, int(found.presses.sum())
+(24, True, 24)
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import NDArray
+
+from lograph.core.algebra.analysis import Analysis
+from lograph.core.cancel import Cancel, run_cancellable
+from lograph.core.optimize.minimal import fewest_presses
+from lograph.core.optimize.zk_minimal import mixed_radix_digits
+from lograph.core.optimize.zk_worst import average_upper_bound
+
+__all__ = ["PROGRAM_ENTRIES", "ProgramWorst", "program_entries", "worst_program"]
+
+#: Largest constraint matrix given to HiGHS: (kernel size − 1) × classes × (k − 1) entries
+#: (as over GF(2): about 4 million, a few hundred MB inside the solver at most).
+PROGRAM_ENTRIES = 1 << 22
+_CANCELLED = "worst-position search cancelled"
+
+
+@dataclass(frozen=True, eq=False)
+class ProgramWorst:
+    """What the program found: a lightest solution `presses` of its position, that
+    position's exact fewest presses `worst`, a proven `upper` bound on every position, and
+    whether HiGHS proved its optimum (then `worst` is the board's worst position)."""
+
+    presses: NDArray[np.uint8]
+    worst: int
+    upper: int
+    proven: bool
+
+
+@dataclass(frozen=True)
+class _Classes:
+    inverse: NDArray[np.int64]  # every button's class (0 is the zero column)
+    sizes: NDArray[np.int64]  # m_v, class by class
+    shifts: NDArray[np.int64]  # s = λ·v mod k: one row per λ ≠ 0, one column per class
+
+
+def _classes(analysis: Analysis) -> _Classes:
+    orders = np.array(analysis.orders(), dtype=np.int64)
+    quiet = np.asarray(analysis.quiet, dtype=np.int64).reshape(len(orders), analysis.n)
+    # a zero column first among the sorted columns: prepended so that class 0 is always it
+    columns = np.concatenate([np.zeros((1, len(orders)), dtype=np.int64), quiet.T])
+    distinct, inverse, sizes = np.unique(columns, axis=0, return_inverse=True, return_counts=True)
+    sizes[0] -= 1  # the prepended column
+    combinations = mixed_radix_digits(np.arange(1, analysis.kernel_size), orders)
+    shifts = (combinations @ distinct.T) % analysis.states
+    return _Classes(inverse.reshape(-1)[1:], sizes, shifts)
+
+
+def program_entries(analysis: Analysis) -> int:
+    """Entries of the program's constraint matrix (compare with `PROGRAM_ENTRIES`); the
+    classes are bounded by the buttons, so no class listing is needed to refuse."""
+    if analysis.kernel_size > PROGRAM_ENTRIES:
+        return analysis.kernel_size
+    columns = np.asarray(analysis.quiet).reshape(len(analysis.orders()), analysis.n).T
+    classes = len(np.unique(columns, axis=0))
+    return (analysis.kernel_size - 1) * classes * (analysis.states - 1)
+
+
+def _solve(classes: _Classes, k: int, seconds: float) -> tuple[NDArray[np.int64], float, bool]:
+    """HiGHS on the packing form: the counts ``n_{v,a}`` (classes × a = 1 … k − 1, the zero
+    class left out), the dual bound on Σ a·n_{v,a}, and whether it is proven optimal."""
+    from scipy.optimize import Bounds, LinearConstraint, milp
+    from scipy.sparse import csr_array, kron
+
+    s, m = classes.shifts[:, 1:], classes.sizes[1:]
+    presses = np.arange(1, k)
+    rows = (presses[None, None, :] >= (k - s)[:, :, None]) & (s[:, :, None] > 0)
+    packing = csr_array(rows.reshape(len(s), -1)).astype(np.float64)  # no dense floats
+    capacity = kron(np.eye(len(m)), np.ones((1, k - 1)), format="csr")  # Σ_a n_{v,a} ≤ m_v
+    result = milp(
+        -np.tile(presses, len(m)).astype(np.float64),
+        constraints=[
+            LinearConstraint(packing, -np.inf, (s @ m) // k),
+            LinearConstraint(capacity, 0, m),
+        ],
+        integrality=np.ones(len(m) * (k - 1)),
+        bounds=Bounds(0, np.repeat(m, k - 1)),
+        options={"time_limit": max(seconds, 0.1), "disp": False},
+    )
+    if result.x is None:  # no feasible point in the time: all zero is one
+        counts = np.zeros((len(m), k - 1), dtype=np.int64)
+    else:
+        counts = np.rint(result.x).astype(np.int64).reshape(len(m), k - 1)
+    bound = getattr(result, "mip_dual_bound", None)
+    dual = math.inf if bound is None or not np.isfinite(bound) else -float(bound)
+    return counts, dual, result.status == 0
+
+
+def _press_vector(classes: _Classes, counts: NDArray[np.int64], k: int) -> NDArray[np.uint8]:
+    """A press vector with these counts: class by class, the first buttons pressed once,
+    the next twice, …; the zero class k − 1 times."""
+    x = np.zeros(len(classes.inverse), dtype=np.uint8)
+    order = np.argsort(classes.inverse, kind="stable")
+    starts = np.r_[0, np.cumsum(classes.sizes)]
+    x[order[starts[0] : starts[1]]] = k - 1
+    for v, row in enumerate(counts, start=1):
+        values = np.repeat(np.arange(1, k), row)
+        x[order[starts[v] : starts[v] + len(values)]] = values
+    return x
+
+
+def worst_program(analysis: Analysis, seconds: float, cancel: Cancel = None) -> ProgramWorst | None:
+    """The worst position by the integer program (module doc) within `seconds` of HiGHS;
+    None when the program is past `PROGRAM_ENTRIES` or its position cannot be scored
+    exactly (the kernel too big for the exact fewest-presses search)."""
+    k = analysis.states
+    if program_entries(analysis) > PROGRAM_ENTRIES:
+        return None
+    classes = _classes(analysis)
+    counts, dual, proven = run_cancellable(
+        lambda: _solve(classes, k, seconds), cancel, _CANCELLED, name="lograph-worst-milp"
+    )
+    fixed = int(classes.sizes[0]) * (k - 1)
+    best = fewest_presses(analysis, _press_vector(classes, counts, k), cancel=cancel)
+    if not best.exact:
+        return None
+    average = average_upper_bound(np.asarray(analysis.quiet, dtype=np.uint8), k)
+    upper = min(math.floor(fixed + dual + 1e-6), average) if math.isfinite(dual) else average
+    # proven: the position meets the bound (its score is its weight, a lightest vector)
+    proven = proven and best.press_count >= upper
+    return ProgramWorst(best.presses, best.press_count, max(upper, best.press_count), proven)
