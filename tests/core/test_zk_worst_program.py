@@ -217,3 +217,19 @@ def test_cancel_during_the_program(monkeypatch) -> None:
     finally:
         release.set()
     assert 25 * np.log2(3) > worst_module.BRUTE_FORCE_BITS  # the board is past the walk
+
+
+@pytest.mark.usefixtures("highs_stops_after_one_node")
+@pytest.mark.parametrize("index", range(1, len(SMALL), 6))
+def test_worst_position_past_an_unfinished_program(index: int, monkeypatch) -> None:
+    # no walk, HiGHS stopped after one node: the program's bound, the annealed position
+    monkeypatch.setattr(worst_module, "BRUTE_FORCE_BITS", 0)
+    system = SMALL[index][1]
+    solver = _reference(system)
+    distances = bfs_fewest(solver.a, system.states)
+    truth = max(distances.values())
+    result = worst_position(solver)
+    assert result.worst_presses <= truth <= result.upper_bound
+    assert result.exact == (result.worst_presses == result.upper_bound)
+    change = (-result.lights.astype(np.int64)) % system.states
+    assert distances[tuple(change.tolist())] == result.worst_presses

@@ -204,7 +204,8 @@ def _worst_beyond_gf2(
     system = solver.system
     n, p = system.n, system.states
     walkable = n * math.log2(p) <= BRUTE_FORCE_BITS
-    seconds = min(time_limit, _PROGRAM_BEFORE_WALK) if walkable else time_limit
+    # past the walk the annealing gets what the program leaves of the time
+    seconds = min(time_limit, _PROGRAM_BEFORE_WALK) if walkable else time_limit / 2
     program = worst_program(solver.analysis, seconds, cancel)
     if program is not None and program.proven:
         worst = program.worst
@@ -223,26 +224,16 @@ def _zk_bounds(
     program: ProgramWorst | None,
     deadline: float,
 ) -> WorstPosition:
-    """Beyond the walk and the program's proof: the program's position or a searched one,
-    whichever is harder, and the smaller of the program's and the average-weight upper
-    bound (`lograph.core.optimize.zk_worst`)."""
-    from lograph.core.optimize.zk_worst import (
-        average_upper_bound,
-        covering_lower_bound,
-        search_lower_bound,
-    )
+    """Beyond the walk and the program's proof: a proven range
+    (`lograph.core.optimize.zk_worst`)."""
+    from lograph.core.optimize.zk_worst import zk_range
 
-    system, analysis = solver.system, solver.analysis
-    upper = average_upper_bound(np.asarray(analysis.quiet, dtype=np.uint8), system.states)
-    presses, lower = search_lower_bound(solver, cancel, seed, deadline)
-    if program is not None:
-        upper = min(upper, program.upper)
-        if program.worst >= lower:
-            presses, lower = program.presses, program.worst
-    if presses is None:
-        lower = covering_lower_bound(system.n, system.states, analysis.kernel_size)
-        return WorstPosition(lower, upper, None, None, lower == upper, "bounds")
-    return _answer(system, goal, presses, lower, max(lower, upper), "search")
+    system = solver.system
+    found = zk_range(solver, cancel, seed, program, deadline)
+    if found.presses is None:
+        exact = found.lower == found.upper
+        return WorstPosition(found.lower, found.upper, None, None, exact, "bounds")
+    return _answer(system, goal, found.presses, found.lower, found.upper, "search")
 
 
 def _answer(

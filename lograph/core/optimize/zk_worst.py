@@ -22,6 +22,7 @@ from __future__ import annotations
 import itertools
 import math
 import time
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 from numpy.typing import NDArray
@@ -30,7 +31,16 @@ from lograph.core.algebra.analysis import Solver
 from lograph.core.cancel import Cancel, poll
 from lograph.core.optimize.minimal import exact_possible, fewest_presses
 
-__all__ = ["average_upper_bound", "covering_lower_bound", "search_lower_bound"]
+if TYPE_CHECKING:
+    from lograph.core.optimize.zk_worst_program import ProgramWorst
+
+__all__ = [
+    "ZkRange",
+    "average_upper_bound",
+    "covering_lower_bound",
+    "search_lower_bound",
+    "zk_range",
+]
 
 _TRIES = 24
 #: The covering bound's polynomial is built while N · N·(k − 1) stays below this.
@@ -103,3 +113,37 @@ def covering_lower_bound(n: int, k: int, kernel_size: int) -> int:
         if reached >= need:
             return rho
     return len(counts) - 1
+
+
+class ZkRange(NamedTuple):
+    """A proven range: a lightest solution of a position needing `lower` presses (None when
+    `lower` is the covering bound) and an `upper` bound on every position."""
+
+    presses: NDArray[np.uint8] | None
+    lower: int
+    upper: int
+
+
+def zk_range(
+    solver: Solver, cancel: Cancel, seed: int, program: ProgramWorst | None, deadline: float
+) -> ZkRange:
+    """The best range before `deadline`: the integer program's position (when it ran) or a
+    searched one (a quarter of the time left), then annealed
+    (`lograph.core.optimize.zk_anneal`); the program's upper bound or the average weight,
+    whichever is smaller."""
+    from lograph.core.optimize.zk_anneal import zk_annealed
+
+    analysis = solver.analysis
+    n, k = analysis.n, analysis.states
+    upper = average_upper_bound(np.asarray(analysis.quiet, dtype=np.uint8), k)
+    searching = time.monotonic() + max(0.0, deadline - time.monotonic()) / 4
+    presses, lower = search_lower_bound(solver, cancel, seed, searching)
+    if program is not None:
+        upper = min(upper, program.upper)
+        if program.worst >= lower:
+            presses, lower = program.presses, program.worst
+    if presses is None:
+        return ZkRange(None, covering_lower_bound(n, k, analysis.kernel_size), upper)
+    seconds = max(0.0, deadline - time.monotonic())
+    presses, lower = zk_annealed(analysis, (presses, lower), cancel, seed + 1, seconds)
+    return ZkRange(presses, lower, max(lower, upper))

@@ -43,9 +43,16 @@ from lograph.core.algebra.analysis import Analysis
 from lograph.core.cancel import Cancel, run_cancellable
 from lograph.core.optimize.minimal import fewest_presses
 from lograph.core.optimize.zk_minimal import mixed_radix_digits
-from lograph.core.optimize.zk_worst import average_upper_bound
 
-__all__ = ["PROGRAM_ENTRIES", "ProgramWorst", "program_entries", "worst_program"]
+__all__ = [
+    "PROGRAM_ENTRIES",
+    "ProgramWorst",
+    "ShiftClasses",
+    "press_vector",
+    "program_entries",
+    "shift_classes",
+    "worst_program",
+]
 
 #: Largest constraint matrix given to HiGHS: (kernel size − 1) × classes × (k − 1) entries
 #: (as over GF(2): about 4 million, a few hundred MB inside the solver at most).
@@ -66,22 +73,25 @@ class ProgramWorst:
 
 
 @dataclass(frozen=True)
-class _Classes:
+class ShiftClasses:
+    """The buttons by class and what every solution does to each class."""
+
     inverse: NDArray[np.int64]  # every button's class (0 is the zero column)
     sizes: NDArray[np.int64]  # m_v, class by class
-    shifts: NDArray[np.int64]  # s = λ·v mod k: one row per λ ≠ 0, one column per class
+    shifts: NDArray[np.int64]  # s = λ·v mod k: one row per λ (λ = 0 first), one column per class
 
 
-def _classes(analysis: Analysis) -> _Classes:
+def shift_classes(analysis: Analysis) -> ShiftClasses:
+    """Classes and shifts of a board whose kernel is small enough to list (callers check)."""
     orders = np.array(analysis.orders(), dtype=np.int64)
     quiet = np.asarray(analysis.quiet, dtype=np.int64).reshape(len(orders), analysis.n)
     # a zero column first among the sorted columns: prepended so that class 0 is always it
     columns = np.concatenate([np.zeros((1, len(orders)), dtype=np.int64), quiet.T])
     distinct, inverse, sizes = np.unique(columns, axis=0, return_inverse=True, return_counts=True)
     sizes[0] -= 1  # the prepended column
-    combinations = mixed_radix_digits(np.arange(1, analysis.kernel_size), orders)
+    combinations = mixed_radix_digits(np.arange(analysis.kernel_size), orders)
     shifts = (combinations @ distinct.T) % analysis.states
-    return _Classes(inverse.reshape(-1)[1:], sizes, shifts)
+    return ShiftClasses(inverse.reshape(-1)[1:], sizes, shifts)
 
 
 def program_entries(analysis: Analysis) -> int:
@@ -94,13 +104,13 @@ def program_entries(analysis: Analysis) -> int:
     return (analysis.kernel_size - 1) * classes * (analysis.states - 1)
 
 
-def _solve(classes: _Classes, k: int, seconds: float) -> tuple[NDArray[np.int64], float, bool]:
+def _solve(classes: ShiftClasses, k: int, seconds: float) -> tuple[NDArray[np.int64], float, bool]:
     """HiGHS on the packing form: the counts ``n_{v,a}`` (classes × a = 1 … k − 1, the zero
     class left out), the dual bound on Σ a·n_{v,a}, and whether it is proven optimal."""
     from scipy.optimize import Bounds, LinearConstraint, milp
     from scipy.sparse import csr_array, kron
 
-    s, m = classes.shifts[:, 1:], classes.sizes[1:]
+    s, m = classes.shifts[1:, 1:], classes.sizes[1:]  # λ = 0 and class 0 change nothing
     presses = np.arange(1, k)
     rows = (presses[None, None, :] >= (k - s)[:, :, None]) & (s[:, :, None] > 0)
     packing = csr_array(rows.reshape(len(s), -1)).astype(np.float64)  # no dense floats
@@ -124,7 +134,7 @@ def _solve(classes: _Classes, k: int, seconds: float) -> tuple[NDArray[np.int64]
     return counts, dual, result.status == 0
 
 
-def _press_vector(classes: _Classes, counts: NDArray[np.int64], k: int) -> NDArray[np.uint8]:
+def press_vector(classes: ShiftClasses, counts: NDArray[np.int64], k: int) -> NDArray[np.uint8]:
     """A press vector with these counts: class by class, the first buttons pressed once,
     the next twice, …; the zero class k − 1 times."""
     x = np.zeros(len(classes.inverse), dtype=np.uint8)
@@ -144,16 +154,16 @@ def worst_program(analysis: Analysis, seconds: float, cancel: Cancel = None) -> 
     k = analysis.states
     if program_entries(analysis) > PROGRAM_ENTRIES:
         return None
-    classes = _classes(analysis)
+    classes = shift_classes(analysis)
     counts, dual, proven = run_cancellable(
         lambda: _solve(classes, k, seconds), cancel, _CANCELLED, name="lograph-worst-milp"
     )
     fixed = int(classes.sizes[0]) * (k - 1)
-    best = fewest_presses(analysis, _press_vector(classes, counts, k), cancel=cancel)
+    best = fewest_presses(analysis, press_vector(classes, counts, k), cancel=cancel)
     if not best.exact:
         return None
-    average = average_upper_bound(np.asarray(analysis.quiet, dtype=np.uint8), k)
-    upper = min(math.floor(fixed + dual + 1e-6), average) if math.isfinite(dual) else average
+    # without a dual bound, the trivial one: every button pressed k − 1 times
+    upper = math.floor(fixed + dual + 1e-6) if math.isfinite(dual) else analysis.n * (k - 1)
     # proven: the position meets the bound (its score is its weight, a lightest vector)
     proven = proven and best.press_count >= upper
     return ProgramWorst(best.presses, best.press_count, max(upper, best.press_count), proven)
