@@ -674,6 +674,36 @@ class ZkReferenceSolver:
         return None if x is None else x.astype(np.uint8)
 
 
+def max_min_worst(analysis: Any) -> int:
+    """The worst position over Z_k by an integer program in the max-min form: max z subject
+    to z ≤ the weight of every solution x + λ·Q of the position, over the counts of buttons
+    pressed a = 0 … k − 1 times in each class (the zero class included), solved by HiGHS.
+    A second formulation beside lograph's packing rows, which it does not rest on."""
+    from scipy.optimize import LinearConstraint, milp
+
+    k, n = analysis.states, analysis.n
+    orders = analysis.orders()
+    quiet = np.asarray(analysis.quiet, dtype=np.int64).reshape(len(orders), n)
+    columns, sizes = np.unique(quiet.T, axis=0, return_counts=True)
+    lambdas = np.array(list(np.ndindex(*orders)), dtype=np.int64)
+    shift = (lambdas @ columns.T) % k  # solutions × classes
+    a = np.arange(k)
+    weight = (a[None, None, :] + shift[:, :, None]) % k  # solutions × classes × a
+    variables = len(columns) * k + 1  # n_{v,a} then z
+    rows = np.hstack([-weight.reshape(len(lambdas), -1), np.ones((len(lambdas), 1))])
+    sums = np.hstack([np.kron(np.eye(len(columns)), np.ones((1, k))), np.zeros((len(columns), 1))])
+    objective = np.zeros(variables)
+    objective[-1] = -1
+    result = milp(
+        objective,
+        constraints=[LinearConstraint(rows, -np.inf, 0), LinearConstraint(sums, sizes, sizes)],
+        integrality=np.r_[np.ones(variables - 1), 0],
+        bounds=(np.r_[np.zeros(variables - 1), 0], np.r_[np.repeat(sizes, k), n * k]),
+    )
+    assert result.status == 0
+    return round(-result.fun)
+
+
 # ------------------------------------------------------------------------ the lit-only game
 # (a plain breadth-first search over positions as tuples, from the graph itself)
 

@@ -23,7 +23,7 @@ from lograph.core.optimize.histogram_classes import class_histogram
 from lograph.core.optimize.worst import worst_position
 from lograph.core.optimize.zk_worst_program import worst_program
 from lograph.core.solve import prepare
-from tests.references import ReferenceSolver, ZkReferenceSolver, bfs_fewest
+from tests.references import ReferenceSolver, ZkReferenceSolver, bfs_fewest, max_min_worst
 
 PRIMES = (3, 5, 7)
 
@@ -117,34 +117,6 @@ def test_program_meets_the_class_histogram(m: int, n: int, k: int) -> None:
     assert found.worst == len(class_histogram(quiet, states=k)) - 1
 
 
-def _max_min_worst(analysis) -> int:
-    """max z subject to z ≤ the weight of every solution x + λ·Q of the position, over the
-    counts of buttons pressed a = 0 … k − 1 times in each class (the zero class included)."""
-    from scipy.optimize import LinearConstraint, milp
-
-    k, n = analysis.states, analysis.n
-    orders = analysis.orders()
-    quiet = np.asarray(analysis.quiet, dtype=np.int64).reshape(len(orders), n)
-    columns, sizes = np.unique(quiet.T, axis=0, return_counts=True)
-    lambdas = np.array(list(np.ndindex(*orders)), dtype=np.int64)
-    shift = (lambdas @ columns.T) % k  # solutions × classes
-    a = np.arange(k)
-    weight = (a[None, None, :] + shift[:, :, None]) % k  # solutions × classes × a
-    variables = len(columns) * k + 1  # n_{v,a} then z
-    rows = np.hstack([-weight.reshape(len(lambdas), -1), np.ones((len(lambdas), 1))])
-    sums = np.hstack([np.kron(np.eye(len(columns)), np.ones((1, k))), np.zeros((len(columns), 1))])
-    objective = np.zeros(variables)
-    objective[-1] = -1
-    result = milp(
-        objective,
-        constraints=[LinearConstraint(rows, -np.inf, 0), LinearConstraint(sums, sizes, sizes)],
-        integrality=np.r_[np.ones(variables - 1), 0],
-        bounds=(np.r_[np.zeros(variables - 1), 0], np.r_[np.repeat(sizes, k), n * k]),
-    )
-    assert result.status == 0
-    return round(-result.fun)
-
-
 @pytest.mark.parametrize(("m", "n", "k"), [(5, 5, 3), (4, 4, 5), (4, 4, 7), (5, 5, 4), (4, 4, 6)])
 def test_program_meets_the_max_min_form(m: int, n: int, k: int) -> None:
     # 3^25 … 7^16 press vectors, several quiet patterns: beyond the other references
@@ -153,7 +125,7 @@ def test_program_meets_the_max_min_form(m: int, n: int, k: int) -> None:
     found = worst_program(solver.analysis, 60.0)
     assert found is not None
     assert found.proven
-    assert found.worst == _max_min_worst(solver.analysis)
+    assert found.worst == max_min_worst(solver.analysis)
     result = worst_position(solver)
     assert (result.worst_presses, result.exact, result.method) == (
         found.worst,

@@ -11,7 +11,7 @@ from PySide6.QtGui import QColor
 
 from lograph.core.model.generators import rectangle
 from lograph.ui.canvas.overlay import overlay
-from tests.references import fewest_table, histogram
+from tests.references import fewest_table, histogram, max_min_worst
 from tests.references import press_matrix as matrix
 from tests.ui.helpers import load
 from tests.ui.test_analysis_figures import settle, text
@@ -135,9 +135,18 @@ def test_histogram_widget_draws_bars(qtbot, window):
     assert view.bar_at(10) == 0
 
 
-def test_worst_refused_politely_when_too_large(qtbot, window):
+def test_worst_refused_politely_when_too_large(qtbot, window, monkeypatch):
+    # every board gets an answer or a range now; a refusal (as a future limit would give)
+    # still reads as one line in the panel
+    from lograph.core.errors import BoardTooLargeError
+    from lograph.core.optimize import worst as worst_module
+
+    def refuse(*args, **kwargs):
+        raise BoardTooLargeError("boards up to 2^26 press vectors are supported")
+
+    monkeypatch.setattr(worst_module, "worst_position", refuse)
     board = rectangle(5, 5)
-    board.states = 3  # 3^25 press vectors: beyond the exhaustive search for p > 2
+    board.states = 3
     load(window, board)
     settle(qtbot, window)
     model = window.analysis.model
@@ -146,3 +155,28 @@ def test_worst_refused_politely_when_too_large(qtbot, window):
     assert model.worst is None
     assert "supported" in text(window, "analysis_worst")
     assert not window.analysis.panel.load_button.isEnabled()
+
+
+@pytest.mark.parametrize("states", [3, 4])
+def test_worst_position_past_the_walk_with_more_colours(qtbot, window, states):
+    # 3^25 and 4^25 press vectors: the class integer program, checked against a second
+    # program (the max-min form); the loaded position needs that many presses by the
+    # fewest-presses search
+    from lograph.core.optimize.minimal import fewest_presses
+    from lograph.core.solve import prepare
+
+    board = rectangle(5, 5)
+    board.states = states
+    solver = prepare(board.to_system())
+    expected = max_min_worst(solver.analysis)
+    load(window, board)
+    settle(qtbot, window)
+    model, panel, doc = window.analysis.model, window.analysis.panel, window.document
+    window.action("analysis_worst").trigger()
+    qtbot.waitUntil(lambda: model.worst is not None, timeout=30_000)
+    assert (model.worst.worst_presses, model.worst.exact) == (expected, True)
+    assert f"needs {expected} presses" in text(window, "analysis_worst")
+    panel.load_button.click()
+    lights = doc.board.lights().astype(np.int64)
+    x0 = solver.particular((-lights) % states)
+    assert fewest_presses(solver, x0).press_count == expected
