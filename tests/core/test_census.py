@@ -4,6 +4,8 @@ force over every press vector."""
 
 from __future__ import annotations
 
+import dataclasses
+import math
 from pathlib import Path
 
 import networkx as nx
@@ -11,16 +13,25 @@ import numpy as np
 import pytest
 
 from lograph.core.census.families import Case, parse_family
-from lograph.core.census.rows import COLUMNS, CensusSpec, columns_for, compute_row
+from lograph.core.census.rows import (
+    COLUMNS,
+    WORST_WORK_BITS,
+    CensusSpec,
+    columns_for,
+    compute_row,
+)
+from lograph.core.engines.registry import get_solver
 from lograph.core.errors import BoardError, BoardFormatError
 from lograph.core.model.generators import diamond, rectangle
 from lograph.core.model.stencils import STENCILS
 from tests.references import (
     A075462,
     A159257,
+    ReferenceSolver,
     bfs_fewest,
     brute_force_fewest,
     graph_press_matrix,
+    max_min_worst,
     press_matrix,
     rank_gf2,
     rank_mod_p,
@@ -174,3 +185,21 @@ def test_rectangle_nullities_match_the_closed_form(rule: str) -> None:
     for row in _rows("rectangle", ["1-20", "1-20"], CensusSpec(rule=rule, worst=False)):
         m, n = (int(s) for s in str(row["name"]).split("x"))
         assert row["nullity"] == grid_nullity(m, n, rule), row["name"]
+
+
+@pytest.mark.parametrize("states", [3, 4, 5])
+def test_worst_past_the_walk_by_the_class_program(states: int) -> None:
+    # boards past the 2^20 walk (a 5×5 board over GF(3): 3^25 press vectors) get the class
+    # integer program under a node limit, checked here against a second program in the
+    # max-min form on the reference quiet patterns
+    checked = 0
+    for row in _rows("rectangle", ["3-5", "4-5"], CensusSpec(states=states)):
+        m, n = (int(s) for s in str(row["name"]).split("x"))
+        system = dataclasses.replace(rectangle(m, n).to_system(), states=states)
+        if row["kernel_size"] == 1 or (m * n) * math.log2(states) <= WORST_WORK_BITS:
+            continue
+        solver = ReferenceSolver(system) if states != 4 else None
+        analysis = solver.analysis if solver is not None else get_solver(system).analysis
+        assert row["worst"] == max_min_worst(analysis), row["name"]
+        checked += 1
+    assert checked >= 2

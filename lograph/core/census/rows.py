@@ -7,8 +7,9 @@ The worst position is costly in general (an integer program can take many second
 9×9 board), so it is filled in only when it is *cheap* by an explicit work limit
 (`worst_is_cheap`), never by a clock: nullity 0 (pressing every button), or over GF(2) an
 exact enumeration of at most 2^`WORST_WORK_BITS` (choices of class counts × quiet
-patterns), or for p > 2 a walk over at most 2^`WORST_WORK_BITS` press vectors. Otherwise
-the cell is empty.
+patterns), or for k > 2 a walk over at most 2^`WORST_WORK_BITS` press vectors, or past it
+the class integer program when small, stopped after a fixed number of branch-and-bound
+nodes and filled only when proven. Otherwise the cell is empty.
 
 Examples
 --------
@@ -74,6 +75,11 @@ WORST_NULLITY_LIMIT = 14
 _ENUMERATION_CHOICES = 1 << 16
 #: Hang guard for the integer program inside the work limit (it takes milliseconds there).
 _WORST_TIME_LIMIT = 120.0
+#: Over k > 2 past the walk, the class integer program (`zk_worst_program`) is tried when
+#: its matrix has at most this many entries, and stopped after this many branch-and-bound
+#: nodes: whether the cell is filled depends on that work, never on a clock.
+_PROGRAM_ENTRIES = 1 << 18
+_PROGRAM_NODES = 1000
 
 Row = tuple[object, ...]
 
@@ -111,6 +117,17 @@ def worst_is_cheap(analysis: Analysis) -> bool:
     return choices <= _ENUMERATION_CHOICES and (choices << k).bit_length() <= WORST_WORK_BITS + 1
 
 
+def _program_worst(analysis: Analysis, cancel: Cancel) -> int | None:
+    """Over k > 2 past the walk: the class integer program when its matrix is small,
+    stopped after `_PROGRAM_NODES` nodes (a limit on work); the worst only when proven."""
+    from lograph.core.optimize.zk_worst_program import program_entries, worst_program
+
+    if program_entries(analysis) > _PROGRAM_ENTRIES:
+        return None
+    found = worst_program(analysis, _WORST_TIME_LIMIT, cancel, nodes=_PROGRAM_NODES)
+    return found.worst if found is not None and found.proven else None
+
+
 def kernel_structure_text(factors: Sequence[int]) -> str:
     """The quiet group as invariant factors, repeated ones as powers; ``1`` when trivial.
 
@@ -142,6 +159,8 @@ def compute_row(spec: CensusSpec, case: Case, cancel: Cancel = None) -> Row:
     if spec.worst and worst_is_cheap(analysis):
         found = worst_position(solver, time_limit=_WORST_TIME_LIMIT, cancel=cancel)
         worst = found.worst_presses if found.exact else None
+    elif spec.worst and analysis.states > 2:
+        worst = _program_worst(analysis, cancel)
     plan = solver.chase_plan
     composite = analysis.quiet_orders is not None
     free = analysis.free_buttons if plan is None else plan.free_count

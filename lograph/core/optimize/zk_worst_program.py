@@ -104,7 +104,9 @@ def program_entries(analysis: Analysis) -> int:
     return (analysis.kernel_size - 1) * classes * (analysis.states - 1)
 
 
-def _solve(classes: ShiftClasses, k: int, seconds: float) -> tuple[NDArray[np.int64], float, bool]:
+def _solve(
+    classes: ShiftClasses, k: int, seconds: float, nodes: int | None
+) -> tuple[NDArray[np.int64], float, bool]:
     """HiGHS on the packing form: the counts ``n_{v,a}`` (classes × a = 1 … k − 1, the zero
     class left out), the dual bound on Σ a·n_{v,a}, and whether it is proven optimal."""
     from scipy.optimize import Bounds, LinearConstraint, milp
@@ -123,7 +125,8 @@ def _solve(classes: ShiftClasses, k: int, seconds: float) -> tuple[NDArray[np.in
         ],
         integrality=np.ones(len(m) * (k - 1)),
         bounds=Bounds(0, np.repeat(m, k - 1)),
-        options={"time_limit": max(seconds, 0.1), "disp": False},
+        options={"time_limit": max(seconds, 0.1), "disp": False}
+        | ({} if nodes is None else {"node_limit": nodes}),
     )
     if result.x is None:  # no feasible point in the time: all zero is one
         counts = np.zeros((len(m), k - 1), dtype=np.int64)
@@ -147,16 +150,19 @@ def press_vector(classes: ShiftClasses, counts: NDArray[np.int64], k: int) -> ND
     return x
 
 
-def worst_program(analysis: Analysis, seconds: float, cancel: Cancel = None) -> ProgramWorst | None:
-    """The worst position by the integer program (module doc) within `seconds` of HiGHS;
-    None when the program is past `PROGRAM_ENTRIES` or its position cannot be scored
-    exactly (the kernel too big for the exact fewest-presses search)."""
+def worst_program(
+    analysis: Analysis, seconds: float, cancel: Cancel = None, nodes: int | None = None
+) -> ProgramWorst | None:
+    """The worst position by the integer program (module doc) within `seconds` of HiGHS
+    (and `nodes` branch-and-bound nodes, a limit on work: the census's); None when the
+    program is past `PROGRAM_ENTRIES` or its position cannot be scored exactly (the kernel
+    too big for the exact fewest-presses search)."""
     k = analysis.states
     if program_entries(analysis) > PROGRAM_ENTRIES:
         return None
     classes = shift_classes(analysis)
     counts, dual, proven = run_cancellable(
-        lambda: _solve(classes, k, seconds), cancel, _CANCELLED, name="lograph-worst-milp"
+        lambda: _solve(classes, k, seconds, nodes), cancel, _CANCELLED, name="lograph-worst-milp"
     )
     fixed = int(classes.sizes[0]) * (k - 1)
     best = fewest_presses(analysis, press_vector(classes, counts, k), cancel=cancel)
