@@ -25,7 +25,7 @@ from lograph.core.kernels.bits import parity
 from lograph.core.kernels.jit import IntArray, jit
 from lograph.core.kernels.press import character_row, transform_small
 
-__all__ = ["coset_weights", "cover_anneal"]
+__all__ = ["coset_weights", "cover_anneal", "cubed_change", "tail_below"]
 
 
 @jit
@@ -44,14 +44,27 @@ def coset_weights(cls: IntArray, m: IntArray, t: IntArray, m0: int, k: int) -> I
 
 
 @jit
-def _tail(w: IntArray, target: int, tail: IntArray) -> int:  # pragma: no cover - compiled
-    """The cosets a move can make cost (``W(c) ≤ target``) into `tail`; how many."""
+def tail_below(w: IntArray, target: int, tail: IntArray) -> int:  # pragma: no cover - compiled
+    """The indices c with ``W(c) ≤ target`` (the cosets a move can make cost) into `tail`;
+    how many."""
     count = 0
     for c in range(len(w)):
         if w[c] <= target:
             tail[count] = c
             count += 1
     return count
+
+
+@jit
+def cubed_change(before: int, after: int) -> float:  # pragma: no cover - compiled
+    """How a cost term ``max(0, L − W)³`` changes when its shortfall ``L − W`` goes from
+    `before` to `after`."""
+    change = 0.0
+    if after > 0:
+        change += after * after * after
+    if before > 0:
+        change -= before * before * before
+    return change
 
 
 @jit
@@ -67,11 +80,7 @@ def _price(
         for v in members:
             signs += -1 if parity(c & v) else 1
         before = target - w[c]
-        after = before - delta * signs
-        if after > 0:
-            change += after * after * after
-        if before > 0:
-            change -= before * before * before
+        change += cubed_change(before, before - delta * signs)
     return change
 
 
@@ -140,7 +149,7 @@ def cover_anneal(
     tail = np.empty(size, dtype=np.int64)
     row = np.empty(size, dtype=np.int64)
     scratch = np.empty(size, dtype=np.int64)
-    count = _tail(w, target, tail)
+    count = tail_below(w, target, tail)
     for _ in range(moves):
         heat *= cooling
         g = np.random.randint(n)
@@ -161,6 +170,6 @@ def cover_anneal(
         if low > best:  # the target follows the best minimum
             best, target = low, low + margin
             best_t[:] = t
-            count = _tail(w, target, tail)
+            count = tail_below(w, target, tail)
     state[1], state[3], state[4] = heat, scale, best
     return best

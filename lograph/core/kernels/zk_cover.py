@@ -22,6 +22,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
+from lograph.core.kernels.cover import cubed_change, tail_below
 from lograph.core.kernels.jit import IntArray, jit
 
 __all__ = ["zk_anneal", "zk_weights"]
@@ -38,17 +39,6 @@ def zk_weights(shifts: NDArray[np.uint8], counts: IntArray, k: int, base: int) -
             for a in range(k):
                 w[c] += counts[v, a] * ((a + s) % k)
     return w
-
-
-@jit
-def _tail(w: IntArray, reach: int, tail: IntArray) -> int:  # pragma: no cover - compiled
-    """The solutions a move can bring under the target (``W(λ) ≤ reach``) into `tail`."""
-    count = 0
-    for c in range(len(w)):
-        if w[c] <= reach:
-            tail[count] = c
-            count += 1
-    return count
 
 
 @jit
@@ -69,11 +59,7 @@ def _price(
         c = tail[i]
         s = column[c]
         before = target - w[c]
-        after = before - ((b + s) % k - (a + s) % k)
-        if after > 0:
-            change += after * after * after
-        if before > 0:
-            change -= before * before * before
+        change += cubed_change(before, before - ((b + s) % k - (a + s) % k))
     return change
 
 
@@ -133,7 +119,7 @@ def zk_anneal(
     margin, heat, cooling, scale, best = int(state[0]), state[1], state[2], state[3], int(state[4])
     target = best + margin
     tail = np.empty(len(w), dtype=np.int64)
-    count = _tail(w, target + k - 2, tail)
+    count = tail_below(w, target + k - 2, tail)
     for _ in range(moves):
         heat *= cooling
         v = np.random.randint(classes)
@@ -150,6 +136,6 @@ def zk_anneal(
         if low > best:  # the target follows the best minimum
             best, target = low, low + margin
             best_counts[:, :] = counts
-            count = _tail(w, target + k - 2, tail)
+            count = tail_below(w, target + k - 2, tail)
     state[1], state[3], state[4] = heat, scale, best
     return best

@@ -17,7 +17,9 @@ positions on some boards (19×19: 165 where the unrestricted chains stop at 162)
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 
 import numpy as np
 from numpy.typing import NDArray
@@ -26,7 +28,7 @@ from lograph.core.cancel import Cancel, poll
 from lograph.core.optimize.gf2_classes import minimise_classes, pressing_counts
 from lograph.core.optimize.gf2_orbits import WORKERS
 
-__all__ = ["ANNEAL_RUNS", "anneal", "annealed", "class_orbits", "searched"]
+__all__ = ["ANNEAL_RUNS", "anneal", "anneal_run", "annealed", "class_orbits", "searched"]
 
 #: Runs the annealing may make: more than a usual time limit allows on big boards, where
 #: the time limit governs; small boards stop after this many.
@@ -162,18 +164,36 @@ class _Chain:
             t = best_t.copy()  # every run starts again from the best position, hot
             weights = coset_weights(cls, m, t, self.m0, self.k)
             state = np.array([_TARGET_MARGIN, _HOT, cooling, 1.0, best], dtype=np.float64)
-            for done in range(0, run, chunk):
-                moves = min(chunk, run - done)
-                best = cover_anneal(cls, m, t, weights, best_t, state, moves, seed, groups)
-                seed += 1 << 20  # the next call's moves are drawn afresh
-                poll(self.cancel, _CANCELLED)
-                if time.monotonic() > self.deadline:
-                    break
+            # the arrays of this run, then (moves, seed) per chunk
+            step = partial(cover_anneal, cls, m, t, weights, best_t, state, groups=groups)
+            best, seed = anneal_run(step, run, chunk, seed, self.cancel, self.deadline)
             if time.monotonic() > self.deadline:
                 break
         counts = np.empty_like(best_t)
         counts[order] = best_t
         return counts
+
+
+def anneal_run(
+    step: Callable[[int, int], int],
+    run: int,
+    chunk: int,
+    seed: int,
+    cancel: Cancel,
+    deadline: float,
+) -> tuple[int, int]:
+    """One run of `run` proposed moves, `chunk` at a time: ``step(moves, seed)`` makes them
+    (the compiled annealing, its schedule carried in its state) and returns the best
+    minimum so far. Polls `cancel` and stops at `deadline` (`time.monotonic()`) between
+    chunks; returns the best and the seed for the next run."""
+    best = -1
+    for done in range(0, run, chunk):
+        best = int(step(min(chunk, run - done), seed))
+        seed += 1 << 20  # the next call's moves are drawn afresh
+        poll(cancel, _CANCELLED)
+        if time.monotonic() > deadline:
+            break
+    return best, seed
 
 
 def searched(

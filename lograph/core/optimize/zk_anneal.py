@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import time
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 
 import numpy as np
 from numpy.typing import NDArray
 
 from lograph.core.algebra.analysis import Analysis
-from lograph.core.cancel import Cancel, poll
+from lograph.core.cancel import Cancel
+from lograph.core.optimize.gf2_cover import anneal_run
 from lograph.core.optimize.gf2_orbits import WORKERS
 from lograph.core.optimize.minimal import fewest_presses
 from lograph.core.optimize.zk_worst_program import ShiftClasses, press_vector, shift_classes
@@ -66,15 +68,9 @@ class _Chain:
             counts = best_counts.copy()  # every run starts again from the best, hot
             weights = zk_weights(self.shifts, counts, k, self.base)
             state = np.array([_TARGET_MARGIN, _HOT, cooling, 1.0, best], dtype=np.float64)
-            for done in range(0, run, chunk):
-                moves = min(chunk, run - done)
-                best = zk_anneal(
-                    self.shifts, counts, sizes, weights, best_counts, state, moves, seed, k
-                )
-                seed += 1 << 20  # the next call's moves are drawn afresh
-                poll(self.cancel, _CANCELLED)
-                if time.monotonic() > self.deadline:
-                    break
+            # the arrays of this run, then (moves, seed) per chunk
+            step = partial(zk_anneal, self.shifts, counts, sizes, weights, best_counts, state, k=k)
+            best, seed = anneal_run(step, run, chunk, seed, self.cancel, self.deadline)
             if time.monotonic() > self.deadline:
                 break
         return best_counts, best
