@@ -59,10 +59,12 @@ class _Kernel:
         self.__wrapped__ = func
         _KERNELS.append(self)
 
-    def __call__(self, *args: Any) -> Any:
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        # keywords pass through as to the numba dispatcher this stands in for (which later
+        # imports get directly once numba is loaded)
         if self._compiled is None and self._linear and _python_wanted(args):
-            return self.py_func(*args)
-        return self.compiled()(*args)
+            return self.py_func(*args, **kwargs)
+        return self.compiled()(*args, **kwargs)
 
     def compiled(self) -> Callable[..., Any]:
         """The numba dispatcher (numba is loaded, every kernel wrapped, on first need)."""
