@@ -100,16 +100,26 @@ def _load_numba() -> None:
     with _LOCK:
         if not _KERNELS or _KERNELS[0]._compiled is None:  # first load of this process
             _watch_compiles()
-        for kernel in _KERNELS:
-            if kernel._compiled is None:
-                kernel._compiled = numba.njit(**kernel._options)(kernel.py_func)
+        made = {
+            id(kernel): numba.njit(**kernel._options)(kernel.py_func)
+            for kernel in _KERNELS
+            if kernel._compiled is None
+        }
         # Compiled callers look their callees up in their module's globals, also when
         # imported from another kernel module: they must find dispatchers, not wrappers.
         for name, module in list(sys.modules.items()):
             if name.startswith("lograph.core.kernels.") and module is not None:
                 for attribute, value in list(vars(module).items()):
-                    if isinstance(value, _Kernel) and value._compiled is not None:
-                        setattr(module, attribute, value._compiled)
+                    if isinstance(value, _Kernel):
+                        dispatcher = value._compiled or made.get(id(value))
+                        if dispatcher is not None:
+                            setattr(module, attribute, dispatcher)
+        # Published last: another thread that sees a kernel's dispatcher (without taking
+        # the lock) and compiles it must find its callees replaced already (two searches
+        # starting side by side on a cold cache hit a wrapper here in CI).
+        for kernel in _KERNELS:
+            if kernel._compiled is None:  # (a kernel imported meanwhile waits for its call)
+                kernel._compiled = made.get(id(kernel))
 
 
 def _watch_compiles() -> None:
