@@ -14,8 +14,9 @@ free choice of one in each piece, and the fewest presses add up), so over GF(2) 
 runs on each independent piece of the quiet code (`lograph.core.optimize.gf2_pieces`) on
 its own, once per distinct piece, and the count polynomials multiply, with
 ``(1 + z + … + z^(p−1))^m₀`` for the ``m₀`` buttons in no quiet pattern (over GF(p), p > 2,
-the code is counted as one piece). A board with no quiet pattern at all counts its
-positions at once, at any size up to `CLASS_DEGREE_LIMIT`.
+the pieces come from `lograph.core.optimize.gfp_pieces`, each counted on its own). A board
+with no quiet pattern at all counts its positions at once, at any size up to
+`CLASS_DEGREE_LIMIT`.
 
 Examples
 --------
@@ -90,9 +91,11 @@ def _split(quiet: NDArray[np.uint8], p: int) -> tuple[list[_Piece], int]:
     n = quiet.shape[1]
     if len(quiet) == 0:
         return [], n
-    if p > 2:  # counted as one piece: the buttons some pattern presses
-        moving = quiet.any(axis=0)
-        return [(quiet[:, moving], 1)], n - int(moving.sum())
+    if p > 2:  # each piece once (copies are not told apart over GF(p))
+        from lograph.core.optimize.gfp_pieces import quiet_pieces_mod_p
+
+        split_p = quiet_pieces_mod_p(quiet, p)
+        return [(piece.quiet, 1) for piece in split_p.pieces], len(split_p.fixed)
     split = quiet_pieces(quiet)
     if any(2**piece.dimension > CLASS_WORK_LIMIT for piece in split.pieces):
         # out of reach whatever the others: no need for the forms (a piece of dimension 133

@@ -204,6 +204,14 @@ def _worst_beyond_gf2(
     system = solver.system
     n, p = system.n, system.states
     walkable = n * math.log2(p) <= BRUTE_FORCE_BITS
+    if solver.analysis.quiet_orders is None and not walkable:  # a field: pieces add up
+        from lograph.core.optimize.gfp_pieces import worst_by_pieces
+
+        quiet = np.asarray(solver.analysis.quiet, dtype=np.uint8).reshape(-1, n)
+        split = worst_by_pieces(quiet, p, time_limit, cancel)
+        if split is not None:
+            method = "integer program" if split.proven else "search"
+            return _answer(system, goal, split.presses, split.lower, split.upper, method)
     # past the walk the annealing gets what the program leaves of the time
     seconds = min(time_limit, _PROGRAM_BEFORE_WALK) if walkable else time_limit / 2
     program = worst_program(solver.analysis, seconds, cancel)
