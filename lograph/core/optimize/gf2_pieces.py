@@ -36,7 +36,7 @@ from lograph.core.algebra.canonical import rref_basis
 from lograph.core.model.system import PressSystem
 from lograph.core.optimize.gf2_classes import span_coordinates
 
-__all__ = ["Piece", "Pieces", "piece_system", "quiet_pieces"]
+__all__ = ["Piece", "Pieces", "joined_members", "piece_system", "quiet_pieces"]
 
 
 @dataclass(frozen=True)
@@ -81,7 +81,7 @@ def quiet_pieces(quiet: NDArray[np.uint8]) -> Pieces:
     basis, coordinates, _ = span_coordinates(keys)
     if len(basis) != k:
         raise ValueError(f"the {k} quiet patterns span only {len(basis)} dimensions")
-    piece_of = _joined_members(coordinates, k)
+    piece_of = joined_members(coordinates, k)
     fixed = np.flatnonzero(inverse == zero) if zero >= 0 else np.zeros(0, dtype=np.intp)
     class_piece = np.array([piece_of[(c & -c).bit_length() - 1] if c else -1 for c in coordinates])
     labels = sorted(set(piece_of), key=piece_of.index)
@@ -101,9 +101,9 @@ def quiet_pieces(quiet: NDArray[np.uint8]) -> Pieces:
     return Pieces(pieces, fixed.astype(np.intp))
 
 
-def _joined_members(coordinates: list[int], k: int) -> list[int]:
-    """Each basis member's piece label: members joined by some class's coordinates
-    (union–find with path halving)."""
+def joined_members(coordinates: list[int], k: int) -> list[int]:
+    """Each basis member's piece label: members joined by some class's coordinates (bit j:
+    member j; union–find with path halving)."""
     parent = list(range(k))
 
     def root(j: int) -> int:

@@ -33,7 +33,7 @@ from numpy.typing import NDArray
 from lograph.core.algebra.analysis import Analysis
 from lograph.core.algebra.canonical import rref_basis
 from lograph.core.cancel import Cancel
-from lograph.core.optimize.gf2_pieces import Piece, Pieces
+from lograph.core.optimize.gf2_pieces import Piece, Pieces, joined_members
 from lograph.core.optimize.zk_worst_program import ProgramWorst, worst_program
 
 __all__ = ["PiecesWorst", "quiet_pieces_mod_p", "worst_by_pieces"]
@@ -43,24 +43,11 @@ def quiet_pieces_mod_p(quiet: NDArray[np.uint8], p: int) -> Pieces:
     """Split the code spanned by the rows of `quiet` over GF(p) into its finest direct sum
     (module doc)."""
     rows = rref_basis(quiet, p)
-    k = len(rows)
-    parent = list(range(k))
-
-    def root(j: int) -> int:
-        while parent[j] != j:
-            parent[j] = parent[parent[j]]
-            j = parent[j]
-        return j
-
     support = rows != 0
-    distinct = np.unique(support.T, axis=0)
-    for column in distinct:  # the rows one class needs join one piece
-        members = np.flatnonzero(column)
-        for j in members[1:]:
-            a, b = root(int(members[0])), root(int(j))
-            if a != b:
-                parent[b] = a
-    label = np.array([root(j) for j in range(k)], dtype=np.int64)
+    # the rows one class needs join one piece: its support as bits, joined as over GF(2)
+    columns = np.unique(support.T, axis=0)
+    masks = [sum(1 << int(j) for j in np.flatnonzero(column)) for column in columns]
+    label = np.array(joined_members(masks, len(rows)), dtype=np.int64)
     moving = support.any(axis=0)
     first_row = np.argmax(support, axis=0)  # any nonzero row names the button's piece
     button_piece = np.where(moving, label[first_row], -1)
