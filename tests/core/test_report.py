@@ -178,3 +178,26 @@ def test_a_bounded_fewest_names_the_search_that_proves_it(monkeypatch: pytest.Mo
     solver = prepare(board)
     quiet = np.asarray(solver.analysis.quiet, dtype=np.uint8).reshape(4, 16)
     assert exact["press_count"] == min(coset_weights(pressed, quiet, 2))
+
+
+def test_three_colours_in_small_pieces_get_their_worst() -> None:
+    """The same kind of graph over GF(3) (nullity past the report's limit of 14, small
+    pieces): the worst position is answered, and its presses clear its position."""
+    board = geometric(300, 0.06, seed=0)  # nullity 62 over GF(3), pieces of at most 6
+    board.states = 3
+    system = board.to_system()
+    report = board_report(board)
+    assert report["nullity"] > 14
+    worst = report["worst"]
+    assert "skipped" not in worst
+    assert worst["exact"]
+    index = {name: i for i, name in enumerate(system.names)}
+    presses = np.zeros(system.n, dtype=np.int64)
+    for name in worst["presses"]:  # a button pressed twice is listed twice
+        presses[index[name]] += 1
+    change = press_matrix(board) @ presses % 3
+    lights = np.zeros(system.n, dtype=np.int64)
+    for name in worst["lights"]:
+        lights[index[name]] += 1
+    assert np.array_equal((change + lights) % 3, np.zeros(system.n))
+    assert worst["worst_presses"] == int(presses.sum())

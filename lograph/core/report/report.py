@@ -158,18 +158,21 @@ def _fewest(
 
 
 def _largest_piece(system: PressSystem, solver: Any) -> int:
-    """The nullity of the largest independent piece of the quiet code over GF(2) (the worst
-    position is answered piece by piece), else the nullity."""
+    """The nullity of the largest independent piece of the quiet code over a field (the
+    worst position is answered piece by piece), else the nullity."""
     analysis = solver.analysis
-    if system.states != 2 or analysis.nullity <= WORST_NULLITY_LIMIT:
+    if analysis.nullity <= WORST_NULLITY_LIMIT:
         return int(analysis.nullity)
     from lograph.core.optimize.gf2_pieces import quiet_pieces
+    from lograph.core.optimize.gfp_pieces import quiet_pieces_mod_p
     from lograph.core.optimize.histogram import quiet_rows
 
     quiet = quiet_rows(analysis)
     if quiet is None:  # not over a field: no pieces to read
         return int(analysis.nullity)
-    return max(piece.dimension for piece in quiet_pieces(quiet).pieces)
+    p = system.states
+    split = quiet_pieces(quiet) if p == 2 else quiet_pieces_mod_p(quiet, p)
+    return max(piece.dimension for piece in split.pieces)
 
 
 def _worst(
