@@ -105,3 +105,21 @@ def test_classes_press_vector_round_trip() -> None:
     again = np.zeros_like(counts)
     np.add.at(again, (classes.inverse, y.astype(np.int64)), 1)
     assert np.array_equal(again, counts)
+
+
+def test_shifts_listed_in_chunks_are_every_solutions(monkeypatch) -> None:
+    # a chunk of a few entries: many chunks, against the product written out in integers
+    from lograph.core.optimize import zk_worst_program
+    from lograph.core.optimize.zk_minimal import mixed_radix_digits
+
+    analysis = _solver(3, 3, 5, "open").analysis
+    whole = shift_classes(analysis)
+    monkeypatch.setattr(zk_worst_program, "_SHIFT_CHUNK", 7)
+    chunked = shift_classes(analysis)
+    orders = np.array(analysis.orders(), dtype=np.int64)
+    quiet = np.asarray(analysis.quiet, dtype=np.int64).reshape(len(orders), analysis.n)
+    combinations = mixed_radix_digits(np.arange(analysis.kernel_size), orders)
+    direct = (combinations @ quiet) % 5  # every solution's shift, button by button
+    assert chunked.shifts.dtype == np.uint8
+    assert np.array_equal(chunked.shifts, whole.shifts)
+    assert np.array_equal(chunked.shifts[:, chunked.inverse], direct)

@@ -27,8 +27,10 @@ from lograph.core.optimize.zk_worst_program import ShiftClasses, press_vector, s
 
 __all__ = ["ANNEAL_ENTRIES", "ANNEAL_RUNS", "zk_annealed"]
 
-#: Largest kernel size × classes the annealing keeps (its shift table, one byte each).
-ANNEAL_ENTRIES = 1 << 24
+#: Largest kernel size × classes the annealing keeps (its shift table, one byte each, held
+#: twice while it is laid out by class: 512 MB at most). 3-colour 17×17 (3^12 solutions ×
+#: 271 classes) needs 2^28: 227 → 246 in 20 s over the searched positions alone.
+ANNEAL_ENTRIES = 1 << 28
 #: Runs each chain may make: small boards stop after this many (their answer then never
 #: depends on the machine's speed); on big ones the time is up first.
 ANNEAL_RUNS = 8
@@ -94,6 +96,7 @@ def zk_annealed(
     presses) when heavier, as its lightest solution and fewest presses (scored exactly);
     `start` itself otherwise, or when the shift table is past `ANNEAL_ENTRIES`."""
     k = analysis.states
+    deadline = time.monotonic() + seconds  # listing the shifts counts too (2 s at 2^27)
     if analysis.kernel_size * analysis.n > ANNEAL_ENTRIES:
         columns = np.asarray(analysis.quiet).reshape(-1, analysis.n).T
         if analysis.kernel_size * len(np.unique(columns, axis=0)) > ANNEAL_ENTRIES:
@@ -101,7 +104,7 @@ def zk_annealed(
     classes = shift_classes(analysis)
     if len(classes.sizes) == 1:
         return start  # no quiet pattern moves a button
-    chain = _Chain(classes, k, cancel, time.monotonic() + seconds)
+    chain = _Chain(classes, k, cancel, deadline)
     first = _counts(classes, start[0], k)
     with ThreadPoolExecutor(WORKERS) as pool:  # independent chains, the best one kept
         found = list(pool.map(lambda i: chain.run(first, seed + i), range(WORKERS)))

@@ -57,6 +57,8 @@ __all__ = [
 #: Largest constraint matrix given to HiGHS: (kernel size − 1) × classes × (k − 1) entries
 #: (as over GF(2): about 4 million, a few hundred MB inside the solver at most).
 PROGRAM_ENTRIES = 1 << 22
+#: Shift-table entries computed per chunk (bounds the temporary products' memory).
+_SHIFT_CHUNK = 1 << 22
 _CANCELLED = "worst-position search cancelled"
 
 
@@ -78,7 +80,7 @@ class ShiftClasses:
 
     inverse: NDArray[np.int64]  # every button's class (0 is the zero column)
     sizes: NDArray[np.int64]  # m_v, class by class
-    shifts: NDArray[np.int64]  # s = λ·v mod k: one row per λ (λ = 0 first), one column per class
+    shifts: NDArray[np.uint8]  # s = λ·v mod k: one row per λ (λ = 0 first), one column per class
 
 
 def shift_classes(analysis: Analysis) -> ShiftClasses:
@@ -89,8 +91,14 @@ def shift_classes(analysis: Analysis) -> ShiftClasses:
     columns = np.concatenate([np.zeros((1, len(orders)), dtype=np.int64), quiet.T])
     distinct, inverse, sizes = np.unique(columns, axis=0, return_inverse=True, return_counts=True)
     sizes[0] -= 1  # the prepended column
-    combinations = mixed_radix_digits(np.arange(analysis.kernel_size), orders)
-    shifts = (combinations @ distinct.T) % analysis.states
+    size, k = analysis.kernel_size, analysis.states
+    shifts = np.empty((size, len(distinct)), dtype=np.uint8)  # k ≤ 255: one byte each
+    step = max(1, _SHIFT_CHUNK // len(distinct))
+    for start in range(0, size, step):  # in chunks: the products would take 8 bytes each
+        combinations = mixed_radix_digits(np.arange(start, min(size, start + step)), orders)
+        # floats for the matrix product (exact: every sum stays far below 2^53)
+        product = combinations.astype(np.float64) @ distinct.T.astype(np.float64)
+        shifts[start : start + step] = np.rint(product).astype(np.int64) % k
     return ShiftClasses(inverse.reshape(-1)[1:], sizes, shifts)
 
 
@@ -112,7 +120,8 @@ def _solve(
     from scipy.optimize import Bounds, LinearConstraint, milp
     from scipy.sparse import csr_array, kron
 
-    s, m = classes.shifts[1:, 1:], classes.sizes[1:]  # λ = 0 and class 0 change nothing
+    s = classes.shifts[1:, 1:].astype(np.int64)  # λ = 0 and class 0 change nothing
+    m = classes.sizes[1:]
     presses = np.arange(1, k)
     rows = (presses[None, None, :] >= (k - s)[:, :, None]) & (s[:, :, None] > 0)
     packing = csr_array(rows.reshape(len(s), -1)).astype(np.float64)  # no dense floats
