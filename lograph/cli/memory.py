@@ -69,5 +69,5 @@ def worst_estimate(n: int, nonzeros: int, nullity: int, states: int) -> int:
 
         kernel = states**nullity if nullity * math.log2(states) < 64 else 1 << 64
         needed += 40 * min(PROGRAM_ENTRIES, kernel * n * (states - 1))
-        needed += 2 * min(ANNEAL_ENTRIES, kernel * n)  # the annealing's shift table, twice
+        needed += min(ANNEAL_ENTRIES, kernel * n)  # the annealing's shift table, a byte each
     return needed

@@ -123,3 +123,6 @@ def test_shifts_listed_in_chunks_are_every_solutions(monkeypatch) -> None:
     assert chunked.shifts.dtype == np.uint8
     assert np.array_equal(chunked.shifts, whole.shifts)
     assert np.array_equal(chunked.shifts[:, chunked.inverse], direct)
+    by_class = shift_classes(analysis, by_class=True)  # the annealing's layout, also chunked
+    assert by_class.shifts.flags.c_contiguous
+    assert np.array_equal(by_class.shifts, whole.shifts.T)

@@ -23,12 +23,17 @@ from lograph.core.cancel import Cancel
 from lograph.core.optimize.gf2_cover import anneal_run
 from lograph.core.optimize.gf2_orbits import WORKERS
 from lograph.core.optimize.minimal import fewest_presses
-from lograph.core.optimize.zk_worst_program import ShiftClasses, press_vector, shift_classes
+from lograph.core.optimize.zk_worst_program import (
+    ShiftClasses,
+    press_vector,
+    shift_classes,
+    table_entries,
+)
 
 __all__ = ["ANNEAL_ENTRIES", "ANNEAL_RUNS", "zk_annealed"]
 
-#: Largest kernel size × classes the annealing keeps (its shift table, one byte each, held
-#: twice while it is laid out by class: 512 MB at most). 3-colour 17×17 (3^12 solutions ×
+#: Largest kernel size × classes the annealing keeps (its shift table, one byte each: 256 MB
+#: at most). 3-colour 17×17 (3^12 solutions ×
 #: 271 classes) needs 2^28: 227 → 246 in 20 s over the searched positions alone.
 ANNEAL_ENTRIES = 1 << 28
 #: Runs each chain may make: small boards stop after this many (their answer then never
@@ -50,7 +55,7 @@ class _Chain:
     the weight of the buttons in no quiet pattern."""
 
     def __init__(self, classes: ShiftClasses, k: int, cancel: Cancel, deadline: float) -> None:
-        self.shifts = np.ascontiguousarray(classes.shifts[:, 1:].T, dtype=np.uint8)
+        self.shifts = classes.shifts[1:]  # laid out by class; class 0 never moves
         self.sizes = classes.sizes[1:]
         self.base = int(classes.sizes[0]) * (k - 1)
         self.k, self.cancel, self.deadline = k, cancel, deadline
@@ -97,11 +102,9 @@ def zk_annealed(
     `start` itself otherwise, or when the shift table is past `ANNEAL_ENTRIES`."""
     k = analysis.states
     deadline = time.monotonic() + seconds  # listing the shifts counts too (2 s at 2^27)
-    if analysis.kernel_size * analysis.n > ANNEAL_ENTRIES:
-        columns = np.asarray(analysis.quiet).reshape(-1, analysis.n).T
-        if analysis.kernel_size * len(np.unique(columns, axis=0)) > ANNEAL_ENTRIES:
-            return start
-    classes = shift_classes(analysis)
+    if table_entries(analysis) > ANNEAL_ENTRIES:
+        return start
+    classes = shift_classes(analysis, by_class=True)
     if len(classes.sizes) == 1:
         return start  # no quiet pattern moves a button
     chain = _Chain(classes, k, cancel, deadline)

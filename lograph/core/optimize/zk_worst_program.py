@@ -51,6 +51,7 @@ __all__ = [
     "press_vector",
     "program_entries",
     "shift_classes",
+    "table_entries",
     "worst_program",
 ]
 
@@ -80,11 +81,14 @@ class ShiftClasses:
 
     inverse: NDArray[np.int64]  # every button's class (0 is the zero column)
     sizes: NDArray[np.int64]  # m_v, class by class
-    shifts: NDArray[np.uint8]  # s = λ·v mod k: one row per λ (λ = 0 first), one column per class
+    # s = λ·v mod k: one row per λ (λ = 0 first), one column per class; or transposed
+    shifts: NDArray[np.uint8]
 
 
-def shift_classes(analysis: Analysis) -> ShiftClasses:
-    """Classes and shifts of a board whose kernel is small enough to list (callers check)."""
+def shift_classes(analysis: Analysis, by_class: bool = False) -> ShiftClasses:
+    """Classes and shifts of a board whose kernel is small enough to list (callers check),
+    one row per solution λ, or with `by_class` one row per class (the annealing reads a
+    class's shifts in one contiguous pass; laid out so directly, the table is held once)."""
     orders = np.array(analysis.orders(), dtype=np.int64)
     quiet = np.asarray(analysis.quiet, dtype=np.int64).reshape(len(orders), analysis.n)
     # a zero column first among the sorted columns: prepended so that class 0 is always it
@@ -92,14 +96,25 @@ def shift_classes(analysis: Analysis) -> ShiftClasses:
     distinct, inverse, sizes = np.unique(columns, axis=0, return_inverse=True, return_counts=True)
     sizes[0] -= 1  # the prepended column
     size, k = analysis.kernel_size, analysis.states
-    shifts = np.empty((size, len(distinct)), dtype=np.uint8)  # k ≤ 255: one byte each
+    shape = (len(distinct), size) if by_class else (size, len(distinct))
+    shifts = np.empty(shape, dtype=np.uint8)  # k ≤ 255: one byte each
+    target = shifts.T if by_class else shifts  # filled a chunk of solutions at a time
     step = max(1, _SHIFT_CHUNK // len(distinct))
     for start in range(0, size, step):  # in chunks: the products would take 8 bytes each
         combinations = mixed_radix_digits(np.arange(start, min(size, start + step)), orders)
         # floats for the matrix product (exact: every sum stays far below 2^53)
         product = combinations.astype(np.float64) @ distinct.T.astype(np.float64)
-        shifts[start : start + step] = np.rint(product).astype(np.int64) % k
+        target[start : start + step] = np.rint(product).astype(np.int64) % k
     return ShiftClasses(inverse.reshape(-1)[1:], sizes, shifts)
+
+
+def table_entries(analysis: Analysis) -> int:
+    """Kernel size × classes: the shift table's entries (compare with a limit); a kernel
+    past 2^31 is returned alone, without listing the classes."""
+    if analysis.kernel_size > 1 << 31:
+        return analysis.kernel_size
+    columns = np.asarray(analysis.quiet).reshape(len(analysis.orders()), analysis.n).T
+    return analysis.kernel_size * len(np.unique(columns, axis=0))
 
 
 def program_entries(analysis: Analysis) -> int:
@@ -107,8 +122,7 @@ def program_entries(analysis: Analysis) -> int:
     classes are bounded by the buttons, so no class listing is needed to refuse."""
     if analysis.kernel_size > PROGRAM_ENTRIES:
         return analysis.kernel_size
-    columns = np.asarray(analysis.quiet).reshape(len(analysis.orders()), analysis.n).T
-    classes = len(np.unique(columns, axis=0))
+    classes = table_entries(analysis) // analysis.kernel_size
     return (analysis.kernel_size - 1) * classes * (analysis.states - 1)
 
 
