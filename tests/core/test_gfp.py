@@ -8,6 +8,7 @@ lograph's and galois's answers must agree entry for entry.
 from __future__ import annotations
 
 import itertools
+import unittest.mock
 
 import galois
 import numpy as np
@@ -15,6 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from lograph.core.algebra import gfp
 from lograph.core.algebra.gfp import (
     check_prime,
     kernel_from_rref,
@@ -180,7 +182,7 @@ def test_identity_for_every_prime_and_the_largest() -> None:
         assert ((mat @ x.astype(np.int64)) % p).tolist() == [1, 2 % p, 0, p - 1]
 
 
-@pytest.mark.parametrize("p", [0, 1, 4, 9, 253, 257, -3])
+@pytest.mark.parametrize("p", [0, 1, 4, 9, 253, 257, -3, 2**61 - 1])  # last: a 19-digit prime
 def test_bad_field_size_is_refused(p: int) -> None:
     with pytest.raises(BoardError, match=str(p)):
         check_prime(p)
@@ -232,3 +234,37 @@ def test_many_pivots_with_deferred_reduction_match_galois(p: int) -> None:
         null_space(tall.T, p).tolist()
         == galois_rref_basis(galois.GF(p)(tall.T).null_space()).tolist()
     )
+
+
+@settings(max_examples=60, deadline=None)
+@given(matrices(), st.sampled_from([None, 0, 1]))
+def test_list_and_array_reductions_agree(case: tuple[np.ndarray, int], ncols: int | None) -> None:
+    """Small matrices are reduced on Python lists, larger ones on numpy arrays: both give
+    galois's reduced form, with pivoting limited to the first columns or not."""
+    mat, p = case
+    if ncols is not None:
+        ncols = min(ncols, mat.shape[1])
+    small = row_reduce(mat, p, ncols=ncols)
+    with unittest.mock.patch.object(gfp, "SMALL_WORK", -1):
+        large = row_reduce(mat, p, ncols=ncols)
+        kernel_large = null_space(mat, p)
+    assert small[0].tolist() == large[0].tolist()
+    assert small[1].tolist() == large[1].tolist()
+    assert null_space(mat, p).tolist() == kernel_large.tolist()
+    if ncols is None and mat.size:
+        assert small[0].tolist() == np.asarray(galois.GF(p)(mat).row_reduce()).tolist()
+
+
+@pytest.mark.parametrize("small_work", [gfp.SMALL_WORK, -1])
+def test_cancel_is_polled_on_both_paths(small_work: int) -> None:
+    calls = []
+
+    def cancel_after_three() -> bool:
+        calls.append(1)
+        return len(calls) > 3
+
+    with (
+        unittest.mock.patch.object(gfp, "SMALL_WORK", small_work),
+        pytest.raises(InterruptedComputation, match="column 3 of 5"),
+    ):
+        row_reduce(np.eye(5, dtype=np.int64), 3, cancel=cancel_after_three)

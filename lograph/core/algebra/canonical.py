@@ -34,7 +34,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from lograph.core.algebra.analysis import PreparedSolver, Solver
-from lograph.core.algebra.gfp import row_reduce
+from lograph.core.algebra.gfp import SMALL_WORK, row_reduce
 
 __all__ = ["CanonicalSolver", "canonical_solver", "pivot_columns", "reduce_against", "rref_basis"]
 
@@ -64,6 +64,9 @@ def rref_basis(rows: ArrayLike, p: int) -> U8:
     k, n = matrix.shape
     if k == 0 or n == 0:
         return np.zeros((0, n), dtype=np.uint8)
+    if p > 2 and k * k * n <= SMALL_WORK:  # a few rows of a small board: reduce them at once
+        reduced, pivots = row_reduce(matrix, p)
+        return reduced[: len(pivots)]
     # Pivots lie in columns some row touches: reduce only those (a quiet pattern of a few
     # buttons far down the numbering would otherwise widen the prefix to all N columns).
     support = np.flatnonzero(matrix.any(axis=0))

@@ -39,6 +39,7 @@ from lograph.core.model.board import is_prime
 
 __all__ = [
     "MAX_PRIME",
+    "SMALL_WORK",
     "check_prime",
     "kernel_from_rref",
     "left_null_space",
@@ -56,6 +57,10 @@ U8 = NDArray[np.uint8]
 # even on a 6000 × 12000 augmented matrix.
 _SLAB = 1 << 22
 Work = NDArray[np.unsignedinteger]
+#: Up to about this much work (rows² × columns) Gauss–Jordan runs on Python lists: numpy's
+#: per-call cost dominates a small check system (5 × 10: 27 µs against 126 µs; equal near
+#: 15 × 30).
+SMALL_WORK = 4096
 
 
 def check_prime(p: int) -> int:
@@ -63,7 +68,8 @@ def check_prime(p: int) -> int:
     if isinstance(p, bool) or not isinstance(p, int | np.integer):
         raise BoardError(f"field size {p!r} is not an integer")
     p = int(p)
-    if not is_prime(p) or p > MAX_PRIME:
+    # the range first: trial division of a 19-digit number would not end
+    if not 2 <= p <= MAX_PRIME or not is_prime(p):
         raise BoardError(f"field size {p} must be a prime between 2 and {MAX_PRIME}")
     return p
 
@@ -178,11 +184,42 @@ def row_reduce(
         ncols = total
     if isinstance(ncols, bool) or not isinstance(ncols, int) or not 0 <= ncols <= total:
         raise BoardError(f"ncols {ncols!r} must be an integer in 0..{total}")
+    if values.shape[0] ** 2 * total <= SMALL_WORK:
+        rows, pivots = _reduce_lists(values.tolist(), p, ncols, cancel)
+        reduced = np.array(rows, dtype=np.uint8).reshape(values.shape)
+        return reduced, np.asarray(pivots, dtype=np.int64)
     dtype, _ = _working_dtype(p)
     work: Work = values.astype(dtype)
     del values
     pivots = _reduce_in_place(work, p, ncols, cancel)
     return work.astype(np.uint8), np.asarray(pivots, dtype=np.int64)
+
+
+def _reduce_lists(
+    rows: list[list[int]], p: int, ncols: int, cancel: Cancel
+) -> tuple[list[list[int]], list[int]]:
+    """`_reduce_in_place` on a small matrix held as Python lists (entries reduced mod p)."""
+    pivots: list[int] = []
+    r = 0
+    for j in range(ncols):
+        if r == len(rows):
+            break
+        poll(cancel, f"row reduction cancelled at column {j} of {ncols}")
+        i = next((i for i in range(r, len(rows)) if rows[i][j]), -1)
+        if i < 0:
+            continue
+        rows[r], rows[i] = rows[i], rows[r]
+        pivot = rows[r]
+        if pivot[j] != 1:
+            inverse = pow(pivot[j], -1, p)
+            pivot = rows[r] = [v * inverse % p for v in pivot]
+        for i, row in enumerate(rows):
+            if row[j] and i != r:
+                factor = p - row[j]
+                rows[i] = [(a + factor * b) % p for a, b in zip(row, pivot, strict=True)]
+        pivots.append(j)
+        r += 1
+    return rows, pivots
 
 
 def _reduce_in_place(work: Work, p: int, ncols: int, cancel: Cancel) -> list[int]:
@@ -242,12 +279,28 @@ def kernel_from_rref(rref: ArrayLike, pivots: ArrayLike, p: int) -> U8:
     r_mat = np.asarray(rref, dtype=np.int64)
     piv = np.asarray(pivots, dtype=np.int64)
     n = r_mat.shape[1]
-    free = np.setdiff1d(np.arange(n, dtype=np.int64), piv)
+    if n * n <= SMALL_WORK:  # a small check system: a dozen numpy calls cost more than this
+        return _kernel_lists(r_mat[: len(piv)].tolist(), piv.tolist(), n, p)
+    is_free = np.ones(n, dtype=bool)
+    is_free[piv] = False
+    free = np.flatnonzero(is_free)  # (np.setdiff1d sorts: most of a small board's cost)
     basis = np.zeros((len(free), n), dtype=np.int64)
     basis[np.arange(len(free)), free] = 1
     if len(piv):
         basis[:, piv] = (-r_mat[: len(piv)][:, free]).T
     return np.mod(basis, p).astype(np.uint8)
+
+
+def _kernel_lists(rows: list[list[int]], pivots: list[int], n: int, p: int) -> U8:
+    """`kernel_from_rref` on Python lists."""
+    pivot_set = set(pivots)
+    free = [f for f in range(n) if f not in pivot_set]
+    basis = [[0] * n for _ in free]
+    for vector, f in zip(basis, free, strict=True):
+        vector[f] = 1
+        for row, column in zip(rows, pivots, strict=True):
+            vector[column] = -row[f] % p
+    return np.array(basis, dtype=np.uint8).reshape(len(free), n)
 
 
 def null_space(matrix: ArrayLike, p: int, *, cancel: Cancel = None) -> U8:

@@ -73,9 +73,16 @@ def _check_size(system: PressSystem, k: int, engine: str = ENGINE_NAME) -> None:
         )
 
 
-def check_chase_size(system: PressSystem, plan: ChasePlan, engine: str = ENGINE_NAME) -> PlanArrays:
-    """Check `plan` against `system` and the engine's limits; the arrays the kernels take."""
-    validate_plan(plan, system.n)
+def check_chase_size(
+    system: PressSystem, plan: ChasePlan, engine: str = ENGINE_NAME, *, planned: bool = False
+) -> PlanArrays:
+    """Check `plan` against `system` and the engine's limits; the arrays the kernels take.
+
+    A plan the planners just made for this `system` (`planned`) is a chase by construction;
+    only a plan passed in is checked for shape (a sixth of a 5×5 board's analysis).
+    """
+    if not planned:
+        validate_plan(plan, system.n)
     _check_size(system, len(plan.check), engine)
     return PlanArrays.of(system, plan)
 
@@ -137,9 +144,10 @@ class GfpChaseSolver(PreparedSolver):
     ) -> ChasePlan:
         """Plan the chase (unless given), check its size for `engine` and keep the arrays
         the kernels walk; the set-up every chase over Z_k shares, prime k or not."""
+        planned = plan is None
         if plan is None:
             plan = rectangle_plan(system) or chase_plan(system, cancel=cancel, balanced=True)
-        arrays = check_chase_size(system, plan, engine)
+        arrays = check_chase_size(system, plan, engine, planned=planned)
         poll(cancel, ANALYSIS_CANCELLED)
         self._system = system
         self._chase_plan = plan

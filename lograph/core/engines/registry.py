@@ -263,13 +263,13 @@ def _auto_solver(system: PressSystem, cancel: Cancel) -> Solver:
     candidates = sorted(
         (f for f in _ENGINES.values() if f.accepts(system)), key=lambda f: f.preference
     )
-    kind = [f for f in _ENGINES.values() if f.composite != is_prime(system.states)]
     refusals = []
     for factory in candidates:
         try:
             return factory.build(system, cancel)
         except BoardTooLargeError as exc:  # e.g. a chase leaving too many free buttons
             refusals.append(f"{factory.name}: {exc}")
+    kind = [f for f in _ENGINES.values() if f.composite != is_prime(system.states)]
     refusals += [f"{f.name}: {f.limits}" for f in kind if f.limits and f not in candidates]
     verb = "supports" if not candidates else "can analyse"
     raise BoardTooLargeError(

@@ -43,6 +43,10 @@ PYTHON_LIMIT = 2048
 
 _KERNELS: list[_Kernel] = []
 _LOCK = threading.Lock()
+#: Set while a kernel runs as Python on this thread: the kernels it calls run as Python too
+#: without deciding again (the decision read the environment and summed array sizes on every
+#: nested call, two thirds of a small 3-colour board's analysis).
+_IN_PYTHON = threading.local()
 
 
 class _Kernel:
@@ -62,8 +66,14 @@ class _Kernel:
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         # keywords pass through as to the numba dispatcher this stands in for (which later
         # imports get directly once numba is loaded)
-        if self._compiled is None and self._linear and _python_wanted(args):
+        if getattr(_IN_PYTHON, "active", False):
             return self.py_func(*args, **kwargs)
+        if self._compiled is None and self._linear and _python_wanted(args):
+            _IN_PYTHON.active = True
+            try:
+                return self.py_func(*args, **kwargs)
+            finally:
+                _IN_PYTHON.active = False
         return self.compiled()(*args, **kwargs)
 
     def compiled(self) -> Callable[..., Any]:

@@ -8,6 +8,7 @@ message for the same mistake.
 
 from __future__ import annotations
 
+import functools
 import math
 import unicodedata
 
@@ -63,8 +64,9 @@ def _digits(magnitude: int) -> int:
     return estimate if magnitude >= 10 ** (estimate - 1) else estimate - 1
 
 
+@functools.lru_cache(maxsize=1024)  # asked a dozen times per small board's analysis
 def is_prime(p: int) -> bool:
-    """Return True if `p` is a prime number."""
+    """Return True if `p` is a prime number (by trial division: callers bound `p`)."""
     if p < 2:
         return False
     return all(p % d for d in range(2, math.isqrt(p) + 1))
