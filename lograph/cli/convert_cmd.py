@@ -88,7 +88,7 @@ def _grid_from_arrays(
     when the format cannot hold the board (the board path then words the refusal)."""
     from lograph.core.cancel import report
     from lograph.core.files import ascii_grid
-    from lograph.core.files.atomic import atomic_write_text
+    from lograph.core.files.atomic import atomic_write_chunks
     from lograph.core.files.fast_graphml import FAST_WRITERS
     from lograph.core.files.limits import check_array_counts
     from lograph.core.files.source import read_text
@@ -104,8 +104,7 @@ def _grid_from_arrays(
     report(step, 1, 3)
     if not FAST_WRITERS[fmt][0](system):
         return None
-    text = FAST_WRITERS[fmt][1](system)
-    report(step, 2, 3)
-    atomic_write_text(args.output, text)
+    report(step, 2, 3)  # (the text is made as it is written)
+    atomic_write_chunks(args.output, FAST_WRITERS[fmt][1](system))
     report(step, 3, 3)
     return system.n, system.edge_count

@@ -122,7 +122,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def run(args: argparse.Namespace) -> int:
     from lograph.core.files import format_for, write_board
-    from lograph.core.files.atomic import atomic_write_text
+    from lograph.core.files.atomic import atomic_write_chunks, atomic_write_text
 
     fmt = format_for(args.output)
     stencil = _stencil(args)
@@ -144,7 +144,7 @@ def run(args: argparse.Namespace) -> int:
         from lograph.core.files.fast_graphml import FAST_WRITERS
 
         name = system.name
-        atomic_write_text(args.output, FAST_WRITERS[fmt.name][1](system))
+        atomic_write_chunks(args.output, FAST_WRITERS[fmt.name][1](system))
         buttons, edges = system.n, system.edge_count
     else:
         board = _build(args)

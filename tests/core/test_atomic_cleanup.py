@@ -13,8 +13,10 @@ from pathlib import Path
 import pytest
 
 from lograph.cli import main
+from lograph.core.cancel import clear_interrupt, interrupt
+from lograph.core.errors import InterruptedComputation
 from lograph.core.files import atomic
-from lograph.core.files.atomic import atomic_write_text, remove_stale_temps
+from lograph.core.files.atomic import atomic_write_chunks, atomic_write_text, remove_stale_temps
 
 HANG_GUARD = 120
 
@@ -145,3 +147,47 @@ def test_a_read_only_folder_names_the_target(
         assert capsys.readouterr().err == f"lograph: error: {out}: Permission denied\n"
     finally:
         folder.chmod(0o755)
+
+
+def test_chunks_are_written_in_order_and_replace_the_file(tmp_path: Path) -> None:
+    target = tmp_path / "board.json"
+    target.write_text("old\n", "utf-8")
+    atomic_write_chunks(target, (f"line {i} é\n" for i in range(5000)))
+    assert target.read_text("utf-8") == "".join(f"line {i} é\n" for i in range(5000))
+    assert _temps(tmp_path) == []
+
+
+def test_a_failure_while_making_chunks_keeps_the_old_file(tmp_path: Path) -> None:
+    target = tmp_path / "board.json"
+    target.write_text("old\n", "utf-8")
+
+    def chunks():
+        yield "new, first part\n"
+        raise MemoryError("out of memory while making the text")
+
+    with pytest.raises(MemoryError):
+        atomic_write_chunks(target, chunks())
+    assert target.read_text("utf-8") == "old\n"
+    assert _temps(tmp_path) == []  # the partial temporary file is gone
+
+
+def test_an_interrupt_between_chunks_stops_the_write(tmp_path: Path) -> None:
+    target = tmp_path / "board.json"
+    target.write_text("old\n", "utf-8")
+    made = []
+
+    def chunks():
+        for i in range(100):
+            made.append(i)
+            if i == 3:
+                interrupt()  # Ctrl-C while the text is written
+            yield f"{i}\n"
+
+    try:
+        with pytest.raises(InterruptedComputation, match="not written"):
+            atomic_write_chunks(target, chunks())
+    finally:
+        clear_interrupt()
+    assert len(made) == 4  # stopped at once, not after making the rest
+    assert target.read_text("utf-8") == "old\n"
+    assert _temps(tmp_path) == []

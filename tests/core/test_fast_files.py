@@ -91,12 +91,16 @@ def test_random_boards_round_trip(tmp_path: Path, seed: int) -> None:
 
 
 @pytest.mark.parametrize("seed", range(20))
-def test_writer_gives_the_networkx_writers_bytes(seed: int) -> None:
+def test_writer_gives_the_networkx_writers_bytes(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
     rng = np.random.default_rng(100 + seed)
     board = random_board(rng, [2, 3, 4, 6][seed % 4], directed=seed % 3 == 0)
     for v in board.buttons:  # a system keeps the diagonal, not an override equal to the rule
         if board.self_action_override(v) == (board.rule == "closed"):
             board.set_self_action(v, None)
+    # the text is made in pieces of CHUNK_LINES lines: 1, 2, 3 lines or all at once
+    monkeypatch.setattr(fast_json, "CHUNK_LINES", [1, 2, 3, 1 << 14][seed % 4])
     text = fast_json.system_text(board.to_system(), directed=board.directed)
     assert text == native_json.dumps(board)
 
@@ -189,12 +193,15 @@ def test_generated_json_is_what_the_board_path_writes(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("seed", range(20))
-def test_graphml_writer_gives_the_networkx_writers_bytes(seed: int) -> None:
+def test_graphml_writer_gives_the_networkx_writers_bytes(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
     rng = np.random.default_rng(200 + seed)
     board = random_board(rng, [2, 3, 4, 6][seed % 4], directed=seed % 3 == 0)
     board.name = ["", "plain", "a & <b> \"c\" 'd' é"][seed % 3]
     for v in board.buttons:  # a system keeps the diagonal, not an override equal to the rule
         if board.self_action_override(v) == (board.rule == "closed"):
             board.set_self_action(v, None)
+    monkeypatch.setattr(fast_graphml, "CHUNK_LINES", [1, 2, 3, 1 << 14][seed % 4])
     text = fast_graphml.system_text(board.to_system(), directed=board.directed)
     assert text == graphml.dumps(board)

@@ -19,12 +19,19 @@ import re
 import secrets
 import threading
 import time
+from collections.abc import Iterable
 from pathlib import Path
 
 from lograph.core.cancel import interrupted
 from lograph.core.errors import InterruptedComputation
 
-__all__ = ["abandon_writes", "atomic_write_bytes", "atomic_write_text", "remove_stale_temps"]
+__all__ = [
+    "abandon_writes",
+    "atomic_write_bytes",
+    "atomic_write_chunks",
+    "atomic_write_text",
+    "remove_stale_temps",
+]
 
 PathLike = str | os.PathLike[str]
 #: Temporary files of this process being written; guarded by `_LOCK`.
@@ -50,6 +57,22 @@ def atomic_write_bytes(path: PathLike, data: bytes) -> None:
     >>> target.read_bytes()
     b'111\\n'
     """
+    _write_atomically(path, [data])
+
+
+def atomic_write_text(path: PathLike, text: str) -> None:
+    """Replace the file at `path` by `text` (UTF-8, ``\\n`` line ends) atomically."""
+    atomic_write_bytes(path, text.encode("utf-8"))
+
+
+def atomic_write_chunks(path: PathLike, chunks: Iterable[str]) -> None:
+    """Replace the file at `path` by the text `chunks` make up, written as they come (a big
+    board's text is never held whole), atomically as `atomic_write_bytes`: an error while
+    making them, or an interrupt, leaves the old file and no temporary one."""
+    _write_atomically(path, (chunk.encode("utf-8") for chunk in chunks))
+
+
+def _write_atomically(path: PathLike, pieces: Iterable[bytes]) -> None:
     target = Path(os.path.realpath(path))
     if target.is_dir():
         raise IsADirectoryError(errno.EISDIR, "is a folder, not a file", os.fspath(path))
@@ -58,18 +81,13 @@ def atomic_write_bytes(path: PathLike, data: bytes) -> None:
         raise FileNotFoundError(errno.ENOENT, problem, os.fspath(path))
     remove_stale_temps(target)
     try:
-        _write_and_replace(target, data)
+        _write_and_replace(target, pieces)
     except OSError as exc:  # name what the user asked for, not the temporary file
         raise OSError(exc.errno, exc.strerror or str(exc), os.fspath(path)) from exc
     _sync_folder(target.parent)
 
 
-def atomic_write_text(path: PathLike, text: str) -> None:
-    """Replace the file at `path` by `text` (UTF-8, ``\\n`` line ends) atomically."""
-    atomic_write_bytes(path, text.encode("utf-8"))
-
-
-def _write_and_replace(target: Path, data: bytes) -> None:
+def _write_and_replace(target: Path, pieces: Iterable[bytes]) -> None:
     try:
         mode: int | None = target.stat().st_mode & 0o7777
     except FileNotFoundError:
@@ -84,7 +102,10 @@ def _write_and_replace(target: Path, data: bytes) -> None:
         _LIVE.add(tmp)
     try:
         with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
+            for piece in pieces:
+                if interrupted():  # Ctrl-C while a big board is written: stop, remove it
+                    raise InterruptedComputation(f"{target}: not written (interrupted)")
+                handle.write(piece)
             handle.flush()
             os.fsync(handle.fileno())
         if mode is not None:

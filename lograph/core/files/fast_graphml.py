@@ -9,16 +9,18 @@ read back from arrays by `graphml_lines`.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from xml.etree.ElementTree import Element, tostring
 
 import numpy as np
 
+from lograph.core.files.fast_json import CHUNK_LINES
+from lograph.core.files.fast_json import system_chunks as json_chunks
 from lograph.core.files.native_json import FORMAT_NAME, FORMAT_VERSION
 from lograph.core.files.source import paused_gc
 from lograph.core.model.system import PressSystem
 
-__all__ = ["FAST_WRITERS", "head_text", "system_text", "writable"]
+__all__ = ["FAST_WRITERS", "head_text", "system_chunks", "system_text", "writable"]
 
 _HEAD = (
     '<?xml version="1.0" encoding="UTF-8"?>\n'
@@ -68,11 +70,16 @@ def head_text(self_action: bool, directed: bool) -> str:
 def system_text(system: PressSystem, *, directed: bool = False) -> str:
     """The GraphML text of the board `system` describes (see `fast_json.system_text` for
     what a system cannot tell: `directed`, and overrides equal to the rule)."""
+    return "".join(system_chunks(system, directed=directed))
+
+
+def system_chunks(system: PressSystem, *, directed: bool = False) -> Iterator[str]:
+    """`system_text` in pieces of about `CHUNK_LINES` elements (`fast_json.system_chunks`)."""
     with paused_gc():  # millions of lines: no collector passes
-        return _text(system, directed)
+        yield from _chunks(system, directed)
 
 
-def _text(system: PressSystem, directed: bool) -> str:
+def _chunks(system: PressSystem, directed: bool) -> Iterator[str]:
     positions = system.positions if system.positions is not None else np.zeros((system.n, 2))
     cols = np.repeat(np.arange(system.n, dtype=np.int64), np.diff(system.indptr))
     rows = system.indices
@@ -80,27 +87,38 @@ def _text(system: PressSystem, directed: bool) -> str:
     diagonal[cols[rows == cols]] = True
     overridden = diagonal != (system.rule == "closed")
     ids = [_attribute(v) for v in system.names]
-    lines = [head_text(bool(overridden.any()), directed)]
+    yield head_text(bool(overridden.any()), directed) + "\n"
     flags = ["True" if d else "False" for d in diagonal.tolist()]
-    for ident, (x, y), light, over, flag in zip(
-        ids, positions.tolist(), system.lights.tolist(), overridden.tolist(), flags, strict=True
-    ):
-        lines.append(
-            f'    <node id="{ident}">\n      <data key="d5">{x!r}</data>\n'
-            f'      <data key="d6">{y!r}</data>\n      <data key="d7">{light}</data>'
-        )
-        if over:
-            lines.append(f'      <data key="d8">{flag}</data>')
-        lines.append("    </node>")
+    for start in range(0, system.n, CHUNK_LINES):
+        stop = start + CHUNK_LINES
+        nodes = []
+        for ident, (x, y), light, over, flag in zip(
+            ids[start:stop],
+            positions[start:stop].tolist(),
+            system.lights[start:stop].tolist(),
+            overridden[start:stop].tolist(),
+            flags[start:stop],
+            strict=True,
+        ):
+            override = f'      <data key="d8">{flag}</data>\n' if over else ""
+            nodes.append(
+                f'    <node id="{ident}">\n      <data key="d5">{x!r}</data>\n'
+                f'      <data key="d6">{y!r}</data>\n      <data key="d7">{light}</data>\n'
+                f"{override}    </node>\n"
+            )
+        yield "".join(nodes)
     keep = rows != cols if directed else rows > cols
-    lines += [
-        f'    <edge source="{ids[u]}" target="{ids[v]}" />'
-        for u, v in zip(cols[keep].tolist(), rows[keep].tolist(), strict=True)
-    ]
+    sources, targets = cols[keep], rows[keep]
+    for start in range(0, len(sources), CHUNK_LINES):
+        pairs = zip(
+            sources[start : start + CHUNK_LINES].tolist(),
+            targets[start : start + CHUNK_LINES].tolist(),
+            strict=True,
+        )
+        yield "".join(f'    <edge source="{ids[u]}" target="{ids[v]}" />\n' for u, v in pairs)
     graph_data = [FORMAT_NAME, str(FORMAT_VERSION), system.name, system.rule, str(system.states)]
-    lines += [_data(k, text) for k, text in enumerate(graph_data)]
-    lines += ["  </graph>", "</graphml>"]
-    return "\n".join(lines) + "\n"
+    yield "".join(_data(k, text) + "\n" for k, text in enumerate(graph_data))
+    yield "  </graph>\n</graphml>\n"
 
 
 def writable(system: PressSystem) -> bool:
@@ -111,15 +129,11 @@ def writable(system: PressSystem) -> bool:
     return not any(_NOT_XML.search(text) for text in (system.name, *system.names))
 
 
-def _json_text(system: PressSystem) -> str:
-    from lograph.core.files.fast_json import system_text as json_text
-
-    return json_text(system)
-
-
 #: Formats a board can be written in straight from a press system: name -> (can it hold
-#: the board, the text).
-FAST_WRITERS: dict[str, tuple[Callable[[PressSystem], bool], Callable[[PressSystem], str]]] = {
-    "json": (lambda system: True, _json_text),
-    "graphml": (writable, system_text),
+#: the board, the text in pieces for `atomic_write_chunks`).
+FAST_WRITERS: dict[
+    str, tuple[Callable[[PressSystem], bool], Callable[[PressSystem], Iterator[str]]]
+] = {
+    "json": (lambda system: True, json_chunks),
+    "graphml": (writable, system_chunks),
 }

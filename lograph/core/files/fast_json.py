@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import numpy as np
@@ -26,11 +26,14 @@ from lograph.core.files.source import PathLike, format_error, paused_gc
 from lograph.core.model.checks import MAX_ID_CHARS, check_rule, check_states
 from lograph.core.model.system import PressSystem, parse_cell_name
 
-__all__ = ["read_system", "system_text"]
+__all__ = ["CHUNK_LINES", "read_system", "system_chunks", "system_text"]
 
 # Ids json.dumps writes as plain "id" (nothing escaped) and check_button_id accepts at once:
 # printable ASCII without leading or trailing spaces. Anything else takes the slow path.
 _PLAIN_ID = re.compile(r"[!-~](?:[ -~]*[!-~])?")
+#: Lines in each piece `system_chunks` yields: a million-button board is written a few
+#: megabytes at a time, never held whole (1.3 GB at its peak and 2.3 s of page faults before).
+CHUNK_LINES = 1 << 14
 
 
 def read_system(
@@ -250,11 +253,19 @@ def system_text(system: PressSystem, *, directed: bool = False, description: str
     the diagonal disagrees with the rule); `directed` says whether the board is directed,
     which a symmetric system cannot tell.
     """
+    return "".join(system_chunks(system, directed=directed, description=description))
+
+
+def system_chunks(
+    system: PressSystem, *, directed: bool = False, description: str = ""
+) -> Iterator[str]:
+    """`system_text` in pieces of at most `CHUNK_LINES` lines, for writing a big board
+    without holding its whole text (`atomic_write_chunks`)."""
     with paused_gc():  # millions of lines: no collector passes
-        return _text(system, directed, description)
+        yield from _chunks(system, directed, description)
 
 
-def _text(system: PressSystem, directed: bool, description: str) -> str:
+def _chunks(system: PressSystem, directed: bool, description: str) -> Iterator[str]:
     positions = (
         system.positions
         if system.positions is not None
@@ -269,6 +280,7 @@ def _text(system: PressSystem, directed: bool, description: str) -> str:
     # A press of u changes v: entry (v, u) of A; CSC order is (u, v) sorted, the edge order
     # `Board.edges` gives and networkx's node-link writer keeps.
     keep = rows != cols if directed else rows > cols
+    sources, targets = cols[keep], rows[keep]
     head = {
         "format": native_json.FORMAT_NAME,
         "version": native_json.FORMAT_VERSION,
@@ -280,29 +292,49 @@ def _text(system: PressSystem, directed: bool, description: str) -> str:
         "multigraph": False,
         "graph": {},
     }
+    yield "{\n" + "".join(f"  {json.dumps(k)}: {json.dumps(v)},\n" for k, v in head.items())
     quoted = _quoted(system.names)
-    node_lines = [
-        f'    {{"id": {q}, "pos": [{x!r}, {y!r}], "light": {light}, "self_action": {s}}}'
-        for q, (x, y), light, s in zip(
-            quoted, positions.tolist(), system.lights.tolist(), overrides, strict=True
-        )
-    ]
-    edge_lines = [
-        f'    {{"source": {quoted[u]}, "target": {quoted[v]}}}'
-        for u, v in zip(cols[keep].tolist(), rows[keep].tolist(), strict=True)
-    ]
-    lines = ["{"] + [f"  {json.dumps(k)}: {json.dumps(v)}," for k, v in head.items()]
-    for key, items in (("nodes", node_lines), ("edges", edge_lines)):
-        body = ",\n".join(items)
-        lines.append(f'  "{key}": [' + (f"\n{body}\n  ]" if items else "]") + ",")
-    lines[-1] = lines[-1].rstrip(",")
-    lines.append("}")
-    return "\n".join(lines) + "\n"
+
+    def node_lines(start: int, stop: int) -> list[str]:
+        return [
+            f'    {{"id": {q}, "pos": [{x!r}, {y!r}], "light": {light}, "self_action": {s}}}'
+            for q, (x, y), light, s in zip(
+                quoted[start:stop],
+                positions[start:stop].tolist(),
+                system.lights[start:stop].tolist(),
+                overrides[start:stop],
+                strict=True,
+            )
+        ]
+
+    def edge_lines(start: int, stop: int) -> list[str]:
+        return [
+            f'    {{"source": {quoted[u]}, "target": {quoted[v]}}}'
+            for u, v in zip(sources[start:stop].tolist(), targets[start:stop].tolist(), strict=True)
+        ]
+
+    yield from _listing("nodes", system.n, node_lines, ",\n")
+    yield from _listing("edges", len(sources), edge_lines, "\n")
+    yield "}\n"
+
+
+def _listing(
+    key: str, count: int, lines: Callable[[int, int], list[str]], end: str
+) -> Iterator[str]:
+    """``"key": [ ... ]`` with the items `lines` gives, `CHUNK_LINES` at a time."""
+    if not count:
+        yield f'  "{key}": []{end}'
+        return
+    yield f'  "{key}": [\n'
+    for start in range(0, count, CHUNK_LINES):
+        stop = min(count, start + CHUNK_LINES)
+        yield ",\n".join(lines(start, stop)) + (",\n" if stop < count else "\n")
+    yield f"  ]{end}"
 
 
 def _quoted(names: Sequence[str]) -> list[str]:
     """Each name as a JSON string (`ensure_ascii=False`, as the node-link writer uses)."""
-    names = list(names)
+    names = list(names[:])  # (a slice of grid names is one comprehension, not a generator)
     if _ESCAPED.search("".join(names)) is None:  # nothing to escape: quote, in one pass
         return [f'"{v}"' for v in names]
     return [json.dumps(v, ensure_ascii=False) for v in names]
