@@ -79,3 +79,29 @@ def test_huge_counts_are_written_as_a_quotient_that_fits_the_dock(qtbot, window)
     worlds = kernel_size_mod_k(press_matrix(board), 6)  # a square A: |coker| = |ker|
     assert text(window, "analysis_solvable_count") == f"6^36 / {worlds:,}"
     assert text(window, "analysis_solvable_fraction") == f"1/{worlds:,}"
+
+
+def test_positions_made_by_presses_are_solvable_over_z4(qtbot, window) -> None:
+    """9×9 over Z_4 has worlds of order 2: a row λ of the left kernel tests λ·b ≡ 0 (mod 2),
+    not mod 4 (the window once said "Not solvable" for positions presses had made). Every
+    position clicked in play mode from all off is solvable, world 0; a light set alone is
+    solvable exactly when the algebra's syndrome says so."""
+    from lograph.ui.model.commands import SetLightsCommand
+    from tests.ui.helpers import button_point, click
+
+    board = rectangle(9, 9, states=4)
+    load(window, board)
+    settle(qtbot, window)
+    model = window.analysis.model
+    assert 2 in model.analysis.world_orders
+    window.action("mode_play").trigger()
+    for button in ("r0c0", "r4c4", "r4c4", "r8c1", "r2c7", "r6c3"):
+        click(window, button_point(window, button))
+        qtbot.waitUntil(lambda: model.position is not None and not model.pending)
+        assert model.position.world == 0, button
+        assert text(window, "analysis_position").startswith("Solvable")
+    doc = window.document
+    for button in ("r0c0", "r1c1", "r4c4"):
+        doc.push(SetLightsCommand(doc, {button: (doc.board.light(button) + 1) % 4}))
+        change = (-doc.board.lights().astype(int)) % 4
+        assert model.position.solvable == model.analysis.is_solvable_pattern(change)

@@ -32,9 +32,10 @@ class Position:
     syndrome : tuple of int
         Dot products of `change` with the left-kernel basis; all zero iff solvable.
     world : int
-        The syndrome as one base-p number (0 = solvable), out of `worlds`.
+        The syndrome as one number in the mixed radix of `Analysis.world_radices` (base p
+        over GF(p); 0 = solvable), out of `worlds`.
     worlds : int
-        ``p^nullity``.
+        ``p^nullity`` (over Z_k the product of the world orders).
     failing : tuple of int
         Rows of the left-kernel basis the position fails (non-zero syndrome digits).
     """
@@ -109,9 +110,13 @@ class PositionTracker:
         p = analysis.states
         target = 0 if goal == "off" else p - 1
         change = (target - lights.astype(np.int64)) % p
-        syndrome = tuple(int(v) for v in (kernel @ change) % p)
+        # each digit modulo its row's order: over Z_k a row of order o < k tests `· ≡ 0 mod o`
+        # (taken mod k, a solvable position of a 19×19 board over Z_4 showed "Not solvable")
+        radices = analysis.world_radices()
+        products = (kernel @ change).tolist()
+        syndrome = tuple(int(v) % r for v, r in zip(products, radices, strict=True))
         failing = tuple(i for i, v in enumerate(syndrome) if v)
         world = 0
-        for digit in syndrome:  # base-p digits, first pattern most significant
-            world = world * p + digit
+        for digit, radix in zip(syndrome, radices, strict=True):  # first most significant
+            world = world * radix + digit
         return Position(change, syndrome, world, analysis.worlds, failing)
