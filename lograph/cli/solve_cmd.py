@@ -77,9 +77,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         type=float,
         default=None,
         metavar="SECONDS",
-        help="--minimal beyond nullity 26 over GF(2): stop the exact search after this long "
-        "and answer with the best found and a proven bound (the heuristic's few seconds "
-        "come on top)",
+        help="--minimal past the instant range: stop the exact search after this long and "
+        "answer with the best found and a proven bound; over GF(2) beyond nullity 26 (the "
+        "heuristic's few seconds come on top), with more colours past 2^22 solutions (the "
+        "search of one transform per prefix then runs however many solutions there are)",
     )
     parser.add_argument(
         "--all",
@@ -178,6 +179,7 @@ def _fewest(
     from lograph.cli.progress import progress_bar
     from lograph.core.cancel import interrupted
     from lograph.core.optimize.minimal import fewest_presses
+    from lograph.core.optimize.zk_beyond import CLI_SPLIT_LIMIT
 
     # a bar only beyond the instant range: it appears once the search runs 0.5 s
     leaves = {} if args.max_leaves is None else {"node_limit": args.max_leaves}
@@ -185,7 +187,13 @@ def _fewest(
     stop = None if deadline is None else lambda: time.monotonic() > deadline
     with progress_bar(args, "fewest presses", unit="leaves") as progress:
         return fewest_presses(
-            solver, presses, cancel=interrupted, progress=progress, stop=stop, **leaves
+            solver,
+            presses,
+            cancel=interrupted,
+            progress=progress,
+            stop=stop,
+            split_limit=CLI_SPLIT_LIMIT,
+            **leaves,
         )
 
 

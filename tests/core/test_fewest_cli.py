@@ -67,3 +67,52 @@ def test_the_cli_and_the_core_agree_on_the_most_leaves() -> None:
 
     assert MAX_LEAVES == MAX_SEARCH_LEAVES
     assert max_leaves_arg(str(MAX_SEARCH_LEAVES)) == MAX_SEARCH_LEAVES
+
+
+def _three_colour_board(tmp_path: Path) -> Path:
+    """11×11 over GF(5) (625 solutions a position) with a solvable scattered position."""
+    import numpy as np
+
+    from lograph.core.model.generators import grid_system
+
+    presses = np.random.default_rng(11).integers(0, 5, 121)  # a position some presses make
+    rows = grid_system(11, 11, states=5).apply(presses).reshape(11, 11)
+    board = tmp_path / "b11-5.txt"
+    board.write_text("# states: 5\n" + "".join("".join(map(str, r)) + "\n" for r in rows))
+    return board
+
+
+def test_solve_minimal_with_more_colours_past_one_transform(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With the single transform and the window's prefix limit made tiny, `solve --minimal`
+    still proves the answer (it allows the larger `CLI_SPLIT_LIMIT`), the same as the walk
+    gives; stopped at once by --time-limit it answers the best found with a proven bound."""
+    from lograph.core.optimize import zk_beyond, zk_fourier_split
+
+    board = _three_colour_board(tmp_path)
+    assert main(["solve", str(board), "--minimal", "--json"]) == 0
+    walked = json.loads(capsys.readouterr().out)
+    assert (walked["method"], walked["exact"]) == ("enumeration", True)
+    monkeypatch.setattr(zk_beyond, "FOURIER_LIMIT", 1)
+    monkeypatch.setattr(zk_beyond, "SPLIT_LIMIT", 1)
+    monkeypatch.setattr(zk_fourier_split, "LOW_LIMIT", 5)
+    monkeypatch.setattr(zk_fourier_split, "_BATCH_VALUES", 1)  # a batch is one prefix
+    monkeypatch.setattr("lograph.core.optimize.minimal._WALK_FIRST", 0)
+    monkeypatch.setattr("lograph.core.optimize.minimal.FOURIER_LIMIT", 1 << 20)
+    assert main(["solve", str(board), "--minimal", "--json"]) == 0
+    split = json.loads(capsys.readouterr().out)
+    assert (split["method"], split["exact"]) == ("fourier", True)
+    assert (split["press_count"], split["optimal_solutions"]) == (
+        walked["press_count"],
+        walked["optimal_solutions"],
+    )
+    assert main(["solve", str(board), "--minimal", "--time-limit", "1e-9"]) == 0
+    headline = capsys.readouterr().out.splitlines()[0]
+    found = re.fullmatch(
+        r"solvable: best found (\d+) presses \(625 solutions in all\); (fourier stopped|"
+        r"heuristic), not proven optimal; the fewest is at least (\d+) \(proven\)",
+        headline,
+    )
+    assert found is not None, headline
+    assert int(found.group(3)) <= walked["press_count"] <= int(found.group(1))

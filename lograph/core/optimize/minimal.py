@@ -12,10 +12,11 @@ coordinates (`lograph.core.optimize.gf2_split`; a rectangle's parity sublattices
 one transform per leaf of up to 2^18 solutions and one leaf per orbit of the board's
 symmetries (`lograph.core.optimize.gf2_frontier`) proves the answer too. For p > 2 the
 ``p^k`` combinations are enumerated over the distinct (class, value) groups while that is
-small. Beyond either range a clearly labelled heuristic
+small, then Fourier transforms over the kernel prove it (`lograph.core.optimize.zk_beyond`,
+shared with Z_k). Beyond either range a clearly labelled heuristic
 (exact minimisation over random blocks of quiet patterns, repeated; over GF(2) started from
-the lightest symmetric solution) returns a good solution with ``exact=False`` and, over
-GF(2), a proven lower bound (`lograph.core.optimize.gf2_bounds`).
+the lightest symmetric solution) returns a good solution with ``exact=False`` and a proven
+lower bound (`lograph.core.optimize.gf2_bounds`; for p > 2 `zk_beyond.cover_bound_mod`).
 """
 
 from __future__ import annotations
@@ -44,6 +45,8 @@ from lograph.core.optimize.gf2_fewest import (
 from lograph.core.optimize.gf2_symmetry import dihedral_candidates
 from lograph.core.optimize.minimal_solution import MinimalSolution
 from lograph.core.optimize.neighbourhood import descend, minimise_modp
+from lograph.core.optimize.zk_beyond import SPLIT_LIMIT, PastWalk, fewest_past_walk
+from lograph.core.optimize.zk_fourier import FOURIER_LIMIT
 from lograph.core.optimize.zk_minimal import fewest_zk, kernel_exact_feasible
 
 __all__ = [
@@ -65,10 +68,17 @@ __all__ = [
 ENUMERATION_WORK_LIMIT = 1 << 28
 
 
+#: p > 2: the walk answers while (combinations × groups) stays below this; beyond, a
+#: transform (`_transform_first`).
+_WALK_FIRST = 1 << 24
+
+
 def _exact_feasible(k: int, p: int, n: int, exact_limit: int) -> bool:
     if p == 2:
         return k <= exact_limit
-    return k * math.log2(p) <= 62 and p**k * min(n, p ** (k + 1)) <= ENUMERATION_WORK_LIMIT
+    if k * math.log2(p) > 62:
+        return False
+    return bool(p**k <= FOURIER_LIMIT or p**k * min(n, p ** (k + 1)) <= ENUMERATION_WORK_LIMIT)
 
 
 def exact_possible(analysis: Analysis, exact_limit: int = EXACT_NULLITY_LIMIT) -> bool:
@@ -91,6 +101,7 @@ def fewest_presses(
     symmetries: Sequence[NDArray[np.intp]] | None = None,
     progress: Progress = None,
     stop: Callable[[], bool] | None = None,
+    split_limit: int = SPLIT_LIMIT,
 ) -> MinimalSolution:
     """The solution with the fewest presses among ``particular + span(quiet)``.
 
@@ -102,9 +113,10 @@ def fewest_presses(
         Largest nullity done by one transform over GF(2) (memory 4·2^k bytes).
     cancel, seed
         Polled during long work (True raises `InterruptedComputation`); the heuristic's seed.
-    branch_limit, node_limit : int
+    branch_limit, node_limit, split_limit : int
         GF(2) beyond `exact_limit`: the search's largest nullity (`BRANCH_NULLITY_LIMIT`)
-        and leaves (`BRANCH_NODE_LIMIT`); past them a heuristic answer and a proven bound.
+        and leaves (`BRANCH_NODE_LIMIT`); p > 2: the solutions searched by prefixes without
+        `stop` (`zk_beyond.PastWalk`); past them a heuristic answer and a proven bound.
     symmetries, progress, stop : optional
         Button permutations (``x ↦ x[perm]``) tried as symmetries (each checked; default:
         the square's about the drawn positions); ``progress(done, total)`` during a search;
@@ -121,22 +133,44 @@ def fewest_presses(
     (15, 4, 4, True)
     """
     analysis = source if isinstance(source, Analysis) else source.analysis
-    p, n = analysis.states, analysis.n
-    x0 = _checked_particular(particular, n, p)
+    x0 = _checked_particular(particular, n := analysis.n, p := analysis.states)
+    system = None if isinstance(source, Analysis) else source.system
+    past = PastWalk(system, stop, progress, split_limit)  # p > 2 past the walk
     if analysis.quiet_orders is not None:  # Z_k, k composite: a module
-        return MinimalSolution(*fewest_zk(analysis, x0, cancel, seed))
+        return fewest_zk(analysis, x0, cancel, seed, past)
     quiet = np.asarray(analysis.quiet, dtype=np.uint8).reshape(analysis.nullity, n)
     if (k := len(quiet)) == 0:
         return MinimalSolution(x0, int(x0.astype(np.int64).sum()), 1, 1, True, "unique")
-    if _exact_feasible(k, p, n, exact_limit):
+    if _exact_feasible(k, p, n, exact_limit) and not _transform_first(k, p, n):
         return _exact(quiet, x0, p, cancel)
     if p == 2:
-        system = None if isinstance(source, Analysis) else source.system
         if symmetries is None and system is not None:
             symmetries = dihedral_candidates(system.positions)
         budget = Budget(exact_limit, branch_limit, node_limit, cancel, progress, stop)
         return beyond_transform(quiet, x0, symmetries, budget, system, seed)
-    return _heuristic_answer(quiet, x0, p, cancel, seed)
+    return _past_walk_gfp(quiet, x0, p, cancel, seed, past)
+
+
+def _past_walk_gfp(
+    quiet: NDArray[np.uint8],
+    x0: NDArray[np.uint8],
+    p: int,
+    cancel: Cancel,
+    seed: int,
+    past: PastWalk,
+) -> MinimalSolution:
+    """GF(p), p > 2, past the walk: transforms, then the block descent (`zk_beyond`)."""
+
+    def heuristic(start: NDArray[np.uint8], until: Callable[[], bool] | None) -> NDArray[np.uint8]:
+        return descend(quiet, start, p, cancel, seed, until)
+
+    return fewest_past_walk(quiet, (p,) * len(quiet), x0, p, heuristic, cancel, past)
+
+
+def _transform_first(k: int, p: int, n: int) -> bool:
+    """Over GF(p), p > 2: whether one transform beats walking the combinations (17×17 over
+    GF(3): 0.1 s against 3.4 s), which it does once the walk passes ~2^24 updates."""
+    return p > 2 and p**k <= FOURIER_LIMIT and p**k * min(n, p ** (k + 1)) > _WALK_FIRST
 
 
 def _exact(
@@ -147,17 +181,6 @@ def _exact(
     return MinimalSolution(
         *minimise_modp(quiet, x0, p, cancel), p ** len(quiet), True, "enumeration"
     )
-
-
-def _heuristic_answer(
-    quiet: NDArray[np.uint8], x0: NDArray[np.uint8], p: int, cancel: Cancel, seed: int
-) -> MinimalSolution:
-    presses = descend(quiet, x0, p, cancel, seed)
-    weight = int(presses.astype(np.int64).sum())
-    solutions = p ** len(quiet)
-    if weight == 0:  # nothing to press is optimal, and only the zero vector weighs 0
-        return MinimalSolution(presses, 0, 1, solutions, True, "heuristic")
-    return MinimalSolution(presses, weight, None, solutions, False, "heuristic")
 
 
 def _checked_particular(particular: ArrayLike, n: int, p: int) -> NDArray[np.uint8]:

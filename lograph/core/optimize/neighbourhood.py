@@ -6,6 +6,7 @@ exact enumeration for p > 2.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import numpy as np
 from numpy.typing import NDArray
@@ -84,7 +85,12 @@ def _pick_block(
 
 
 def descend(
-    quiet: NDArray[np.uint8], x0: NDArray[np.uint8], p: int, cancel: Cancel, seed: int
+    quiet: NDArray[np.uint8],
+    x0: NDArray[np.uint8],
+    p: int,
+    cancel: Cancel,
+    seed: int,
+    stop: Callable[[], bool] | None = None,
 ) -> NDArray[np.uint8]:
     """Large-neighbourhood descent: minimise exactly over blocks of quiet patterns.
 
@@ -92,7 +98,8 @@ def descend(
     at random, half the time patterns that overlap, which must usually change together) and
     moves to a best solution reachable with them, a random one among ties so that plateaus
     get crossed. It stops after `_HEURISTIC_PATIENCE` rounds without improvement. The result
-    is a local optimum: good, but not proven minimal.
+    is a local optimum: good, but not proven minimal. `stop` (a time limit) ends it between
+    rounds with the best so far.
     """
     k = len(quiet)
     block = min(k, max(1, int(_BLOCK_BITS / math.log2(p))))
@@ -104,6 +111,8 @@ def descend(
     weight = int(x.astype(np.int64).sum())
     stale = rounds = 0
     while stale < _HEURISTIC_PATIENCE and rounds < max_rounds:
+        if stop is not None and stop():
+            break
         rows = quiet[_pick_block(k, block, overlaps, rng)]
         if p == 2:
             cand, w, _ = minimise_classes(quiet_classes(rows), len(rows), x, cancel, rng)

@@ -21,17 +21,19 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
-__all__ = ["FOURIER_LIMIT", "minimise_fourier"]
+__all__ = ["FOURIER_LIMIT", "character_terms", "minimise_fourier"]
 
 #: Largest kernel transformed at once: 2^22 complex numbers (64 MiB per array, about 250 MB
 #: at the peak of the transform and the rounding), under a second.
 FOURIER_LIMIT = 1 << 22
 
 
-def _coefficients(
+def character_terms(
     quiet: NDArray[np.uint8], orders: tuple[int, ...], x0: NDArray[np.uint8], k: int
-) -> NDArray[np.complex128]:
-    """The spectrum F on the dual of K whose inverse transform is every solution's weight."""
+) -> tuple[NDArray[np.complex128], NDArray[np.int64]]:
+    """The weight as a sum of characters of K: coefficients ``H_d(s) / k`` and their points
+    ``u = s·w_d mod o`` (one row each, terms at one point added), so that
+    ``weight(c) = Σ_t coefficient_t · e(Σ_j c_j u_tj / o_j)``."""
     m = len(orders)
     radix = np.asarray(orders, dtype=np.int64)
     step = (k // radix)[:, None]  # q_j = (k/o_j) · w_j
@@ -43,10 +45,21 @@ def _coefficients(
     h = counts @ shift  # h[d, t]
     spectrum = np.fft.fft(h, axis=1) / k  # H_d(s)/k, h_d(t) = Σ_s H_d(s)/k · ω^{st}
     s = np.arange(k, dtype=np.int64)
-    points = (s[None, :, None] * columns[:, None, :]) % radix  # u = s·w mod o, (D, k, m)
-    flat = np.ravel_multi_index(tuple(points.reshape(-1, m).T), orders)
-    f = np.zeros(int(np.prod(radix)), dtype=np.complex128)
-    np.add.at(f, flat, spectrum.ravel())
+    points = ((s[None, :, None] * columns[:, None, :]) % radix).reshape(-1, m)  # (D·k, m)
+    unique, where = np.unique(points, axis=0, return_inverse=True)
+    summed = np.zeros(len(unique), dtype=np.complex128)
+    np.add.at(summed, where.ravel(), spectrum.ravel())
+    return summed, unique
+
+
+def _coefficients(
+    quiet: NDArray[np.uint8], orders: tuple[int, ...], x0: NDArray[np.uint8], k: int
+) -> NDArray[np.complex128]:
+    """The spectrum F on the dual of K whose inverse transform is every solution's weight."""
+    coefficients, points = character_terms(quiet, orders, x0, k)
+    f = np.zeros(int(np.prod(np.asarray(orders, dtype=np.int64))), dtype=np.complex128)
+    if len(orders):
+        f[np.ravel_multi_index(tuple(points.T), orders)] = coefficients
     return f.reshape(orders)
 
 

@@ -12,10 +12,11 @@ walked in mixed-radix counting order by a compiled loop (`lograph.core.kernels.z
 where each step adds about one generator to the running group values and updates the weight
 in O(groups), while ``kernel size × groups`` stays within `ENUMERATION_WORK_LIMIT`. This
 also counts the solutions that tie for fewest presses (each choice of c is a distinct one).
-When the groups are many and the kernel at most `FOURIER_LIMIT`, one Fourier transform over
-the kernel group gives every weight at once instead (`lograph.core.optimize.zk_fourier`).
+Past the walk, Fourier transforms over the kernel group give every weight (one for the
+whole kernel up to `FOURIER_LIMIT`, else one per prefix of the coefficients), and beyond
+them the heuristic below with a proven lower bound: `lograph.core.optimize.zk_beyond`.
 
-Beyond that, a clearly labelled heuristic: block coordinate descent. Each round picks a
+The heuristic: block coordinate descent. Each round picks a
 block of generators whose combinations are few (at most ``2^16``), moves to a best solution
 reachable with them (a random one among ties, to cross plateaus), and stops after a run of
 rounds without improvement; this is done from several starts (``x₀`` and ``x₀`` plus random
@@ -25,14 +26,16 @@ weight is not proven minimal.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import numpy as np
 from numpy.typing import NDArray
 
 from lograph.core.algebra.analysis import Analysis
 from lograph.core.cancel import Cancel, poll
-from lograph.core.optimize.zk_fourier import FOURIER_LIMIT, minimise_fourier
+from lograph.core.optimize.minimal_solution import MinimalSolution
+from lograph.core.optimize.zk_beyond import PastWalk, fewest_past_walk
+from lograph.core.optimize.zk_fourier import FOURIER_LIMIT
 
 __all__ = [
     "ENUMERATION_WORK_LIMIT",
@@ -190,11 +193,13 @@ def _descend(
     rng: np.random.Generator,
     max_rounds: int,
     cancel: Cancel,
+    stop: Callable[[], bool] | None,
 ) -> NDArray[np.uint8]:
-    """Block coordinate descent from `x` until `_PATIENCE` rounds bring no improvement."""
+    """Block coordinate descent from `x` until `_PATIENCE` rounds bring no improvement (or
+    `stop` says so)."""
     weight = int(x.astype(np.int64).sum())
     stale = rounds = 0
-    while stale < _PATIENCE and rounds < max_rounds:
+    while stale < _PATIENCE and rounds < max_rounds and not (stop is not None and stop()):
         block = _pick_block(orders, _block_limit(len(x)), rng)
         rows = quiet[block]
         x, w, _ = minimise_zk(rows, [orders[j] for j in block], x, k, cancel, rng)
@@ -211,9 +216,11 @@ def zk_heuristic(
     k: int,
     cancel: Cancel = None,
     seed: int = 0,
+    stop: Callable[[], bool] | None = None,
 ) -> NDArray[np.uint8]:
     """A light solution in ``x0 + ker A`` by block coordinate descent from several starts:
-    a local optimum, not proven minimal (see the module's docstring)."""
+    a local optimum, not proven minimal (see the module's docstring); `stop` (a time limit)
+    ends it with the best so far."""
     rng = np.random.default_rng(seed)
     n = len(x0)
     per_round = n * (_block_limit(n) + 16)  # the walk, and grouping the buttons
@@ -227,7 +234,7 @@ def zk_heuristic(
             for row, order in zip(quiet, orders, strict=True):
                 acc = (acc + int(rng.integers(order)) * row.astype(np.int64)) % k
             x = acc.astype(np.uint8)
-        x = _descend(quiet, orders, x, k, rng, max_rounds, cancel)
+        x = _descend(quiet, orders, x, k, rng, max_rounds, cancel, stop)
         weight = int(x.astype(np.int64).sum())
         if weight < best_w:
             best, best_w = x, weight
@@ -236,31 +243,27 @@ def zk_heuristic(
 
 
 def fewest_zk(
-    analysis: Analysis, x0: NDArray[np.uint8], cancel: Cancel = None, seed: int = 0
-) -> tuple[NDArray[np.uint8], int, int | None, int, bool, str]:
-    """Fewest presses in ``x0 + ker A`` over Z_k: the exact walk or transform while the
-    kernel allows, the labelled heuristic beyond. Returns the presses, their weight, how many
-    solutions tie (None when not exact), how many solutions there are, whether the answer is
-    exact, and the method's name (the fields of `MinimalSolution`)."""
+    analysis: Analysis,
+    x0: NDArray[np.uint8],
+    cancel: Cancel = None,
+    seed: int = 0,
+    past: PastWalk | None = None,
+) -> MinimalSolution:
+    """Fewest presses in ``x0 + ker A`` over Z_k: the exact walk while the kernel allows,
+    then transforms and the labelled heuristic with a proven bound (`zk_beyond`)."""
     k, orders = analysis.states, analysis.orders()
     quiet = np.asarray(analysis.quiet, dtype=np.uint8).reshape(len(orders), analysis.n)
     size = _size(orders)
     if size == 1:
-        return x0, int(x0.astype(np.int64).sum()), 1, 1, True, "unique"
+        return MinimalSolution(x0, int(x0.astype(np.int64).sum()), 1, 1, True, "unique")
     if _walk_feasible(quiet, orders, x0):
         presses, weight, ties = minimise_zk(quiet, orders, x0, k, cancel)
-        return presses, weight, ties, size, True, "enumeration"
-    if size <= FOURIER_LIMIT:  # many groups: one transform beats the walk
-        found = minimise_fourier(quiet, orders, x0, k)
-        poll(cancel, _CANCELLED)
-        if found is not None:
-            return *found[:3], size, True, "fourier"
-    # nothing to press needs no search: only the zero vector weighs 0
-    presses = zk_heuristic(quiet, orders, x0, k, cancel, seed) if x0.any() else x0
-    weight = int(presses.astype(np.int64).sum())
-    if weight == 0:
-        return presses, 0, 1, size, True, "heuristic"
-    return presses, weight, None, size, False, "heuristic"
+        return MinimalSolution(presses, weight, ties, size, True, "enumeration")
+
+    def heuristic(start: NDArray[np.uint8], until: Callable[[], bool] | None) -> NDArray[np.uint8]:
+        return zk_heuristic(quiet, orders, start, k, cancel, seed, until)
+
+    return fewest_past_walk(quiet, orders, x0, k, heuristic, cancel, past)
 
 
 def iter_kernel(
