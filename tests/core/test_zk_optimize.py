@@ -17,7 +17,7 @@ from lograph.core.model.board import Board
 from lograph.core.model.generators import rectangle
 from lograph.core.model.system import PressSystem
 from lograph.core.optimize import worst as worst_module
-from lograph.core.optimize import zk_minimal, zk_worst_program
+from lograph.core.optimize import zk_minimal, zk_worst, zk_worst_program
 from lograph.core.optimize.histogram import press_histogram
 from lograph.core.optimize.minimal import exact_possible, fewest_presses
 from lograph.core.optimize.worst import worst_position
@@ -276,6 +276,7 @@ def test_worst_position_without_an_exact_search_uses_the_covering_bound(case, mo
     monkeypatch.setattr(zk_worst_program, "PROGRAM_ENTRIES", 0)
     monkeypatch.setattr(zk_minimal, "FOURIER_LIMIT", 0)
     monkeypatch.setattr(zk_minimal, "ENUMERATION_WORK_LIMIT", 0)
+    monkeypatch.setattr(zk_worst, "SPLIT_LIMIT", 0)  # nor the prefix transforms
     true_worst = max(bfs_fewest(solver.a, k).values())
     found = worst_position(solver)
     assert (found.method, found.presses, found.lights) == ("bounds", None, None)
@@ -286,6 +287,26 @@ def test_worst_position_without_an_exact_search_uses_the_covering_bound(case, mo
     positions = k**n // solver.analysis.kernel_size
     weights = np.sort(all_vectors(n, k).sum(axis=1))
     assert found.worst_presses == int(weights[positions - 1])
+
+
+def test_worst_position_past_the_walk_searches_with_prefix_transforms(case, monkeypatch):
+    """Without the walk and the single transform the prefix transforms still score positions
+    exactly: a searched range whose position needs exactly its lower bound (by BFS)."""
+    solver, _, _ = case
+    k = solver.system.states
+    if solver.analysis.kernel_size == 1:
+        return
+    monkeypatch.setattr(worst_module, "BRUTE_FORCE_BITS", 0)
+    monkeypatch.setattr(zk_worst_program, "PROGRAM_ENTRIES", 0)
+    monkeypatch.setattr(zk_minimal, "FOURIER_LIMIT", 0)
+    monkeypatch.setattr(zk_minimal, "ENUMERATION_WORK_LIMIT", 0)
+    monkeypatch.setattr("lograph.core.optimize.zk_beyond.FOURIER_LIMIT", 0)
+    table = bfs_fewest(solver.a, k)
+    found = worst_position(solver)
+    assert found.method == "search"
+    assert found.lights is not None
+    change = tuple(int(v) for v in (-found.lights.astype(np.int64)) % k)
+    assert table[change] == found.worst_presses <= max(table.values()) <= found.upper_bound
 
 
 def test_system_matrix_is_the_press_matrix():

@@ -30,6 +30,7 @@ from numpy.typing import NDArray
 from lograph.core.algebra.analysis import Solver
 from lograph.core.cancel import Cancel, poll
 from lograph.core.optimize.minimal import exact_possible, fewest_presses
+from lograph.core.optimize.zk_beyond import SPLIT_LIMIT
 
 if TYPE_CHECKING:
     from lograph.core.optimize.zk_worst_program import ProgramWorst
@@ -68,7 +69,9 @@ def search_lower_bound(
     tried past `deadline` (`time.monotonic()`), once one has been scored."""
     analysis = solver.analysis
     n, k = analysis.n, analysis.states
-    if not exact_possible(analysis):
+    # past the walk and one transform, the prefix transforms still score a position exactly
+    # (19×19 over Z_4: 1.7·10^7 solutions in about 3 s)
+    if not exact_possible(analysis) and analysis.kernel_size > SPLIT_LIMIT:
         return None, 0
     rng = np.random.default_rng(seed)
     best_x: NDArray[np.uint8] | None = None
@@ -84,7 +87,9 @@ def search_lower_bound(
             x = np.full(n, k - 1, dtype=np.uint8) if best_x is None else best_x.copy()
             change = rng.choice(n, max(1, math.ceil(n / 16)), replace=False)
             x[change] = rng.integers(0, k, len(change), dtype=np.uint8)
-        found = fewest_presses(analysis, x, cancel=cancel)
+        # past the first, a score still running at the deadline is dropped, not waited for
+        late = None if attempt == 0 else (lambda: time.monotonic() > deadline)
+        found = fewest_presses(analysis, x, cancel=cancel, stop=late)
         if found.exact and found.press_count > best_w:
             best_x, best_w = found.presses, found.press_count
         poll(cancel, "worst-position search cancelled")
@@ -131,12 +136,15 @@ def zk_range(
     searched one (a quarter of the time left), then annealed
     (`lograph.core.optimize.zk_anneal`); the program's upper bound or the average weight,
     whichever is smaller."""
-    from lograph.core.optimize.zk_anneal import zk_annealed
+    from lograph.core.optimize.zk_anneal import ANNEAL_ENTRIES, zk_annealed
+    from lograph.core.optimize.zk_worst_program import table_entries
 
     analysis = solver.analysis
     n, k = analysis.n, analysis.states
     upper = average_upper_bound(np.asarray(analysis.quiet, dtype=np.uint8), k)
-    searching = time.monotonic() + max(0.0, deadline - time.monotonic()) / 4
+    # the search gets the whole time when no annealing can follow (a shift table too big)
+    share = 4 if table_entries(analysis) <= ANNEAL_ENTRIES else 1
+    searching = time.monotonic() + max(0.0, deadline - time.monotonic()) / share
     presses, lower = search_lower_bound(solver, cancel, seed, searching)
     if program is not None:
         upper = min(upper, program.upper)
