@@ -28,6 +28,10 @@ from pathlib import Path
 
 import numpy as np
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from worst_colours import grid_press  # the grid's press, shared
+
 ROOT = Path(__file__).resolve().parent.parent
 #: (n, k, extra CLI arguments): kernels from 5^12 (2.4·10^8) to 3^20 (3.5·10^9)
 BOARDS = [
@@ -40,16 +44,6 @@ BOARDS = [
 ]
 
 
-def _grid_press(presses: np.ndarray, k: int) -> np.ndarray:
-    """What pressing `presses` (n × n counts) does to the lights, mod k."""
-    out = presses.copy()
-    out[1:, :] += presses[:-1, :]
-    out[:-1, :] += presses[1:, :]
-    out[:, 1:] += presses[:, :-1]
-    out[:, :-1] += presses[:, 1:]
-    return out % k
-
-
 def _board(n: int, k: int, folder: Path) -> tuple[Path, np.ndarray, str]:
     """The board file, the change its goal needs, and the goal."""
     path = folder / f"{n}-{k}.txt"
@@ -59,7 +53,7 @@ def _board(n: int, k: int, folder: Path) -> tuple[Path, np.ndarray, str]:
     goal = "on"
     if not _reachable(ones, n, k, folder):
         presses = np.random.default_rng(n * 100 + k).integers(0, k, (n, n))
-        lights = _grid_press(presses, k)
+        lights = grid_press(presses, k)
         goal = "off"
     rows = "".join("".join(map(str, row)) + "\n" for row in lights.tolist())
     path.write_text(f"# states: {k}\n{rows}")
@@ -97,7 +91,7 @@ def main() -> None:
             for name in answer["presses"]:  # a button pressed twice is listed twice
                 row, column = name[1:].split("c")
                 presses[int(row), int(column)] += 1
-            ok = np.array_equal(_grid_press(presses, k), change)
+            ok = np.array_equal(grid_press(presses, k), change)
             ok = ok and int(presses.sum()) == answer["press_count"]
             count = answer["press_count"]
             if answer["exact"]:

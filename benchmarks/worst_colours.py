@@ -39,7 +39,7 @@ def _cli(*args: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
                           cwd=ROOT, check=False)  # fmt: skip
 
 
-def _grid_press(n: int, presses: np.ndarray, k: int) -> np.ndarray:
+def grid_press(presses: np.ndarray, k: int) -> np.ndarray:
     """What pressing `presses` (n × n counts) does to the lights: each press adds one to its
     own light and its four neighbours' (mod k)."""
     out = presses.copy()
@@ -65,7 +65,7 @@ def _check(n: int, k: int, answer: dict, path: Path) -> str:
     buttons = [str(node["id"]) for node in json.loads(path.read_text())["nodes"]]
     for name, value in zip(buttons, answer["light_values"], strict=True):  # the file's order
         lights[_cell(name)] = value
-    cleared = not np.any((_grid_press(n, presses, k) + lights) % k)
+    cleared = not np.any((grid_press(presses, k) + lights) % k)
     return "yes" if cleared and int(presses.sum()) == answer["worst_presses"] else "NO"
 
 

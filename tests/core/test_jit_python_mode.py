@@ -5,15 +5,15 @@ afresh."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 import textwrap
 import types
+from collections.abc import Iterator
 
 import numpy as np
 import pytest
 
 from lograph.core.kernels import jit as jit_module
+from tests.core.jit_probe import kernel_module
 
 _SOURCE = textwrap.dedent(
     """
@@ -37,20 +37,10 @@ _NAME = "lograph.core.kernels._python_probe"
 
 
 @pytest.fixture
-def probe(monkeypatch: pytest.MonkeyPatch, tmp_path) -> types.ModuleType:
+def probe(monkeypatch: pytest.MonkeyPatch, tmp_path) -> Iterator[types.ModuleType]:
     """A fresh kernel module counted among the linear ones; forgotten afterwards."""
-    path = tmp_path / "python_probe.py"
-    path.write_text(_SOURCE, encoding="utf-8")
     monkeypatch.setattr(jit_module, "LINEAR_MODULES", jit_module.LINEAR_MODULES | {_NAME})
-    spec = importlib.util.spec_from_file_location(_NAME, path)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    monkeypatch.setitem(sys.modules, _NAME, module)
-    before = list(jit_module._KERNELS)
-    spec.loader.exec_module(module)
-    yield module
-    jit_module._KERNELS[:] = before
+    yield from kernel_module(monkeypatch, tmp_path, _SOURCE, _NAME)
 
 
 def test_nested_kernels_run_as_python_after_one_decision(probe, monkeypatch) -> None:

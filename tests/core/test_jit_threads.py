@@ -5,17 +5,17 @@ starting side by side on a cold numba cache once compiled a caller against a wra
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 import textwrap
 import threading
 import types
+from collections.abc import Iterator
 
 import numba
 import numpy as np
 import pytest
 
 from lograph.core.kernels import jit as jit_module
+from tests.core.jit_probe import kernel_module
 
 _SOURCE = textwrap.dedent(
     """
@@ -41,21 +41,10 @@ _SOURCE = textwrap.dedent(
 
 
 @pytest.fixture
-def probe(monkeypatch: pytest.MonkeyPatch, tmp_path) -> types.ModuleType:
+def probe(monkeypatch: pytest.MonkeyPatch, tmp_path) -> Iterator[types.ModuleType]:
     """A fresh kernel module in a file (numba caches next to it), its kernels not yet
     compiled; forgotten afterwards."""
-    path = tmp_path / "thread_probe.py"
-    path.write_text(_SOURCE, encoding="utf-8")
-    name = "lograph.core.kernels._thread_probe"
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    monkeypatch.setitem(sys.modules, name, module)
-    before = list(jit_module._KERNELS)
-    spec.loader.exec_module(module)
-    yield module
-    jit_module._KERNELS[:] = before
+    yield from kernel_module(monkeypatch, tmp_path, _SOURCE, "lograph.core.kernels._thread_probe")
 
 
 def test_a_kernel_called_while_another_thread_loads_numba(probe, monkeypatch) -> None:

@@ -267,15 +267,22 @@ def test_worst_position_beyond_the_walk_and_the_program_is_a_proven_range(case, 
     assert not np.any((system.apply(found.presses) + found.lights) % k)
 
 
+def _without_walk_or_transform(monkeypatch) -> None:
+    """No walking the press vectors, no program, no walk over the kernel, no single
+    transform: what is left is the prefix transforms (and past them the bounds)."""
+    monkeypatch.setattr(worst_module, "BRUTE_FORCE_BITS", 0)
+    monkeypatch.setattr(zk_worst_program, "PROGRAM_ENTRIES", 0)
+    monkeypatch.setattr(zk_minimal, "FOURIER_LIMIT", 0)
+    monkeypatch.setattr(zk_minimal, "ENUMERATION_WORK_LIMIT", 0)
+    monkeypatch.setattr("lograph.core.optimize.zk_beyond.FOURIER_LIMIT", 0)
+
+
 def test_worst_position_without_an_exact_search_uses_the_covering_bound(case, monkeypatch):
     solver, _, _ = case
     k = solver.system.states
     if solver.analysis.kernel_size == 1:
         return
-    monkeypatch.setattr(worst_module, "BRUTE_FORCE_BITS", 0)
-    monkeypatch.setattr(zk_worst_program, "PROGRAM_ENTRIES", 0)
-    monkeypatch.setattr(zk_minimal, "FOURIER_LIMIT", 0)
-    monkeypatch.setattr(zk_minimal, "ENUMERATION_WORK_LIMIT", 0)
+    _without_walk_or_transform(monkeypatch)
     monkeypatch.setattr(zk_worst, "SPLIT_LIMIT", 0)  # nor the prefix transforms
     true_worst = max(bfs_fewest(solver.a, k).values())
     found = worst_position(solver)
@@ -296,11 +303,7 @@ def test_worst_position_past_the_walk_searches_with_prefix_transforms(case, monk
     k = solver.system.states
     if solver.analysis.kernel_size == 1:
         return
-    monkeypatch.setattr(worst_module, "BRUTE_FORCE_BITS", 0)
-    monkeypatch.setattr(zk_worst_program, "PROGRAM_ENTRIES", 0)
-    monkeypatch.setattr(zk_minimal, "FOURIER_LIMIT", 0)
-    monkeypatch.setattr(zk_minimal, "ENUMERATION_WORK_LIMIT", 0)
-    monkeypatch.setattr("lograph.core.optimize.zk_beyond.FOURIER_LIMIT", 0)
+    _without_walk_or_transform(monkeypatch)
     table = bfs_fewest(solver.a, k)
     found = worst_position(solver)
     assert found.method == "search"
