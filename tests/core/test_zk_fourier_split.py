@@ -177,3 +177,21 @@ def test_fewest_presses_over_gf3_takes_one_transform_where_the_walk_is_slow() ->
     _, weight, ties = minimal.minimise_modp(quiet, x0, 3, None)
     assert (found.press_count, found.optimal_solutions) == (weight, ties)
     assert found.exact
+
+
+def test_a_kernel_too_big_to_number_goes_to_the_heuristic_even_with_a_time_limit() -> None:
+    """3^45 solutions (past int64): no prefix search, whatever the stop hook says."""
+    rng = np.random.default_rng(0)
+    quiet = rng.integers(0, 3, (45, 60)).astype(np.uint8)
+    x0 = rng.integers(0, 3, 60).astype(np.uint8)
+    called = []
+
+    def heuristic(start, stop):
+        called.append(start)
+        return start
+
+    found = fewest_past_walk(quiet, (3,) * 45, x0, 3, heuristic, past=PastWalk(stop=lambda: False))
+    assert found.method == "heuristic"
+    assert found.solutions == 3**45
+    assert len(called) == 1
+    assert np.array_equal(called[0], x0)

@@ -54,6 +54,9 @@ CLI_SPLIT_LIMIT = 1 << 30
 _LP_BUTTONS = 2500
 _LP_SECONDS = 1.0
 
+#: Largest kernel whose solutions the prefix search can number (int64).
+_NUMBERED = 1 << 62
+
 #: ``heuristic(start, stop)``: a light solution in the coset of `start`.
 Heuristic = Callable[[NDArray[np.uint8], Callable[[], bool] | None], NDArray[np.uint8]]
 
@@ -91,7 +94,8 @@ def fewest_past_walk(
     if not x0.any():  # nothing to press: only the zero vector weighs 0
         return MinimalSolution(x0, 0, 1, size, True, "heuristic")
     best, method = x0, "heuristic"
-    if size <= split_limit or stop is not None:
+    # (the prefixes are numbered in int64: a kernel past 2^62 goes to the heuristic)
+    if size <= split_limit or (stop is not None and size <= _NUMBERED):
         split = minimise_by_prefixes(
             quiet, orders, x0, k, cancel=cancel, stop=stop, progress=progress
         )
