@@ -185,7 +185,9 @@ def _fewest(
     leaves = {} if args.max_leaves is None else {"node_limit": args.max_leaves}
     deadline = None if args.time_limit is None else time.monotonic() + float(args.time_limit)
     stop = None if deadline is None else lambda: time.monotonic() > deadline
-    with progress_bar(args, "fewest presses", unit="leaves") as progress:
+    # GF(2)'s search counts leaves; with more colours the progress is in prefix transforms
+    unit = "leaves" if solver.analysis.states == 2 else "transforms"
+    with progress_bar(args, "fewest presses", unit=unit) as progress:
         return fewest_presses(
             solver,
             presses,

@@ -123,3 +123,35 @@ def test_report_shows_a_bar_for_its_long_steps() -> None:
     text = out.getvalue()
     assert "report: fewest presses" in text
     assert "100%" in text.split("report: worst position")[0]  # the search's own bar
+
+
+def test_prefix_transforms_feed_the_fewest_presses_bar(monkeypatch) -> None:
+    """Past the walk with more colours the search reports prefix transforms done of all."""
+    import numpy as np
+
+    from lograph.core.engines.registry import get_solver
+    from lograph.core.model.generators import grid_system
+    from lograph.core.optimize import zk_beyond, zk_fourier_split
+    from lograph.core.optimize.minimal import fewest_presses
+
+    monkeypatch.setattr(zk_beyond, "FOURIER_LIMIT", 1)
+    monkeypatch.setattr(zk_fourier_split, "LOW_LIMIT", 5)
+    monkeypatch.setattr(zk_fourier_split, "_BATCH_VALUES", 1)  # a prefix per batch
+    monkeypatch.setattr("lograph.core.optimize.minimal._WALK_FIRST", 0)
+    monkeypatch.setattr("lograph.core.optimize.minimal.FOURIER_LIMIT", 1 << 20)
+    system = grid_system(11, 11, states=5)  # 5^4 solutions: 125 prefixes of 5
+    x0 = np.random.default_rng(1).integers(0, 5, system.n).astype(np.uint8)
+    out = io.StringIO()
+    reports = []
+    with progress_bar(_args(), "fewest presses", unit="transforms", stream=out, force=True,
+                      delay=0) as hook:  # fmt: skip
+        assert hook is not None
+
+        def both(done: int, total: int) -> None:
+            reports.append((done, total))
+            hook(done, total)
+
+        found = fewest_presses(get_solver(system), x0, progress=both)
+    assert (found.exact, found.method) == (True, "fourier")
+    assert reports == [(i, 125) for i in range(1, 126)]
+    assert "125/125" in out.getvalue()
