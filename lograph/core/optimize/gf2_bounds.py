@@ -21,7 +21,7 @@ import numpy as np
 import scipy.sparse
 from numpy.typing import NDArray
 
-__all__ = ["cover_bound"]
+__all__ = ["cover_bound", "cover_widths"]
 
 
 def cover_bound(matrix: scipy.sparse.sparray, x0: NDArray[np.uint8]) -> int:
@@ -39,9 +39,22 @@ def cover_bound(matrix: scipy.sparse.sparray, x0: NDArray[np.uint8]) -> int:
     odd = np.flatnonzero((a @ x0.astype(np.int64)) % 2)
     if len(odd) == 0:
         return 0
-    rows = a[odd]
-    counts = np.bincount(rows.indices, minlength=a.shape[1])  # odd rows per button
-    widest = np.maximum.reduceat(counts[rows.indices], rows.indptr[:-1])
+    widest = cover_widths(a[odd], a.shape[1])
     widths, times = np.unique(widest, return_counts=True)
     total = sum(Fraction(int(t), int(w)) for w, t in zip(widths, times, strict=True))
     return math.ceil(total)
+
+
+def cover_widths(rows: scipy.sparse.csr_array, n: int) -> NDArray[np.int64]:
+    """For each of `rows` (the lights to change, as rows of A over n buttons): the most of
+    these lights any one of its buttons acts on. ``y_u = 1 / width_u`` keeps every button's
+    ``Σ_{u ∋ i} y_u ≤ 1``, the greedy dual of the covering relaxation (empty rows: 1).
+
+    >>> cover_widths(scipy.sparse.csr_array(np.array([[1, 1, 0], [0, 1, 1]])), 3).tolist()
+    [2, 2]
+    """
+    counts = np.bincount(rows.indices, minlength=n)  # lights to change per button
+    widths = np.ones(rows.shape[0], dtype=np.int64)
+    filled = np.diff(rows.indptr) > 0
+    widths[filled] = np.maximum.reduceat(counts[rows.indices], rows.indptr[:-1][filled])
+    return widths

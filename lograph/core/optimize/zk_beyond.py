@@ -139,6 +139,8 @@ def cover_bound_mod(system: PressSystem, x0: NDArray[np.uint8]) -> int:
     """
     import scipy.sparse  # (only past the walk: small boards never load scipy)
 
+    from lograph.core.optimize.gf2_bounds import cover_widths
+
     k, n = system.states, system.n
     a = scipy.sparse.csc_array(
         (np.ones(len(system.indices)), system.indices, system.indptr), shape=(n, n)
@@ -148,11 +150,8 @@ def cover_bound_mod(system: PressSystem, x0: NDArray[np.uint8]) -> int:
         return 0
     y = _lp_dual(a, b, k) if n <= _LP_BUTTONS else None
     if y is None:
-        acting = a[b > 0]
-        counts = np.bincount(acting.indices, minlength=n)  # lights to change per button
         y = np.zeros(n)
-        widest = np.maximum.reduceat(counts[acting.indices], acting.indptr[:-1])
-        y[b > 0] = 1.0 / np.maximum(widest, 1)
+        y[b > 0] = 1.0 / cover_widths(a[b > 0], n)
     excess = np.maximum(0.0, a.T @ y - 1.0)
     value = float(b @ y - (k - 1) * excess.sum())
     return max(0, math.ceil(value - 1e-6))
