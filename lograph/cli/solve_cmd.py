@@ -136,6 +136,7 @@ def run(args: argparse.Namespace) -> int:
         if not best.exact:
             data["lower_bound"] = best.lower_bound
             data["search_leaves"] = best.search_leaves
+            data["search_solutions"] = best.search_solutions
     ids = press_ids(system, presses)
     data.update(presses=ids, press_count=len(ids))
     budget = DEFAULT_LEAVES if args.max_leaves is None else args.max_leaves
@@ -220,6 +221,8 @@ def _headline(minimal: bool, data: dict[str, Any], budget: int) -> str:
             below += f"; an exact search needs {leaves:,} leaves (--max-leaves {leaves})"
         elif leaves:
             below += f"; an exact search needs {leaves:,} leaves (a longer --time-limit)"
+        if walks := data.get("search_solutions"):  # more colours: the prefix search's work
+            below += f"; an exact search walks {walks:,} solutions (give it time: --time-limit)"
         return f"solvable: best found {count}; {kind}, not proven optimal{below}"
     if data["optimal_solutions"] is None:
         return f"solvable: fewest {count} (exact)"

@@ -111,8 +111,35 @@ def test_solve_minimal_with_more_colours_past_one_transform(
     headline = capsys.readouterr().out.splitlines()[0]
     found = re.fullmatch(
         r"solvable: best found (\d+) presses \(625 solutions in all\); (fourier stopped|"
-        r"heuristic), not proven optimal; the fewest is at least (\d+) \(proven\)",
+        r"heuristic), not proven optimal; the fewest is at least (\d+) \(proven\); "
+        r"an exact search walks 625 solutions \(give it time: --time-limit\)",
         headline,
     )
     assert found is not None, headline
     assert int(found.group(3)) <= walked["press_count"] <= int(found.group(1))
+
+
+def test_a_kernel_past_the_cli_limit_says_what_an_exact_search_walks(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Past `CLI_SPLIT_LIMIT` solutions (made 1 here) and without a time limit, the answer is
+    the heuristic's, with the solutions an exact search walks in its JSON; a time limit runs
+    that search, and its answer is the walk's."""
+    from lograph.core.optimize import zk_beyond
+
+    board = _three_colour_board(tmp_path)
+    assert main(["solve", str(board), "--minimal", "--json"]) == 0
+    walked = json.loads(capsys.readouterr().out)
+    monkeypatch.setattr(zk_beyond, "FOURIER_LIMIT", 1)
+    monkeypatch.setattr(zk_beyond, "CLI_SPLIT_LIMIT", 1)
+    monkeypatch.setattr("lograph.core.optimize.minimal._WALK_FIRST", 0)
+    monkeypatch.setattr("lograph.core.optimize.minimal.FOURIER_LIMIT", 1 << 20)
+    assert main(["solve", str(board), "--minimal", "--json"]) == 0
+    bounded = json.loads(capsys.readouterr().out)
+    assert (bounded["exact"], bounded["method"]) == (False, "heuristic")
+    assert (bounded["search_solutions"], bounded["search_leaves"]) == (625, None)
+    assert bounded["lower_bound"] <= walked["press_count"] <= bounded["press_count"]
+    assert main(["solve", str(board), "--minimal", "--json", "--time-limit", "1e9"]) == 0
+    searched = json.loads(capsys.readouterr().out)
+    assert (searched["exact"], searched["press_count"]) == (True, walked["press_count"])
+    assert "search_solutions" not in searched

@@ -180,6 +180,40 @@ def test_a_bounded_fewest_names_the_search_that_proves_it(monkeypatch: pytest.Mo
     assert exact["press_count"] == min(coset_weights(pressed, quiet, 2))
 
 
+def test_a_bounded_fewest_with_more_colours_names_the_solutions_to_walk(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Over GF(5) with the one-transform shortcut off and no solutions searched by prefixes,
+    a 5×5 position (5^2 solutions) is the heuristic's: the report says how many solutions an
+    exact search walks and which command runs it; the lower bound holds against them all."""
+    from lograph.core.optimize import minimal, zk_beyond
+
+    real = minimal.fewest_presses
+    monkeypatch.setattr(zk_beyond, "FOURIER_LIMIT", 1)
+    monkeypatch.setattr(minimal, "_WALK_FIRST", 0)
+    monkeypatch.setattr(minimal, "fewest_presses", lambda *a, **k: real(*a, **k, split_limit=1))
+    board = rectangle(5, 5, states=5)
+    pressed = np.random.default_rng(3).integers(0, 5, 25).astype(np.uint8)
+    lights = board.to_system().apply(pressed) % 5  # solvable: made by presses
+    for name, light in zip(board.buttons, lights.tolist(), strict=True):
+        board.set_light(name, light)
+    report = board_report(board)
+    fewest = report["fewest"]
+    assert (fewest["exact"], fewest["search_solutions"], fewest["search_leaves"]) == (
+        False,
+        25,
+        None,
+    )
+    solver = prepare(board)
+    quiet = np.asarray(solver.analysis.quiet, dtype=np.uint8).reshape(2, 25)
+    undo = (5 - pressed) % 5  # pressing each button 5 − x more times switches all off
+    true_fewest = min(coset_weights(undo, quiet, 5))
+    assert fewest["lower_bound"] <= true_fewest <= fewest["press_count"]
+    assert "an exact search walks 25 solutions (`lograph solve --minimal --time-limit`" in (
+        report_markdown(report)
+    )
+
+
 def test_three_colours_in_small_pieces_get_their_worst() -> None:
     """The same kind of graph over GF(3) (nullity past the report's limit of 14, small
     pieces): the worst position is answered, and its presses clear its position."""

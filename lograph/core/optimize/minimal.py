@@ -45,7 +45,12 @@ from lograph.core.optimize.gf2_fewest import (
 from lograph.core.optimize.gf2_symmetry import dihedral_candidates
 from lograph.core.optimize.minimal_solution import MinimalSolution
 from lograph.core.optimize.neighbourhood import descend, minimise_modp
-from lograph.core.optimize.zk_beyond import SPLIT_LIMIT, PastWalk, fewest_past_walk
+from lograph.core.optimize.zk_beyond import (
+    MAX_SEARCH_SOLUTIONS,
+    SPLIT_LIMIT,
+    PastWalk,
+    fewest_past_walk,
+)
 from lograph.core.optimize.zk_fourier import FOURIER_LIMIT
 from lograph.core.optimize.zk_minimal import fewest_zk, kernel_exact_feasible
 
@@ -54,6 +59,7 @@ __all__ = [
     "BRANCH_NULLITY_LIMIT",
     "EXACT_NULLITY_LIMIT",
     "MAX_SEARCH_LEAVES",
+    "MAX_SEARCH_SOLUTIONS",
     "MinimalSolution",
     "exact_possible",
     "fewest_presses",

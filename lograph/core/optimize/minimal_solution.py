@@ -37,6 +37,10 @@ class MinimalSolution:
         For a GF(2) answer that is not exact because the search would need more leaves
         than allowed (``node_limit``, the CLI's ``--max-leaves``): how many leaves a complete
         search needs, when they were counted; else None.
+    search_solutions : int or None
+        For an answer over more than two colours that is not exact because the search by
+        prefixes was not run to its end (more solutions than it may walk without a time
+        limit, or stopped by one): how many solutions an exact search walks; else None.
     """
 
     presses: NDArray[np.uint8]
@@ -47,6 +51,7 @@ class MinimalSolution:
     method: str
     lower_bound: int = -1
     search_leaves: int | None = None
+    search_solutions: int | None = None
 
     def __post_init__(self) -> None:
         if self.exact or self.lower_bound < 0:  # exact, or no bound given: the proven value

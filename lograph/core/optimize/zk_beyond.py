@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CLI_SPLIT_LIMIT",
+    "MAX_SEARCH_SOLUTIONS",
     "SPLIT_LIMIT",
     "PastWalk",
     "cover_bound_mod",
@@ -47,6 +48,10 @@ SPLIT_LIMIT = 1 << 26
 #: ... and in ``lograph solve --minimal``: 2^30, about a minute at most (as the GF(2)
 #: search's default budget).
 CLI_SPLIT_LIMIT = 1 << 30
+#: The most solutions an exact search may be asked to walk without a time limit (the
+#: window's button): 2^39, some hours here (23–40 million a second); past it the search is
+#: not offered, though ``--time-limit`` may still run it until the limit.
+MAX_SEARCH_SOLUTIONS = 1 << 39
 #: Boards up to this many buttons get the covering relaxation solved as a linear program
 #: (HiGHS's interior point method: 0.1 s at 1,600 buttons, 1 s at 3,600 with every light to
 #: change; its simplex took 3 s and over 5 s there); larger ones, or a program not solved
@@ -83,7 +88,8 @@ def fewest_past_walk(
     past: PastWalk | None = None,
 ) -> MinimalSolution:
     """The lightest solution in ``x0 + Σ c_j quiet[j] (mod k)`` when a transform can prove
-    it, else the best found with a proven lower bound (from the board's lights, when given)."""
+    it, else the best found with a proven lower bound (from the board's lights, when given)
+    and, while the prefixes can number the kernel, the solutions an exact search walks."""
     past = past or PastWalk()
     system, stop, progress, split_limit = past.system, past.stop, past.progress, past.split_limit
     size = math.prod(orders)
@@ -112,7 +118,8 @@ def fewest_past_walk(
     lower = 0 if system is None else cover_bound_mod(system, x0)
     if lower >= weight:  # the bound proves the answer optimal (ties not counted)
         return MinimalSolution(best, weight, None, size, True, method)
-    return MinimalSolution(best, weight, None, size, False, method, lower_bound=lower)
+    searchable = size if size <= _NUMBERED else None
+    return MinimalSolution(best, weight, None, size, False, method, lower, None, searchable)
 
 
 def _weight(x: NDArray[np.uint8]) -> int:

@@ -154,6 +154,7 @@ def _fewest(
         "method": best.method,
         "lower_bound": best.lower_bound,  # proven; the press count itself when exact
         "search_leaves": best.search_leaves,  # leaves an exact search needs, when bounded
+        "search_solutions": best.search_solutions,  # more colours: the solutions it walks
     }
 
 
@@ -297,6 +298,10 @@ def _fewest_markdown(fewest: dict[str, Any]) -> str:
                 kind = f"{kind}; an exact search needs {leaves:,} leaves, out of reach"
             else:
                 kind = f"{kind}; `lograph report --max-leaves {leaves}` proves it"
+        if fewest.get("search_solutions"):
+            walks = fewest["search_solutions"]
+            kind = f"{kind}; an exact search walks {walks:,} solutions "
+            kind += "(`lograph solve --minimal --time-limit` runs it)"
     return f"{fewest['press_count']} presses ({kind}): {_ids(fewest['presses'])}."
 
 

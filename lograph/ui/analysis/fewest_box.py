@@ -1,9 +1,11 @@
 """The analysis panel's Solution section: Show, Hint, Step by step, the fewest-presses line,
-and "Search all leaves" when that line is a heuristic's answer with a proven bound.
+and "Search all leaves" (or "solutions") when that line is a heuristic's answer with a
+proven bound.
 
 Past the default leaf budget (about a minute and a half of search) the fewest presses come
 from a heuristic with a proven lower bound, and the core says how many leaves an exact
-search needs. The button runs that search in the background with progress in the busy row
+search needs; with more than two colours, past a few seconds' search by prefixes, how many
+solutions it walks. The button runs that search in the background with progress in the busy row
 and the Cancel button beside it; the heuristic answer stays shown until the exact one
 replaces it, and stays when the search is cancelled.
 
@@ -25,7 +27,7 @@ from lograph.ui.model.analysis import AnalysisModel
 from lograph.ui.model.session import Session, bind_toggle
 from lograph.ui.widgets import named
 
-__all__ = ["SolutionBox", "fewest_text"]
+__all__ = ["SolutionBox", "exact_search", "fewest_text"]
 
 
 def fewest_text(solution: MinimalSolution) -> str:
@@ -41,6 +43,18 @@ def fewest_text(solution: MinimalSolution) -> str:
     else:
         optimal = f"{solution.optimal_solutions:,} of {solution.solutions:,} solutions reach it"
     return f"Fewest presses: {solution.press_count} ({how}); {optimal}."
+
+
+def exact_search(solution: MinimalSolution | None) -> tuple[int, str, int] | None:
+    """What proving a bounded answer takes: (how many, of what, the most the window runs);
+    None for an exact answer or one whose search cannot be counted."""
+    if solution is None or solution.exact:
+        return None
+    if solution.search_leaves:  # the limits are read here: the model's, one owner
+        return solution.search_leaves, "leaves", analysis_model.MAX_SEARCH_LEAVES
+    if solution.search_solutions:
+        return solution.search_solutions, "solutions", analysis_model.MAX_SEARCH_SOLUTIONS
+    return None
 
 
 class SolutionBox(QGroupBox):
@@ -105,25 +119,29 @@ class SolutionBox(QGroupBox):
             self.text.setText("Finding the fewest presses…" if running else "")
         else:
             self.text.setText(fewest_text(solution))
-        leaves = None if solution is None or solution.exact else solution.search_leaves
-        most = analysis_model.MAX_SEARCH_LEAVES  # read here: the model's limit, one owner
-        reachable = leaves is not None and 0 < leaves <= most
-        self.search_button.setVisible(bool(leaves))
+        search = exact_search(solution)
+        self.search_button.setVisible(search is not None)
+        if search is None:
+            return
+        count, unit, most = search
+        reachable = 0 < count <= most
         self.search_button.setEnabled(reachable and not running)
-        if leaves and not reachable:  # years of work: not offered, but said
+        each = "leaves of up to 2^18 solutions each" if unit == "leaves" else unit
+        if not reachable:  # days of work: not offered, but said
             self.search_button.setText("Exact search out of reach")
             self.search_button.setToolTip(  # rich text: Qt wraps it
-                f"<p>An exact search would need {leaves:,} leaves of up to 2^18 solutions "
-                f"each, more than the {most:,} allowed (some nine hours here). The answer "
-                "above is the best found, with its proven lower bound.</p>"
+                f"<p>An exact search would need {count:,} {each}, more than the {most:,} "
+                "allowed (hours of work here). The answer above is the best found, with its "
+                "proven lower bound.</p>"
             )
-        elif leaves:
-            self.search_button.setText(f"Search all {leaves:,} leaves")
-            self.search_button.setToolTip(
-                f"Prove the fewest presses: an exact search over {leaves:,} leaves of up to "
-                "2^18 solutions each (about 30 µs a leaf here; Cancel stops it). The answer "
-                "above stays until the exact one replaces it."
-            )
+            return
+        pace = "about 30 µs a leaf" if unit == "leaves" else "tens of millions a second"
+        self.search_button.setText(f"Search all {count:,} {unit}")
+        self.search_button.setToolTip(
+            f"<p>Prove the fewest presses: an exact search over {count:,} {each} ({pace} "
+            "here; Cancel stops it). The answer above stays until the exact one replaces "
+            "it.</p>"
+        )
 
     def _stepping(self, on: bool) -> None:
         self.step_button.setText("Stop" if on else "Step by step")

@@ -33,6 +33,7 @@ from lograph.core.errors import LographError
 from lograph.core.model.system import PressSystem
 from lograph.core.optimize.minimal import BRANCH_NODE_LIMIT, MAX_SEARCH_LEAVES, MinimalSolution
 from lograph.core.optimize.worst import WorstPosition
+from lograph.core.optimize.zk_beyond import MAX_SEARCH_SOLUTIONS, SPLIT_LIMIT
 from lograph.ui.model.document import STRUCTURAL, Document
 from lograph.ui.model.extras import submit_histogram, submit_worst
 from lograph.ui.model.jobs import Job, JobRunner, Work
@@ -43,6 +44,7 @@ __all__ = [
     "AUTO_SOLUTION_BITS",
     "DEBOUNCE_MS",
     "MAX_SEARCH_LEAVES",
+    "MAX_SEARCH_SOLUTIONS",
     "AnalysisModel",
     "Position",
 ]
@@ -58,6 +60,9 @@ AUTO_SOLUTION_BUTTONS = 10_000
 #: The first answer's budget of leaves (about two seconds): a bigger search within the
 #: default budget then runs by itself, the heuristic's answer shown meanwhile.
 QUICK_LEAVES = 1 << 16
+#: With more than two colours the first answer searches at most this many solutions (a few
+#: seconds); past it the Solution section offers the whole search.
+QUICK_SOLUTIONS = SPLIT_LIMIT
 
 
 class AnalysisModel(QObject):
@@ -322,28 +327,31 @@ class AnalysisModel(QObject):
         self.submit("solution", work, "Finding the fewest presses…", self._quick_solved)
 
     def search_all_leaves(self) -> bool:
-        """Run the exact search a bounded fewest-presses answer names (``search_leaves``
-        leaves: maybe minutes, with progress and Cancel); the bounded answer stays shown
-        until the exact one replaces it. False when there is no such answer, or its search
-        needs more than `MAX_SEARCH_LEAVES` (years of work)."""
+        """Run the exact search a bounded answer names (its ``search_leaves`` or, with more
+        colours, ``search_solutions``), the bounded answer shown meanwhile. False when there
+        is none, or past `MAX_SEARCH_LEAVES` or `MAX_SEARCH_SOLUTIONS` (days of work)."""
         solution, solver, position = self.solution, self.solver, self.position
-        if solution is None or solution.exact or not solution.search_leaves:
+        if solution is None or solution.exact or solver is None or position is None:
             return False
-        if solution.search_leaves > MAX_SEARCH_LEAVES:
+        leaves, walks = solution.search_leaves, solution.search_solutions
+        if leaves and leaves <= MAX_SEARCH_LEAVES:
+            text = f"Searching all {leaves:,} leaves for the fewest presses…"
+            work = self._fewest(solver, position.change, leaves)
+        elif walks and walks <= MAX_SEARCH_SOLUTIONS:
+            text = f"Searching all {walks:,} solutions for the fewest presses…"
+            work = self._fewest(solver, position.change, None, walks)
+        else:
             return False
-        if solver is None or position is None:
-            return False
-        leaves = solution.search_leaves
-        text = f"Searching all {leaves:,} leaves for the fewest presses…"
-        self.submit("solution", self._fewest(solver, position.change, leaves), text, self._solved)
+        self.submit("solution", work, text, self._solved)
         self.solution_changed.emit()
         return True
 
     @staticmethod
-    def _fewest(solver: Solver, change: Any, leaves: int | None) -> Work:
-        """The job finding the fewest presses that make `change` (`leaves`: the search's
-        budget, None for the default)."""
+    def _fewest(solver: Solver, change: Any, leaves: int | None, walks: int | None = None) -> Work:
+        """The job finding the fewest presses that make `change`: `leaves` and `walks` bound
+        the search over GF(2) and with more colours (None: the defaults)."""
         budget = BRANCH_NODE_LIMIT if leaves is None else leaves
+        most = QUICK_SOLUTIONS if walks is None else walks
 
         def work(job: Job) -> MinimalSolution:
             from lograph.core.optimize.minimal import fewest_presses
@@ -351,7 +359,9 @@ class AnalysisModel(QObject):
             x0 = solver.particular(change)
             if x0 is None:  # the engine contradicts its own left kernel: a bug
                 raise AssertionError("no particular solution for a solvable position")
-            return fewest_presses(solver, x0, cancel=job, progress=job.report, node_limit=budget)
+            return fewest_presses(
+                solver, x0, cancel=job, progress=job.report, node_limit=budget, split_limit=most
+            )
 
         return work
 
