@@ -1,11 +1,10 @@
 """The fewest-presses heuristic: large-neighbourhood descent over blocks of quiet patterns,
-each block minimised exactly (one transform over GF(2), enumeration over GF(p)), and that
-exact enumeration for p > 2.
+each block minimised exactly by one transform (Walsh–Hadamard over GF(2), an FFT over the
+block's group over GF(p)), and the exact enumeration for p > 2.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 
 import numpy as np
@@ -13,10 +12,12 @@ from numpy.typing import NDArray
 
 from lograph.core.cancel import Cancel, poll
 from lograph.core.optimize.gf2_classes import minimise_classes, quiet_classes
+from lograph.core.optimize.zk_fourier import HEURISTIC_BLOCK, minimise_fourier
 
 __all__ = ["descend", "minimise_modp"]
 
-#: Heuristic: blocks of quiet patterns minimised exactly at once (2^16 per block for p = 2).
+#: Heuristic: blocks of quiet patterns minimised exactly at once (2^16 per block for p = 2;
+#: with more colours up to `HEURISTIC_BLOCK` combinations, by one transform).
 _BLOCK_BITS = 16
 _HEURISTIC_PATIENCE = 16
 _HEURISTIC_MAX_ROUNDS = 200
@@ -94,7 +95,8 @@ def descend(
 ) -> NDArray[np.uint8]:
     """Large-neighbourhood descent: minimise exactly over blocks of quiet patterns.
 
-    Each round picks a block of quiet patterns small enough to search exactly (half the time
+    Each round picks a block of quiet patterns small enough to search exactly by one
+    transform (2^16 combinations over GF(2), up to `HEURISTIC_BLOCK` over GF(p); half the time
     at random, half the time patterns that overlap, which must usually change together) and
     moves to a best solution reachable with them, a random one among ties so that plateaus
     get crossed. It stops after `_HEURISTIC_PATIENCE` rounds without improvement. The result
@@ -102,10 +104,11 @@ def descend(
     rounds with the best so far.
     """
     k = len(quiet)
-    block = min(k, max(1, int(_BLOCK_BITS / math.log2(p))))
+    block = min(k, _BLOCK_BITS if p == 2 else _patterns_per_block(p))
     rng = np.random.default_rng(seed)
     overlaps = _overlaps(quiet)
-    per_round = len(x0) * block + block * (1 << block)
+    combinations = p**block
+    per_round = len(x0) * block + combinations * (block if p == 2 else 8)  # the transform
     max_rounds = min(_HEURISTIC_MAX_ROUNDS, max(_HEURISTIC_PATIENCE, _HEURISTIC_WORK // per_round))
     x = x0.copy()
     weight = int(x.astype(np.int64).sum())
@@ -117,9 +120,29 @@ def descend(
         if p == 2:
             cand, w, _ = minimise_classes(quiet_classes(rows), len(rows), x, cancel, rng)
         else:
-            cand, w, _ = minimise_modp(rows, x, p, cancel)
+            cand, w = _lightest_in_block(rows, x, p, cancel, rng)
         stale = 0 if w < weight else stale + 1
         x, weight = cand, w
         rounds += 1
         poll(cancel, _CANCELLED)
     return x
+
+
+def _patterns_per_block(p: int) -> int:
+    """The most quiet patterns whose p^block combinations fit `HEURISTIC_BLOCK`."""
+    block = 1
+    while p ** (block + 1) <= HEURISTIC_BLOCK:
+        block += 1
+    return block
+
+
+def _lightest_in_block(
+    rows: NDArray[np.uint8], x: NDArray[np.uint8], p: int, cancel: Cancel, rng: np.random.Generator
+) -> tuple[NDArray[np.uint8], int]:
+    """The lightest of ``x + Σ c_j rows[j]`` (a random one among ties) by one transform; by
+    the walk should the transform's rounding be unclear."""
+    found = minimise_fourier(rows, (p,) * len(rows), x, p, rng)
+    if found is None:
+        cand, weight, _ = minimise_modp(rows, x, p, cancel)
+        return cand, weight
+    return found[0], found[1]
