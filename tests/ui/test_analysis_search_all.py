@@ -64,12 +64,17 @@ def test_search_all_leaves_proves_the_published_answer(qtbot, window, monkeypatc
     assert presses.sum() == best.press_count
 
 
-def test_a_cancelled_search_keeps_the_bounded_answer(qtbot, window, monkeypatch):
-    panel, model = _bounded_39(qtbot, window, monkeypatch)
+def cancel_a_search(qtbot, window, monkeypatch) -> tuple[dict, str]:  # type: ignore[no-untyped-def]
+    """Start the offered exact search (made to run until cancelled), cancel it with the
+    busy row's button, and check the bounded answer stays. Returns the search's keyword
+    arguments and the busy row's text while it ran."""
+    panel, model = window.analysis.panel, window.analysis.model
     bounded = model.solution
     started = threading.Event()
+    asked = {}
 
-    def until_cancelled(*_args, cancel, **_kwargs):  # type: ignore[no-untyped-def]
+    def until_cancelled(*_args, cancel, **kwargs):  # type: ignore[no-untyped-def]
+        asked.update(kwargs)
         started.set()
         while not cancel():
             started.wait(0.01)
@@ -78,12 +83,21 @@ def test_a_cancelled_search_keeps_the_bounded_answer(qtbot, window, monkeypatch)
     monkeypatch.setattr(minimal, "fewest_presses", until_cancelled)
     qtbot.mouseClick(panel.solution_box.search_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(started.is_set, timeout=10_000)
-    assert "Searching all" in panel.busy_text.text()
+    busy = panel.busy_text.text()
     qtbot.mouseClick(panel.cancel_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: not model.runner.is_running("solution"), timeout=10_000)
     assert model.solution is bounded
     assert "maybe not the fewest" in text(window, "analysis_solution")
     assert panel.solution_box.search_button.isEnabled()  # ready to try again
+    return asked, busy
+
+
+def test_a_cancelled_search_keeps_the_bounded_answer(qtbot, window, monkeypatch):
+    _bounded_39(qtbot, window, monkeypatch)
+    leaves = window.analysis.model.solution.search_leaves
+    asked, busy = cancel_a_search(qtbot, window, monkeypatch)
+    assert asked["node_limit"] == leaves
+    assert "Searching all" in busy
 
 
 def test_a_search_past_the_most_leaves_is_not_offered(qtbot, window, monkeypatch):

@@ -10,17 +10,15 @@ Every wait is for an event (an answer, a progress report, a cancelled job), neve
 
 from __future__ import annotations
 
-import threading
-
 import numpy as np
 from PySide6.QtCore import Qt
 
-from lograph.core.errors import InterruptedComputation
 from lograph.core.model.generators import rectangle
-from lograph.core.optimize import minimal, zk_beyond
+from lograph.core.optimize import zk_beyond
 from lograph.ui.model import analysis as analysis_model
 from tests.ui.helpers import load
 from tests.ui.test_analysis_figures import settle, text
+from tests.ui.test_analysis_search_all import cancel_a_search
 
 SIDE, COLOURS = 17, 3
 
@@ -79,7 +77,8 @@ def test_search_all_solutions_proves_what_brute_force_finds(qtbot, window, monke
     bounded = model.solution
     assert bounded.search_solutions == COLOURS**12
     button = panel.solution_box.search_button
-    assert button.isVisible() and button.isEnabled()
+    assert button.isVisible()
+    assert button.isEnabled()
     assert button.text() == f"Search all {COLOURS**12:,} solutions"
     assert f"at least {bounded.lower_bound}" in text(window, "analysis_solution")
     reports = []
@@ -91,7 +90,8 @@ def test_search_all_solutions_proves_what_brute_force_finds(qtbot, window, monke
     assert best.exact
     fewest, ties = _walk_every_solution(model)
     assert (best.press_count, best.optimal_solutions) == (fewest, ties)
-    assert fewest <= bounded.press_count and bounded.lower_bound <= fewest
+    assert fewest <= bounded.press_count
+    assert bounded.lower_bound <= fewest
     assert text(window, "analysis_solution").startswith(f"Fewest presses: {fewest} (exact")
     assert not button.isVisible()
     assert any(channel == "solution" for channel, _done, _total in reports)  # the busy bar
@@ -101,35 +101,18 @@ def test_search_all_solutions_proves_what_brute_force_finds(qtbot, window, monke
 
 
 def test_a_cancelled_search_keeps_the_bounded_answer(qtbot, window, monkeypatch):
-    panel, model = _bounded(qtbot, window, monkeypatch)
-    bounded = model.solution
-    started = threading.Event()
-    asked = {}
-
-    def until_cancelled(*_args, cancel, split_limit, **_kwargs):  # type: ignore[no-untyped-def]
-        asked["split_limit"] = split_limit
-        started.set()
-        while not cancel():
-            started.wait(0.01)
-        raise InterruptedComputation("fewest-presses search cancelled")
-
-    monkeypatch.setattr(minimal, "fewest_presses", until_cancelled)
-    qtbot.mouseClick(panel.solution_box.search_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(started.is_set, timeout=10_000)
+    _bounded(qtbot, window, monkeypatch)
+    asked, busy = cancel_a_search(qtbot, window, monkeypatch)
     assert asked["split_limit"] == COLOURS**12  # the whole kernel, not the quick budget
-    assert f"Searching all {COLOURS**12:,} solutions" in panel.busy_text.text()
-    qtbot.mouseClick(panel.cancel_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: not model.runner.is_running("solution"), timeout=10_000)
-    assert model.solution is bounded
-    assert "maybe not the fewest" in text(window, "analysis_solution")
-    assert panel.solution_box.search_button.isEnabled()  # ready to try again
+    assert f"Searching all {COLOURS**12:,} solutions" in busy
 
 
 def test_a_search_past_the_most_solutions_is_not_offered(qtbot, window, monkeypatch):
     monkeypatch.setattr(analysis_model, "MAX_SEARCH_SOLUTIONS", COLOURS**12 - 1)
     panel, model = _bounded(qtbot, window, monkeypatch)
     button = panel.solution_box.search_button
-    assert button.isVisible() and not button.isEnabled()
+    assert button.isVisible()
+    assert not button.isEnabled()
     assert button.text() == "Exact search out of reach"
     assert f"need {COLOURS**12:,} solutions" in button.toolTip()
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)  # a disabled button: nothing starts
