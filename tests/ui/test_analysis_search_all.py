@@ -25,18 +25,25 @@ from tests.ui.helpers import load
 from tests.ui.test_analysis_figures import settle, text
 
 
-def _bounded_39(qtbot, window, monkeypatch):  # type: ignore[no-untyped-def]
-    """The all-on 39×39 board with a 16-leaf budget: shown, bounded, and the button up."""
-    monkeypatch.setattr(analysis_model, "BRANCH_NODE_LIMIT", 16)
-    monkeypatch.setattr(gf2_fewest, "PAIRS_PER_LEAF", 1)
-    load(window, rectangle(39, 39))
+def show_a_bounded_answer(qtbot, window, board, goal: str = "off"):  # type: ignore[no-untyped-def]
+    """Load `board`, ask for its fewest presses towards `goal` with Show, and check the
+    answer that comes is bounded (not exact). Returns the panel and the model."""
+    load(window, board)
     settle(qtbot, window, timeout=60_000)
-    window.action("goal_on").trigger()
+    if goal == "on":
+        window.action("goal_on").trigger()
     panel, model = window.analysis.panel, window.analysis.model
     qtbot.mouseClick(panel.show_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: model.solution is not None, timeout=60_000)
     assert not model.solution.exact
     return panel, model
+
+
+def _bounded_39(qtbot, window, monkeypatch):  # type: ignore[no-untyped-def]
+    """The all-on 39×39 board with a 16-leaf budget: shown, bounded, and the button up."""
+    monkeypatch.setattr(analysis_model, "BRANCH_NODE_LIMIT", 16)
+    monkeypatch.setattr(gf2_fewest, "PAIRS_PER_LEAF", 1)
+    return show_a_bounded_answer(qtbot, window, rectangle(39, 39), goal="on")
 
 
 def test_search_all_leaves_proves_the_published_answer(qtbot, window, monkeypatch):

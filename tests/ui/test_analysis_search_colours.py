@@ -16,9 +16,8 @@ from PySide6.QtCore import Qt
 from lograph.core.model.generators import rectangle
 from lograph.core.optimize import zk_beyond
 from lograph.ui.model import analysis as analysis_model
-from tests.ui.helpers import load
-from tests.ui.test_analysis_figures import settle, text
-from tests.ui.test_analysis_search_all import cancel_a_search
+from tests.ui.test_analysis_figures import text
+from tests.ui.test_analysis_search_all import cancel_a_search, show_a_bounded_answer
 
 SIDE, COLOURS = 17, 3
 
@@ -62,13 +61,8 @@ def _walk_every_solution(model):  # type: ignore[no-untyped-def]
 def _bounded(qtbot, window, monkeypatch):  # type: ignore[no-untyped-def]
     monkeypatch.setattr(analysis_model, "QUICK_SOLUTIONS", COLOURS**6)
     monkeypatch.setattr(zk_beyond, "FOURIER_LIMIT", COLOURS**6)  # no one-transform shortcut
-    load(window, _scrambled_board())
-    settle(qtbot, window, timeout=60_000)
-    panel, model = window.analysis.panel, window.analysis.model
+    panel, model = show_a_bounded_answer(qtbot, window, _scrambled_board())
     assert model.solver.analysis.nullity == 12
-    qtbot.mouseClick(panel.show_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: model.solution is not None, timeout=60_000)
-    assert not model.solution.exact
     return panel, model
 
 
