@@ -140,7 +140,7 @@ def run(args: argparse.Namespace) -> int:
     ids = press_ids(system, presses)
     data.update(presses=ids, press_count=len(ids))
     budget = DEFAULT_LEAVES if args.max_leaves is None else args.max_leaves
-    lines = [_headline(args.minimal, data, budget)]
+    lines = [_headline(args.minimal, data, budget, args.time_limit is not None)]
     picture = grid_picture(system, [str(v) if v else "." for v in presses.tolist()], hole=" ")
     if picture is not None and system.n <= 2500:
         lines.append("presses on the board (count per button, blank = hole):")
@@ -200,10 +200,11 @@ def _fewest(
         )
 
 
-def _headline(minimal: bool, data: dict[str, Any], budget: int) -> str:
+def _headline(minimal: bool, data: dict[str, Any], budget: int, limited: bool = False) -> str:
     """``solvable: fewest 5 presses (4 solutions in all); 1 optimal (exact)``; a heuristic
     answer says only what is known: the best found, not how many optimal solutions exist,
-    and what an exact answer needs: more leaves than `budget` allowed, or more time."""
+    and what an exact answer needs: more leaves than `budget` allowed, or more time (a
+    longer one when a time limit was given: `limited`)."""
     presses, solutions = data["press_count"], data["solutions"]
     among = "the only solution" if solutions == 1 else f"{solutions} solutions in all"
     count = f"{presses} {'press' if presses == 1 else 'presses'} ({among})"
@@ -222,7 +223,8 @@ def _headline(minimal: bool, data: dict[str, Any], budget: int) -> str:
         elif leaves:
             below += f"; an exact search needs {leaves:,} leaves (a longer --time-limit)"
         if walks := data.get("search_solutions"):  # more colours: the prefix search's work
-            below += f"; an exact search walks {walks:,} solutions (give it time: --time-limit)"
+            more = "a longer --time-limit" if limited else "give it time: --time-limit"
+            below += f"; an exact search walks {walks:,} solutions ({more})"
         return f"solvable: best found {count}; {kind}, not proven optimal{below}"
     if data["optimal_solutions"] is None:
         return f"solvable: fewest {count} (exact)"
