@@ -146,3 +146,24 @@ def test_a_kernel_past_the_cli_limit_says_what_an_exact_search_walks(
     searched = json.loads(capsys.readouterr().out)
     assert (searched["exact"], searched["press_count"]) == (True, walked["press_count"])
     assert "search_solutions" not in searched
+
+
+def test_a_kernel_past_numbering_is_said_out_of_reach_even_with_a_time_limit(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Past `NUMBERED_LIMIT` (made 1 here; 2^62 solutions in truth) the prefix search cannot
+    number the solutions, so no time limit runs it: the headline says so instead of asking
+    for time, and a time limit leaves the heuristic's answer."""
+    from lograph.core.optimize import zk_beyond
+
+    board = _three_colour_board(tmp_path)
+    monkeypatch.setattr(zk_beyond, "FOURIER_LIMIT", 1)
+    monkeypatch.setattr(zk_beyond, "CLI_SPLIT_LIMIT", 1)
+    monkeypatch.setattr(zk_beyond, "NUMBERED_LIMIT", 1)
+    monkeypatch.setattr("lograph.core.optimize.minimal._WALK_FIRST", 0)
+    monkeypatch.setattr("lograph.core.optimize.minimal.FOURIER_LIMIT", 1 << 20)
+    for extra in ([], ["--time-limit", "1e9"]):
+        assert main(["solve", str(board), "--minimal", *extra]) == 0
+        headline = capsys.readouterr().out.splitlines()[0]
+        assert "heuristic, not proven optimal" in headline
+        assert headline.endswith("an exact search would walk 625 solutions, out of reach")

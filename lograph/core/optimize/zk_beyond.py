@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 __all__ = [
     "CLI_SPLIT_LIMIT",
     "MAX_SEARCH_SOLUTIONS",
+    "NUMBERED_LIMIT",
     "SPLIT_LIMIT",
     "PastWalk",
     "cover_bound_mod",
@@ -59,8 +60,9 @@ MAX_SEARCH_SOLUTIONS = 1 << 39
 _LP_BUTTONS = 2500
 _LP_SECONDS = 1.0
 
-#: Largest kernel whose solutions the prefix search can number (int64).
-_NUMBERED = 1 << 62
+#: Largest kernel whose solutions the prefix search can number (int64): past it no time
+#: limit lets an exact search run.
+NUMBERED_LIMIT = 1 << 62
 
 #: ``heuristic(start, stop)``: a light solution in the coset of `start`.
 Heuristic = Callable[[NDArray[np.uint8], Callable[[], bool] | None], NDArray[np.uint8]]
@@ -89,7 +91,7 @@ def fewest_past_walk(
 ) -> MinimalSolution:
     """The lightest solution in ``x0 + Σ c_j quiet[j] (mod k)`` when a transform can prove
     it, else the best found with a proven lower bound (from the board's lights, when given)
-    and, while the prefixes can number the kernel, the solutions an exact search walks."""
+    and the solutions an exact search walks (past `NUMBERED_LIMIT`, one it cannot run)."""
     past = past or PastWalk()
     system, stop, progress, split_limit = past.system, past.stop, past.progress, past.split_limit
     size = math.prod(orders)
@@ -101,7 +103,7 @@ def fewest_past_walk(
         return MinimalSolution(x0, 0, 1, size, True, "heuristic")
     best, method = x0, "heuristic"
     # (the prefixes are numbered in int64: a kernel past 2^62 goes to the heuristic)
-    if size <= split_limit or (stop is not None and size <= _NUMBERED):
+    if size <= split_limit or (stop is not None and size <= NUMBERED_LIMIT):
         split = minimise_by_prefixes(
             quiet, orders, x0, k, cancel=cancel, stop=stop, progress=progress
         )
@@ -118,8 +120,7 @@ def fewest_past_walk(
     lower = 0 if system is None else cover_bound_mod(system, x0)
     if lower >= weight:  # the bound proves the answer optimal (ties not counted)
         return MinimalSolution(best, weight, None, size, True, method)
-    searchable = size if size <= _NUMBERED else None
-    return MinimalSolution(best, weight, None, size, False, method, lower, None, searchable)
+    return MinimalSolution(best, weight, None, size, False, method, lower, None, size)
 
 
 def _weight(x: NDArray[np.uint8]) -> int:

@@ -298,10 +298,14 @@ def _fewest_markdown(fewest: dict[str, Any]) -> str:
                 kind = f"{kind}; an exact search needs {leaves:,} leaves, out of reach"
             else:
                 kind = f"{kind}; `lograph report --max-leaves {leaves}` proves it"
-        if fewest.get("search_solutions"):
-            walks = fewest["search_solutions"]
-            kind = f"{kind}; an exact search walks {walks:,} solutions "
-            kind += "(`lograph solve --minimal --time-limit` runs it)"
+        if walks := fewest.get("search_solutions"):
+            from lograph.core.optimize.zk_beyond import NUMBERED_LIMIT
+
+            if walks > NUMBERED_LIMIT:
+                kind = f"{kind}; an exact search would walk {walks:.3g} solutions, out of reach"
+            else:
+                kind = f"{kind}; an exact search walks {walks:,} solutions "
+                kind += "(`lograph solve --minimal --time-limit` runs it)"
     return f"{fewest['press_count']} presses ({kind}): {_ids(fewest['presses'])}."
 
 

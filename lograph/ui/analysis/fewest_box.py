@@ -45,6 +45,15 @@ def fewest_text(solution: MinimalSolution) -> str:
     return f"Fewest presses: {solution.press_count} ({how}); {optimal}."
 
 
+def _amount(count: int) -> str:
+    """A count as digits with separators, or rounded past fifteen digits.
+
+    >>> _amount(387_420_489), _amount(2**124)
+    ('387,420,489', '2.13e+37')
+    """
+    return f"{count:,}" if count < 10**15 else f"{count:.3g}"
+
+
 def exact_search(solution: MinimalSolution | None) -> tuple[int, str, int] | None:
     """What proving a bounded answer takes: (how many, of what, the most the window runs);
     None for an exact answer or one whose search cannot be counted."""
@@ -130,7 +139,7 @@ class SolutionBox(QGroupBox):
         if not reachable:  # days of work: not offered, but said
             self.search_button.setText("Exact search out of reach")
             self.search_button.setToolTip(  # rich text: Qt wraps it
-                f"<p>An exact search would need {count:,} {each}, more than the {most:,} "
+                f"<p>An exact search would need {_amount(count)} {each}, more than the {most:,} "
                 "allowed (hours of work here). The answer above is the best found, with its "
                 "proven lower bound.</p>"
             )
