@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from lograph.core.errors import InterruptedComputation
 from lograph.core.model.generators import rectangle
 from lograph.core.optimize import neighbourhood, zk_minimal
 from lograph.core.optimize.neighbourhood import descend
@@ -96,3 +97,39 @@ def test_the_z4_heuristic_with_one_block_is_exact(monkeypatch: pytest.MonkeyPatc
     ]
     assert np.array_equal(solver.system.apply(x) % 4, solver.system.apply(x0) % 4)
     assert int(x.astype(np.int64).sum()) == min(every)
+
+
+def _counting_transforms(module, monkeypatch: pytest.MonkeyPatch) -> list[int]:  # type: ignore[no-untyped-def]
+    """Count the block transforms `module` runs (a list that grows by one per block)."""
+    blocks: list[int] = []
+    real = module.minimise_fourier
+
+    def counted(*args, **kwargs):  # type: ignore[no-untyped-def]
+        blocks.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(module, "minimise_fourier", counted)
+    return blocks
+
+
+def test_a_cancel_is_heard_after_one_block_over_gfp(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A transform does not poll, so the descent polls between blocks: a cancel that is
+    already set stops it after the first block, not after a whole descent."""
+    quiet, _system, x0 = _quiet_and_start(11, 3, seed=4)
+    monkeypatch.setattr(neighbourhood, "HEURISTIC_BLOCK", 9)  # blocks of two patterns
+    blocks = _counting_transforms(neighbourhood, monkeypatch)
+    with pytest.raises(InterruptedComputation):
+        descend(quiet, x0, 3, lambda: True, seed=0)
+    assert len(blocks) == 1
+
+
+def test_a_cancel_is_heard_after_one_block_over_z4(monkeypatch: pytest.MonkeyPatch) -> None:
+    solver = prepare(rectangle(9, 9, states=4))
+    orders = solver.analysis.orders()
+    quiet = np.asarray(solver.analysis.quiet, dtype=np.uint8).reshape(len(orders), -1)
+    x0 = np.random.default_rng(4).integers(0, 4, solver.analysis.n).astype(np.uint8)
+    monkeypatch.setattr(zk_minimal, "_BLOCK_COMBINATIONS", 8)
+    blocks = _counting_transforms(zk_minimal, monkeypatch)
+    with pytest.raises(InterruptedComputation):
+        zk_heuristic(quiet, orders, x0, 4, cancel=lambda: True)
+    assert len(blocks) == 1

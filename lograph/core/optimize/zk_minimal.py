@@ -207,6 +207,7 @@ def _descend(
         stale = 0 if w < weight else stale + 1
         weight = w
         rounds += 1
+        poll(cancel, _CANCELLED)  # a transform does not poll: between blocks, then
     return x
 
 
