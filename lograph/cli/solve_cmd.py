@@ -200,14 +200,6 @@ def _fewest(
         )
 
 
-def _numbered_limit() -> int:
-    """The largest kernel an exact search with more colours can run (read when needed: the
-    core's search module is loaded by then)."""
-    from lograph.core.optimize.zk_beyond import NUMBERED_LIMIT
-
-    return NUMBERED_LIMIT
-
-
 def _headline(minimal: bool, data: dict[str, Any], budget: int, limited: bool = False) -> str:
     """``solvable: fewest 5 presses (4 solutions in all); 1 optimal (exact)``; a heuristic
     answer says only what is known: the best found, not how many optimal solutions exist,
@@ -230,12 +222,12 @@ def _headline(minimal: bool, data: dict[str, Any], budget: int, limited: bool = 
             below += f"; an exact search needs {leaves:,} leaves (--max-leaves {leaves})"
         elif leaves:
             below += f"; an exact search needs {leaves:,} leaves (a longer --time-limit)"
-        walks = data.get("search_solutions")
-        if walks and walks > _numbered_limit():
-            below += f"; an exact search would walk {walks:.3g} solutions, out of reach"
-        elif walks:  # more colours: the prefix search's work
+        if walks := data.get("search_solutions"):  # more colours: the prefix search's work
+            from lograph.core.optimize.zk_beyond import out_of_reach
+
             more = "a longer --time-limit" if limited else "give it time: --time-limit"
-            below += f"; an exact search walks {walks:,} solutions ({more})"
+            said = out_of_reach(walks) or f"an exact search walks {walks:,} solutions ({more})"
+            below += f"; {said}"
         return f"solvable: best found {count}; {kind}, not proven optimal{below}"
     if data["optimal_solutions"] is None:
         return f"solvable: fewest {count} (exact)"

@@ -39,6 +39,7 @@ __all__ = [
     "PastWalk",
     "cover_bound_mod",
     "fewest_past_walk",
+    "out_of_reach",
 ]
 
 #: Most solutions searched by prefixes without a time limit, by default: 2^26, a few
@@ -121,6 +122,20 @@ def fewest_past_walk(
     if lower >= weight:  # the bound proves the answer optimal (ties not counted)
         return MinimalSolution(best, weight, None, size, True, method)
     return MinimalSolution(best, weight, None, size, False, method, lower, None, size)
+
+
+def out_of_reach(walks: int) -> str | None:
+    """How a bounded answer says its exact search cannot run (past `NUMBERED_LIMIT`); None
+    when a long enough time limit would run it.
+
+    >>> out_of_reach(2**124)
+    'an exact search would walk 2.13e+37 solutions, out of reach'
+    >>> out_of_reach(3**20) is None
+    True
+    """
+    if walks <= NUMBERED_LIMIT:
+        return None
+    return f"an exact search would walk {walks:.3g} solutions, out of reach"
 
 
 def _weight(x: NDArray[np.uint8]) -> int:

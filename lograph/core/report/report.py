@@ -299,13 +299,11 @@ def _fewest_markdown(fewest: dict[str, Any]) -> str:
             else:
                 kind = f"{kind}; `lograph report --max-leaves {leaves}` proves it"
         if walks := fewest.get("search_solutions"):
-            from lograph.core.optimize.zk_beyond import NUMBERED_LIMIT
+            from lograph.core.optimize.zk_beyond import out_of_reach
 
-            if walks > NUMBERED_LIMIT:
-                kind = f"{kind}; an exact search would walk {walks:.3g} solutions, out of reach"
-            else:
-                kind = f"{kind}; an exact search walks {walks:,} solutions "
-                kind += "(`lograph solve --minimal --time-limit` runs it)"
+            runs = "(`lograph solve --minimal --time-limit` runs it)"
+            said = out_of_reach(walks) or f"an exact search walks {walks:,} solutions {runs}"
+            kind = f"{kind}; {said}"
     return f"{fewest['press_count']} presses ({kind}): {_ids(fewest['presses'])}."
 
 
