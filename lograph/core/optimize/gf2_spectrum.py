@@ -9,14 +9,15 @@ whose lightest vector weighs at least w exists exactly when some y keeps
 (`lograph.core.kernels.spectrum`), for w from the average-weight bound downwards. Each
 "no" lowers the proven upper bound by one; the first "yes" gives a position (scored exactly
 again) that meets it. Small bounds are refuted in milliseconds; the last "no" costs the
-most (all-on 9×9: 14 million nodes, about 3 s).
+most (all-on 9×9: 111 thousand nodes, under 0.1 s; 14.5 million without the inner checks).
 
 Two symmetries shrink the search. Replacing the position by another vector of its coset
 negates y on the classes odd on some c* (ŷ is only shifted), so y may be taken
 non-negative on a basis of the class space (chosen among the smallest classes): 2^k times
 fewer branches. And the transform of y restricted to every subspace ``V_j`` of the first
 j + 1 coordinates must stay at most the bound too (averaging ŷ over cosets of the
-annihilator), which prunes each level as soon as it is complete or cannot be.
+annihilator), which prunes each level as soon as it is complete or cannot be; up to
+`INNER_CHECK_NULLITY` so must its subspaces ``V_i ⊕ ⟨e_j⟩``, complete long before level j.
 
 How long a "no" takes depends wildly on the basis (a heavy tail), so past
 `SPECTRUM_EXACT_NULLITY` each bound is attacked by restarts from random bases on Luby's
@@ -39,6 +40,7 @@ from lograph.core.optimize.gf2_classes import minimise_classes, pressing_counts,
 from lograph.core.optimize.gf2_orbits import WORKERS
 
 __all__ = [
+    "INNER_CHECK_NULLITY",
     "SPECTRUM_EXACT_NULLITY",
     "SPECTRUM_NULLITY_LIMIT",
     "SpectrumBounds",
@@ -54,6 +56,13 @@ SPECTRUM_NULLITY_LIMIT = 20
 #: gives it half the time limit, a third beyond), and the signs (−1)^{p·c} come from a
 #: 2^k × 2^k table (4 MB at 10).
 SPECTRUM_EXACT_NULLITY = 10
+#: Up to this nullity the search also checks the inner subspaces of each level
+#: (`lograph.core.kernels.spectrum`): all-on boards, refutations and searches to the end,
+#: measured in one run — 9×9 14.5 million nodes → 111 thousand, 9×19 33 million → 10
+#: thousand, 17×20 (nullity 7) over 2 billion without an answer → 4,407; beyond it (19×19,
+#: 23×23, 30×30) the checks refuted about as many bounds per random basis at up to twice
+#: the work a node, so they are off there.
+INNER_CHECK_NULLITY = SPECTRUM_EXACT_NULLITY
 #: Transform updates per compiled call (about 2·10⁹ a second here: tens of milliseconds);
 #: cancel and time are polled between calls.
 _SLICE_WORK = 1 << 26
@@ -90,6 +99,9 @@ class _Points:
     low: NDArray[np.int64]
     remaining: NDArray[np.int64]
     span: NDArray[np.int64]
+    inner: NDArray[np.int64]  # the first inner subspace U_i holding each point
+    inner_remaining: NDArray[np.int64]  # [position, i]: multiplicities after it in U_i
+    inner_checks: bool  # whether the kernel checks the inner subspaces at all
 
 
 def _points(
@@ -114,7 +126,29 @@ def _points(
     for j in range(len(points) - 2, -1, -1):
         if level[j + 1] == level[j]:
             after[j] = after[j + 1] + m[j + 1]
-    return _Points(classes[order], points, m, low, after, np.left_shift(1, level))
+    inner, inner_after = _inner_subspaces(points, m, level, k)
+    checks = k <= INNER_CHECK_NULLITY
+    if not checks:
+        inner = level - 1  # no inner subspace: the kernel skips its checks
+    span = np.left_shift(1, level)
+    return _Points(classes[order], points, m, low, after, span, inner, inner_after, checks)
+
+
+def _inner_subspaces(
+    points: NDArray[np.int64], m: NDArray[np.int64], level: NDArray[np.int64], k: int
+) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+    """For each point of level j (highest coordinate j − 1 here, `level` being the bit
+    length), the first i with the point in ``U_i = V_i ⊕ ⟨e_{j−1}⟩`` (the bit length of its
+    coordinates under the top bit), and the multiplicities of the later points of its
+    level in each U_i."""
+    below = points - np.left_shift(1, level - 1)
+    inner = np.array([int(q).bit_length() for q in below.tolist()], dtype=np.int64)
+    inner_after = np.zeros((len(points), max(k, 1)), dtype=np.int64)
+    for j in range(len(points) - 2, -1, -1):
+        if level[j + 1] == level[j]:  # the next point counts in U_i for i ≥ its first
+            inner_after[j] = inner_after[j + 1]
+            inner_after[j, inner[j + 1] :] += m[j + 1]
+    return inner, inner_after
 
 
 def _signs(k: int) -> NDArray[np.int32]:
@@ -147,12 +181,28 @@ def _feasible(
     values = np.zeros(len(points.order), dtype=np.int64)
     transform = np.zeros(1 << k, dtype=np.int32)  # |ŷ| ≤ N: int32 for 8 lanes a register
     row = np.zeros(1 << k, dtype=np.int32)
+    # the G_i of every level side by side (2^(j+1) − 2 values for level j), or none
+    partial = np.zeros(2 << k if points.inner_checks else 1, dtype=np.int32)
     cursor = np.array([0, 1], dtype=np.int64)
-    arrays = (points.order, points.m, points.low, points.remaining, points.span)
+    arrays = (
+        points.order,
+        points.m,
+        points.low,
+        points.remaining,
+        points.span,
+        points.inner,
+        points.inner_remaining,
+    )
     spent = 0
     while True:
         status = spectrum_search(
-            arrays, question.signs, values, transform, row, cursor, question.bound, _SLICE_WORK
+            arrays,
+            question.signs,
+            values,
+            (transform, partial, row),
+            cursor,
+            question.bound,
+            _SLICE_WORK,
         )
         if status == 1:
             return values
