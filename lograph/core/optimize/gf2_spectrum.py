@@ -9,7 +9,7 @@ whose lightest vector weighs at least w exists exactly when some y keeps
 (`lograph.core.kernels.spectrum`), for w from the average-weight bound downwards. Each
 "no" lowers the proven upper bound by one; the first "yes" gives a position (scored exactly
 again) that meets it. Small bounds are refuted in milliseconds; the last "no" costs the
-most (all-on 9×9: 111 thousand nodes, under 0.1 s; 14.5 million without the inner checks).
+most (all-on 9×9: 38 thousand nodes, under 0.1 s; 14.5 million without the prefix checks).
 
 Two symmetries shrink the search. Replacing the position by another vector of its coset
 negates y on the classes odd on some c* (ŷ is only shifted), so y may be taken
@@ -17,7 +17,8 @@ non-negative on a basis of the class space (chosen among the smallest classes): 
 fewer branches. And the transform of y restricted to every subspace ``V_j`` of the first
 j + 1 coordinates must stay at most the bound too (averaging ŷ over cosets of the
 annihilator), which prunes each level as soon as it is complete or cannot be; up to
-`INNER_CHECK_NULLITY` so must its subspaces ``V_i ⊕ ⟨e_j⟩``, complete long before level j.
+`PREFIX_CHECK_NULLITY` so must the subspaces spanned by a point's top coordinates and
+the coordinates below some b, complete long before its level.
 
 How long a "no" takes depends wildly on the basis (a heavy tail), so past
 `SPECTRUM_EXACT_NULLITY` each bound is attacked by restarts from random bases on Luby's
@@ -40,7 +41,7 @@ from lograph.core.optimize.gf2_classes import minimise_classes, pressing_counts,
 from lograph.core.optimize.gf2_orbits import WORKERS
 
 __all__ = [
-    "INNER_CHECK_NULLITY",
+    "PREFIX_CHECK_NULLITY",
     "SPECTRUM_EXACT_NULLITY",
     "SPECTRUM_NULLITY_LIMIT",
     "SpectrumBounds",
@@ -56,13 +57,14 @@ SPECTRUM_NULLITY_LIMIT = 20
 #: gives it half the time limit, a third beyond), and the signs (−1)^{p·c} come from a
 #: 2^k × 2^k table (4 MB at 10).
 SPECTRUM_EXACT_NULLITY = 10
-#: Up to this nullity the search also checks the inner subspaces of each level
-#: (`lograph.core.kernels.spectrum`): all-on boards, refutations and searches to the end,
-#: measured in one run — 9×9 14.5 million nodes → 111 thousand, 9×19 33 million → 10
-#: thousand, 17×20 (nullity 7) over 2 billion without an answer → 4,407; beyond it (19×19,
-#: 23×23, 30×30) the checks refuted about as many bounds per random basis at up to twice
-#: the work a node, so they are off there.
-INNER_CHECK_NULLITY = SPECTRUM_EXACT_NULLITY
+#: Up to this nullity the search also checks the prefix subspaces of each point
+#: (`lograph.core.kernels.spectrum`). All-on boards, default basis: 9×9's refutation of 38
+#: from 14.5 million nodes to 38 thousand, 16×16's of 125 (undecided after 25 minutes) in
+#: 42 thousand, 17×20 (nullity 7) from over 2 billion nodes without an answer to a
+#: position at once. Up to 16 they still help a little (19×19 in a minute, one run each:
+#: 174 → 173); past it the class space is sparse (30×30: 740 classes in 2^20 points) and the
+#: checks refute no more bounds per random basis at up to twice the work a node.
+PREFIX_CHECK_NULLITY = 16
 #: Transform updates per compiled call (about 2·10⁹ a second here: tens of milliseconds);
 #: cancel and time are polled between calls.
 _SLICE_WORK = 1 << 26
@@ -99,9 +101,8 @@ class _Points:
     low: NDArray[np.int64]
     remaining: NDArray[np.int64]
     span: NDArray[np.int64]
-    inner: NDArray[np.int64]  # the first inner subspace U_i holding each point
-    inner_remaining: NDArray[np.int64]  # [position, i]: multiplicities after it in U_i
-    inner_checks: bool  # whether the kernel checks the inner subspaces at all
+    inside: NDArray[np.int64]  # [position, t, b]: multiplicities after it in S(t, b)
+    prefix_checks: bool  # whether the kernel checks the prefix subspaces at all
 
 
 def _points(
@@ -126,29 +127,36 @@ def _points(
     for j in range(len(points) - 2, -1, -1):
         if level[j + 1] == level[j]:
             after[j] = after[j + 1] + m[j + 1]
-    inner, inner_after = _inner_subspaces(points, m, level, k)
-    checks = k <= INNER_CHECK_NULLITY
-    if not checks:
-        inner = level - 1  # no inner subspace: the kernel skips its checks
+    checks = k <= PREFIX_CHECK_NULLITY
+    inside = _prefix_multiplicities(points, m, k) if checks else np.zeros((len(points), 1, 1))
     span = np.left_shift(1, level)
-    return _Points(classes[order], points, m, low, after, span, inner, inner_after, checks)
+    return _Points(classes[order], points, m, low, after, span, inside.astype(np.int64), checks)
 
 
-def _inner_subspaces(
-    points: NDArray[np.int64], m: NDArray[np.int64], level: NDArray[np.int64], k: int
-) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
-    """For each point of level j (highest coordinate j − 1 here, `level` being the bit
-    length), the first i with the point in ``U_i = V_i ⊕ ⟨e_{j−1}⟩`` (the bit length of its
-    coordinates under the top bit), and the multiplicities of the later points of its
-    level in each U_i."""
-    below = points - np.left_shift(1, level - 1)
-    inner = np.array([int(q).bit_length() for q in below.tolist()], dtype=np.int64)
-    inner_after = np.zeros((len(points), max(k, 1)), dtype=np.int64)
-    for j in range(len(points) - 2, -1, -1):
-        if level[j + 1] == level[j]:  # the next point counts in U_i for i ≥ its first
-            inner_after[j] = inner_after[j + 1]
-            inner_after[j, inner[j + 1] :] += m[j + 1]
-    return inner, inner_after
+def _prefix_multiplicities(
+    points: NDArray[np.int64], m: NDArray[np.int64], k: int
+) -> NDArray[np.int64]:
+    """``[pos, t, b]``: the multiplicities of the points after `pos` in its prefix subspace
+    S(t, b) (``lograph.core.kernels.spectrum``): those sharing its top t coordinates, with
+    the rest below b. One sweep from the end, keeping per prefix what its later points add.
+
+    >>> inside = _prefix_multiplicities(np.array([0b100, 0b101, 0b110]), np.array([1, 2, 3]), 3)
+    >>> inside[0, 1].tolist()  # after 100 in S(1, b) = ⟨e₂⟩ ⊕ V_b, b < 2: 101 (m = 2) for b = 1
+    [0, 2, 0, 0]
+    >>> inside[1, 2].tolist()  # after 101 in S(2, 0) = ⟨e₂, e₀⟩: none (110 is not in it)
+    [0, 0, 0, 0]
+    """
+    inside = np.zeros((len(points), k + 1, k + 1), dtype=np.int64)
+    later: dict[tuple[int, int], NDArray[np.int64]] = {}
+    for pos in range(len(points) - 1, -1, -1):
+        prefix, rest, t = 0, int(points[pos]), 0
+        while rest:
+            t, high = t + 1, rest.bit_length() - 1
+            prefix, rest = prefix | 1 << high, rest ^ 1 << high
+            added = later.setdefault((t, prefix), np.zeros(k + 1, dtype=np.int64))
+            inside[pos, t] = added
+            added[rest.bit_length() : high] += m[pos]  # in S(t, b) for b above its rest
+    return inside
 
 
 def _signs(k: int) -> NDArray[np.int32]:
@@ -181,17 +189,18 @@ def _feasible(
     values = np.zeros(len(points.order), dtype=np.int64)
     transform = np.zeros(1 << k, dtype=np.int32)  # |ŷ| ≤ N: int32 for 8 lanes a register
     row = np.zeros(1 << k, dtype=np.int32)
-    # the G_i of every level side by side (2^(j+1) − 2 values for level j), or none
-    partial = np.zeros(2 << k if points.inner_checks else 1, dtype=np.int32)
-    cursor = np.array([0, 1], dtype=np.int64)
+    # the prefix families, depth t at t · 2^(k+1) (8 KB at nullity 10), or none
+    families = np.zeros((k + 2) << (k + 1) if points.prefix_checks else 1, dtype=np.int32)
+    scratch = np.zeros(1 << k, dtype=np.int32)
+    # position, fresh, then the top coordinates each depth's family was computed for
+    cursor = np.array([0, 1] + [-1] * (k + 2), dtype=np.int64)
     arrays = (
         points.order,
         points.m,
         points.low,
         points.remaining,
         points.span,
-        points.inner,
-        points.inner_remaining,
+        points.inside,
     )
     spent = 0
     while True:
@@ -199,7 +208,7 @@ def _feasible(
             arrays,
             question.signs,
             values,
-            (transform, partial, row),
+            (transform, families, row, scratch),
             cursor,
             question.bound,
             _SLICE_WORK,

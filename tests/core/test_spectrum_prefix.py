@@ -1,4 +1,4 @@
-"""The spectrum search's inner-subspace checks: the answers they give agree with the
+"""The spectrum search's prefix-subspace checks: the answers they give agree with the
 search without them and with the integer program (HiGHS, a second algorithm) on random codes
 dense enough for the levels to hold many points, and they prune: an explicit budget of
 transform updates (a count, never a duration) that the plain search does not refute the 9×9
@@ -45,7 +45,7 @@ def _random_keys(rng: np.random.Generator, k: int, n: int) -> np.ndarray:
 # 40 codes: a check that prunes slightly too much (remaining multiplicities halved) gives a
 # smaller answer on 2 of them; every eighth is also solved by HiGHS.
 @pytest.mark.parametrize("seed", range(40))
-def test_inner_checks_agree_with_the_plain_search_and_highs(
+def test_prefix_checks_agree_with_the_plain_search_and_highs(
     seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     rng = np.random.default_rng(seed)
@@ -53,7 +53,7 @@ def test_inner_checks_agree_with_the_plain_search_and_highs(
     n = int(rng.integers(3 * k, 6 * k))
     keys = _random_keys(rng, k, n)
     with_checks = _radius(keys, k, n)
-    monkeypatch.setattr(gf2_spectrum, "INNER_CHECK_NULLITY", -1)
+    monkeypatch.setattr(gf2_spectrum, "PREFIX_CHECK_NULLITY", -1)
     without = _radius(keys, k, n)
     assert with_checks.exact
     assert without.exact
@@ -79,13 +79,13 @@ def _refutes_38_within(budget: int) -> bool | None:
     return None if found is None else bool(found is not False)
 
 
-def test_inner_checks_refute_the_9x9_bound_within_a_small_budget(
+def test_prefix_checks_refute_the_9x9_bound_within_a_small_budget(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(gf2_spectrum, "_SLICE_WORK", 1 << 20)
     budget = 1 << 26  # transform updates: the plain search needs about 3.6 billion
     assert _refutes_38_within(budget) is False  # no position needs 38: refuted
-    monkeypatch.setattr(gf2_spectrum, "INNER_CHECK_NULLITY", -1)
+    monkeypatch.setattr(gf2_spectrum, "PREFIX_CHECK_NULLITY", -1)
     assert _refutes_38_within(budget) is None  # the plain search is still running
 
 
