@@ -67,6 +67,25 @@ def test_prefix_checks_agree_with_the_plain_search_and_highs(
     assert minimise_classes(keys, k, with_checks.presses)[1] == with_checks.lower
 
 
+def test_a_prefix_range_entered_from_its_end_keeps_every_family() -> None:
+    # A code (nullity 9, 46 buttons in 27 classes) where the search leaves a range of
+    # points sharing their top coordinates, comes back into it from its end and then moves
+    # to its start: the families of small b must be there too. Before that was kept, the
+    # search refuted 19 presses here, which HiGHS proves and its position needs.
+    rng = np.random.default_rng(210)
+    k = int(rng.integers(8, 12))
+    n = int(rng.integers(3 * k, 6 * k))
+    keys = _random_keys(rng, k, n)
+    assert (k, n) == (9, 46)
+    found = _radius(keys, k, n)
+    solved = gf2_worst_exact._ilp(keys, k, n, 600.0)
+    assert solved is not None
+    assert solved[2]
+    assert minimise_classes(keys, k, solved[0])[1] == solved[1] == 19
+    assert found.exact
+    assert found.lower == 19
+
+
 def _refutes_38_within(budget: int) -> bool | None:
     solver = prepare(rectangle(9, 9))
     quiet = np.asarray(solver.analysis.quiet, dtype=np.uint8).reshape(8, -1)

@@ -25,8 +25,8 @@ branch. Two families of subspaces are checked:
   coordinate at a time). A node costs up to a few times F's pass.
 
 On the all-on 9×9 board the prefix subspaces cut the refutation of 38 presses from 14.5
-million nodes to 38 thousand, and 16×16's 125 (not refuted in 25 minutes before) falls
-after 42 thousand; on sparse class spaces (30×30: 740 classes in 2^20 points) they prune
+million nodes to 90 thousand, and 16×16's 125 (not refuted in 25 minutes before) falls
+after 1.1 million; on sparse class spaces (30×30: 740 classes in 2^20 points) they prune
 little and are off (`lograph.core.optimize.gf2_spectrum.PREFIX_CHECK_NULLITY`).
 
 The search is resumable: its whole state lives in the arrays passed in, so the caller
@@ -156,14 +156,14 @@ def _family_from_parent(
     families: NDArray[np.int32],
     scratch: NDArray[np.int32],
 ) -> None:  # pragma: no cover - compiled
-    """Recompute S(t, b) for every b between ``b_{t+1}`` and ``b_t``. The smallest family
-    holding them is S(t', b_{t'+1} + 1) with t' the start of the run of consecutive
-    coordinates ending at b_t (F when the run reaches b₁); in its layout the low b_t
-    coordinates come first and the t top ones above, as in S(t, b)'s, so each S(t, b) is
-    its parent averaged over the coordinates b … b_t − 1, block by block."""
-    below, high = top[t], top[t - 1]
-    if high - 1 <= below:
-        return  # no b between: an empty family
+    """Recompute S(t, b) for every b below ``b_t``, not only those above the current
+    point's ``b_{t+1}``: the later points of the same top coordinates use larger b, and a
+    search that comes back into their range from its end (where the family was recomputed)
+    meets the earlier ones again. The smallest family holding them is S(t', b_{t'+1} + 1),
+    t' the start of the run of consecutive coordinates ending at b_t (F when the run reaches
+    b₁); in its layout the low b_t coordinates come first and the t top ones above, as in
+    S(t, b)'s, so each S(t, b) is its parent averaged over coordinates b … b_t − 1."""
+    high = top[t - 1]
     parent = t - 1
     while parent >= 1 and top[parent - 1] == top[parent] + 1:
         parent -= 1
@@ -174,7 +174,7 @@ def _family_from_parent(
     for c in range(width):
         scratch[c] = source[start + c]
     blocks, size = 1 << t, 1 << high
-    for b in range(high - 1, below, -1):
+    for b in range(high - 1, -1, -1):
         half = size >> 1
         for block in range(blocks):  # in place: block i's result lands before its source
             for c in range(half):

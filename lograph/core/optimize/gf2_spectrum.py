@@ -9,7 +9,7 @@ whose lightest vector weighs at least w exists exactly when some y keeps
 (`lograph.core.kernels.spectrum`), for w from the average-weight bound downwards. Each
 "no" lowers the proven upper bound by one; the first "yes" gives a position (scored exactly
 again) that meets it. Small bounds are refuted in milliseconds; the last "no" costs the
-most (all-on 9×9: 38 thousand nodes, under 0.1 s; 14.5 million without the prefix checks).
+most (all-on 9×9: 90 thousand nodes, under 0.1 s; 14.5 million without the prefix checks).
 
 Two symmetries shrink the search. Replacing the position by another vector of its coset
 negates y on the classes odd on some c* (ŷ is only shifted), so y may be taken
@@ -59,8 +59,8 @@ SPECTRUM_NULLITY_LIMIT = 20
 SPECTRUM_EXACT_NULLITY = 10
 #: Up to this nullity the search also checks the prefix subspaces of each point
 #: (`lograph.core.kernels.spectrum`). All-on boards, default basis: 9×9's refutation of 38
-#: from 14.5 million nodes to 38 thousand, 16×16's of 125 (undecided after 25 minutes) in
-#: 42 thousand, 17×20 (nullity 7) from over 2 billion nodes without an answer to a
+#: from 14.5 million nodes to 90 thousand, 16×16's of 125 (undecided after 25 minutes) in
+#: 1.1 million, 17×20 (nullity 7) from over 2 billion nodes without an answer to a
 #: position at once. Up to 16 they still help a little (19×19 in a minute, one run each:
 #: 174 → 173); past it the class space is sparse (30×30: 740 classes in 2^20 points) and the
 #: checks refute no more bounds per random basis at up to twice the work a node.
