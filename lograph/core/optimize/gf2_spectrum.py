@@ -61,10 +61,11 @@ SPECTRUM_EXACT_NULLITY = 10
 #: (`lograph.core.kernels.spectrum`). All-on boards, default basis: 9×9's refutation of 38
 #: from 14.5 million nodes to 90 thousand, 16×16's of 125 (undecided after 25 minutes) in
 #: 1.1 million, 17×20 (nullity 7) from over 2 billion nodes without an answer to a
-#: position at once. Up to 16 they still help a little (19×19 in a minute, one run each:
-#: 174 → 173); past it the class space is sparse (30×30: 740 classes in 2^20 points) and the
-#: checks refute no more bounds per random basis at up to twice the work a node.
-PREFIX_CHECK_NULLITY = 16
+#: position at once. Past it the class spaces are sparse (30×30: 740 classes in 2^20
+#: points), where the checks refute no more bounds per random basis at up to twice the
+#: work a node: 19×19 in a minute, seeds 1 and 2, 173 without them and 174 with; random
+#: codes of nullity 11–14 (40, 8 s each) exact on 30 either way, and 2 more without.
+PREFIX_CHECK_NULLITY = SPECTRUM_EXACT_NULLITY
 #: Transform updates per compiled call (about 2·10⁹ a second here: tens of milliseconds);
 #: cancel and time are polled between calls.
 _SLICE_WORK = 1 << 26
