@@ -129,9 +129,10 @@ def _points(
         if level[j + 1] == level[j]:
             after[j] = after[j + 1] + m[j + 1]
     checks = k <= PREFIX_CHECK_NULLITY
-    inside = _prefix_multiplicities(points, m, k) if checks else np.zeros((len(points), 1, 1))
+    unchecked = np.zeros((len(points), 1, 1), dtype=np.int64)
+    inside = _prefix_multiplicities(points, m, k) if checks else unchecked
     span = np.left_shift(1, level)
-    return _Points(classes[order], points, m, low, after, span, inside.astype(np.int64), checks)
+    return _Points(classes[order], points, m, low, after, span, inside, checks)
 
 
 def _prefix_multiplicities(
