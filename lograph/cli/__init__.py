@@ -45,6 +45,9 @@ class _Parser(argparse.ArgumentParser):
     """argparse with a one-line error message and exit status 2."""
 
     def error(self, message: str) -> NoReturn:
+        from lograph.cli.common import shorten_numbers  # only on this path: it loads numpy
+
+        message = shorten_numbers(message)
         self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
 
 
@@ -140,7 +143,9 @@ def _guarded(work: Callable[[], int], signals: Interrupts | None = None) -> int:
         print("lograph: interrupted", file=sys.stderr)
         return 130
     except LographError as exc:
-        print(f"lograph: error: {exc}", file=sys.stderr)
+        from lograph.cli.common import shorten_numbers
+
+        print(f"lograph: error: {shorten_numbers(str(exc))}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         return 0

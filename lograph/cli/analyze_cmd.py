@@ -9,6 +9,7 @@ from lograph.cli.common import (
     add_board_options,
     add_engine_option,
     add_json_flag,
+    count_arg,
     emit,
     fraction_text,
     grid_picture,
@@ -25,6 +26,9 @@ if TYPE_CHECKING:
 
 #: Quiet patterns listed in full by default (a 10⁶-button board may have hundreds).
 QUIET_LIMIT = 64
+#: Largest board of ``--lit-only``: `lograph.core.optimize.lit_only.LIT_ONLY_LIMIT` (a test
+#: checks they agree).
+LIT_ONLY_COUNT_LIMIT = 30
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -44,7 +48,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     parser.add_argument(
         "--quiet-limit",
-        type=int,
+        type=count_arg,
         default=QUIET_LIMIT,
         metavar="K",
         help=f"list at most K quiet patterns (default {QUIET_LIMIT})",
@@ -53,7 +57,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--lit-only",
         action="store_true",
         help="also count the positions that can be cleared pressing only lit buttons "
-        "(exact search over all 2^N positions; on/off boards up to 26 buttons)",
+        f"(exact search over all 2^N positions; on/off boards up to {LIT_ONLY_COUNT_LIMIT} "
+        "buttons, memory allowing)",
     )
     parser.set_defaults(run=run)
 
@@ -64,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
     system, solver = load_prepared(args)
     analysis = solver.analysis
     world = analysis.syndrome(required_change(system))
-    shown = analysis.quiet[: max(args.quiet_limit, 0)]
+    shown = analysis.quiet[: args.quiet_limit]
     # Text shows 40 ids a pattern; naming all of them costs seconds at 10⁶ buttons.
     quiet = [press_ids(system, q, limit=None if args.json else 41) for q in shown]
     data: dict[str, Any] = {

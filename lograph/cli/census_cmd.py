@@ -13,6 +13,8 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from lograph.cli.common import ECHO_LIMIT, int_arg, shorten
+
 if TYPE_CHECKING:
     from concurrent.futures import Executor
 
@@ -36,13 +38,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument("family", metavar="FAMILY", help="the family of boards")
     parser.add_argument("ranges", metavar="RANGES", nargs="+", help="sizes, or a graph6 file")
     parser.add_argument("-o", "--output", required=True, metavar="TABLE", help=".csv or .parquet")
-    parser.add_argument("--states", type=int, default=2, metavar="K", help="states (default 2)")
+    parser.add_argument("--states", type=int_arg, default=2, metavar="K", help="states (default 2)")
     parser.add_argument(
         "--stencil", metavar="S", help="click rule of grid families: a preset or DR,DC offsets"
     )
     parser.add_argument("--rule", choices=("closed", "open"), default="closed")
     parser.add_argument("--plot", metavar="FILE.png", help="also draw the table (matplotlib)")
-    parser.add_argument("--jobs", type=int, default=1, metavar="N", help="worker processes")
+    parser.add_argument("--jobs", type=int_arg, default=1, metavar="N", help="worker processes")
     parser.add_argument("--dask", metavar="ADDRESS", help="run on this Dask scheduler instead")
     parser.add_argument(
         "--no-worst", action="store_true", help="leave the worst column empty (faster)"
@@ -60,6 +62,12 @@ def _check_arguments(args: argparse.Namespace) -> None:
         raise LographError(f"{args.output}: the table must be .csv or .parquet")
     if args.plot is not None and Path(args.plot).suffix.lower() != ".png":
         raise LographError(f"{args.plot}: the plot must be a .png file")
+    for text in args.ranges if args.family != "graph6" else ():
+        if len(text) > ECHO_LIMIT:  # no range is that long: say so without repeating it
+            raise LographError(f"range {shorten(text)!r} is not a number or a range like 1-30")
+    for target in filter(None, (args.output, args.plot)):
+        if os.path.isdir(target):  # found now, not after a census of hours
+            raise LographError(f"{target}: is a folder, not a file")
     if not 1 <= args.jobs <= MAX_JOBS:
         raise LographError(f"--jobs {args.jobs} must be between 1 and {MAX_JOBS}")
     if args.dask is not None and args.jobs != 1:
@@ -98,10 +106,11 @@ def _params(args: argparse.Namespace, family: Family, columns: tuple[str, ...]) 
 def run(args: argparse.Namespace) -> int:
     from lograph.cli.progress import progress_bar
     from lograph.core.cancel import interrupted
-    from lograph.core.census.families import parse_family
+    from lograph.core.census.families import check_graph6, parse_family
     from lograph.core.census.rows import CensusSpec, columns_for
     from lograph.core.census.runner import run_census
     from lograph.core.census.table import TableWriter
+    from lograph.core.errors import InterruptedComputation, LographError
     from lograph.core.model.stencils import parse_stencil
 
     _check_arguments(args)
@@ -113,23 +122,30 @@ def run(args: argparse.Namespace) -> int:
     parquet = output.suffix.lower() == ".parquet"
     table_path = output.with_name(f".{output.name}.census.csv") if parquet else output
     if parquet and output.exists() and not table_path.exists():
-        from lograph.core.errors import LographError
-
         raise LographError(f"{output} already exists; remove it or choose another -o")
+    if family.name == "graph6":  # every line, before the table exists
+        check_graph6(family, interrupted)
     with ExitStack() as stack:
         executor, workers = _executor(args, stack)  # first: an unreachable cluster writes nothing
         table = TableWriter(table_path, columns, _params(args, family, columns))
         stack.callback(table.close, False)
         bar = stack.enter_context(progress_bar(args, "census", unit="boards", delay=0))
-        counts = run_census(
-            family,
-            spec,
-            table,
-            executor=executor,
-            window=max(8, 2 * workers),  # every worker busy, one batch queued behind it
-            cancel=interrupted,
-            progress=None if bar is None else lambda c: bar(c.written + c.skipped, c.total or 0),
-        )
+        shown = None if bar is None else lambda c: bar(c.written + c.skipped, c.total or 0)
+        try:
+            counts = run_census(
+                family,
+                spec,
+                table,
+                executor=executor,
+                window=max(8, 2 * workers),  # every worker busy, one batch queued behind it
+                cancel=interrupted,
+                progress=shown,
+            )
+        except LographError as exc:
+            # an interruption keeps its rows for the rerun; bad input leaves nothing behind
+            if not isinstance(exc, InterruptedComputation):
+                table.abandon()
+            raise
     # the resume record goes last: a failed plot or conversion is redone by a rerun
     _finish(args, family, table_path, output, columns, parquet)
     table.sidecar.unlink(missing_ok=True)

@@ -6,6 +6,7 @@ import argparse
 import json
 import math
 import os
+import re
 from collections.abc import Sequence
 from contextlib import ExitStack
 from fractions import Fraction
@@ -21,19 +22,25 @@ if TYPE_CHECKING:
     from lograph.core.model.system import PressSystem
 
 __all__ = [
+    "ECHO_LIMIT",
     "SAMPLE_PREFIX",
     "add_board_options",
     "add_engine_option",
     "add_json_flag",
+    "board_name_arg",
+    "count_arg",
     "emit",
+    "float_arg",
     "fraction_text",
     "grid_picture",
+    "int_arg",
     "load_board",
     "load_system",
     "open_sample_arguments",
     "output_arg",
     "refuse_overwriting",
     "seed_arg",
+    "shorten",
     "states_arg",
 ]
 
@@ -81,7 +88,94 @@ def _int_arg(text: str, what: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{what} {text!r} is not an integer") from None
+        raise argparse.ArgumentTypeError(f"{what} {shorten(text)!r} is not an integer") from None
+
+
+#: Longest value typed by the user that an error message repeats whole: a 4000-digit size
+#: echoed in full made an 8 KB "one line".
+ECHO_LIMIT = 40
+
+
+def shorten(text: str) -> str:
+    """`text` as an error message repeats it: whole up to `ECHO_LIMIT` characters, else its
+    start and its length.
+
+    >>> shorten("1234")
+    '1234'
+    >>> shorten("1234567890" * 400)
+    '12345678901234567890…(4000 digits)'
+    """
+    if len(text) <= ECHO_LIMIT:
+        return text
+    digits = text.strip().lstrip("+-")
+    size = f"{len(digits)} digits" if digits.isdigit() else f"{len(text)} characters"
+    return f"{text[:20]}…({size})"
+
+
+def shorten_numbers(message: str) -> str:
+    """`message` with every number of over `ECHO_LIMIT` digits (an absurd value an error
+    repeats) shortened; paths and names stay whole, a user needs them to act.
+
+    >>> shorten_numbers("rows = " + "9" * 4000 + " is too many")
+    'rows = 99999999999999999999…(4000 digits) is too many'
+    """
+    return re.sub(rf"\d{{{ECHO_LIMIT + 1},}}", lambda m: shorten(m.group()), message)
+
+
+def int_arg(text: str) -> int:
+    """argparse type of an integer argument (a size, a count, pixels): at most `ECHO_LIMIT`
+    characters, so no later message repeats an absurd number whole.
+
+    >>> int_arg(" 12 ")
+    12
+    >>> int_arg("9" * 4000)
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: 99999999999999999999…(4000 digits) is far out of range
+    """
+    value = text.strip()
+    # checked before int(), which refuses 4300 digits and more as "not an integer"
+    if len(value) > ECHO_LIMIT and value.lstrip("+-").isdigit():
+        raise argparse.ArgumentTypeError(f"{shorten(value)} is far out of range")
+    try:
+        number = int(value)
+    except ValueError:
+        # argparse's own wording, with the value shortened
+        raise argparse.ArgumentTypeError(f"invalid int value: {shorten(value)!r}") from None
+    if len(value) > ECHO_LIMIT:  # digits grouped by underscores, 1_000_000_…
+        raise argparse.ArgumentTypeError(f"{shorten(value)} is far out of range")
+    return number
+
+
+def count_arg(text: str) -> int:
+    """argparse type of a count that may be 0 but never negative (``--quiet-limit``)."""
+    number = int_arg(text)
+    if number < 0:
+        raise argparse.ArgumentTypeError(f"{number} is negative (give 0 or more)")
+    return number
+
+
+def float_arg(text: str) -> float:
+    """argparse type of a real number: finite (no ``inf`` or ``nan``), echoed shortened."""
+    try:
+        number = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid float value: {shorten(text)!r}") from None
+    if not math.isfinite(number):
+        raise argparse.ArgumentTypeError(f"{shorten(text)!r} is not a finite number")
+    return number
+
+
+def board_name_arg(text: str) -> str:
+    """argparse type of ``--name``: refused as the files refuse a name (control characters,
+    line breaks, too long), by the core's one check."""
+    from lograph.core.errors import BoardError
+    from lograph.core.model.checks import check_board_name
+
+    try:
+        return check_board_name(text)
+    except BoardError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def add_json_flag(parser: argparse.ArgumentParser) -> None:

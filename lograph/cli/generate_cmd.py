@@ -12,7 +12,19 @@ import re
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from lograph.cli.common import STATES_HELP, add_json_flag, emit, output_arg, seed_arg, states_arg
+from lograph.cli.common import (
+    ECHO_LIMIT,
+    STATES_HELP,
+    add_json_flag,
+    board_name_arg,
+    emit,
+    float_arg,
+    int_arg,
+    output_arg,
+    seed_arg,
+    shorten,
+    states_arg,
+)
 
 if TYPE_CHECKING:
     import numpy as np
@@ -25,15 +37,30 @@ if TYPE_CHECKING:
 __all__ = ["register", "run"]
 
 _SIZE_HELP = {"M": "rows", "N": "columns", "R": "radius"}
-_CELL = re.compile(r"\s*(\d+)\s*,\s*(\d+)\s*|r(\d+)c(\d+)")
+_CELL = re.compile(r"\s*([0-9]+)\s*,\s*([0-9]+)\s*|r([0-9]+)c([0-9]+)")  # ASCII only
+
+
+#: Largest join distance of ``geometric``: beyond the unit square's diagonal (1.41) every
+#: pair is joined already.
+MAX_RADIUS = 1.5
 
 
 def _cell(text: str) -> tuple[int, int]:
-    found = _CELL.fullmatch(text)
+    found = _CELL.fullmatch(text) if len(text) <= ECHO_LIMIT else None
     if not found:
-        raise argparse.ArgumentTypeError(f"hole {text!r} is not ROW,COL (e.g. 1,1) or r1c1")
+        raise argparse.ArgumentTypeError(
+            f"hole {shorten(text)!r} is not ROW,COL (e.g. 1,1) or r1c1"
+        )
     row, col = (g for g in found.groups() if g is not None)
     return int(row), int(col)
+
+
+def _radius(text: str) -> float:
+    """argparse type of RADIUS: a number 0..`MAX_RADIUS`, as its help says."""
+    radius = float_arg(text)
+    if not 0.0 <= radius <= MAX_RADIUS:
+        raise argparse.ArgumentTypeError(f"radius {radius:g} is not between 0 and {MAX_RADIUS}")
+    return radius
 
 
 def _options() -> argparse.ArgumentParser:
@@ -48,7 +75,11 @@ def _options() -> argparse.ArgumentParser:
     options.add_argument(
         "--states", type=states_arg, default=2, metavar="K", help=STATES_HELP + " (default 2)"
     )
-    options.add_argument("--name", help="board name (default: a description of the kind)")
+    options.add_argument(
+        "--name",
+        type=board_name_arg,
+        help="board name (default: a description of the kind); one line, no control characters",
+    )
     options.add_argument(
         "--lights",
         choices=("off", "on", "random"),
@@ -78,7 +109,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     def kind(name: str, help_text: str, *sizes: str) -> argparse.ArgumentParser:
         sub = kinds.add_parser(name, help=help_text, description=help_text, parents=[options])
         for size in sizes:
-            sub.add_argument(size, type=int, help=_SIZE_HELP[size])
+            sub.add_argument(size, type=int_arg, help=_SIZE_HELP[size])
         sub.set_defaults(run=run)
         return sub
 
@@ -110,14 +141,16 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "or cycle/path/complete/star/wheel/hypercube SIZE",
     )
     named.add_argument("graph", metavar="NAME")
-    named.add_argument("size", metavar="SIZE", type=int, nargs="?")
+    named.add_argument("size", metavar="SIZE", type=int_arg, nargs="?")
     gnp = kind("random", "random graph: N buttons, each pair joined with probability P")
-    gnp.add_argument("N", type=int, help="buttons")
-    gnp.add_argument("p", metavar="P", type=float, help="edge probability")
+    gnp.add_argument("N", type=int_arg, help="buttons")
+    gnp.add_argument("p", metavar="P", type=float_arg, help="edge probability")
     gnp.add_argument("--directed", action="store_true", help="random directed edges")
     geo = kind("geometric", "N random points in the unit square, joined within RADIUS")
-    geo.add_argument("N", type=int, help="buttons")
-    geo.add_argument("radius", metavar="RADIUS", type=float, help="join distance (0..1.5)")
+    geo.add_argument("N", type=int_arg, help="buttons")
+    geo.add_argument(
+        "radius", metavar="RADIUS", type=_radius, help=f"join distance (0..{MAX_RADIUS})"
+    )
 
 
 def run(args: argparse.Namespace) -> int:

@@ -12,9 +12,14 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import warnings
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from lograph.cli.common import add_board_options, add_goal_option, add_json_flag, emit
+from lograph.cli.common import add_board_options, add_goal_option, add_json_flag, emit, int_arg
+
+if TYPE_CHECKING:
+    from lograph.core.model.board import Board
 
 IMAGE_TYPES = (".png", ".svg")
 log = logging.getLogger("lograph")
@@ -42,8 +47,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="marks to draw: none (default), the fewest-presses solution, or the chase plan",
     )
     add_goal_option(parser, "goal of --overlay solution")
-    parser.add_argument("--width", type=int, metavar="W", help="width in pixels")
-    parser.add_argument("--height", type=int, metavar="H", help="height in pixels")
+    parser.add_argument("--width", type=int_arg, metavar="W", help="width in pixels")
+    parser.add_argument("--height", type=int_arg, metavar="H", help="height in pixels")
     parser.set_defaults(run=run)
 
 
@@ -53,7 +58,6 @@ RENDER_LIMIT = 250_000
 
 def run(args: argparse.Namespace) -> int:
     from lograph.cli.common import load_board, load_system
-    from lograph.cli.interrupts import deferred
     from lograph.cli.memory import render_estimate, require
     from lograph.core.errors import LographError
 
@@ -75,30 +79,7 @@ def run(args: argparse.Namespace) -> int:
     _check_size(args.board, len(board))
     edges = board.graph.number_of_edges()
     require(args.board, "drawing", render_estimate(len(board), edges, args.width, args.height))
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from PySide6.QtWidgets import QApplication
-
-    from lograph.ui.io.render import (
-        chase_layers,
-        marks_for_export,
-        scene_for,
-        solution_layers,
-        write_image,
-    )
-
-    app = QApplication.instance() or QApplication(["lograph"])
-    scene = scene_for(board)
-    layers = []
-    if args.overlay == "solution":
-        layers = solution_layers(board, args.goal)
-    elif args.overlay == "chase":
-        layers = chase_layers(board)
-    log.debug("render: drawing %d buttons, %d edges", len(board), edges)
-    # deferred: Ctrl-C inside Qt's calls back into the canvas items would be printed and
-    # dropped; the flag stops the save instead, or the watcher ends the process.
-    with marks_for_export(scene, args.overlay, layers), deferred():
-        width, height = write_image(scene, output, args.width, args.height, title=board.name)
-    del app  # kept alive until the picture is written
+    width, height = _draw(args, board, output)
     data = {
         "output": str(output),
         "format": output.suffix.lower().lstrip("."),
@@ -109,6 +90,42 @@ def run(args: argparse.Namespace) -> int:
     }
     emit(args, data, f"wrote {output} ({width}×{height} px, {len(board.buttons)} buttons)")
     return 0
+
+
+def _draw(args: argparse.Namespace, board: Board, output: Path) -> tuple[int, int]:
+    """Draw the board with Qt and write the picture; its size in pixels."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtWidgets import QApplication
+
+    from lograph.cli.interrupts import deferred
+    from lograph.ui.io.render import (
+        chase_layers,
+        marks_for_export,
+        scene_for,
+        solution_layers,
+        write_image,
+    )
+
+    app = QApplication.instance() or QApplication(["lograph"])
+    # numpy's RuntimeWarnings (overflow, invalid value) from a strange layout are not the
+    # user's business: the scene scales any finite layout; they go to the debug log only
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", RuntimeWarning)
+        scene = scene_for(board)
+        layers = []
+        if args.overlay == "solution":
+            layers = solution_layers(board, args.goal)
+        elif args.overlay == "chase":
+            layers = chase_layers(board)
+        log.debug("render: drawing %d buttons", len(board))
+        # deferred: Ctrl-C inside Qt's calls back into the canvas items would be printed and
+        # dropped; the flag stops the save instead, or the watcher ends the process.
+        with marks_for_export(scene, args.overlay, layers), deferred():
+            size = write_image(scene, output, args.width, args.height, title=board.name)
+    for warning in caught:
+        log.debug("render: %s", warning.message)
+    del app  # kept alive until the picture is written
+    return size
 
 
 def _check_size(path: str, buttons: int) -> None:

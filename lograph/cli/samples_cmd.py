@@ -32,7 +32,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--output",
         type=output_arg,
         metavar="FILE",
-        help="write the sample to FILE (never overwritten)",
+        help="write the sample to FILE (never overwritten), in the format of its extension "
+        "(.json .txt .graphml .g6)",
     )
     add_json_flag(parser)
     parser.set_defaults(run=run)
@@ -74,16 +75,23 @@ def _list(args: argparse.Namespace) -> int:
 
 def _copy(name: str, output: str | None) -> int:
     from lograph.core.errors import LographError
-    from lograph.core.files import atomic_write_bytes
-    from lograph.core.files.samples import sample_file
+    from lograph.core.files import atomic_write_bytes, format_for, write_board
+    from lograph.core.files.samples import read_sample, sample_file
 
-    data = sample_file(name).read_bytes()
+    packaged = sample_file(name)  # an unknown NAME is refused first, whatever -o says
     if output is None:
-        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.write(packaged.read_bytes())
         sys.stdout.flush()
         return 0
     if os.path.lexists(output):  # a copy of a sample is never worth losing a file for
         raise LographError(f"{output}: file exists; choose another name or remove it first")
-    atomic_write_bytes(output, data)
-    print(f"wrote {output}")
+    target = format_for(output)  # an unknown extension is refused with the known ones
+    if target is format_for(name):
+        atomic_write_bytes(output, packaged.read_bytes())  # the same bytes, comments and all
+        print(f"wrote {output}")
+    else:
+        # -o names another format (petersen.json -o p.g6): written as that format, as
+        # `lograph convert` would, or refused when it cannot hold the board
+        write_board(read_sample(name), output, target.name)
+        print(f"wrote {output} (converted to {target.name})")
     return 0

@@ -26,9 +26,12 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import NDArray
 
+from lograph.core.cancel import Cancel, poll
 from lograph.core.errors import BoardError, BoardFormatError
 from lograph.core.files.graph6 import MAX_LINE_BYTES, decode
+from lograph.core.files.source import open_regular
 from lograph.core.model.generators import diamond_mask, grid_system
 from lograph.core.model.stencils import Stencil
 from lograph.core.model.surfaces import SURFACES
@@ -41,6 +44,7 @@ __all__ = [
     "Case",
     "Family",
     "build_system",
+    "check_graph6",
     "parse_family",
     "parse_range",
 ]
@@ -60,6 +64,10 @@ MAX_SIDE = 1000
 MAX_CASES = 100_000
 _RANGE = re.compile(r"(\d{1,7})(?:-(\d{1,7}))?")
 _HEADER = b">>graph6<<"
+#: The bytes a graph6 line is made of.
+_GRAPH6_BYTES = bytes(range(63, 127))
+#: Longer graph6 lines (over ~20 buttons) are decoded in full by `check_graph6`.
+_QUICK_LINE = 64
 
 
 @dataclass(frozen=True)
@@ -132,8 +140,9 @@ def parse_family(family: str, ranges: Sequence[str]) -> Family:
         if len(ranges) != 1:
             raise BoardError("the graph6 family takes one file of graph6 lines, e.g. graphs5.g6")
         path = ranges[0]
-        if not os.path.isfile(path):
+        if not os.path.exists(path):
             raise BoardError(f"{path}: no such file (graph6 takes a file of graph6 lines)")
+        os.close(open_regular(path))  # a folder, FIFO or device: one line now, not later
         return Family("graph6", path=path)
     if family not in GRID_FAMILIES:
         raise BoardError(f"unknown family {family!r}; choose from {', '.join(FAMILIES)}")
@@ -171,7 +180,7 @@ def _grid_cases(family: str, ranges: tuple[range, ...]) -> Iterator[Case]:
 def _graph6_cases(path: str) -> Iterator[Case]:
     """One case per graph6 line, keyed by its line number; blank lines and a leading
     ``>>graph6<<`` header are skipped. Lines are read one at a time with a length cap."""
-    with open(path, "rb") as handle:
+    with os.fdopen(open_regular(path), "rb") as handle:  # a FIFO would wait for a writer
         number = 0
         while True:
             raw = handle.readline(MAX_LINE_BYTES + 2)
@@ -195,13 +204,50 @@ def _graph6_cases(path: str) -> Iterator[Case]:
                 )
 
 
+def check_graph6(family: Family, cancel: Cancel = None) -> int:
+    """Read every line of a graph6 family once, before a census writes anything; the number
+    of graphs. A broken line raises the `BoardFormatError` `build_system` would.
+
+    Why first: a broken line at line 10⁶ would otherwise end the census there, with a table
+    of 10⁶ rows that a rerun stops at again. Short lines are checked by their size header,
+    bytes and length (a microsecond each); long lines and suspect ones are decoded in full,
+    which also checks the size limits and words the message.
+
+    >>> import tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "g.g6"
+    >>> _ = path.write_bytes(b"Bg\\nBw\\n")
+    >>> check_graph6(parse_family("graph6", [str(path)]))
+    2
+    """
+    count = 0
+    for case in family.cases():
+        count += 1
+        if not count & 0xFFFF:
+            poll(cancel, "census cancelled")
+        if len(case.line) > _QUICK_LINE or not _plausible_graph6(case.line):
+            _decode_graph6(case)
+    return count
+
+
+def _plausible_graph6(line: bytes) -> bool:
+    """Whether a short line has graph6 bytes and as many as its one-byte size header asks."""
+    if line[0] >= 126 or line.translate(None, _GRAPH6_BYTES):  # 126: a longer header
+        return False
+    n = line[0] - 63
+    return len(line) - 1 == (n * (n - 1) // 2 + 5) // 6
+
+
+def _decode_graph6(case: Case) -> tuple[int, NDArray[np.int64]]:
+    if case.line[:1] in (b":", b";", b"&"):
+        raise BoardFormatError(f"{case.source}: sparse6/digraph6 data, not graph6")
+    return decode(case.source, case.line)
+
+
 def build_system(case: Case, states: int, rule: str, stencil: Stencil | None = None) -> PressSystem:
     """The press system of one case (a broken graph6 line raises `BoardFormatError` naming
     its line). `stencil` is the click rule of grid families (None: the classic plus)."""
     if case.family == "graph6":
-        if case.line[:1] in (b":", b";", b"&"):
-            raise BoardFormatError(f"{case.source}: sparse6/digraph6 data, not graph6")
-        n, pairs = decode(case.source, case.line)
+        n, pairs = _decode_graph6(case)
         self_mask = np.full(n, rule == "closed", dtype=bool)
         return PressSystem.from_edges(
             n, pairs[:, 0], pairs[:, 1], self_mask, states=states, rule=rule, name=case.name

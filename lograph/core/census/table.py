@@ -93,12 +93,20 @@ class TableWriter:
         self.done = DoneKeys(numeric=self.columns[0] == "line")
         self._last_sync = time.monotonic()
         header = format_row(self.columns)
-        if self.path.exists() or self.path.is_symlink():
-            self._check_resumable(params, header)
-        else:
+        #: Whether this run started the table (else it resumes one), and the size it found:
+        #: what `abandon` goes back to.
+        self.created = not (self.path.exists() or self.path.is_symlink())
+        if self.created:
             atomic_write_text(self.sidecar, json.dumps(params, sort_keys=True) + "\n")
-            self._write_header(header)
+            try:
+                self._write_header(header)
+            except OSError:  # no table, so no resume record either
+                self.sidecar.unlink(missing_ok=True)
+                raise
+        else:
+            self._check_resumable(params, header)
         self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
+        self._start = os.fstat(self._fd).st_size
 
     def _check_resumable(self, params: dict[str, Any], header: str) -> None:
         if not self.sidecar.is_file():
@@ -164,8 +172,23 @@ class TableWriter:
             self._last_sync = time.monotonic()
 
     def close(self, finished: bool) -> None:
-        """Sync and close; a finished census drops its resume record."""
-        os.fsync(self._fd)
-        os.close(self._fd)
+        """Sync and close (again: nothing); a finished census drops its resume record."""
+        if self._fd >= 0:
+            os.fsync(self._fd)
+            os.close(self._fd)
+            self._fd = -1
         if finished:
             self.sidecar.unlink(missing_ok=True)
+
+    def abandon(self) -> None:
+        """Undo this run after bad input: remove a table it started, with its resume record,
+        or cut a resumed one back to the rows it had. Resuming is for interruptions; a
+        table that stops at a bad board would stop there again on every rerun."""
+        if self._fd >= 0:
+            os.close(self._fd)
+            self._fd = -1
+        if self.created:
+            self.path.unlink(missing_ok=True)
+            self.sidecar.unlink(missing_ok=True)
+        else:
+            os.truncate(self.path, self._start)

@@ -32,12 +32,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
 
-from lograph.core.errors import BoardFormatError
+from lograph.core.errors import BoardError, BoardFormatError
 from lograph.core.files import ascii_grid
 from lograph.core.files.atomic import atomic_write_bytes, atomic_write_text
 from lograph.core.files.solutions import read_solution, write_solution
 from lograph.core.files.source import PathLike, format_error, read_bytes, read_text
 from lograph.core.model.board import Board
+from lograph.core.model.checks import check_board_name, printable
 from lograph.core.model.system import PressSystem
 
 __all__ = [
@@ -71,7 +72,9 @@ class FileFormat:
 
 
 def _stem(path: PathLike) -> str:
-    return os.path.splitext(os.path.basename(os.fspath(path)))[0]
+    """The file's name without folder and extension: the name of a board whose file names
+    none, made printable (a file name may hold ESC or a line break; a board name may not)."""
+    return printable(os.path.splitext(os.path.basename(os.fspath(path)))[0])
 
 
 def _always(board: Board) -> str | None:
@@ -154,7 +157,21 @@ def cannot_hold(board: Board, fmt: str) -> str | None:
     >>> cannot_hold(named("petersen"), "txt")
     "button '0' is not named r<row>c<col>"
     """
-    return format_for(fmt, fmt).why_not(board)
+    entry = format_for(fmt, fmt)
+    return _name_problem(entry, board) or entry.why_not(board)
+
+
+def _name_problem(entry: FileFormat, board: Board) -> str | None:
+    """Why the board's name cannot be saved (`check_board_name`: the readers refuse a name
+    that does not print as one line, so no writer may write one), or None. graph6 keeps
+    no name at all, and .txt writes a printable line of it (`ascii_grid.grid_text`)."""
+    if entry.name in ("graph6", "txt"):
+        return None
+    try:
+        check_board_name(board.name)
+    except BoardError as exc:
+        return str(exc)
+    return None
 
 
 def read_board(
@@ -199,6 +216,9 @@ def read_system(
 def board_bytes(board: Board, fmt: str) -> bytes:
     """The file content `write_board` would write in format `fmt` (e.g. for a clipboard)."""
     entry = format_for(fmt, fmt)
+    problem = _name_problem(entry, board)
+    if problem is not None:
+        raise BoardFormatError(f"cannot copy the board: its {problem}")
     reason = entry.why_not(board)
     if reason is not None:
         raise BoardFormatError(f"{entry.name} cannot hold this board: {reason}; use json")
@@ -212,6 +232,9 @@ def write_board(board: Board, path: PathLike, fmt: str | None = None) -> None:
     graph as ``.txt``, or a lit board as graph6); the message says what and suggests ``.json``.
     """
     entry = format_for(path, fmt)
+    problem = _name_problem(entry, board)
+    if problem is not None:  # no format would help: the name itself is the problem
+        raise format_error(path, f"cannot save the board: its {problem}")
     reason = entry.why_not(board)
     if reason is not None:
         raise format_error(

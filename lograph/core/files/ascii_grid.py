@@ -43,14 +43,24 @@ from lograph.core.files.limits import (
     MAX_NUMBER_DIGITS,
     check_counts,
     check_memory,
+    shown,
 )
 from lograph.core.files.source import PathLike, format_error
 from lograph.core.model.board import RULES, Board
-from lograph.core.model.checks import states_problem
+from lograph.core.model.checks import check_board_name, printable, states_problem
 from lograph.core.model.generators import from_mask, grid_system
 from lograph.core.model.system import PressSystem, parse_cell_name
 
-__all__ = ["MAX_CELLS", "MAX_LINE_CHARS", "AsciiGrid", "cannot_hold", "dumps", "grid_text", "parse"]
+__all__ = [
+    "MAX_CELLS",
+    "MAX_LINE_CHARS",
+    "AsciiGrid",
+    "cannot_hold",
+    "dumps",
+    "grid_text",
+    "grid_too_big",
+    "parse",
+]
 
 #: Longest accepted line: a row of 100 000 cells. Longer lines are a wrong file, not a board.
 MAX_LINE_CHARS = 100_000
@@ -59,6 +69,7 @@ MAX_LINE_CHARS = 100_000
 #: grid takes about `GRID_BYTES_PER_BUTTON` bytes a button, so this is about 5 GB at most.
 MAX_CELLS = 16 * 2**20
 
+_ASCII_DIGITS = re.compile("[0-9]+")
 _SETTING = re.compile(r"#\s*([A-Za-z]+)\s*:\s*(.*?)\s*$")
 _HOLE, _ZERO, _NINE = ord("."), ord("0"), ord("9")
 
@@ -116,8 +127,38 @@ def parse(
     >>> grid.rule, grid.mask.sum(), grid.lights.tolist()
     ('open', np.int64(5), [[1, 0, 1], [0, 1, 1]])
     """
-    settings: dict[str, str] = {"rule": "closed", "states": "2", "name": name}
-    rows: list[tuple[int, str]] = []  # (line number, row text)
+    settings: dict[str, str] = {"rule": "closed", "states": "2", "name": printable(name)}
+    rows = _rows(path, text, settings)
+    grid = _cells(path, rows)
+    p = _states(path, settings["states"] if states is None else states)
+    digits = grid != _HOLE
+    lights = np.where(digits, grid - _ZERO, 0).astype(np.uint8)
+    if digits.any() and int(lights.max()) >= p:
+        r, c = np.argwhere(lights >= p)[0]
+        raise format_error(
+            path,
+            f"line {rows[r][0]} column {c + 1}: light {lights[r, c]} is out of range for "
+            f"{p} states (add a '# states: P' line)",
+        )
+    if not digits.any():
+        raise format_error(path, "no buttons: every cell is a hole")
+    # Rule names are exact, as in .json ("OPEN" is refused there too).
+    chosen = rule if rule is not None else settings["rule"]
+    if chosen not in RULES:
+        raise format_error(path, f"rule {shown(chosen)} is not one of {', '.join(RULES)}")
+    try:
+        # The caller's default name (a file's stem) was made printable above; a name the
+        # file states is refused when it would not print as one line.
+        check_board_name(settings["name"])
+    except BoardError as exc:
+        raise format_error(path, str(exc)) from None
+    return AsciiGrid(digits, lights, chosen, p, settings["name"], os.fspath(path))
+
+
+def _rows(path: PathLike, text: str, settings: dict[str, str]) -> list[tuple[int, str]]:
+    """The rows of the grid as ``(line number, text)``, blank rows at either end dropped;
+    ``# key: value`` lines of a known key go into `settings`."""
+    rows: list[tuple[int, str]] = []
     # Only \n, \r\n and \r end a line: str.splitlines would also split at form feeds,
     # vertical tabs, U+001C..U+001E, U+0085, U+2028 and U+2029, turning a stray control
     # character inside a row into a silent extra row.
@@ -138,24 +179,7 @@ def parse(
             continue
         rows.append((lineno, content))
     filled = [i for i, (_, content) in enumerate(rows) if content]
-    rows = rows[filled[0] : filled[-1] + 1] if filled else []
-    grid = _cells(path, rows)
-    p = _states(path, settings["states"] if states is None else str(states))
-    digits = grid != _HOLE
-    lights = np.where(digits, grid - _ZERO, 0).astype(np.uint8)
-    if digits.any() and int(lights.max()) >= p:
-        r, c = np.argwhere(lights >= p)[0]
-        raise format_error(
-            path,
-            f"line {rows[r][0]} column {c + 1}: light {lights[r, c]} is out of range for "
-            f"{p} states (add a '# states: P' line)",
-        )
-    if not digits.any():
-        raise format_error(path, "no buttons: every cell is a hole")
-    chosen = rule if rule is not None else settings["rule"].lower()
-    if chosen not in RULES:
-        raise format_error(path, f"rule {chosen!r} is not one of {', '.join(RULES)}")
-    return AsciiGrid(digits, lights, chosen, p, settings["name"], os.fspath(path))
+    return rows[filled[0] : filled[-1] + 1] if filled else []
 
 
 def _cells(path: PathLike, rows: list[tuple[int, str]]) -> NDArray[np.uint8]:
@@ -183,13 +207,17 @@ def _cells(path: PathLike, rows: list[tuple[int, str]]) -> NDArray[np.uint8]:
     return grid
 
 
-def _states(path: PathLike, text: str) -> int:
-    if len(text) > MAX_NUMBER_DIGITS:
+def _states(path: PathLike, text: str | int) -> int:
+    """The number of states a ``# states:`` line gives (or the caller's override)."""
+    if isinstance(text, int):
+        k = text
+    elif len(text) > MAX_NUMBER_DIGITS:
         raise format_error(path, f"states of {len(text)} characters is not a small integer")
-    try:
+    # ASCII digits only: int() would also read "1_1" as 11 and a full-width "３" as 3.
+    elif _ASCII_DIGITS.fullmatch(text) is None:
+        raise format_error(path, f"states {text!r} is not a number (write digits 0-9)")
+    else:
         k = int(text)
-    except ValueError:
-        raise format_error(path, f"states {text!r} is not a number") from None
     problem = states_problem(k)
     if problem is not None:
         raise format_error(path, problem)
@@ -205,13 +233,16 @@ def cannot_hold(board: Board) -> str | None:
     cells: dict[tuple[int, int], str] = {}
     for v in board.buttons:
         cell = parse_cell_name(v)
-        if cell is None or v != f"r{cell[0]}c{cell[1]}":
+        if cell is None:  # (grid names are canonical: one name, one cell)
             return f"button {v!r} is not named r<row>c<col>"
         cells[cell] = v
         if board.self_action_override(v) is not None:
             return f"button {v!r} has its own self-action setting"
         if board.light(v) > 9:
             return f"button {v!r} has light {board.light(v)}, which is not one digit"
+    too_big = grid_too_big(*(max(axis) + 1 for axis in zip(*cells, strict=True)))
+    if too_big is not None:
+        return too_big
     expected = {
         frozenset((cells[(r, c)], cells[other]))
         for (r, c) in cells
@@ -225,6 +256,17 @@ def cannot_hold(board: Board) -> str | None:
         what = f"extra edge {' - '.join(extra[0])}" if extra else ""
         what = what or f"no edge {' - '.join(missing[0])}"
         return f"its edges are not the 4-neighbour grid edges ({what})"
+    return None
+
+
+def grid_too_big(rows: int, cols: int) -> str | None:
+    """Why a grid of `rows` × `cols` cells (holes included: a .txt board draws every cell
+    from r0c0 on) is more than a .txt board holds, or None when `parse` would read it."""
+    if cols > MAX_LINE_CHARS or rows * cols > MAX_CELLS:
+        return (
+            f"its cells span {rows}×{cols} grid cells (holes included), more than a .txt "
+            f"grid holds ({MAX_CELLS} cells, lines of {MAX_LINE_CHARS})"
+        )
     return None
 
 
@@ -283,7 +325,8 @@ def grid_text(
     # gives the same r<row>c<col> names; trailing holes are dropped (lines may be ragged).
     body = [row.tobytes().decode("ascii").rstrip(".") or "." for row in chars]
     head = [
-        f"# name: {' '.join(name.split())}".rstrip(),
+        # One line that `parse` reads back: line breaks become spaces, ESC and the like go.
+        f"# name: {printable(' '.join(name.split()))}".rstrip(),
         f"# rule: {rule}",
         f"# states: {states}",
     ]

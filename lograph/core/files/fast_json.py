@@ -23,8 +23,14 @@ from lograph.core.errors import LographError
 from lograph.core.files import native_json, source
 from lograph.core.files.limits import check_array_counts, check_memory, json_object
 from lograph.core.files.source import PathLike, format_error, paused_gc
-from lograph.core.model.checks import MAX_ID_CHARS, check_rule, check_states
-from lograph.core.model.system import PressSystem, parse_cell_name
+from lograph.core.model.checks import (
+    MAX_COORDINATE,
+    MAX_ID_CHARS,
+    check_board_name,
+    check_rule,
+    check_states,
+)
+from lograph.core.model.system import PressSystem, cell_coords
 
 __all__ = ["CHUNK_LINES", "read_system", "system_chunks", "system_text"]
 
@@ -87,10 +93,8 @@ def _header(
         k = check_states(
             states if states is not None else native_json._field(path, doc, "states", int, 2)
         )
-        name = native_json._field(path, doc, "name", str, "")
+        name = check_board_name(native_json._field(path, doc, "name", str, ""))
     except LographError:  # BoardError or BoardFormatError: the slow path words it
-        return None
-    if any("\ud800" <= ch <= "\udfff" for ch in name):
         return None
     return directed, rule, k, name
 
@@ -136,7 +140,7 @@ def _assemble(
         states=k,
         lights=lights,
         names=tuple(ids),
-        coords=_cell_coords(ids),
+        coords=cell_coords(ids),
         positions=positions,
         rule=rule,
         name=name,
@@ -180,23 +184,6 @@ def _line_system(
     return _assemble(nodes, (src, dst), header)
 
 
-_CELL_LINES = re.compile(r"r\d{1,18}c\d{1,18}(?:\nr\d{1,18}c\d{1,18})*")
-
-
-def _cell_coords(ids: list[str]) -> NDArray[np.int64] | None:
-    """``(row, col)`` of every id when all are grid names ``r<row>c<col>``, else None (as
-    `Board.to_system` decides), parsed in one pass over the joined ids."""
-    joined = "\n".join(ids)
-    if not ids or not joined.isascii():
-        return None
-    if _CELL_LINES.fullmatch(joined) is None:
-        if all(parse_cell_name(v) for v in ids):  # numbers past 18 digits: the slow way
-            return np.array([parse_cell_name(v) for v in ids], dtype=np.int64)
-        return None
-    numbers = np.array(re.findall(r"\d+", joined)).astype(np.int64)
-    return numbers.reshape(-1, 2)
-
-
 def _node_arrays(
     raw: list[Any], states: int
 ) -> tuple[list[str], NDArray[np.float64], NDArray[np.uint8], list[Any]] | None:
@@ -224,7 +211,8 @@ def _node_arrays(
     flat = [c for p in pos for c in p]
     if not all(type(c) is float or type(c) is int for c in flat):
         return None
-    if not np.isfinite(positions).all() or (
+    # (NaN compares false: one test refuses infinite, NaN and far positions alike)
+    if not (np.abs(positions) <= MAX_COORDINATE).all() or (
         values.size and not 0 <= values.min() <= values.max() < states
     ):
         return None

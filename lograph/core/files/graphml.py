@@ -21,6 +21,7 @@ from lograph.core.files.limits import MAX_NUMBER_DIGITS, check_counts, shown
 from lograph.core.files.native_json import FORMAT_NAME, FORMAT_VERSION
 from lograph.core.files.source import NodeSpec, PathLike, assemble_board, format_error
 from lograph.core.model.board import Board
+from lograph.core.model.checks import COORDINATE_RANGE, MAX_COORDINATE
 
 __all__ = ["cannot_hold", "dumps", "loads"]
 
@@ -158,9 +159,11 @@ def _check_structure(path: PathLike, text: str) -> None:
 
 
 def _check_keys(path: PathLike, root: Element) -> None:
-    """An empty ``<default>`` of a typed key has no value to give (networkx would crash), and
-    a number longer than `MAX_NUMBER_DIGITS` is refused before anything converts it."""
+    """An empty ``<default>`` of a typed key has no value to give (networkx would crash), a
+    number longer than `MAX_NUMBER_DIGITS` is refused before anything converts it, and a
+    boolean must be one networkx reads."""
     numeric: dict[str | None, str] = {}
+    boolean: dict[str | None, str] = {}
     for key in root:
         if _local(key) != "key":
             continue
@@ -168,6 +171,8 @@ def _check_keys(path: PathLike, root: Element) -> None:
         name = key.get("attr.name", key.get("id"))
         if kind in _NUMERIC:
             numeric[key.get("id")] = str(name)
+        elif kind == "boolean":
+            boolean[key.get("id")] = str(name)
         for default in key:
             if _local(default) == "default" and kind != "string" and not (default.text or ""):
                 raise format_error(
@@ -181,6 +186,20 @@ def _check_keys(path: PathLike, root: Element) -> None:
                     path,
                     f"key {shown(name)}: a number of {len(data.text or '')} characters is too long",
                 )
+        _check_boolean(path, data, boolean)
+
+
+#: The booleans networkx reads (any case); it fails on anything else with a bare KeyError.
+_BOOLEANS = ("true", "false", "1", "0")
+
+
+def _check_boolean(path: PathLike, data: Element, boolean: dict[str | None, str]) -> None:
+    name = boolean.get(data.get("key"))
+    text = data.text
+    if name is None or _local(data) != "data" or text is None or len(data):
+        return  # not a boolean value (networkx skips data with children)
+    if text.lower() not in _BOOLEANS:
+        raise format_error(path, f"key {shown(name)}: {shown(text)} is not true or false")
 
 
 def _text(path: PathLike, meta: dict[str, Any], key: str, default: str) -> str:
@@ -218,6 +237,11 @@ def _node(path: PathLike, ident: str, data: dict[str, Any], loop: bool) -> NodeS
                 path, f"{where}: position ({shown(x)}, {shown(y)}) is not two finite numbers"
             )
         pos = (float(x), float(y))
+        if max(abs(x), abs(y)) > MAX_COORDINATE:
+            raise format_error(
+                path,
+                f"{where}: position ({shown(x)}, {shown(y)}) is out of range ({COORDINATE_RANGE})",
+            )
     light = _integer(path, data.get("light", 0), f"{where}: light")
     self_action = data.get("self_action", True if loop else None)
     if self_action is not None and not isinstance(self_action, bool):

@@ -20,7 +20,7 @@ from lograph.core.files.fast_json import _assemble, _Header
 from lograph.core.files.json_lines import node_columns
 from lograph.core.files.limits import check_array_counts
 from lograph.core.files.source import PathLike, format_error, paused_gc
-from lograph.core.model.checks import check_rule, check_states
+from lograph.core.model.checks import check_board_name, check_rule, check_states
 from lograph.core.model.system import PressSystem
 
 __all__ = ["read_system"]
@@ -33,7 +33,7 @@ _NODE = re.compile(
     r"(?<![^\n])    <node id=\"(" + _TEXT + r")\">\n"
     r"      <data key=\"d5\">" + _NUMBER + r"</data>\n"
     r"      <data key=\"d6\">" + _NUMBER + r"</data>\n"
-    r"      <data key=\"d7\">([0-9]{1,30})</data>\n"
+    r"      <data key=\"d7\">([0-9]{1,3})</data>\n"  # lights < 256: longer is for graphml.loads
     r"(?:      <data key=\"d8\">(True|False)</data>\n)?"
     r"    </node>\n"
 )
@@ -109,6 +109,7 @@ def _header(
         check_array_counts(path, *counts)
         chosen = check_rule(rule if rule is not None else str(file_rule))
         k = check_states(states if states is not None else int(str(file_states)))
+        check_board_name(name or "")
     except LographError:
         return None
     return directed, chosen, k, name or ""

@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from lograph.core.model.checks import MAX_ID_CHARS
+from lograph.core.model.checks import MAX_COORDINATE, MAX_ID_CHARS
 
 __all__ = ["node_columns", "split_lines"]
 
@@ -88,8 +88,13 @@ def node_columns(
     count = len(rows)
     x = np.fromiter((float(row[1]) for row in rows), np.float64, count)
     y = np.fromiter((float(row[2]) for row in rows), np.float64, count)
-    lights = np.fromiter((int(row[3]) for row in rows), np.int64, count)
-    if not (np.isfinite(x).all() and np.isfinite(y).all()) or lights.max() >= states:
+    try:
+        lights = np.fromiter((int(row[3]) for row in rows), np.int64, count)
+    except OverflowError:  # past int64: far out of range; the checked path names it
+        return None
+    # (NaN compares false: one test refuses infinite, NaN and far positions alike)
+    near = (np.abs(x) <= MAX_COORDINATE).all() and (np.abs(y) <= MAX_COORDINATE).all()
+    if not near or lights.max() >= states:
         return None
     words = _SELF_ACTION if self_action_words is None else self_action_words
     self_action = [words[row[4]] for row in rows]

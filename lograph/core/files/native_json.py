@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any
 from lograph.core.files.limits import check_counts, check_version, json_object, shown
 from lograph.core.files.source import NodeSpec, PathLike, assemble_board, format_error
 from lograph.core.model.board import Board
+from lograph.core.model.checks import COORDINATE_RANGE, MAX_COORDINATE
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -200,6 +201,8 @@ def _pos(path: PathLike, raw: Any, where: str) -> tuple[float, float] | None:
     )
     if not ok or not all(math.isfinite(c) for c in raw):
         raise format_error(path, f"{where}: pos {shown(raw)} is not a pair of finite numbers")
+    if any(abs(c) > MAX_COORDINATE for c in raw):
+        raise format_error(path, f"{where}: pos {shown(raw)} is out of range ({COORDINATE_RANGE})")
     return (float(raw[0]), float(raw[1]))
 
 

@@ -16,6 +16,7 @@ import csv
 import io
 import json
 import os
+import re
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
@@ -26,6 +27,7 @@ from numpy.typing import ArrayLike, NDArray
 from lograph.core.errors import BoardError
 from lograph.core.files import ascii_grid
 from lograph.core.files.atomic import atomic_write_text
+from lograph.core.files.limits import MAX_NUMBER_DIGITS, json_object, shown
 from lograph.core.files.source import PathLike, format_error, read_text
 from lograph.core.model.system import PressSystem
 
@@ -114,7 +116,8 @@ def solution_text(
     for key, value in (info or {}).items():
         text = value if isinstance(value, str) else json.dumps(value, default=_plain)
         head.append(f"# {' '.join(str(key).split())}: {' '.join(text.split())}")
-    if system.coords is not None and system.states <= 10:
+    if _drawn(system):
+        assert system.coords is not None
         return "\n".join(head + _grid_lines(system.coords, vec)) + "\n"
     for name in names:  # one id per line, then an optional count: ids must be one word
         if name.split() != [name] or name.startswith("#"):
@@ -124,6 +127,24 @@ def solution_text(
             )
     body = [name if k == 1 else f"{name} {k}" for name, k in zip(names, counts, strict=True)]
     return "\n".join(head + body) + "\n"
+
+
+def _drawn(system: PressSystem) -> bool:
+    """Whether a ``.txt`` solution draws the presses on the board's grid (else it lists the
+    pressed ids): p ≤ 10 (one digit a cell), and a box of cells from r0c0 that `ascii_grid`
+    reads back and that is not mostly holes; two cells a million rows apart would be
+    terabytes of dots. Writing and reading decide alike."""
+    if system.coords is None or system.states > 10 or system.n == 0:
+        return False
+    rows, cols = (int(v) + 1 for v in system.coords.max(axis=0))
+    sparse = rows * cols > _BOX_CELLS_PER_BUTTON * system.n + _SMALL_BOX
+    return not sparse and ascii_grid.grid_too_big(rows, cols) is None
+
+
+#: A grid-named board is drawn when its box holds at most this many cells per button, plus
+#: `_SMALL_BOX` (a diamond has two, any board within 64×64 is drawn).
+_BOX_CELLS_PER_BUTTON = 16
+_SMALL_BOX = 4096
 
 
 def _grid_lines(coords: NDArray[np.int64], vec: NDArray[np.int64]) -> list[str]:
@@ -161,29 +182,43 @@ def read_solution(path: PathLike, system: PressSystem, fmt: str | None = None) -
     kind = _format(path, fmt)
     text = read_text(path)
     vec = np.zeros(system.n, dtype=np.int64)
+    if kind == "json":  # the board reader's JSON limits: no 5000-digit counts, no NaN
+        doc = json_object(path, text)
     try:
         if kind == "json":
-            doc = json.loads(text)
-            if not isinstance(doc, dict) or doc.get("format") != "lograph-solution":
+            if doc.get("format") != "lograph-solution":
                 raise ValueError("not a lograph solution file")
             items = list(doc["presses"].items())
         elif kind == "csv":
             rows = list(csv.reader(io.StringIO(text)))
             if not rows or [c.strip() for c in rows[0]] != ["button", "presses"]:
                 raise ValueError("the first row must be 'button,presses'")
-            items = [(r[0], int(r[1])) for r in rows[1:] if r]
-        elif system.coords is not None and system.states <= 10:
+            items = [(r[0], _count(r[1])) for r in rows[1:] if r]
+        elif _drawn(system):
             return _read_grid(path, text, system)
         else:
             lines = [ln.split() for ln in text.splitlines() if ln.strip() and ln[0] != "#"]
-            items = [(p[0], int(p[1]) if len(p) > 1 else 1) for p in lines]
+            items = [(p[0], _count(p[1]) if len(p) > 1 else 1) for p in lines]
         for name, times in items:
-            if not isinstance(times, int) or not 0 <= times < system.states:
-                raise ValueError(f"press count {times!r} of {name!r} is out of range")
+            if type(times) is not int or not 0 <= times < system.states:  # true is not 1
+                raise ValueError(
+                    f"press count {shown(times)} of {shown(name)} is not in 0..{system.states - 1}"
+                )
             vec[system.index(name)] = times
     except (ValueError, KeyError, IndexError, AttributeError, TypeError, BoardError) as exc:
         raise format_error(path, f"not a valid solution for this board: {exc}") from None
     return vec.astype(np.uint8)
+
+
+def _count(text: str) -> int:
+    """A press count written in a .csv or .txt solution: ASCII digits only (int() would
+    also take "1_1" and a full-width "３"), short enough to convert."""
+    if _COUNT.fullmatch(text.strip()) is None:
+        raise ValueError(f"press count {shown(text)} is not a number (write digits 0-9)")
+    return int(text)
+
+
+_COUNT = re.compile(f"[0-9]{{1,{MAX_NUMBER_DIGITS}}}")
 
 
 def _read_grid(path: PathLike, text: str, system: PressSystem) -> NDArray[np.uint8]:

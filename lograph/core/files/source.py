@@ -9,8 +9,8 @@ prints one line and the GUI one dialog, and no caller ever sees a partial board.
 from __future__ import annotations
 
 import gc
-import math
 import os
+import stat
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from lograph.core.errors import BoardError, BoardFormatError
 from lograph.core.model.board import Board
+from lograph.core.model.checks import check_board_name
 from lograph.core.model.layout import auto_layout
 
 if TYPE_CHECKING:
@@ -28,6 +29,7 @@ __all__ = [
     "NodeSpec",
     "assemble_board",
     "format_error",
+    "open_regular",
     "paused_gc",
     "read_bytes",
     "read_text",
@@ -67,7 +69,7 @@ def read_bytes(path: PathLike, limit: int | None = None) -> bytes:
     straight into arrays (``read_system``), which may take bigger files."""
     limit = MAX_FILE_BYTES if limit is None else limit
     try:
-        with open(path, "rb") as handle:
+        with open(open_regular(path), "rb") as handle:
             size = os.fstat(handle.fileno()).st_size
             if size > limit:
                 raise format_error(path, f"file is too large ({size} bytes; the limit is {limit})")
@@ -83,6 +85,40 @@ def read_bytes(path: PathLike, limit: int | None = None) -> bytes:
     if b"\x00" in data:
         raise format_error(path, "binary data (NUL bytes), not a board file")
     return data
+
+
+#: What a path that is not a regular file is, for the message refusing it.
+_KINDS = (
+    (stat.S_ISDIR, "is a folder, not a file"),
+    (stat.S_ISFIFO, "is a named pipe (FIFO), not a regular file"),
+    (stat.S_ISCHR, "is a device, not a regular file"),
+    (stat.S_ISBLK, "is a device, not a regular file"),
+    (stat.S_ISSOCK, "is a socket, not a regular file"),
+)
+
+
+def open_regular(path: PathLike) -> int:
+    """A file descriptor open for reading `path`, refusing (one `BoardFormatError`) anything
+    but a regular file after following symlinks: a FIFO or terminal waits forever for a
+    writer, a device like /dev/zero never ends, a folder is no board. OSError as `open`."""
+    _check_regular(path, os.stat(path).st_mode)  # before opening: opening a FIFO blocks
+    # O_NONBLOCK: should a FIFO replace the file after the check, opening it returns at
+    # once instead of waiting for a writer, and the second check refuses it.
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        _check_regular(path, os.fstat(fd).st_mode)
+    except BoardFormatError:
+        os.close(fd)
+        raise
+    return fd
+
+
+def _check_regular(path: PathLike, mode: int) -> None:
+    if stat.S_ISREG(mode):
+        return
+    raise format_error(
+        path, next((what for test, what in _KINDS if test(mode)), "is not a regular file")
+    )
 
 
 def read_text(path: PathLike, limit: int | None = None) -> str:
@@ -134,16 +170,13 @@ def assemble_board(
     name: str = "",
 ) -> Board:
     """Build and validate a whole board; any problem is a `BoardFormatError` naming `path`."""
-    if any("\ud800" <= ch <= "\udfff" for ch in name):  # from a JSON escape; unprintable
-        raise format_error(path, f"name {name[:80]!r} contains a lone surrogate")
     try:
+        check_board_name(name)
         board = Board(directed=directed, rule=rule, states=states, name=name)
         missing = [v.id for v in nodes if v.pos is None]
         layout = spring_positions([v.id for v in nodes], edges) if missing else {}
         for spec in nodes:
             pos = spec.pos if spec.pos is not None else layout[spec.id]
-            if not all(math.isfinite(c) for c in pos):
-                raise BoardError(f"position {pos!r} of button {spec.id!r} is not finite")
             try:
                 board.add_button(spec.id, pos=pos, light=spec.light, self_action=spec.self_action)
             except BoardError as exc:

@@ -17,8 +17,12 @@ import numpy as np
 from lograph.core.errors import BoardError
 
 __all__ = [
+    "COORDINATE_RANGE",
+    "MAX_COORDINATE",
+    "MAX_NAME_CHARS",
     "MAX_STATES",
     "RULES",
+    "check_board_name",
     "check_button_id",
     "check_light",
     "check_pos",
@@ -27,6 +31,7 @@ __all__ = [
     "check_states",
     "is_prime",
     "number_text",
+    "printable",
     "states_problem",
 ]
 
@@ -36,6 +41,21 @@ MAX_STATES = 255
 
 #: Longest button id (characters): ids are labels, and every line of output prints them.
 MAX_ID_CHARS = 1000
+
+#: Longest board name (characters): a title, printed in one line of output and headings.
+MAX_NAME_CHARS = 1000
+
+#: Largest magnitude of a drawing coordinate. A drawn board is scaled to its bounding box:
+#: coordinates near the float limit (1e308) overflow to inf and NaN there, and a board
+#: millions of units across is a broken file, not a drawing (a 4096×4096 grid spans 4096).
+MAX_COORDINATE = 1e9
+#: The limit as every refusal of a far position words it.
+COORDINATE_RANGE = f"coordinates are limited to ±{MAX_COORDINATE:g}"
+
+# Characters no id or name may hold: control characters (ESC would drive the terminal, a line
+# break splits one-line output), format characters (bidirectional overrides reorder what is
+# shown), lone surrogates (cannot be printed or saved as UTF-8) and line/paragraph separators.
+_UNPRINTABLE = ("Cc", "Cf", "Cs", "Zl", "Zp")
 
 
 def number_text(value: object) -> str:
@@ -120,7 +140,7 @@ def check_button_id(button: object) -> str:
         raise BoardError(
             f"button id of {len(button)} characters is too long (limit {MAX_ID_CHARS})"
         )
-    if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Zl", "Zp") for ch in button):
+    if any(unicodedata.category(ch) in _UNPRINTABLE for ch in button):
         # repr escapes what cannot be printed, so the message itself is always printable.
         raise BoardError(
             f"button id {button!r} contains a control character, line break or lone surrogate"
@@ -128,13 +148,56 @@ def check_button_id(button: object) -> str:
     return button
 
 
+def check_board_name(name: object) -> str:
+    """A board name: a string of at most `MAX_NAME_CHARS` characters that prints as one
+    line: no control characters (ESC, line breaks, tabs), format characters or lone
+    surrogates, refused exactly as in button ids.
+
+    Examples
+    --------
+    >>> check_board_name("5x5 with holes")
+    '5x5 with holes'
+    >>> check_board_name("\\x1b]0;x")
+    Traceback (most recent call last):
+    ...
+    lograph.core.errors.BoardError: name '\\x1b]0;x' contains a control character or line break
+    """
+    if not isinstance(name, str):
+        raise BoardError(f"name {number_text(name)} is not a string")
+    if len(name) > MAX_NAME_CHARS:
+        raise BoardError(f"name of {len(name)} characters is too long (limit {MAX_NAME_CHARS})")
+    if any("\ud800" <= ch <= "\udfff" for ch in name):  # from a JSON escape
+        raise BoardError(f"name {name[:80]!r} contains a lone surrogate")
+    if any(unicodedata.category(ch) in _UNPRINTABLE for ch in name):
+        # repr escapes what cannot be printed, so the message itself is always printable.
+        raise BoardError(f"name {name[:80]!r} contains a control character or line break")
+    return name
+
+
+def printable(text: str) -> str:
+    """`text` without the characters `check_board_name` refuses, cut to `MAX_NAME_CHARS`:
+    a default name made from a file name (which may hold anything but "/" and NUL) must
+    still print as one line.
+
+    Examples
+    --------
+    >>> printable("my\\x1b[31mboard\\n")
+    'my[31mboard'
+    """
+    kept = "".join(ch for ch in text if unicodedata.category(ch) not in _UNPRINTABLE)
+    return kept[:MAX_NAME_CHARS]
+
+
 def check_pos(pos: tuple[float, float]) -> tuple[float, float]:
+    """A drawing position: two finite numbers of magnitude at most `MAX_COORDINATE`."""
     try:
         x, y = (float(c) for c in pos)
     except (TypeError, ValueError, OverflowError):  # OverflowError: an int beyond 1e308
         raise BoardError(f"position {pos!r} is not a pair of numbers") from None
     if not (math.isfinite(x) and math.isfinite(y)):
         raise BoardError(f"position {pos!r} is not finite")
+    if abs(x) > MAX_COORDINATE or abs(y) > MAX_COORDINATE:
+        raise BoardError(f"position ({x:g}, {y:g}) is out of range ({COORDINATE_RANGE})")
     return (x, y)
 
 

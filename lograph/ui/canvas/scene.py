@@ -9,6 +9,7 @@ board.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
@@ -36,6 +37,9 @@ if TYPE_CHECKING:
 __all__ = ["GRID", "BoardScene", "loop_mark"]
 
 GRID = 40.0  # scene units between grid lines, and between neighbours of a grid board
+#: Largest scene coordinate: positions times `unit`, their differences and the squared
+#: edge lengths of the wrap test stay finite (a file may place a button at 10⁹ or beyond).
+MAX_SCENE = 1e9
 _MARGIN = 2 * RADIUS + 14  # covers halos, loop marks and arrowheads around a disc
 #: What a change repaints around a disc: the margin, or a wrap's stub and tag if longer.
 _DIRTY = max(_MARGIN, RADIUS + REACH) + 4
@@ -52,15 +56,32 @@ def loop_mark(board: Board, button: str) -> int:
 
 
 def _unit_for(pos: NDArray[np.float64], spacing: float = GRID) -> float:
-    """Scene units per board unit: puts the median nearest-neighbour distance at `spacing`."""
-    if len(pos) < 2:
+    """Scene units per board unit: puts the median nearest-neighbour distance at `spacing`,
+    but no scene coordinate beyond `MAX_SCENE`.
+
+    Buttons nearer than 10⁻¹² of the board's size count as stacked, so a layout at any
+    scale (10⁻⁹ apart, or 10⁹) fills the picture and a speck beside a far button does not.
+
+    >>> _unit_for(np.array([[0.0, 0.0], [1e-9, 0.0]]))  # doctest: +ELLIPSIS
+    4000000000...
+    >>> _unit_for(np.array([[1e308, 0.0]])) * 1e308 <= MAX_SCENE
+    True
+    """
+    reach = float(np.abs(pos).max()) if len(pos) else 0.0
+    if not 0 < reach < math.inf:
         return GRID
+    limit = MAX_SCENE / reach
+    if len(pos) < 2:
+        return min(GRID, limit)
     from scipy.spatial import cKDTree
 
-    dist, _ = cKDTree(pos).query(pos, k=2)
+    q = pos / reach  # within [-1, 1]: no distance overflows, whatever the file's scale
+    dist, _ = cKDTree(q).query(q, k=2)
     nearest = dist[:, 1]
-    nearest = nearest[nearest > 1e-9]
-    return spacing / float(np.median(nearest)) if len(nearest) else GRID
+    nearest = nearest[nearest > 1e-12 * float(np.ptp(q, axis=0).max())]
+    typical = float(np.median(nearest)) * reach if len(nearest) else 0.0
+    unit = spacing / typical if typical > 0 else GRID
+    return min(unit if math.isfinite(unit) else GRID, limit)
 
 
 class BoardScene(QGraphicsScene):
@@ -106,7 +127,9 @@ class BoardScene(QGraphicsScene):
 
     # ------------------------------------------------------------------ coordinates
     def to_board(self, point: QPointF) -> tuple[float, float]:
-        return (round(point.x() / self.unit, 6), round(point.y() / self.unit, 6))
+        # six decimals, or more on a board drawn from a tiny layout: a move keeps ~1/40 px
+        digits = max(6, math.ceil(math.log10(self.unit)) + 3)
+        return (round(point.x() / self.unit, digits), round(point.y() / self.unit, digits))
 
     def snap(self, point: QPointF) -> QPointF:
         """The nearest grid crossing when snapping is on, else the point itself."""
