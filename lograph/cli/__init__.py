@@ -45,9 +45,9 @@ class _Parser(argparse.ArgumentParser):
     """argparse with a one-line error message and exit status 2."""
 
     def error(self, message: str) -> NoReturn:
-        from lograph.cli.common import shorten_numbers  # only on this path: it loads numpy
+        from lograph.cli.common import error_line  # only on this path: it loads numpy
 
-        message = shorten_numbers(message)
+        message = error_line(message)
         self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
 
 
@@ -128,6 +128,14 @@ def _configure_logging() -> None:
         log.setLevel(level)
 
 
+def _error(message: str) -> int:
+    """Print `message` as lograph's one error line (see `common.error_line`); exit status 2."""
+    from lograph.cli.common import error_line  # only on this path: it loads numpy
+
+    print(f"lograph: error: {error_line(message)}", file=sys.stderr)
+    return 2
+
+
 def _guarded(work: Callable[[], int], signals: Interrupts | None = None) -> int:
     """Run `work`, turning every failure into one line on stderr and an exit status."""
     from lograph.core.errors import InterruptedComputation, LographError
@@ -138,21 +146,16 @@ def _guarded(work: Callable[[], int], signals: Interrupts | None = None) -> int:
         if signals is not None and signals.signum:
             return signals.report()
         if isinstance(exc, LographError):
-            print(f"lograph: error: {exc}", file=sys.stderr)
-            return 2
+            return _error(str(exc))
         print("lograph: interrupted", file=sys.stderr)
         return 130
     except LographError as exc:
-        from lograph.cli.common import shorten_numbers
-
-        print(f"lograph: error: {shorten_numbers(str(exc))}", file=sys.stderr)
-        return 2
+        return _error(str(exc))
     except BrokenPipeError:
         return 0
     except OSError as exc:
         name = f"{os.fsdecode(exc.filename)}: " if exc.filename else ""
-        print(f"lograph: error: {name}{exc.strerror or exc}", file=sys.stderr)
-        return 2
+        return _error(f"{name}{exc.strerror or exc}")
     except MemoryError:
         print("lograph: error: out of memory: the board is too large", file=sys.stderr)
         return 2

@@ -30,6 +30,7 @@ __all__ = [
     "board_name_arg",
     "count_arg",
     "emit",
+    "error_line",
     "float_arg",
     "fraction_text",
     "grid_picture",
@@ -112,14 +113,26 @@ def shorten(text: str) -> str:
     return f"{text[:20]}…({size})"
 
 
-def shorten_numbers(message: str) -> str:
-    """`message` with every number of over `ECHO_LIMIT` digits (an absurd value an error
-    repeats) shortened; paths and names stay whole, a user needs them to act.
+def error_line(message: str) -> str:
+    r"""`message` fit to print as one line of an error: every number of over `ECHO_LIMIT`
+    digits (an absurd value an error repeats) shortened, paths and names otherwise whole (a
+    user needs them to act), and control characters and line breaks (a file name may hold
+    escapes a terminal would obey) written as escapes.
 
-    >>> shorten_numbers("rows = " + "9" * 4000 + " is too many")
+    >>> error_line("rows = " + "9" * 4000 + " is too many")
     'rows = 99999999999999999999…(4000 digits) is too many'
+    >>> print(error_line("e" + chr(27) + "]0;x" + chr(7) + ".txt: no such file"))
+    e\x1b]0;x\x07.txt: no such file
     """
-    return re.sub(rf"\d{{{ECHO_LIMIT + 1},}}", lambda m: shorten(m.group()), message)
+    import unicodedata
+
+    message = re.sub(rf"\d{{{ECHO_LIMIT + 1},}}", lambda m: shorten(m.group()), message)
+    return "".join(
+        ch.encode("unicode_escape").decode("ascii")
+        if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Zl", "Zp")
+        else ch
+        for ch in message
+    )
 
 
 def int_arg(text: str) -> int:

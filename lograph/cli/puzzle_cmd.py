@@ -20,8 +20,12 @@ from lograph.cli.common import (
 )
 
 if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
     from lograph.core.algebra.analysis import Solver
     from lograph.core.files.level_pack import PackLevel
+    from lograph.core.optimize.puzzles import PuzzleSet
 
 #: Most levels one command makes (each is a search of its own).
 MAX_COUNT = 10_000
@@ -79,7 +83,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     parser.add_argument("--seed", type=seed_arg, default=0, help="random seed (default 0)")
     parser.add_argument(
-        "--tries", type=_count_arg, metavar="T", help="positions tried per level (default 400)"
+        "--tries",
+        type=_count_arg,
+        metavar="T",
+        help="positions tried per level, and at most in a row without a new level (default "
+        "400); on boards of up to 2^20 press vectors the levels missed come from walking all",
     )
     parser.add_argument("--name", help="the pack's name (default: the board's name)")
     parser.add_argument("-o", "--output", type=output_arg, metavar="PACK", help="pack to write")
@@ -115,18 +123,19 @@ def _make(args: argparse.Namespace) -> int:
     targets = spread(low, high, count)
     solver = prepare(board.to_system(), "auto", interrupted)
     _refuse_impossible(solver, args.board, high)
-    tries = (args.tries or TRIES_PER_LEVEL) * count
+    per_level = args.tries or TRIES_PER_LEVEL  # also the most tries in a row in vain
     found = generate_levels(
-        solver, board, targets, unique=args.unique, seed=args.seed, tries=tries, cancel=interrupted
+        solver,
+        board,
+        targets,
+        unique=args.unique,
+        seed=args.seed,
+        tries=per_level * count,
+        stall=per_level,
+        cancel=interrupted,
     )
     if found.missing:
-        kind = "with a unique optimal solution " if args.unique else ""
-        short = ", ".join(f"{n} needing {k}" for k, n in found.missing.items())
-        raise LographError(
-            f"{args.board}: found {len(found.levels)} of {count} positions after {found.tries} "
-            f"tries; still missing {short} presses {kind}(none may exist: try another "
-            "--presses, more --tries or no --unique); nothing written"
-        )
+        raise LographError(_shortfall(args, found, count))
     levels = [PackLevel(lv.lights, lv.fewest, lv.unique) for lv in found.levels]
     name = args.name if args.name is not None else (board.name or "level pack")
     write_level_pack(LevelPack(name, board, levels), args.output)
@@ -138,16 +147,44 @@ def _make(args: argparse.Namespace) -> int:
         "states": board.states,
         "levels": _level_records(levels),
         "tries": found.tries,
+        "press_vectors_walked": found.walked,
         "symmetries": found.symmetries,
     }
+    how = _plural(found.tries, "try", "tries")
+    how += f", then all {found.walked:,} press vectors walked" if found.walked else ""
     emit(
         args,
         data,
         f"wrote {args.output}: {_plural(len(levels), 'level')}, fewest {span} presses, "
-        f"{unique} with a unique solution ({_plural(found.tries, 'try', 'tries')}, "
+        f"{unique} with a unique solution ({how}, "
         f"{_plural(found.symmetries, 'symmetry', 'symmetries')} of the board used)",
     )
     return 0
+
+
+def _shortfall(args: argparse.Namespace, found: PuzzleSet, count: int) -> str:
+    """Why the pack cannot be made: the counts known to have too few positions (every
+    position walked, or the press histogram counted), else the tries that ran out."""
+    kind = " with a unique optimal solution" if args.unique else ""
+    head = f"{args.board}: found {len(found.levels)} of {count} positions"
+    if found.available:
+        only = ", ".join(
+            f"{_plural(have, 'position')} {'needs' if have == 1 else 'need'} exactly "
+            f"{_plural(k, 'press', 'presses')}{kind}"
+            for k, have in found.available.items()
+        )
+        how = (
+            f"all {found.walked:,} press vectors walked, positions alike under the board's "
+            f"{_plural(found.symmetries, 'symmetry', 'symmetries')} counted once"
+            if found.walked
+            else "counted exactly over every solvable position"
+        )
+        return f"{head}: only {only} ({how}); nothing written"
+    short = ", ".join(f"{n} needing {k}" for k, n in found.missing.items())
+    return (
+        f"{head} after {found.tries} tries; still missing {short} presses{kind} (none may "
+        "exist: try another --presses, more --tries or no --unique); nothing written"
+    )
 
 
 def _level_records(levels: list[PackLevel]) -> list[dict[str, object]]:
@@ -189,11 +226,11 @@ def _refuse_impossible(solver: Solver, board: str, high: int) -> None:
 
 
 def _check(path: str, args: argparse.Namespace) -> int:
-    from lograph.core.cancel import interrupted
-    from lograph.core.errors import UnsolvableError
+    from lograph.cli.progress import progress_bar
+    from lograph.cli.solve_cmd import search_seconds
+    from lograph.core.cancel import interrupted, report
     from lograph.core.files.level_pack import read_level_pack
     from lograph.core.files.source import format_error
-    from lograph.core.optimize.minimal import solve_minimal
     from lograph.core.optimize.puzzles import board_symmetries, canonical
     from lograph.core.solve import prepare
 
@@ -201,22 +238,23 @@ def _check(path: str, args: argparse.Namespace) -> int:
     system = pack.board.to_system()
     solver = prepare(system, "auto", interrupted)
     inverses = [perm.argsort() for perm in board_symmetries(pack.board)]
+    seconds = search_seconds(None, None, system.states)  # each level as `solve --minimal`
+    verdicts: dict[bytes, tuple[int, bool]] = {}  # a level repeated is searched once
     keys = set()
-    for number, level in enumerate(pack.levels, 1):
-        try:
-            best = solve_minimal(system.with_lights(level.lights), solver=solver)
-        except UnsolvableError:
-            raise format_error(path, f"level {number} cannot be cleared") from None
-        if not best.exact:
-            raise format_error(path, f"level {number}: its fewest presses cannot be proven")
-        unique = best.optimal_solutions == 1
-        if (best.press_count, unique) != (level.fewest, level.unique):
-            raise format_error(
-                path,
-                f"level {number} says fewest {level.fewest} (unique: {level.unique}) but needs "
-                f"{best.press_count} (unique: {unique})",
-            )
-        keys.add(canonical(level.lights, inverses))
+    with progress_bar(args, "checking levels", unit="levels") as progress:
+        for number, level in enumerate(pack.levels, 1):
+            seen = level.lights.tobytes()
+            if seen not in verdicts:
+                verdicts[seen] = _verdict(path, number, solver, level.lights, seconds)
+            fewest, unique = verdicts[seen]
+            if (fewest, unique) != (level.fewest, level.unique):
+                raise format_error(
+                    path,
+                    f"level {number} says fewest {level.fewest} (unique: {level.unique}) but "
+                    f"needs {fewest} (unique: {unique})",
+                )
+            keys.add(canonical(level.lights, inverses))
+            report(progress, number, len(pack.levels))
     alike = len(pack.levels) - len(keys)
     counts = sorted({lv.fewest for lv in pack.levels})
     span = f", fewest {counts[0]}" if counts else ""
@@ -236,3 +274,25 @@ def _check(path: str, args: argparse.Namespace) -> int:
         f"{sum(lv.unique for lv in pack.levels)} unique, {alike} alike under symmetry",
     )
     return 0
+
+
+def _verdict(
+    path: str, number: int, solver: Solver, lights: NDArray[np.uint8], seconds: float | None
+) -> tuple[int, bool]:
+    """A level's proven fewest presses and whether one solution alone reaches them; a level
+    that cannot be cleared, or proven within the search's bounds, is refused."""
+    from lograph.cli.solve_cmd import deadline
+    from lograph.core.cancel import interrupted
+    from lograph.core.errors import UnsolvableError
+    from lograph.core.files.source import format_error
+    from lograph.core.optimize.minimal import solve_minimal
+
+    position = solver.system.with_lights(lights)
+    try:
+        best = solve_minimal(position, solver=solver, cancel=interrupted, stop=deadline(seconds))
+    except UnsolvableError:
+        raise format_error(path, f"level {number} cannot be cleared") from None
+    if not best.exact:
+        within = "" if seconds is None else f" within {seconds:.0f} s"
+        raise format_error(path, f"level {number}: its fewest presses cannot be proven{within}")
+    return best.press_count, best.optimal_solutions == 1

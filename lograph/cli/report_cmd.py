@@ -15,7 +15,7 @@ from lograph.cli.common import (
     add_json_flag,
     output_arg,
 )
-from lograph.cli.solve_cmd import DEFAULT_LEAVES, max_leaves_arg
+from lograph.cli.solve_cmd import add_search_options
 
 if TYPE_CHECKING:
     from lograph.cli.progress import ProgressHook
@@ -40,31 +40,33 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "-o", "--output", type=output_arg, metavar="FILE", help="write to FILE (.md or .json)"
     )
     add_goal_option(parser, "the target the position, fewest presses and worst position refer to")
-    parser.add_argument(
-        "--max-leaves",
-        type=max_leaves_arg,
-        default=None,
-        metavar="N",
-        help="let the fewest-presses search past nullity 26 transform up to N leaves (as "
-        f"`solve --minimal --max-leaves`; default {DEFAULT_LEAVES:,})",
-    )
+    add_search_options(parser, "the fewest-presses step")
     parser.set_defaults(run=run)
 
 
-def _step_bar(args: argparse.Namespace, step: str) -> AbstractContextManager[ProgressHook]:
-    """The bar of one report step: the worst position runs against its time limit."""
+def _step_bar(
+    args: argparse.Namespace, step: str, seconds: float | None
+) -> AbstractContextManager[ProgressHook]:
+    """The bar of one report step: the worst position runs against its time limit, and so
+    does the fewest presses when it has one (`seconds`; its bar then counts them itself)."""
     from lograph.cli.progress import progress_bar
+    from lograph.cli.solve_cmd import seconds_bar
 
     if step == "worst position":
         return progress_bar(args, f"report: {step} (of the time limit)", unit="s", rate=False)
+    if seconds is not None:
+        return seconds_bar(args, f"report: {step} (of the time limit)", seconds)
     return progress_bar(args, f"report: {step}", unit="leaves")
 
 
 def run(args: argparse.Namespace) -> int:
     from lograph.cli.common import load_board, load_system, refuse_overwriting
+    from lograph.cli.solve_cmd import check_time_limit, search_seconds
     from lograph.core.cancel import interrupted
+    from lograph.core.model.checks import printable
     from lograph.core.report.report import board_report, report_markdown, write_report
 
+    check_time_limit(args.time_limit)
     if args.output is not None:
         refuse_overwriting(args.board, args.output)
     source: Board | PressSystem
@@ -72,17 +74,22 @@ def run(args: argparse.Namespace) -> int:
         source = load_system(args.board, args.rule, args.states)
     else:
         source = load_board(args.board, args.rule, args.states)
+    # the fewest presses as `solve --minimal`: the default time limit over GF(2) unless a
+    # leaf budget is given
+    seconds = search_seconds(args.time_limit, args.max_leaves, source.states)
     # one bar per long step, on a terminal only; Ctrl-C stops the compiled searches too
     report = board_report(
         source,
         engine=args.engine,
         cancel=interrupted,
-        steps=lambda step: _step_bar(args, step),
+        steps=lambda step: _step_bar(args, step, seconds),
         max_leaves=args.max_leaves,
         goal=args.goal,
+        time_limit=seconds,
     )
     report["rule"] = source.rule
-    report["name"] = source.name or Path(args.board).stem
+    # a file name may hold escapes a terminal or a Markdown heading would obey
+    report["name"] = source.name or printable(Path(args.board).stem)
     if args.output is not None:
         write_report(args.output, report)
         print(f"wrote {args.output}")

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import argparse
 import re
+import threading
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from lograph.cli.common import (
@@ -36,6 +39,14 @@ ALL_LIMIT = 4096
 DEFAULT_LEAVES = 3 << 20
 #: `--max-leaves` at most: 2^30 leaves of 2^18 solutions are some nine hours of work here.
 MAX_LEAVES = 1 << 30
+#: Seconds the GF(2) search past one transform runs when neither ``--time-limit`` nor
+#: ``--max-leaves`` is given: the leaf budget alone is about a minute and a half on the
+#: 65×65 board but leaves cost more on bigger ones (the open 100×100 board ran six minutes);
+#: with the heuristic after it (at most `minimal.OVERRUN_SECONDS` more, usually a few
+#: seconds) the default run ends in about a minute and a half on every board.
+DEFAULT_TIME_LIMIT = 80.0
+#: Seconds between redraws of a bar that counts the seconds of a time limit.
+_TICK = 0.25
 
 
 def max_leaves_arg(text: str) -> int:
@@ -62,26 +73,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         action="store_true",
         help="the fewest-presses solution and how many optimal solutions exist",
     )
-    parser.add_argument(
-        "--max-leaves",
-        type=max_leaves_arg,
-        default=None,
-        metavar="N",
-        help="--minimal beyond nullity 26 over GF(2): let the exact search transform up to "
-        f"N leaves (up to 2^18 solutions each, about 30 µs on 2 cores; default "
-        f"{DEFAULT_LEAVES:,}, about a minute and a half); a bigger search answers with the "
-        "best found and a proven bound",
-    )
-    parser.add_argument(
-        "--time-limit",
-        type=float,
-        default=None,
-        metavar="SECONDS",
-        help="--minimal past the instant range: stop the exact search after this long and "
-        "answer with the best found and a proven bound; over GF(2) beyond nullity 26 (the "
-        "heuristic's few seconds come on top), with more colours past 2^22 solutions (the "
-        "search of one transform per prefix then runs however many solutions there are)",
-    )
+    add_search_options(parser, "--minimal")
     parser.add_argument(
         "--all",
         action="store_true",
@@ -101,6 +93,79 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "the fewest such presses, in order (on/off boards up to 26 buttons)",
     )
     parser.set_defaults(run=run)
+
+
+def add_search_options(parser: argparse.ArgumentParser, flag: str) -> None:
+    """``--max-leaves`` and ``--time-limit`` of the fewest-presses search (`flag`: what
+    they bound, for the help), shared by ``solve --minimal`` and ``report``."""
+    parser.add_argument(
+        "--max-leaves",
+        type=max_leaves_arg,
+        default=None,
+        metavar="N",
+        help=f"{flag} beyond nullity 26 over GF(2): let the exact search transform up to "
+        f"N leaves (up to 2^18 solutions each, about 30 µs on 2 cores, more on big boards; "
+        f"default {DEFAULT_LEAVES:,}); a bigger search answers with the best found and a "
+        "proven bound. Given without --time-limit, it lifts the default time limit",
+    )
+    parser.add_argument(
+        "--time-limit",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help=f"{flag} past the instant range: stop the exact search after this long and "
+        "answer with the best found and a proven bound. Over GF(2) beyond nullity 26 the "
+        f"default is {DEFAULT_TIME_LIMIT:.0f} s unless --max-leaves is given, and the "
+        "heuristic after the search usually takes seconds (cut 10 s past the limit for its "
+        "quick answer): about a minute and a half in all. With more colours, past 2^22 "
+        "solutions, there is no default (the search of one transform per prefix then runs "
+        "however many solutions there are)",
+    )
+
+
+def search_seconds(time_limit: float | None, max_leaves: int | None, states: int) -> float | None:
+    """The time limit of a fewest-presses search: the one given; else over GF(2), unless a
+    leaf budget was given, `DEFAULT_TIME_LIMIT`; else none (more colours keep to the
+    solutions their walk may take without one)."""
+    if time_limit is not None:
+        return time_limit
+    return DEFAULT_TIME_LIMIT if max_leaves is None and states == 2 else None
+
+
+@contextmanager
+def seconds_bar(args: argparse.Namespace, description: str, seconds: float) -> Iterator[None]:
+    """A bar of the seconds of a time limit, redrawn by a thread of its own (the search may
+    not report for a while); on a terminal only, as every bar."""
+    from lograph.cli.progress import progress_bar
+
+    total = max(1, round(seconds)) if seconds < 1e7 else 0  # an endless limit: no total
+    with progress_bar(args, description, unit="s", rate=False) as hook:
+        if hook is None:
+            yield
+            return
+        done = threading.Event()
+        start = time.monotonic()
+
+        def tick() -> None:
+            while not done.wait(_TICK):
+                elapsed = int(time.monotonic() - start)
+                hook(min(elapsed, total) if total else elapsed, total)
+
+        ticker = threading.Thread(target=tick, name="lograph-seconds-bar", daemon=True)
+        ticker.start()
+        try:
+            yield
+        finally:
+            done.set()
+            ticker.join()
+
+
+def deadline(seconds: float | None) -> Callable[[], bool] | None:
+    """The `stop` hook of a time limit starting now (None: no limit)."""
+    if seconds is None:
+        return None
+    end = time.monotonic() + float(seconds)
+    return lambda: time.monotonic() > end
 
 
 def run(args: argparse.Namespace) -> int:
@@ -170,8 +235,15 @@ def _check_search_options(args: argparse.Namespace) -> None:
     for flag, value in (("--max-leaves", args.max_leaves), ("--time-limit", args.time_limit)):
         if value is not None and not args.minimal:
             raise BoardError(f"{flag} bounds the search of --minimal; add --minimal")
-    if args.time_limit is not None and not args.time_limit > 0:
-        raise BoardError(f"--time-limit must be positive, not {args.time_limit}")
+    check_time_limit(args.time_limit)
+
+
+def check_time_limit(seconds: float | None) -> None:
+    """A ``--time-limit`` given is positive (not zero, negative or NaN)."""
+    from lograph.core.errors import BoardError
+
+    if seconds is not None and not seconds > 0:
+        raise BoardError(f"--time-limit must be positive, not {seconds}")
 
 
 def _fewest(
@@ -182,10 +254,20 @@ def _fewest(
     from lograph.core.optimize.minimal import fewest_presses
     from lograph.core.optimize.zk_beyond import CLI_SPLIT_LIMIT
 
-    # a bar only beyond the instant range: it appears once the search runs 0.5 s
     leaves = {} if args.max_leaves is None else {"node_limit": args.max_leaves}
-    deadline = None if args.time_limit is None else time.monotonic() + float(args.time_limit)
-    stop = None if deadline is None else lambda: time.monotonic() > deadline
+    seconds = search_seconds(args.time_limit, args.max_leaves, solver.analysis.states)
+    # a bar only beyond the instant range: it appears once the search runs 0.5 s; under a
+    # time limit it counts its seconds (the search may report nothing for a while)
+    if seconds is not None:
+        with seconds_bar(args, "fewest presses (of the time limit)", seconds):
+            return fewest_presses(
+                solver,
+                presses,
+                cancel=interrupted,
+                stop=deadline(seconds),
+                split_limit=CLI_SPLIT_LIMIT,
+                **leaves,
+            )
     # GF(2)'s search counts leaves; with more colours the progress is in prefix transforms
     unit = "leaves" if solver.analysis.states == 2 else "transforms"
     with progress_bar(args, "fewest presses", unit=unit) as progress:
@@ -194,7 +276,6 @@ def _fewest(
             presses,
             cancel=interrupted,
             progress=progress,
-            stop=stop,
             split_limit=CLI_SPLIT_LIMIT,
             **leaves,
         )

@@ -318,3 +318,26 @@ def test_lit_only_help_gives_the_real_limits(capsys: pytest.CaptureFixture[str])
         text = " ".join(out.split())  # argparse wraps the help
         lit_only = text[text.index("--lit-only ") :]
         assert f"up to {limit} buttons" in lit_only
+
+
+def test_an_error_line_writes_control_characters_as_escapes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # a file name may hold an escape sequence (here: set the terminal's title) that a
+    # terminal would obey if the error line printed it raw
+    missing = tmp_path / "board\x1b]0;owned\x07.json"
+    status, _, err = run(capsys, "analyze", str(missing))
+    refused(status, err, "board\\x1b]0;owned\\x07.json")
+    assert "\x1b" not in err
+    assert "\x07" not in err
+
+
+def test_a_report_heading_from_a_file_name_is_printable(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    board = tmp_path / "my\x1b[31mboard.json"
+    board.write_text(json.dumps({"nodes": [{"id": "a", "pos": [0, 0]}]}))
+    status, out, _ = run(capsys, "report", str(board))
+    assert status == 0
+    assert "\x1b" not in out
+    assert "my[31mboard" in out.splitlines()[0]

@@ -105,6 +105,18 @@ def _starts(
     return starts
 
 
+def _gf2_product(a: NDArray[np.uint8], b: NDArray[np.uint8]) -> NDArray[np.uint8]:
+    """``a @ b`` over GF(2) through float32 BLAS: every sum is at most the inner size (the
+    nullity, below 2^24), so exact; numpy's int64 product has no BLAS and took 31 s of the
+    open 100×100 board's 35 (5,000 groups).
+
+    >>> _gf2_product(np.array([[1, 1]], np.uint8), np.array([[1, 0], [1, 1]], np.uint8))
+    array([[0, 1]], dtype=uint8)
+    """
+    product = a.astype(np.float32) @ b.astype(np.float32)
+    return (product.astype(np.int64) & 1).astype(np.uint8)
+
+
 def group_descent(
     members: list[NDArray[np.intp]],
     quiet: NDArray[np.uint8],
@@ -119,7 +131,7 @@ def group_descent(
     for buttons in members:
         kept = nullspace(quiet[:, buttons].T)  # combinations empty on the group
         if 0 < len(kept) <= largest:
-            slices.append(((kept.astype(np.int64) @ quiet.astype(np.int64)) % 2).astype(np.uint8))
+            slices.append(_gf2_product(kept, quiet))
     best = x
     improved = True
     while improved:

@@ -17,11 +17,17 @@ shared with Z_k). Beyond either range a clearly labelled heuristic
 (exact minimisation over random blocks of quiet patterns, repeated; over GF(2) started from
 the lightest symmetric solution) returns a good solution with ``exact=False`` and a proven
 lower bound (`lograph.core.optimize.gf2_bounds`; for p > 2 `zk_beyond.cover_bound_mod`).
+
+A time limit (`stop`) over GF(2) holds for the whole call: the searches end at it, and the
+work after them (the heuristic's descents over the board's groups, which poll no time
+limit: minutes on the open 100×100 board) is cut `OVERRUN_SECONDS` later; the quick
+heuristic answers then (`_quick_answer`: its descent and bounds, about a second there).
 """
 
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Callable, Sequence
 
 import numpy as np
@@ -32,14 +38,21 @@ from lograph.core.cancel import Cancel, Progress
 from lograph.core.errors import BoardError, UnsolvableError
 from lograph.core.model.board import Board
 from lograph.core.model.system import PressSystem
-from lograph.core.optimize.gf2_classes import minimise_classes, parity, quiet_classes
+from lograph.core.optimize.gf2_classes import (
+    class_numbers,
+    minimise_classes,
+    parity,
+    quiet_classes,
+)
 from lograph.core.optimize.gf2_fewest import (
     BRANCH_NODE_LIMIT,
     BRANCH_NULLITY_LIMIT,
     EXACT_NULLITY_LIMIT,
     MAX_SEARCH_LEAVES,
     Budget,
+    Limits,
     beyond_transform,
+    bounded,
     exact_gf2,
 )
 from lograph.core.optimize.gf2_symmetry import dihedral_candidates
@@ -60,6 +73,7 @@ __all__ = [
     "EXACT_NULLITY_LIMIT",
     "MAX_SEARCH_LEAVES",
     "MAX_SEARCH_SOLUTIONS",
+    "OVERRUN_SECONDS",
     "MinimalSolution",
     "exact_possible",
     "fewest_presses",
@@ -72,6 +86,15 @@ __all__ = [
 
 #: p > 2: exact while (combinations × groups) stays below this many weight evaluations.
 ENUMERATION_WORK_LIMIT = 1 << 28
+
+
+#: Seconds the work after a time limit may take over GF(2) before the quick heuristic
+#: answers instead (what follows a stopped search takes a few seconds on most boards).
+OVERRUN_SECONDS = 10.0
+
+
+class _PastTimeLimit(Exception):
+    """Raised through the search's cancel hook once the time limit is `OVERRUN_SECONDS` past."""
 
 
 #: p > 2: the walk answers while (combinations × groups) stays below this; beyond, a
@@ -126,7 +149,7 @@ def fewest_presses(
     symmetries, progress, stop : optional
         Button permutations (``x ↦ x[perm]``) tried as symmetries (each checked; default:
         the square's about the drawn positions); ``progress(done, total)`` during a search;
-        `stop`, polled by it (a time limit), ends it: the best found, not `exact`.
+        `stop` (a time limit; see the module's notes) ends it: the best found, not `exact`.
 
     Returns the `MinimalSolution` (weight: total presses ``Σ x_i``, ``x_i ∈ 0..p−1``).
     Examples
@@ -153,8 +176,59 @@ def fewest_presses(
         if symmetries is None and system is not None:
             symmetries = dihedral_candidates(system.positions)
         budget = Budget(exact_limit, branch_limit, node_limit, cancel, progress, stop)
-        return beyond_transform(quiet, x0, symmetries, budget, system, seed)
+        return _beyond_within(quiet, x0, symmetries, budget, system, seed)
     return _past_walk_gfp(quiet, x0, p, cancel, seed, past)
+
+
+def _beyond_within(
+    quiet: NDArray[np.uint8],
+    x0: NDArray[np.uint8],
+    symmetries: Sequence[NDArray[np.intp]] | None,
+    budget: Budget,
+    system: PressSystem | None,
+    seed: int,
+) -> MinimalSolution:
+    """`beyond_transform` held to its time limit: its cancel hook also watches `stop`, and
+    once it holds `OVERRUN_SECONDS` after the last poll that found it not holding, ends the
+    work for the quick heuristic's answer (measured from that poll, the limit passed no
+    earlier: a long stretch without polls before it is not granted more time after it)."""
+    stop, cancel = budget.stop, budget.cancel
+    if stop is None:
+        return beyond_transform(quiet, x0, symmetries, budget, system, seed)
+    last_running = time.monotonic()
+
+    def watched() -> bool:
+        nonlocal last_running
+        if cancel is not None and cancel():
+            return True  # the caller's own cancel: interrupted as ever
+        now = time.monotonic()
+        if not stop():
+            last_running = now
+        elif now - last_running > OVERRUN_SECONDS:
+            raise _PastTimeLimit
+        return False
+
+    limits = (budget.exact_limit, budget.branch_limit, budget.node_limit)
+    guarded = Budget(*limits, watched, budget.progress, stop)
+    try:
+        return beyond_transform(quiet, x0, symmetries, guarded, system, seed)
+    except _PastTimeLimit:
+        return _quick_answer(quiet, x0, symmetries, system, seed, cancel)
+
+
+def _quick_answer(
+    quiet: NDArray[np.uint8],
+    x0: NDArray[np.uint8],
+    symmetries: Sequence[NDArray[np.intp]] | None,
+    system: PressSystem | None,
+    seed: int,
+    cancel: Cancel,
+) -> MinimalSolution:
+    """The heuristic alone, with no search and no group descent: its descent from the
+    lightest symmetric solution, with the root and covering bounds (about a second on the
+    open 100×100 board)."""
+    keys = class_numbers(quiet) if len(quiet) > BRANCH_NULLITY_LIMIT else quiet_classes(quiet)
+    return bounded(quiet, keys, x0, symmetries, system, seed, Limits(0, cancel, None, None))
 
 
 def _past_walk_gfp(
@@ -207,8 +281,10 @@ def solve_minimal(
     solver: Solver | None = None,
     exact_limit: int = EXACT_NULLITY_LIMIT,
     cancel: Cancel = None,
+    stop: Callable[[], bool] | None = None,
 ) -> MinimalSolution:
-    """Fewest presses taking the board's lights to the goal.
+    """Fewest presses taking the board's lights to the goal (`stop`: a time limit, as in
+    `fewest_presses`).
 
     Raises `UnsolvableError` when the goal cannot be reached.
 
@@ -228,4 +304,4 @@ def solve_minimal(
         raise UnsolvableError(
             f"the goal cannot be reached from this position (world {list(found.world)})"
         )
-    return fewest_presses(solver, found.presses, exact_limit=exact_limit, cancel=cancel)
+    return fewest_presses(solver, found.presses, exact_limit=exact_limit, cancel=cancel, stop=stop)

@@ -8,12 +8,19 @@ kernel module: `lograph.core.optimize.zk_minimal`). A position is kept when that
 the K wanted (and the optimum is unique when asked), and when no level already kept is the
 same position up to a symmetry of the board: each position is stored as the smallest of
 its images under the board's automorphisms (found with networkx's VF2++, at most
-`MAX_SYMMETRIES` of them). The number of tries is bounded; the same seed gives the same levels.
+`MAX_SYMMETRIES` of them). The number of tries is bounded, in all and in a row without a
+new level; the same seed gives the same levels.
+
+A request that cannot be met is told quickly: more levels than solvable positions are
+refused; when the tries miss levels on a board of at most `ENUMERATION_LIMIT` press vectors,
+all are walked, so the levels missed are chosen among every position, or the few there are
+told; beyond, a quick press histogram (`HISTOGRAM_WORK`) refuses scarce counts before a try.
 """
 
 from __future__ import annotations
 
 import itertools
+import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -26,11 +33,17 @@ from lograph.core.algebra.analysis import Analysis, Solver
 from lograph.core.cancel import Cancel, poll
 from lograph.core.errors import BoardError
 from lograph.core.model.board import Board
+from lograph.core.optimize.gf2_symmetry import dihedral_candidates
+from lograph.core.optimize.histogram import histogram_method, quiet_rows
+from lograph.core.optimize.histogram_classes import class_histogram, class_histogram_work
 from lograph.core.optimize.minimal import exact_possible, fewest_presses
 
 __all__ = [
+    "ENUMERATION_LIMIT",
+    "HISTOGRAM_WORK",
     "MAX_SYMMETRIES",
     "SYMMETRY_BUTTON_LIMIT",
+    "VF2_BUTTON_LIMIT",
     "Level",
     "PuzzleSet",
     "board_symmetries",
@@ -44,8 +57,16 @@ __all__ = [
 MAX_SYMMETRIES = 256
 #: Boards with more buttons are not searched for symmetries (only equal positions merge).
 SYMMETRY_BUTTON_LIMIT = 5000
-#: Tries per level asked for, by default.
+#: Past this many buttons VF2++ is too slow (a grid of 20×20 0.4 s, 30×30 6 s, 60×60 80 s):
+#: the square's symmetries of the drawn positions that keep the board are used instead.
+VF2_BUTTON_LIMIT = 400
+#: Tries per level asked for, by default; also the most tries in a row without a new level.
 TRIES_PER_LEVEL = 400
+#: Boards of at most this many press vectors (p^N) are walked whole (a fraction of a second).
+ENUMERATION_LIMIT = 1 << 20
+#: Steps of counting the press histogram by quiet classes done to refuse scarce positions
+#: before sampling (the 5×5 board needs 6,480; the limit is milliseconds of work).
+HISTOGRAM_WORK = 1 << 22
 
 
 @dataclass(frozen=True)
@@ -66,6 +87,9 @@ class PuzzleSet:
     tries: int
     symmetries: int
     missing: dict[int, int] = field(default_factory=dict)  # fewest → levels not found
+    #: fewest → its positions, for each count with too few (alike ones once when `walked`)
+    available: dict[int, int] = field(default_factory=dict)
+    walked: int = 0  # press vectors walked to know every position (0: none)
 
 
 def spread(low: int, high: int, count: int) -> list[int]:
@@ -89,6 +113,8 @@ def board_symmetries(board: Board, limit: int = MAX_SYMMETRIES) -> list[NDArray[
     identity = np.arange(len(board), dtype=np.int64)
     if len(board) > SYMMETRY_BUTTON_LIMIT or len(board) == 0:
         return [identity]
+    if len(board) > VF2_BUTTON_LIMIT:
+        return [identity, *_drawn_symmetries(board)][:limit]
     graph: nx.Graph = nx.DiGraph() if board.directed else nx.Graph()
     for b in board.buttons:
         graph.add_node(b, own=board.acts_on_itself(b))
@@ -103,6 +129,25 @@ def board_symmetries(board: Board, limit: int = MAX_SYMMETRIES) -> list[NDArray[
         if len(found) >= limit:
             break
     return found
+
+
+def _drawn_symmetries(board: Board) -> list[NDArray[np.int64]]:
+    """The square's symmetries about the drawn positions that map the edges onto the edges
+    (with their direction) and keep which buttons act on themselves."""
+    index, n = {b: i for i, b in enumerate(board.buttons)}, len(board)
+    edges = np.array([(index[u], index[v]) for u, v in board.edges()], dtype=np.int64)
+    own = np.array([board.acts_on_itself(b) for b in board.buttons])
+
+    def codes(ends: NDArray[np.int64]) -> NDArray[np.int64]:  # undirected: either way round
+        ends = ends.reshape(-1, 2) if board.directed else np.sort(ends.reshape(-1, 2), axis=1)
+        return np.sort(ends[:, 0] * n + ends[:, 1])
+
+    kept = [c.astype(np.int64) for c in dihedral_candidates(board.positions())]
+    return [
+        perm
+        for perm in kept
+        if np.array_equal(own[perm], own) and np.array_equal(codes(perm[edges]), codes(edges))
+    ]
 
 
 def canonical(lights: NDArray[np.uint8], inverses: Sequence[NDArray[np.int64]]) -> bytes:
@@ -141,7 +186,7 @@ def _too_many(a: Analysis) -> str:
     return f"its {a.kernel_size} quiet patterns are too many for the exact search"
 
 
-def _check_targets(targets: Sequence[int], n: int, p: int) -> None:
+def _check_targets(targets: Sequence[int], n: int, p: int, solvable: int) -> None:
     top = n * (p - 1)
     for k in targets:
         if k < 0:
@@ -150,6 +195,10 @@ def _check_targets(targets: Sequence[int], n: int, p: int) -> None:
             raise BoardError(
                 f"no position needs {k} presses: {n} buttons allow at most {top} presses"
             )
+    if len(targets) > solvable:
+        raise BoardError(
+            f"{len(targets)} levels asked but the board has only {solvable} solvable positions"
+        )
 
 
 def generate_levels(
@@ -160,6 +209,7 @@ def generate_levels(
     unique: bool = False,
     seed: int = 0,
     tries: int | None = None,
+    stall: int | None = None,
     cancel: Cancel = None,
 ) -> PuzzleSet:
     """Find one position per entry of `targets` needing exactly that many presses.
@@ -176,27 +226,55 @@ def generate_levels(
         Keep only positions with exactly one fewest-presses solution.
     seed : int
         Seed of the random positions: the same seed gives the same levels.
-    tries : int, optional
-        Positions tried in all (default `TRIES_PER_LEVEL` per level).
+    tries, stall : int, optional
+        Positions tried in all (default `TRIES_PER_LEVEL` per level), and in a row without
+        a new level (default `TRIES_PER_LEVEL` when `tries` is not given, else no limit).
 
-    Returns
-    -------
-    PuzzleSet
-        The levels found in rising difficulty; `missing` counts the ones not found.
+    Returns the `PuzzleSet`: the levels found in rising difficulty, those `missing`, and
+    how many there are (`available`) of a count known to have too few.
 
-    Raises `BoardError` when the board's fewest presses cannot be proven exactly.
+    Raises `BoardError` when the board's fewest presses cannot be proven exactly, or when
+    more levels are asked than the board has solvable positions.
     """
-    n, p = solver.analysis.n, solver.analysis.states
+    analysis = solver.analysis
+    n, p = analysis.n, analysis.states
     check_provable(solver)
-    _check_targets(targets, n, p)
+    _check_targets(targets, n, p, analysis.solvable_count)
     wanted = dict(Counter(targets))
     inverses = [np.argsort(perm) for perm in board_symmetries(board)]
     rng = np.random.default_rng(seed)
+    walkable = n * math.log2(p) <= math.log2(ENUMERATION_LIMIT)
+    if scarce := ({} if walkable else _scarce(solver, wanted, cancel)):
+        return PuzzleSet([], 0, len(inverses), {k: wanted[k] for k in scarce}, scarce)
     budget = TRIES_PER_LEVEL * len(targets) if tries is None else tries
+    in_a_row = (TRIES_PER_LEVEL if tries is None else budget) if stall is None else stall
+    found, done = _sampled(solver, wanted, unique, inverses, rng, (budget, in_a_row), cancel)
+    available: dict[int, int] = {}
+    walked = 0
+    if walkable and any(wanted.values()):  # the tries missed some: every position tells
+        available, walked = _filled(solver, found, wanted, unique, inverses, rng, cancel)
+    found.sort(key=lambda lv: lv.fewest)  # stable: generation order within one count
+    missing = {k: left for k, left in sorted(wanted.items()) if left}
+    return PuzzleSet(found, done, len(inverses), missing, available, walked)
+
+
+def _sampled(
+    solver: Solver,
+    wanted: dict[int, int],
+    unique: bool,
+    inverses: Sequence[NDArray[np.int64]],
+    rng: np.random.Generator,
+    limits: tuple[int, int],
+    cancel: Cancel,
+) -> tuple[list[Level], int]:
+    """Random positions made by k presses until every count has its levels, or the tries
+    run out (`limits`: in all, and in a row without a new level); `wanted` counts down."""
+    n, p = solver.analysis.n, solver.analysis.states
+    budget, in_a_row = limits
     seen: set[bytes] = set()
     found: list[Level] = []
-    done = 0
-    while done < budget and any(wanted.values()):
+    done = last_new = 0
+    while done < budget and done - last_new < in_a_row and any(wanted.values()):
         k = int(rng.choice([key for key, left in wanted.items() if left]))
         level = _try_one(solver, n, p, k, rng, unique)
         done += 1
@@ -209,9 +287,97 @@ def generate_levels(
         seen.add(key)
         found.append(level)
         wanted[level.fewest] -= 1
-    found.sort(key=lambda lv: lv.fewest)  # stable: generation order within one count
-    missing = {k: left for k, left in sorted(wanted.items()) if left}
-    return PuzzleSet(found, done, len(inverses), missing)
+        last_new = done
+    return found, done
+
+
+def _scarce(solver: Solver, wanted: dict[int, int], cancel: Cancel) -> dict[int, int]:
+    """The counts with fewer positions than levels wanted, and how many positions they have,
+    from the press histogram while it is quick to count (else none is known scarce)."""
+    analysis = solver.analysis
+    quiet = quiet_rows(analysis)
+    if quiet is None or histogram_method(solver.system, quiet) != "classes":
+        return {}
+    if class_histogram_work(quiet, analysis.states) > HISTOGRAM_WORK:
+        return {}
+    counts = class_histogram(quiet, cancel, None, analysis.states)
+    have = {k: int(counts[k]) if k < len(counts) else 0 for k in wanted}
+    return {k: have[k] for k in sorted(wanted) if have[k] < wanted[k]}
+
+
+def _filled(
+    solver: Solver,
+    found: list[Level],
+    wanted: dict[int, int],
+    unique: bool,
+    inverses: Sequence[NDArray[np.int64]],
+    rng: np.random.Generator,
+    cancel: Cancel,
+) -> tuple[dict[int, int], int]:
+    """Adds the levels the tries missed at random from every position, one per class alike
+    (`wanted` counts down); returns the classes of each count with too few, and the walk."""
+    n, p = solver.analysis.n, solver.analysis.states
+    changes, fewest, ties, walked = _every_position(solver, cancel)
+    lights_found = np.array([lv.lights for lv in found], dtype=np.uint8).reshape(-1, n)
+    have = set(_canonical_codes(lights_found, inverses, p).tolist())
+    available: dict[int, int] = {}
+    for k in sorted(k for k, left in wanted.items() if left):
+        fits = (fewest == k) & (ties == 1) if unique else fewest == k
+        pick = np.flatnonzero(fits)
+        # pressing x clears the position, so its lights are −A x (mod p)
+        lights = ((-changes[pick].astype(np.int64)) % p).astype(np.uint8)
+        order = rng.permutation(len(pick))
+        codes = _canonical_codes(lights[order], inverses, p)
+        _, first = np.unique(codes, return_index=True)
+        classes = np.sort(first)  # one position per class, in the random order
+        new = [i for i in classes.tolist() if int(codes[i]) not in have][: wanted[k]]
+        found += [Level(lights[order[i]], k, bool(ties[pick[order[i]]] == 1)) for i in new]
+        wanted[k] -= len(new)
+        if wanted[k]:
+            available[k] = len(classes)
+    return available, walked
+
+
+def _every_position(
+    solver: Solver, cancel: Cancel
+) -> tuple[NDArray[np.uint8], NDArray[np.int64], NDArray[np.int64], int]:
+    """Every position's change ``A x``, fewest presses and press vectors reaching it with that
+    few, by walking all p^N press vectors (and how many that was)."""
+    system, n, p = solver.system, solver.analysis.n, solver.analysis.states
+    changes = np.zeros((1, n), dtype=np.uint8)
+    weights = np.zeros(1, dtype=np.int64)
+    for button in range(n):  # each button pressed 0..p−1 times on top of the others
+        column = system.apply(np.eye(1, n, button, dtype=np.uint8)[0]).astype(np.uint16)
+        changes = np.concatenate([((changes + t * column) % p).astype(np.uint8) for t in range(p)])
+        weights = np.concatenate([weights + t for t in range(p)])
+        poll(cancel, "puzzle search cancelled")
+    codes = _codes(changes, p)
+    order = np.lexsort((weights, codes))  # by position, lightest first
+    codes, weights = codes[order], weights[order]
+    starts = np.flatnonzero(np.r_[True, codes[1:] != codes[:-1]])
+    fewest = weights[starts]
+    sizes = np.diff(np.r_[starts, len(codes)])
+    ties = np.add.reduceat((weights == np.repeat(fewest, sizes)).astype(np.int64), starts)
+    return changes[order[starts]], fewest, ties, len(order)
+
+
+def _codes(rows: NDArray[np.uint8], p: int) -> NDArray[np.int64]:
+    """Each row of light values as one number (base p, button 0 lowest)."""
+    codes = np.zeros(len(rows), dtype=np.int64)
+    for j in range(rows.shape[1]):
+        codes += rows[:, j].astype(np.int64) * p**j
+    return codes
+
+
+def _canonical_codes(
+    lights: NDArray[np.uint8], inverses: Sequence[NDArray[np.int64]], p: int
+) -> NDArray[np.int64]:
+    """Each position's smallest code among its images under the symmetries (`canonical`
+    as numbers, for many positions at once)."""
+    best = _codes(lights, p)
+    for inverse in inverses[1:]:  # the identity first
+        best = np.minimum(best, _codes(lights[:, inverse], p))
+    return best
 
 
 def _try_one(

@@ -9,6 +9,7 @@ renders it for people and `write_report` saves it atomically as ``.md`` or ``.js
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
@@ -62,14 +63,15 @@ def board_report(
     max_leaves: int | None = None,
     goal: str = "off",
     fewest: MinimalSolution | None = None,
+    time_limit: float | None = None,
 ) -> dict[str, Any]:
     """Everything lograph can say about the board, as plain JSON-ready data.
 
     `goal` is the target the position, the fewest presses and the worst position refer to
-    (all lights ``"off"`` or ``"on"``). `max_leaves` bounds the fewest-presses search past
-    one transform (None: the default budget,
-    `lograph.core.optimize.minimal.BRANCH_NODE_LIMIT`); `fewest`, an answer already known
-    for this board, position and goal (the window's), is reported instead of searching again.
+    (all lights ``"off"`` or ``"on"``). `max_leaves` (None: `minimal.BRANCH_NODE_LIMIT`) and
+    `time_limit` in seconds (None: none) bound the fewest-presses search past one transform;
+    `fewest`, an answer already known for this board, position and goal (the window's), is
+    reported instead of searching again.
 
     `steps` gives the progress hook of each long step (the fewest presses beyond the instant
     range, the worst position's time limit).
@@ -81,7 +83,6 @@ def board_report(
     >>> r["rank"], r["nullity"], r["worst"]["worst_presses"], len(r["chase"]["table"])
     (23, 2, 15, 8)
     """
-    from lograph.core.optimize.minimal import BRANCH_NODE_LIMIT, fewest_presses
     from lograph.core.solve import prepare, required_change
 
     system = board.to_system() if isinstance(board, Board) else board
@@ -95,8 +96,7 @@ def board_report(
         def search(x0: np.ndarray) -> MinimalSolution:
             if fewest is not None:
                 return fewest
-            leaves = BRANCH_NODE_LIMIT if max_leaves is None else max_leaves
-            return fewest_presses(solver, x0, cancel=cancel, progress=progress, node_limit=leaves)
+            return _search(solver, x0, cancel, progress, (max_leaves, time_limit))
 
         report["fewest"] = _fewest(system, solver, change, any(world), search)
     with steps("worst position") as progress:
@@ -104,6 +104,29 @@ def board_report(
     report["histogram"] = _histogram(system, cancel)
     report["chase"] = _chase(system, cancel)
     return report
+
+
+def _search(
+    solver: Any,
+    x0: np.ndarray,
+    cancel: Cancel,
+    progress: Progress,
+    limits: tuple[int | None, float | None],
+) -> MinimalSolution:
+    """The fewest-presses search within its `limits`: leaves (None: the default budget) and
+    seconds from now (None: no time limit)."""
+    from lograph.core.optimize.minimal import BRANCH_NODE_LIMIT, fewest_presses
+
+    leaves, seconds = limits
+    end = None if seconds is None else time.monotonic() + seconds
+    return fewest_presses(
+        solver,
+        x0,
+        cancel=cancel,
+        progress=progress,
+        node_limit=BRANCH_NODE_LIMIT if leaves is None else leaves,
+        stop=None if end is None else lambda: time.monotonic() > end,
+    )
 
 
 def _figures(
