@@ -6,8 +6,44 @@ import os
 import signal
 from pathlib import Path
 
+import pytest
+
+from lograph.cli import main
 from lograph.core.files import write_board
 from lograph.core.model.board import Board
+
+
+def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """`lograph ARGV` in this process: exit status, stdout and stderr (argparse's own errors
+    exit through SystemExit, counted as their status)."""
+    try:
+        status = main(list(argv))
+    except SystemExit as exc:
+        status = exc.code if isinstance(exc.code, int) else 1
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def fails_cleanly(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    """Run a command that must fail with status 2 and one clean line; that line."""
+    assert main(list(argv)) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("lograph: error: "), err
+    assert err.count("\n") == 1, err
+    return err
+
+
+def search_in_small_leaves(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make the GF(2) fewest-presses search past one transform run on small boards: leaves
+    of 2^3 solutions, no single transform, the branch and bound up to nullity 62 (the
+    all-on 19×19 board, nullity 16, then needs a search of many leaves)."""
+    from lograph.core.optimize import gf2_orbits, minimal
+
+    real = minimal.fewest_presses
+    monkeypatch.setattr(gf2_orbits, "LEAF_BITS", 3)
+    monkeypatch.setattr(
+        minimal, "fewest_presses", lambda *a, **k: real(*a, **k, exact_limit=0, branch_limit=62)
+    )
 
 
 def board_file(tmp_path: Path, board: Board, name: str = "board.json") -> str:

@@ -9,7 +9,7 @@ import pytest
 
 from lograph.cli import main
 from lograph.core.model.generators import rectangle
-from tests.cli.helpers import board_file
+from tests.cli.helpers import board_file, search_in_small_leaves
 from tests.references import (
     A075464_EXTENDED,
     A159257,
@@ -294,14 +294,10 @@ def test_max_leaves_turns_a_bounded_answer_exact(
     # Leaves of 2^3 solutions and no single transform, so that the all-on 19×19 board
     # (nullity 16) needs the leaf search that boards past nullity 26 need at full size.
     from lograph.cli.solve_cmd import DEFAULT_LEAVES
-    from lograph.core.optimize import gf2_orbits, minimal
+    from lograph.core.optimize import minimal
 
     assert DEFAULT_LEAVES == minimal.BRANCH_NODE_LIMIT  # the help text names the default
-    real = minimal.fewest_presses
-    monkeypatch.setattr(gf2_orbits, "LEAF_BITS", 3)
-    monkeypatch.setattr(
-        minimal, "fewest_presses", lambda *a, **k: real(*a, **k, exact_limit=0, branch_limit=62)
-    )
+    search_in_small_leaves(monkeypatch)
     board = board_file(tmp_path, rectangle(19, 19))
     argv = ["solve", board, "--goal", "on", "--minimal", "--json", "--max-leaves"]
     status, out, _ = run(capsys, *argv, "2")
@@ -325,13 +321,8 @@ def test_time_limit_answers_with_the_best_found_and_a_bound(
     # As above, the all-on 19×19 board searched in leaves of 2^3 solutions; a limit of a
     # nanosecond has passed before the first leaf on any machine, so no leaf is searched
     # and the heuristic answers with its proven bound and what an exact answer needs.
-    from lograph.core.optimize import gf2_orbits, minimal
 
-    real = minimal.fewest_presses
-    monkeypatch.setattr(gf2_orbits, "LEAF_BITS", 3)
-    monkeypatch.setattr(
-        minimal, "fewest_presses", lambda *a, **k: real(*a, **k, exact_limit=0, branch_limit=62)
-    )
+    search_in_small_leaves(monkeypatch)
     board = board_file(tmp_path, rectangle(19, 19))
     argv = ["solve", board, "--goal", "on", "--minimal"]
     status, out, _ = run(capsys, *argv, "--json", "--time-limit", "1e-9")

@@ -19,22 +19,12 @@ import numpy as np
 import pytest
 from PySide6.QtGui import QImage
 
-from lograph.cli import main
 from lograph.core.census.table import TableWriter, sidecar_path
 from lograph.core.files import read_board
 from lograph.core.files.samples import read_sample
+from tests.cli.helpers import run_cli as run
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    """Exit status, stdout and stderr; argparse's own errors exit through SystemExit."""
-    try:
-        status = main(list(argv))
-    except SystemExit as exc:
-        status = exc.code if isinstance(exc.code, int) else 1
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def refused(status: int, err: str, *words: str) -> None:

@@ -11,18 +11,9 @@ import pytest
 from lograph.cli import main
 from lograph.core.files import read_board, write_board
 from lograph.core.model.generators import diamond, rectangle, wayout_5x5
+from tests.cli.helpers import run_cli as run
 
 GRAPHS = Path(__file__).resolve().parents[2] / "graphs"
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    """Exit status, stdout and stderr; argparse's own errors exit through SystemExit."""
-    try:
-        status = main(list(argv))
-    except SystemExit as exc:
-        status = exc.code if isinstance(exc.code, int) else 1
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 # Counts by hand: an m×n grid has m(n-1) + n(m-1) edges; a torus 2mn; a cylinder with wrapped

@@ -9,20 +9,10 @@ from typing import Any
 
 import pytest
 
-from lograph.cli import main
 from lograph.core.model.generators import rectangle
 from tests.cli.helpers import board_file
+from tests.cli.helpers import run_cli as call
 from tests.fuzz.formats import targeted
-
-
-def call(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    """`main(argv)`; argparse errors (SystemExit) count as their exit status."""
-    try:
-        status = main(list(argv))
-    except SystemExit as exc:
-        status = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def one_line_error(status: int, err: str) -> None:

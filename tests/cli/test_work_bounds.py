@@ -20,21 +20,13 @@ import pytest
 from lograph.cli import main
 from lograph.core.files.level_pack import LevelPack, PackLevel, read_level_pack, write_level_pack
 from lograph.core.model.generators import rectangle
-from tests.cli.helpers import board_file
+from tests.cli.helpers import board_file, search_in_small_leaves
+from tests.cli.helpers import fails_cleanly as fails
 from tests.references import A075464, A075464_EXTENDED, brute_force_fewest, code_of, press_matrix
 
 #: Fewest-presses searches a puzzle request may make before the test calls it runaway work
 #: (asking 10,000 levels made 4 million of them).
 SEARCH_ALLOWANCE = 1000
-
-
-def fails(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
-    """Run a command that must fail with status 2 and one clean line; that line."""
-    assert main(list(argv)) == 2
-    err = capsys.readouterr().err
-    assert err.startswith("lograph: error: "), err
-    assert err.count("\n") == 1, err
-    return err
 
 
 @pytest.fixture
@@ -189,13 +181,8 @@ def test_the_default_time_limit_stops_a_search_a_leaf_budget_would_finish(
     # The all-on 19×19 board searched in leaves of 2^3 solutions (as in test_analyze_solve);
     # the default limit made a nanosecond has passed before the first leaf on any machine.
     from lograph.cli import solve_cmd
-    from lograph.core.optimize import gf2_orbits, minimal
 
-    real = minimal.fewest_presses
-    monkeypatch.setattr(gf2_orbits, "LEAF_BITS", 3)
-    monkeypatch.setattr(
-        minimal, "fewest_presses", lambda *a, **k: real(*a, **k, exact_limit=0, branch_limit=62)
-    )
+    search_in_small_leaves(monkeypatch)
     monkeypatch.setattr(solve_cmd, "DEFAULT_TIME_LIMIT", 1e-9)
     argv = ["solve", board_file(tmp_path, rectangle(19, 19)), "--goal", "on", "--minimal", "--json"]
     assert main(argv) == 0

@@ -16,21 +16,13 @@ from lograph.core.model.board import Board
 from lograph.core.model.generators import rectangle
 from lograph.core.optimize import zk_anneal, zk_worst_program
 from tests.cli.helpers import board_file
+from tests.cli.helpers import fails_cleanly as fails
 from tests.references import bfs_fewest, brute_force_fewest, code_of, goal_change, press_matrix
 
 
 def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict:
     assert main([*argv, "--json"]) == 0
     return json.loads(capsys.readouterr().out)
-
-
-def fails(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
-    """A command that must fail with status 2 and one clean line; that line."""
-    assert main(list(argv)) == 2
-    err = capsys.readouterr().err
-    assert err.startswith("lograph: error: "), err
-    assert err.count("\n") == 1, err
-    return err
 
 
 def presses_vector(board: Board, ids: list[str]) -> np.ndarray:

@@ -18,7 +18,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lograph.cli import main
 from lograph.core.errors import BoardError, BoardFormatError
 from lograph.core.files import read_board, read_solution, read_system, write_board
 from lograph.core.files.level_pack import LevelPack, is_level_pack, pack_text, read_level_pack
@@ -26,16 +25,7 @@ from lograph.core.model.board import Board
 from lograph.core.model.checks import MAX_COORDINATE, check_board_name
 from lograph.core.model.generators import rectangle
 from lograph.core.model.system import cell_coords, parse_cell_name
-
-
-def call(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    """`main(argv)`; argparse errors (SystemExit) count as their exit status."""
-    try:
-        status = main(list(argv))
-    except SystemExit as exc:
-        status = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return status, out, err
+from tests.cli.helpers import run_cli as call
 
 
 def one_line_error(status: int, err: str, *words: str) -> None:
