@@ -259,3 +259,58 @@ def test_open_sample_with_unsaved_changes_asks_first(window, monkeypatch):
     sample_action(window, "classic-5x5.txt").trigger()
     assert len(asked) == 1
     assert snapshot(window.document.board) == snapshot(read_sample("classic-5x5.txt"))
+
+
+# ---------------------------------------------------------------------- odd paths (sweep)
+def drop_url(window, url: QUrl) -> None:
+    """Drag `url` over the window and drop it, as a file manager does."""
+    mime = QMimeData()
+    mime.setUrls([url])
+    args = (Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton, NO_MOD)
+    QApplication.sendEvent(window, QDragEnterEvent(QPoint(100, 100), *args))
+    QApplication.sendEvent(window, QDropEvent(QPointF(100, 100), *args))
+
+
+def test_a_dropped_url_with_a_nul_byte_is_explained(window, tmp_path, no_dialogs, other_file):
+    # QUrl.toLocalFile turns %00 into a NUL byte, which every system call refuses with a
+    # bare ValueError; it used to reach the crash box
+    load(window, rectangle(2, 2))
+    drop_url(window, QUrl(QUrl.fromLocalFile(str(other_file)).toString() + "%00.json"))
+    assert len(window.document.board) == 4  # untouched
+    ((kind, text),) = no_dialogs
+    assert kind == "critical"
+    assert "NUL byte" in text
+
+
+def test_save_as_a_nul_byte_name_is_explained(window, tmp_path, monkeypatch, no_dialogs):
+    load(window, rectangle(2, 2))
+    choose_file(monkeypatch, f"{tmp_path}/a\x00b.json")
+    window.action("save_as").trigger()
+    ((kind, text),) = no_dialogs
+    assert kind == "critical"
+    assert "NUL byte" in text
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_save_as_onto_a_folder_is_refused_not_renamed(window, tmp_path, monkeypatch, no_dialogs):
+    # a name without a suffix gets .json, but a folder's name is not a file name to extend
+    (tmp_path / "afolder").mkdir()
+    load(window, rectangle(2, 2))
+    choose_file(monkeypatch, tmp_path / "afolder")
+    window.action("save_as").trigger()
+    ((kind, text),) = no_dialogs
+    assert kind == "critical"
+    assert "is a folder" in text
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["afolder"]
+    assert list((tmp_path / "afolder").iterdir()) == []
+
+
+def test_save_under_a_file_says_it_is_a_file(window, tmp_path, monkeypatch, no_dialogs):
+    (tmp_path / "x.xyz").write_text("keep", encoding="utf-8")
+    load(window, rectangle(2, 2))
+    choose_file(monkeypatch, tmp_path / "x.xyz" / "y.json")
+    window.action("save_as").trigger()
+    ((kind, text),) = no_dialogs
+    assert kind == "critical"
+    assert "is a file, not a folder" in text
+    assert (tmp_path / "x.xyz").read_text(encoding="utf-8") == "keep"

@@ -72,10 +72,20 @@ def atomic_write_chunks(path: PathLike, chunks: Iterable[str]) -> None:
     _write_atomically(path, (chunk.encode("utf-8") for chunk in chunks))
 
 
+def _shown(path: PathLike) -> str:
+    """`path` with NUL bytes written as ``\\0``, for a message."""
+    return os.fsdecode(path).replace("\x00", "\\0")
+
+
 def _write_atomically(path: PathLike, pieces: Iterable[bytes]) -> None:
+    if "\x00" in os.fsdecode(path):  # a dropped URL can hold one; realpath would raise
+        raise OSError(errno.EINVAL, "a file name cannot hold a NUL byte", _shown(path))
     target = Path(os.path.realpath(path))
     if target.is_dir():
         raise IsADirectoryError(errno.EISDIR, "is a folder, not a file", os.fspath(path))
+    if target.parent.exists() and not target.parent.is_dir():
+        problem = f"{str(target.parent)!r} is a file, not a folder"
+        raise NotADirectoryError(errno.ENOTDIR, problem, os.fspath(path))
     if not target.parent.is_dir():
         problem = f"{os.strerror(errno.ENOENT)} (no folder {str(target.parent)!r})"
         raise FileNotFoundError(errno.ENOENT, problem, os.fspath(path))

@@ -144,10 +144,17 @@ def check_counts(path: PathLike, buttons: int, edges: int) -> None:
     """Refuse a graph board over the button or edge limit, or over the machine's memory,
     before building it."""
     if buttons > MAX_BUTTONS or edges > MAX_EDGES:
+        # a .txt grid read as an editable board (the window, convert) has no bigger path
+        # there; the headless commands read it straight into the engines
+        hint = (
+            "a .txt grid this big is for the headless commands, e.g. lograph analyze FILE"
+            if os.fsdecode(path).lower().endswith(".txt")
+            else "big grids: use .txt"
+        )
         raise format_error(
             path,
             f"board has {buttons} buttons and {edges} edges; graph boards are limited to "
-            f"{MAX_BUTTONS} buttons and {MAX_EDGES} edges (big grids: use .txt)",
+            f"{MAX_BUTTONS} buttons and {MAX_EDGES} edges ({hint})",
         )
     needed = buttons * GRAPH_BYTES_PER_BUTTON + edges * GRAPH_BYTES_PER_EDGE
     check_memory(path, needed, f"a board of {buttons} buttons and {edges} edges")

@@ -8,6 +8,7 @@ prints one line and the GUI one dialog, and no caller ever sees a partial board.
 
 from __future__ import annotations
 
+import errno
 import gc
 import os
 import stat
@@ -45,7 +46,8 @@ PathLike = str | os.PathLike[str]
 
 def format_error(path: PathLike, problem: str) -> BoardFormatError:
     """A `BoardFormatError` whose message names the file, then the problem."""
-    return BoardFormatError(f"{os.fspath(path)}: {problem}")
+    shown = os.fsdecode(path).replace("\x00", "\\0")  # a NUL would cut the line short
+    return BoardFormatError(f"{shown}: {problem}")
 
 
 @contextmanager
@@ -101,6 +103,7 @@ def open_regular(path: PathLike) -> int:
     """A file descriptor open for reading `path`, refusing (one `BoardFormatError`) anything
     but a regular file after following symlinks: a FIFO or terminal waits forever for a
     writer, a device like /dev/zero never ends, a folder is no board. OSError as `open`."""
+    check_no_nul(path)
     _check_regular(path, os.stat(path).st_mode)  # before opening: opening a FIFO blocks
     # O_NONBLOCK: should a FIFO replace the file after the check, opening it returns at
     # once instead of waiting for a writer, and the second check refuses it.
@@ -111,6 +114,22 @@ def open_regular(path: PathLike) -> int:
         os.close(fd)
         raise
     return fd
+
+
+def check_no_nul(path: PathLike) -> None:
+    r"""Refuse (OSError, as for any path the system cannot open) a path holding a NUL byte,
+    which no file name can: a dropped ``file:///a%00b`` URL gives one, and the system calls
+    would raise a bare ValueError instead.
+
+    >>> check_no_nul("a" + chr(0) + "b.json")
+    Traceback (most recent call last):
+    ...
+    OSError: [Errno 22] a file name cannot hold a NUL byte: 'a\\0b.json'
+    """
+    text = os.fsdecode(path)
+    if "\x00" in text:
+        problem = "a file name cannot hold a NUL byte"
+        raise OSError(errno.EINVAL, problem, text.replace("\x00", "\\0"))
 
 
 def _check_regular(path: PathLike, mode: int) -> None:

@@ -180,6 +180,9 @@ class FileController(QObject):
         if not name:
             return False
         path = Path(name)
+        if path.is_dir():  # not a name to give .json to: the user picked a folder
+            self._error("Cannot save board", IsADirectoryError(0, "is a folder, not a file", name))
+            return False
         if not path.suffix:
             path = path.with_suffix(".json")
         return self.save_to(path)

@@ -455,3 +455,27 @@ def test_a_file_name_with_escape_gives_a_printable_board_name(tmp_path: Path) ->
     path = tmp_path / "a\x1bb.txt"
     path.write_text("01\n")
     assert read_board(path).name == "ab"
+
+
+# ------------------------------------------------------------------ paths no file can have
+def test_a_nul_byte_in_a_path_is_an_os_error_not_a_value_error(tmp_path: Path) -> None:
+    nul = f"{tmp_path}/a\x00b.json"
+    for attempt in (lambda: read_board(nul), lambda: write_board(rectangle(2, 2), nul)):
+        with pytest.raises((OSError, BoardFormatError), match="NUL byte") as refused:
+            attempt()  # a ValueError ("embedded null byte") reached the window's crash box
+        assert "\x00" not in str(refused.value)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_big_txt_grid_read_as_a_graph_is_pointed_to_the_headless_commands(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from lograph.core.files import limits
+
+    monkeypatch.setattr(limits, "MAX_BUTTONS", 8)  # a 3×3 grid stands for a huge one
+    grid = tmp_path / "g.txt"
+    grid.write_text("000\n000\n000\n", encoding="utf-8")
+    with pytest.raises(BoardFormatError) as refused:
+        read_board(grid)
+    assert "lograph analyze" in str(refused.value)
+    assert "use .txt" not in str(refused.value)  # it is .txt already
