@@ -171,3 +171,11 @@ def test_a_pack_that_claims_the_wrong_fewest_shows_the_true_best(qtbot, window, 
     qtbot.waitUntil(lambda: window.play.scoreboard.best is not None, timeout=90_000)
     assert window.play.scoreboard.best == (1, True)
     assert window.play.scoreboard.best_label.text() == "Best: 1"
+    # and the Levels table says the pack is wrong
+    assert window.play.levels.table.item(0, 1).text() == "1 (pack: 2)"
+    # one click on the centre solves it, optimally (the pack's 2 would not call it optimal)
+    window.view.resetTransform()
+    window.view.centerOn(window.scene.board_rect().center())
+    click(window, button_point(window, "r1c1"))
+    assert window.status_area.banner.text().startswith("Solved in 1 move — optimal!")
+    assert window.play.levels.table.item(0, 2).text() == "✓ 1 ★"

@@ -90,12 +90,15 @@ class LevelsDock:
         table.setRowCount(len(pack.levels))
         solved = 0
         for row, level in enumerate(pack.levels):
-            best = progress.best(row)
+            best, fewest = progress.best(row), player.fewest(row)
             solved += best is not None
-            cells = (str(row + 1), str(level.fewest), result_text(best, level.fewest))
+            claim = f"{fewest} (pack: {level.fewest})" if fewest != level.fewest else str(fewest)
+            cells = (str(row + 1), claim, result_text(best, fewest))
             for col, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                if col == 1 and fewest != level.fewest:
+                    item.setToolTip(f"The pack says {level.fewest}; computed here: {fewest}")
                 table.setItem(row, col, item)
         where = f" · level {player.current + 1}" if player.current is not None else ""
         self.title.setText(f"<b>{pack.name}</b><br>{solved} of {len(pack.levels)} solved{where}")

@@ -46,7 +46,7 @@ class PackPlayer(QObject):
     level_changed(int)
         The level at this index (from 0) was loaded.
     progress_changed()
-        A level was solved.
+        A level was solved, or a level's fewest was computed (`fewest`).
     """
 
     pack_changed = Signal()
@@ -68,9 +68,12 @@ class PackPlayer(QObject):
         self.pack: LevelPack | None = None
         self.progress: PackProgress | None = None
         self.current: int | None = None
+        #: level → its fewest as the scoreboard computed it (a pack file can be wrong)
+        self.computed: dict[int, int] = {}
         self.board_edited = False
         self._replacing = False
         self.document.board_replaced.connect(self._board_replaced)
+        scoreboard.best_changed.connect(self._best_known)
         for name in STRUCTURAL:
             getattr(self.document, name).connect(self._structure_edited)
 
@@ -101,7 +104,7 @@ class PackPlayer(QObject):
             return False
         self.pack = pack
         self.progress = PackProgress(self.settings, pack_key(pack), pack.name)
-        self.current = None
+        self.current, self.computed = None, {}
         self.pack_changed.emit()
         unsolved = [i for i in range(len(pack.levels)) if not self.progress.solved(i)]
         self.load_level(unsolved[0] if unsolved else 0)
@@ -144,12 +147,27 @@ class PackPlayer(QObject):
             return False
         level = pack.levels[index]
         self.current = index
-        self.scoreboard.known[level.lights.tobytes()] = level.fewest
+        self.scoreboard.known[level.lights.tobytes()] = self.fewest(index)
         self.session.set_mode("play")
         text = f"Level {index + 1}"
         self.document.push(SetLightsCommand(self.document, level.lights, text, moves=0, start=True))
         self.level_changed.emit(index)
         return True
+
+    def fewest(self, index: int) -> int:
+        """Level `index`'s fewest presses: computed when the scoreboard has, else the pack's."""
+        assert self.pack is not None
+        return self.computed.get(index, self.pack.levels[index].fewest)
+
+    def _best_known(self) -> None:
+        best, index = self.scoreboard.best, self.current
+        if self.pack is None or index is None or best is None or best[0] is None:
+            return
+        if not np.array_equal(self.document.start_lights, self.pack.levels[index].lights):
+            return  # the best of a scramble or an edit, not of the level
+        if self.computed.get(index) != best[0]:
+            self.computed[index] = best[0]
+            self.progress_changed.emit()
 
     def has_next(self) -> bool:
         return self.pack is not None and (self.current or 0) + 1 < len(self.pack.levels)
