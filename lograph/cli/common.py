@@ -124,15 +124,9 @@ def error_line(message: str) -> str:
     >>> print(error_line("e" + chr(27) + "]0;x" + chr(7) + ".txt: no such file"))
     e\x1b]0;x\x07.txt: no such file
     """
-    import unicodedata
+    from lograph.core.model.checks import escaped
 
-    message = re.sub(rf"\d{{{ECHO_LIMIT + 1},}}", lambda m: shorten(m.group()), message)
-    return "".join(
-        ch.encode("unicode_escape").decode("ascii")
-        if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Zl", "Zp")
-        else ch
-        for ch in message
-    )
+    return escaped(re.sub(rf"\d{{{ECHO_LIMIT + 1},}}", lambda m: shorten(m.group()), message))
 
 
 def int_arg(text: str) -> int:

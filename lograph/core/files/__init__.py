@@ -32,13 +32,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
 
-from lograph.core.errors import BoardError, BoardFormatError
+from lograph.core.errors import BoardFormatError
 from lograph.core.files import ascii_grid
 from lograph.core.files.atomic import atomic_write_bytes, atomic_write_text
 from lograph.core.files.solutions import read_solution, write_solution
 from lograph.core.files.source import PathLike, format_error, read_bytes, read_text
 from lograph.core.model.board import Board
-from lograph.core.model.checks import check_board_name, printable
+from lograph.core.model.checks import name_problem, printable
 from lograph.core.model.system import PressSystem
 
 __all__ = [
@@ -162,16 +162,10 @@ def cannot_hold(board: Board, fmt: str) -> str | None:
 
 
 def _name_problem(entry: FileFormat, board: Board) -> str | None:
-    """Why the board's name cannot be saved (`check_board_name`: the readers refuse a name
+    """Why the board's name cannot be saved (`name_problem`: the readers refuse a name
     that does not print as one line, so no writer may write one), or None. graph6 keeps
     no name at all, and .txt writes a printable line of it (`ascii_grid.grid_text`)."""
-    if entry.name in ("graph6", "txt"):
-        return None
-    try:
-        check_board_name(board.name)
-    except BoardError as exc:
-        return str(exc)
-    return None
+    return None if entry.name in ("graph6", "txt") else name_problem(board.name)
 
 
 def read_board(

@@ -47,7 +47,7 @@ from lograph.core.files.limits import (
 )
 from lograph.core.files.source import PathLike, format_error
 from lograph.core.model.board import RULES, Board
-from lograph.core.model.checks import check_board_name, printable, states_problem
+from lograph.core.model.checks import name_problem, printable, states_problem
 from lograph.core.model.generators import from_mask, grid_system
 from lograph.core.model.system import PressSystem, parse_cell_name
 
@@ -146,12 +146,11 @@ def parse(
     chosen = rule if rule is not None else settings["rule"]
     if chosen not in RULES:
         raise format_error(path, f"rule {shown(chosen)} is not one of {', '.join(RULES)}")
-    try:
-        # The caller's default name (a file's stem) was made printable above; a name the
-        # file states is refused when it would not print as one line.
-        check_board_name(settings["name"])
-    except BoardError as exc:
-        raise format_error(path, str(exc)) from None
+    # The caller's default name (a file's stem) was made printable above; a name the file
+    # states is refused when it would not print as one line.
+    problem = name_problem(settings["name"])
+    if problem is not None:
+        raise format_error(path, problem)
     return AsciiGrid(digits, lights, chosen, p, settings["name"], os.fspath(path))
 
 

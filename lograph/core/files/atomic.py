@@ -24,6 +24,7 @@ from pathlib import Path
 
 from lograph.core.cancel import interrupted
 from lograph.core.errors import InterruptedComputation
+from lograph.core.files.source import check_no_nul
 
 __all__ = [
     "abandon_writes",
@@ -72,14 +73,8 @@ def atomic_write_chunks(path: PathLike, chunks: Iterable[str]) -> None:
     _write_atomically(path, (chunk.encode("utf-8") for chunk in chunks))
 
 
-def _shown(path: PathLike) -> str:
-    """`path` with NUL bytes written as ``\\0``, for a message."""
-    return os.fsdecode(path).replace("\x00", "\\0")
-
-
 def _write_atomically(path: PathLike, pieces: Iterable[bytes]) -> None:
-    if "\x00" in os.fsdecode(path):  # a dropped URL can hold one; realpath would raise
-        raise OSError(errno.EINVAL, "a file name cannot hold a NUL byte", _shown(path))
+    check_no_nul(path)  # a dropped URL can hold one; realpath would raise a ValueError
     target = Path(os.path.realpath(path))
     if target.is_dir():
         raise IsADirectoryError(errno.EISDIR, "is a folder, not a file", os.fspath(path))

@@ -14,12 +14,11 @@ from xml.etree.ElementTree import Element, tostring
 
 import numpy as np
 
-from lograph.core.errors import BoardError
 from lograph.core.files.fast_json import CHUNK_LINES
 from lograph.core.files.fast_json import system_chunks as json_chunks
 from lograph.core.files.native_json import FORMAT_NAME, FORMAT_VERSION
 from lograph.core.files.source import paused_gc
-from lograph.core.model.checks import check_board_name
+from lograph.core.model.checks import name_problem
 from lograph.core.model.system import PressSystem
 
 __all__ = ["FAST_WRITERS", "head_text", "system_chunks", "system_text", "writable"]
@@ -128,19 +127,9 @@ def writable(system: PressSystem) -> bool:
     not, the board path (`graphml.cannot_hold`) words the refusal."""
     from lograph.core.files.graphml import _NOT_XML
 
-    if not _printable_name(system.name):
-        return False
+    if name_problem(system.name) is not None:
+        return False  # the board path (`write_board`) words the refusal
     return not any(_NOT_XML.search(text) for text in (system.name, *system.names))
-
-
-def _printable_name(name: str) -> bool:
-    """Whether the readers take `name` back (`check_board_name`); when not, the board path
-    (`write_board`) words the refusal."""
-    try:
-        check_board_name(name)
-    except BoardError:
-        return False
-    return True
 
 
 #: Formats a board can be written in straight from a press system: name -> (can it hold
@@ -148,6 +137,6 @@ def _printable_name(name: str) -> bool:
 FAST_WRITERS: dict[
     str, tuple[Callable[[PressSystem], bool], Callable[[PressSystem], Iterator[str]]]
 ] = {
-    "json": (lambda system: _printable_name(system.name), json_chunks),
+    "json": (lambda system: name_problem(system.name) is None, json_chunks),
     "graphml": (writable, system_chunks),
 }

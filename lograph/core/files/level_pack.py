@@ -29,13 +29,13 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from lograph.core.errors import BoardError, BoardFormatError
+from lograph.core.errors import BoardFormatError
 from lograph.core.files import native_json
 from lograph.core.files.atomic import atomic_write_text
 from lograph.core.files.limits import check_version, json_object, shown
 from lograph.core.files.source import PathLike, format_error, open_regular, read_text
 from lograph.core.model.board import Board
-from lograph.core.model.checks import check_board_name
+from lograph.core.model.checks import name_problem
 
 __all__ = [
     "FORMAT_NAME",
@@ -107,10 +107,9 @@ def read_level_pack(path: PathLike) -> LevelPack:
     name = doc.get("name", "")
     if not isinstance(name, str):
         raise format_error(path, f"field 'name' must be a string, not {shown(name)}")
-    try:
-        check_board_name(name)  # printed as the pack's title: one printable line
-    except BoardError as exc:
-        raise format_error(path, f"pack {exc}") from None
+    problem = name_problem(name)  # printed as the pack's title: one printable line
+    if problem is not None:
+        raise format_error(path, f"pack {problem}")
     raw_board = doc.get("board")
     if not isinstance(raw_board, dict):
         raise format_error(path, f"field 'board' must be a board object, not {shown(raw_board)}")

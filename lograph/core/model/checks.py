@@ -29,7 +29,9 @@ __all__ = [
     "check_rule",
     "check_self_action",
     "check_states",
+    "escaped",
     "is_prime",
+    "name_problem",
     "number_text",
     "printable",
     "states_problem",
@@ -148,29 +150,40 @@ def check_button_id(button: object) -> str:
     return button
 
 
-def check_board_name(name: object) -> str:
-    """A board name: a string of at most `MAX_NAME_CHARS` characters that prints as one
-    line: no control characters (ESC, line breaks, tabs), format characters or lone
-    surrogates, refused exactly as in button ids.
+def name_problem(name: object) -> str | None:
+    """Why `name` is not a board name, or None when it is: a string of at most
+    `MAX_NAME_CHARS` characters that prints as one line (no control characters such as ESC,
+    line breaks or tabs, no format characters or lone surrogates, as in button ids).
 
     Examples
     --------
-    >>> check_board_name("5x5 with holes")
-    '5x5 with holes'
-    >>> check_board_name("\\x1b]0;x")
-    Traceback (most recent call last):
-    ...
-    lograph.core.errors.BoardError: name '\\x1b]0;x' contains a control character or line break
+    >>> name_problem("5x5 with holes") is None
+    True
+    >>> print(name_problem("\\x1b]0;x"))
+    name '\\x1b]0;x' contains a control character or line break
     """
     if not isinstance(name, str):
-        raise BoardError(f"name {number_text(name)} is not a string")
+        return f"name {number_text(name)} is not a string"
     if len(name) > MAX_NAME_CHARS:
-        raise BoardError(f"name of {len(name)} characters is too long (limit {MAX_NAME_CHARS})")
+        return f"name of {len(name)} characters is too long (limit {MAX_NAME_CHARS})"
     if any("\ud800" <= ch <= "\udfff" for ch in name):  # from a JSON escape
-        raise BoardError(f"name {name[:80]!r} contains a lone surrogate")
+        return f"name {name[:80]!r} contains a lone surrogate"
     if any(unicodedata.category(ch) in _UNPRINTABLE for ch in name):
         # repr escapes what cannot be printed, so the message itself is always printable.
-        raise BoardError(f"name {name[:80]!r} contains a control character or line break")
+        return f"name {name[:80]!r} contains a control character or line break"
+    return None
+
+
+def check_board_name(name: object) -> str:
+    """`name` if it is a board name (`name_problem`), else `BoardError`.
+
+    >>> check_board_name("5x5 with holes")
+    '5x5 with holes'
+    """
+    problem = name_problem(name)
+    if problem is not None:
+        raise BoardError(problem)
+    assert isinstance(name, str)
     return name
 
 
@@ -186,6 +199,21 @@ def printable(text: str) -> str:
     """
     kept = "".join(ch for ch in text if unicodedata.category(ch) not in _UNPRINTABLE)
     return kept[:MAX_NAME_CHARS]
+
+
+def escaped(text: str) -> str:
+    """`text` with the characters `printable` drops written as escapes instead, for a
+    message that must show them (a path a user typed) yet print as one line.
+
+    >>> print(escaped("a" + chr(27) + "]0;x" + chr(7) + "b"))
+    a\\x1b]0;x\\x07b
+    """
+    return "".join(
+        ch.encode("unicode_escape", "backslashreplace").decode("ascii")
+        if unicodedata.category(ch) in _UNPRINTABLE
+        else ch
+        for ch in text
+    )
 
 
 def check_pos(pos: tuple[float, float]) -> tuple[float, float]:
