@@ -61,8 +61,8 @@ FIRST_ROW_LIMIT = 12
 FULL_LIMIT = 50_000  # buttons for the fewest-presses + worst-position column
 
 try:
-    from lograph.core.optimize.minimal import fewest_presses
-    from lograph.core.optimize.worst import worst_position
+    from lograph.core.optimize.fewest._search import fewest_presses
+    from lograph.core.optimize.worst._search import worst_position
 except ImportError:  # pragma: no cover - colleagues' modules not present
     fewest_presses = worst_position = None
 

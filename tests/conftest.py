@@ -39,7 +39,7 @@ def heuristic_fewest(monkeypatch: pytest.MonkeyPatch) -> None:
     it does past nullity 26, on boards small enough to check against the true minimum.
     Callers import `fewest_presses` at call time, so patching the module attribute reaches
     them."""
-    from lograph.core.optimize import minimal
+    from lograph.core.optimize import fewest as minimal
 
     real = minimal.fewest_presses
     monkeypatch.setattr(

@@ -64,8 +64,7 @@ def worst_estimate(n: int, nonzeros: int, nullity: int, states: int) -> int:
     if states > 2 and n * math.log2(states) <= 26:  # the walk's table, on small boards
         needed += 9 * states**n
     if states > 2 and nullity > 0:  # the integer program: ~40 bytes a matrix entry in all
-        from lograph.core.optimize.zk_anneal import ANNEAL_ENTRIES
-        from lograph.core.optimize.zk_worst_program import PROGRAM_ENTRIES
+        from lograph.core.optimize.worst import ANNEAL_ENTRIES, PROGRAM_ENTRIES
 
         kernel = states**nullity if nullity * math.log2(states) < 64 else 1 << 64
         needed += 40 * min(PROGRAM_ENTRIES, kernel * n * (states - 1))

@@ -285,11 +285,11 @@ def _verdict(
     from lograph.core.cancel import interrupted
     from lograph.core.errors import UnsolvableError
     from lograph.core.files.source import format_error
-    from lograph.core.optimize.minimal import solve_minimal
+    from lograph.core.optimize.fewest import solve_fewest
 
     position = solver.system.with_lights(lights)
     try:
-        best = solve_minimal(position, solver=solver, cancel=interrupted, stop=deadline(seconds))
+        best = solve_fewest(position, solver=solver, cancel=interrupted, stop=deadline(seconds))
     except UnsolvableError:
         raise format_error(path, f"level {number} cannot be cleared") from None
     if not best.exact:

@@ -30,11 +30,11 @@ if TYPE_CHECKING:
 
     from lograph.core.algebra.analysis import Solver
     from lograph.core.model.system import PressSystem
-    from lograph.core.optimize.minimal import MinimalSolution
+    from lograph.core.optimize.fewest import FewestSolution
 
 #: `--all` lists every solution while there are at most this many.
 ALL_LIMIT = 4096
-#: `--max-leaves` default: `lograph.core.optimize.minimal.BRANCH_NODE_LIMIT` (not imported
+#: `--max-leaves` default: `lograph.core.optimize.fewest._search.BRANCH_NODE_LIMIT` (not imported
 #: here: building the parser must not load the optimiser).
 DEFAULT_LEAVES = 3 << 20
 #: `--max-leaves` at most: 2^30 leaves of 2^18 solutions are some nine hours of work here.
@@ -246,13 +246,10 @@ def check_time_limit(seconds: float | None) -> None:
         raise BoardError(f"--time-limit must be positive, not {seconds}")
 
 
-def _fewest(
-    args: argparse.Namespace, solver: Solver, presses: NDArray[np.uint8]
-) -> MinimalSolution:
+def _fewest(args: argparse.Namespace, solver: Solver, presses: NDArray[np.uint8]) -> FewestSolution:
     from lograph.cli.progress import progress_bar
     from lograph.core.cancel import interrupted
-    from lograph.core.optimize.minimal import fewest_presses
-    from lograph.core.optimize.zk_beyond import CLI_SPLIT_LIMIT
+    from lograph.core.optimize.fewest import CLI_SPLIT_LIMIT, fewest_presses
 
     leaves = {} if args.max_leaves is None else {"node_limit": args.max_leaves}
     seconds = search_seconds(args.time_limit, args.max_leaves, solver.analysis.states)
@@ -304,7 +301,7 @@ def _headline(minimal: bool, data: dict[str, Any], budget: int, limited: bool = 
         elif leaves:
             below += f"; an exact search needs {leaves:,} leaves (a longer --time-limit)"
         if walks := data.get("search_solutions"):  # more colours: the prefix search's work
-            from lograph.core.optimize.zk_beyond import out_of_reach
+            from lograph.core.optimize.fewest import out_of_reach
 
             more = "a longer --time-limit" if limited else "give it time: --time-limit"
             said = out_of_reach(walks) or f"an exact search walks {walks:,} solutions ({more})"

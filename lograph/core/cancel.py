@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import logging
 import math
+import os
 import threading
 import time
 from collections.abc import Callable
@@ -27,6 +28,7 @@ from typing import Any, TypeVar
 from lograph.core.errors import InterruptedComputation
 
 __all__ = [
+    "WORKERS",
     "Cancel",
     "EqualShares",
     "Progress",
@@ -48,6 +50,8 @@ Cancel = Callable[[], bool] | None
 Progress = Callable[[int, int], None] | None
 
 _T = TypeVar("_T")
+#: Threads a parallel search runs on (its kernels release the GIL): one per core, at most four.
+WORKERS = max(1, min(4, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1))
 #: Seconds between polls of `cancel` while a helper thread works.
 POLL_INTERVAL = 0.05
 #: Set once the user asked the whole process to stop (Ctrl-C, SIGTERM; see `lograph.cli`).

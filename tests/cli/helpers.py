@@ -37,7 +37,8 @@ def search_in_small_leaves(monkeypatch: pytest.MonkeyPatch) -> None:
     """Make the GF(2) fewest-presses search past one transform run on small boards: leaves
     of 2^3 solutions, no single transform, the branch and bound up to nullity 62 (the
     all-on 19×19 board, nullity 16, then needs a search of many leaves)."""
-    from lograph.core.optimize import gf2_orbits, minimal
+    from lograph.core.optimize import fewest as minimal
+    from lograph.core.optimize.fewest import _gf2_orbits as gf2_orbits
 
     real = minimal.fewest_presses
     monkeypatch.setattr(gf2_orbits, "LEAF_BITS", 3)

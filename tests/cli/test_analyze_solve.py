@@ -294,7 +294,7 @@ def test_max_leaves_turns_a_bounded_answer_exact(
     # Leaves of 2^3 solutions and no single transform, so that the all-on 19×19 board
     # (nullity 16) needs the leaf search that boards past nullity 26 need at full size.
     from lograph.cli.solve_cmd import DEFAULT_LEAVES
-    from lograph.core.optimize import minimal
+    from lograph.core.optimize import fewest as minimal
 
     assert DEFAULT_LEAVES == minimal.BRANCH_NODE_LIMIT  # the help text names the default
     search_in_small_leaves(monkeypatch)

@@ -80,8 +80,8 @@ def test_worst_stops_while_its_solver_runs(tmp_path: Path, sig: int, status: int
     write_board(rectangle(9, 9), tmp_path / "board.txt")
     script = (
         "import sys, threading\n"
-        "import lograph.core.optimize.worst as worst\n"
-        "import lograph.core.optimize.gf2_worst_exact as exact\n"
+        "import lograph.core.optimize.worst._search as worst\n"
+        "import lograph.core.optimize.worst._gf2_exact as exact\n"
         "from lograph.cli import main\n"
         "exact._ilp = lambda *args: threading.Event().wait()  # never finishes\n"
         "worst.SPECTRUM_NULLITY_LIMIT = 0  # else the spectrum search proves 9×9 first\n"

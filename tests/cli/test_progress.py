@@ -12,8 +12,8 @@ import pytest
 
 from lograph.cli.progress import progress_bar
 from lograph.core.model.generators import rectangle
-from lograph.core.optimize.histogram import press_histogram
-from lograph.core.optimize.worst import worst_position
+from lograph.core.optimize.histogram._counting import press_histogram
+from lograph.core.optimize.worst._search import worst_position
 from tests.references import kernel_size_mod_k, press_matrix
 
 
@@ -131,14 +131,15 @@ def test_prefix_transforms_feed_the_fewest_presses_bar(monkeypatch) -> None:
 
     from lograph.core.engines.registry import get_solver
     from lograph.core.model.generators import grid_system
-    from lograph.core.optimize import zk_beyond, zk_fourier_split
-    from lograph.core.optimize.minimal import fewest_presses
+    from lograph.core.optimize.fewest import _fourier as zk_fourier_split
+    from lograph.core.optimize.fewest import _past_walk as zk_beyond
+    from lograph.core.optimize.fewest._search import fewest_presses
 
     monkeypatch.setattr(zk_beyond, "FOURIER_LIMIT", 1)
     monkeypatch.setattr(zk_fourier_split, "LOW_LIMIT", 5)
     monkeypatch.setattr(zk_fourier_split, "_BATCH_VALUES", 1)  # a prefix per batch
-    monkeypatch.setattr("lograph.core.optimize.minimal._WALK_FIRST", 0)
-    monkeypatch.setattr("lograph.core.optimize.minimal.FOURIER_LIMIT", 1 << 20)
+    monkeypatch.setattr("lograph.core.optimize.fewest._search._WALK_FIRST", 0)
+    monkeypatch.setattr("lograph.core.optimize.fewest._search.FOURIER_LIMIT", 1 << 20)
     system = grid_system(11, 11, states=5)  # 5^4 solutions: 125 prefixes of 5
     x0 = np.random.default_rng(1).integers(0, 5, system.n).astype(np.uint8)
     out = io.StringIO()

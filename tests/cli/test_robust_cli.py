@@ -83,7 +83,7 @@ def test_graphml_port_leaves_stderr_clean(
 def test_heuristic_minimal_says_what_is_known(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from lograph.core.optimize import minimal
+    from lograph.core.optimize import fewest as minimal
 
     real = minimal.fewest_presses
 

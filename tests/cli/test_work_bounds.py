@@ -143,7 +143,7 @@ def test_sampling_gives_up_after_tries_in_a_row_without_a_new_level(
 @pytest.fixture
 def search_hooks(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
     """The keyword arguments of every fewest-presses search the commands start."""
-    from lograph.core.optimize import minimal
+    from lograph.core.optimize import fewest as minimal
 
     seen: list[dict[str, Any]] = []
     real = minimal.fewest_presses
@@ -204,7 +204,9 @@ def test_work_past_the_time_limit_is_cut_for_the_quick_answer(
     # answer is the heuristic's: a solution, with a proven bound. The all-on 9×9 board goes
     # the way of big boards: no single transform, leaves of 2^3 solutions.
     from lograph.core.errors import InterruptedComputation
-    from lograph.core.optimize import gf2_fewest, gf2_orbits, minimal
+    from lograph.core.optimize.fewest import _gf2 as gf2_fewest
+    from lograph.core.optimize.fewest import _gf2_orbits as gf2_orbits
+    from lograph.core.optimize.fewest import _search as minimal
     from lograph.core.solve import prepare, solve
 
     def runaway(*args: Any, **kwargs: Any) -> Any:
@@ -245,16 +247,16 @@ def test_check_searches_a_repeated_level_once_with_the_cancel_and_time_limit(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from lograph.core.cancel import interrupted
-    from lograph.core.optimize import minimal
+    from lograph.core.optimize import fewest as minimal
 
     calls: list[dict[str, Any]] = []
-    real = minimal.solve_minimal
+    real = minimal.solve_fewest
 
     def spied(*args: Any, **kwargs: Any) -> Any:
         calls.append(kwargs)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(minimal, "solve_minimal", spied)
+    monkeypatch.setattr(minimal, "solve_fewest", spied)
     pack = _repeated_pack(tmp_path, 50)
     assert main(["puzzle", "--check", str(pack)]) == 0
     assert "50 levels verified, fewest 1, 50 unique, 49 alike" in capsys.readouterr().out

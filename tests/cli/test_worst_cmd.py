@@ -81,7 +81,7 @@ def test_bounded_answer(
 ) -> None:
     # The integer program stopped by work, not seconds: the same bounded answer everywhere
     # (without the spectrum search, which proves 9×9 exactly before the program starts).
-    from lograph.core.optimize import worst
+    from lograph.core.optimize.worst import _search as worst
 
     monkeypatch.setattr(worst, "SPECTRUM_NULLITY_LIMIT", 0)
     path = board_file(tmp_path, rectangle(9, 9))

@@ -10,7 +10,7 @@ import numpy as np
 
 from lograph.core.model.board import Board
 from lograph.core.model.generators import geometric, rectangle
-from lograph.core.optimize.gf2_pieces import quiet_pieces
+from lograph.core.optimize.quiet._pieces import quiet_pieces
 from tests.references import ReferenceSolver
 
 

@@ -4,7 +4,7 @@ names, and the busy row shows how far a counted job is.
 The budget is lowered (the model's `BRANCH_NODE_LIMIT`) so that the all-on 39×39 board
 (nullity 32: beyond one transform) gets a bounded answer at once; the exact search it then
 runs must find the published fewest presses (OEIS A075464: 561, 4 optimal solutions). That
-board's split search (`lograph.core.optimize.gf2_split`) walks only a few thousand pairs, so
+board's split search (`lograph.core.optimize.fewest._gf2_split`) walks only a few thousand pairs, so
 one pair is made to count as a leaf of the budget.
 Every wait is for an event (an answer, a progress report, a cancelled job), never a time.
 """
@@ -18,7 +18,8 @@ from PySide6.QtCore import Qt
 
 from lograph.core.errors import InterruptedComputation
 from lograph.core.model.generators import rectangle
-from lograph.core.optimize import gf2_fewest, minimal
+from lograph.core.optimize import fewest as minimal
+from lograph.core.optimize.fewest import _gf2 as gf2_fewest
 from lograph.ui.model import analysis as analysis_model
 from tests.references import A075464_EXTENDED
 from tests.ui.helpers import load

@@ -14,7 +14,7 @@ import numpy as np
 from PySide6.QtCore import Qt
 
 from lograph.core.model.generators import rectangle
-from lograph.core.optimize import zk_beyond
+from lograph.core.optimize.fewest import _past_walk as zk_beyond
 from lograph.ui.model import analysis as analysis_model
 from tests.ui.test_analysis_figures import text
 from tests.ui.test_analysis_search_all import cancel_a_search, show_a_bounded_answer

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from lograph.core.model.generators import rectangle
-from lograph.core.optimize.minimal import solve_minimal
+from lograph.core.optimize.fewest._search import solve_fewest
 from lograph.ui.canvas.overlay import overlay
 from lograph.ui.model.commands import PressCommand, SetLightsCommand
 from tests.references import fewest_table
@@ -51,7 +51,7 @@ def test_solution_overlay_marks_the_fewest_presses(qtbot, window, m, n, states):
         doc.push(SetLightsCommand(doc, lights))
         assert not marked_presses(window)  # old marks go as soon as the lights change
         wait_solution(qtbot, window)
-        core = solve_minimal(doc.board)
+        core = solve_fewest(doc.board)
         names = list(doc.board.buttons)
         expected = {names[i]: int(core.presses[i]) for i in np.flatnonzero(core.presses)}
         assert marked_presses(window) == expected
@@ -214,7 +214,7 @@ def test_heuristic_fewest_shows_its_proven_lower_bound(qtbot, window):
     shown = window.analysis.model.solution
     assert not shown.exact
     assert 0 < shown.lower_bound <= shown.press_count
-    assert shown.lower_bound <= solve_minimal(board).press_count  # the exact answer: 15
+    assert shown.lower_bound <= solve_fewest(board).press_count  # the exact answer: 15
     text = window.analysis.panel.solution_text.text()
     assert "heuristic" in text
     assert f"maybe not the fewest; at least {shown.lower_bound})" in text

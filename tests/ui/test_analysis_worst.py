@@ -162,7 +162,7 @@ def test_worst_position_past_the_walk_with_more_colours(qtbot, window, states):
     # 3^25 and 4^25 press vectors: the class integer program, checked against a second
     # program (the max-min form); the loaded position needs that many presses by the
     # fewest-presses search
-    from lograph.core.optimize.minimal import fewest_presses
+    from lograph.core.optimize.fewest._search import fewest_presses
     from lograph.core.solve import prepare
 
     board = rectangle(5, 5)

@@ -243,7 +243,7 @@ def test_report_and_solution_use_the_windows_goal_and_known_answer(
     """With goal all-on, the exported report and solution refer to it (classic 5×5: all off
     → all on takes 15 presses, and all 4 solutions do), and the fewest presses the window
     already knows are written without searching again (a search would fail here)."""
-    from lograph.core.optimize import minimal
+    from lograph.core.optimize import fewest as minimal
 
     load(window, rectangle(5, 5))
     window.action("goal_on").trigger()
@@ -256,7 +256,7 @@ def test_report_and_solution_use_the_windows_goal_and_known_answer(
         raise AssertionError("searched again for an answer the window knew")
 
     monkeypatch.setattr(minimal, "fewest_presses", no_search)
-    monkeypatch.setattr(minimal, "solve_minimal", no_search)
+    monkeypatch.setattr(minimal, "solve_fewest", no_search)
     js, md, sol = tmp_path / "r.json", tmp_path / "r.md", tmp_path / "s.json"
     assert exported(qtbot, window, "export_report", js)
     assert exported(qtbot, window, "export_report", md)

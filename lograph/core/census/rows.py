@@ -36,7 +36,7 @@ from lograph.core.census.families import Case, build_system
 from lograph.core.chase.plan import chase_plan
 from lograph.core.engines.registry import get_solver
 from lograph.core.model.stencils import Stencil
-from lograph.core.optimize.minimal import quiet_classes
+from lograph.core.optimize.quiet import quiet_classes
 from lograph.core.optimize.worst import worst_position
 
 __all__ = [
@@ -120,7 +120,7 @@ def worst_is_cheap(analysis: Analysis) -> bool:
 def _program_worst(analysis: Analysis, cancel: Cancel) -> int | None:
     """Over k > 2 past the walk: the class integer program when its matrix is small,
     stopped after `_PROGRAM_NODES` nodes (a limit on work); the worst only when proven."""
-    from lograph.core.optimize.zk_worst_program import program_entries, worst_program
+    from lograph.core.optimize.worst import program_entries, worst_program
 
     if program_entries(analysis) > _PROGRAM_ENTRIES:
         return None

@@ -1,6 +1,6 @@
 """Compiled loop of the split fewest-presses search: the weights of pairs of coordinates.
 
-The search (`lograph.core.optimize.gf2_split`) writes a solution's weight as a sum of small
+The search (`lograph.core.optimize.fewest._gf2_split`) writes a solution's weight as a sum of small
 tables, one per group of buttons, each indexed by that group's coordinates of the
 combination. Two groups' coordinates (u₁, u₂) fix the combination; every other group's
 index is ``first[g, i] ^ second[g, j]`` (a linear map of u₁ plus one of u₂, listed in the

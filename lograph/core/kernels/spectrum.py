@@ -27,7 +27,7 @@ branch. Two families of subspaces are checked:
 On the all-on 9×9 board the prefix subspaces cut the refutation of 38 presses from 14.5
 million nodes to 90 thousand, and 16×16's 125 (not refuted in 25 minutes before) falls
 after 1.1 million; on sparse class spaces (30×30: 740 classes in 2^20 points) they prune
-little and are off (`lograph.core.optimize.gf2_spectrum.PREFIX_CHECK_NULLITY`).
+little and are off (`lograph.core.optimize.worst._gf2_spectrum.PREFIX_CHECK_NULLITY`).
 
 The search is resumable: its whole state lives in the arrays passed in, so the caller
 runs it in slices of a few million nodes and polls its cancel hook and time limit between.

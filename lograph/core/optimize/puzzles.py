@@ -4,7 +4,7 @@ A position is made by pressing K buttons of the cleared board at random (for k >
 prime or composite, K single presses spread over the buttons); the press vector ``x`` is
 then one solution of its way back, so `fewest_presses` over ``x + ker A`` gives its exact
 fewest presses and how many solutions reach it (over Z_k, k composite, by enumerating the
-kernel module: `lograph.core.optimize.zk_minimal`). A position is kept when that count is
+kernel module: `lograph.core.optimize.fewest._zk`). A position is kept when that count is
 the K wanted (and the optimum is unique when asked), and when no level already kept is the
 same position up to a symmetry of the board: each position is stored as the smallest of
 its images under the board's automorphisms (found with networkx's VF2++, at most
@@ -33,10 +33,14 @@ from lograph.core.algebra.analysis import Analysis, Solver
 from lograph.core.cancel import Cancel, poll
 from lograph.core.errors import BoardError
 from lograph.core.model.board import Board
-from lograph.core.optimize.gf2_symmetry import dihedral_candidates
-from lograph.core.optimize.histogram import histogram_method, quiet_rows
-from lograph.core.optimize.histogram_classes import class_histogram, class_histogram_work
-from lograph.core.optimize.minimal import exact_possible, fewest_presses
+from lograph.core.optimize.fewest import exact_possible, fewest_presses
+from lograph.core.optimize.histogram import (
+    class_histogram,
+    class_histogram_work,
+    histogram_method,
+    quiet_rows,
+)
+from lograph.core.optimize.quiet import dihedral_candidates
 
 __all__ = [
     "ENUMERATION_LIMIT",

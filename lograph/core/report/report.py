@@ -31,7 +31,7 @@ from lograph.core.report.records import (
 )
 
 if TYPE_CHECKING:
-    from lograph.core.optimize.minimal import MinimalSolution
+    from lograph.core.optimize.fewest import FewestSolution
 
 __all__ = ["StepProgress", "board_report", "report_markdown", "write_report"]
 
@@ -62,7 +62,7 @@ def board_report(
     steps: StepProgress = _no_progress,
     max_leaves: int | None = None,
     goal: str = "off",
-    fewest: MinimalSolution | None = None,
+    fewest: FewestSolution | None = None,
     time_limit: float | None = None,
 ) -> dict[str, Any]:
     """Everything lograph can say about the board, as plain JSON-ready data.
@@ -93,7 +93,7 @@ def board_report(
     report = _figures(board, system, analysis, goal, world)
     with steps("fewest presses") as progress:
 
-        def search(x0: np.ndarray) -> MinimalSolution:
+        def search(x0: np.ndarray) -> FewestSolution:
             if fewest is not None:
                 return fewest
             return _search(solver, x0, cancel, progress, (max_leaves, time_limit))
@@ -112,10 +112,10 @@ def _search(
     cancel: Cancel,
     progress: Progress,
     limits: tuple[int | None, float | None],
-) -> MinimalSolution:
+) -> FewestSolution:
     """The fewest-presses search within its `limits`: leaves (None: the default budget) and
     seconds from now (None: no time limit)."""
-    from lograph.core.optimize.minimal import BRANCH_NODE_LIMIT, fewest_presses
+    from lograph.core.optimize.fewest import BRANCH_NODE_LIMIT, fewest_presses
 
     leaves, seconds = limits
     end = None if seconds is None else time.monotonic() + seconds
@@ -161,7 +161,7 @@ def _fewest(
     solver: Any,
     change: np.ndarray,
     unsolvable: bool,
-    search: Callable[[np.ndarray], MinimalSolution],
+    search: Callable[[np.ndarray], FewestSolution],
 ) -> dict[str, Any]:
     if unsolvable:
         return _skipped("the position is not solvable")
@@ -187,9 +187,8 @@ def _largest_piece(system: PressSystem, solver: Any) -> int:
     analysis = solver.analysis
     if analysis.nullity <= WORST_NULLITY_LIMIT:
         return int(analysis.nullity)
-    from lograph.core.optimize.gf2_pieces import quiet_pieces
-    from lograph.core.optimize.gfp_pieces import quiet_pieces_mod_p
     from lograph.core.optimize.histogram import quiet_rows
+    from lograph.core.optimize.quiet import quiet_pieces, quiet_pieces_mod_p
 
     quiet = quiet_rows(analysis)
     if quiet is None:  # not over a field: no pieces to read
@@ -314,7 +313,7 @@ def _fewest_markdown(fewest: dict[str, Any]) -> str:
         if fewest["lower_bound"]:
             kind = f"{kind}; the fewest is at least {fewest['lower_bound']} (proven)"
         if fewest["search_leaves"]:
-            from lograph.core.optimize.minimal import MAX_SEARCH_LEAVES
+            from lograph.core.optimize.fewest import MAX_SEARCH_LEAVES
 
             leaves = fewest["search_leaves"]
             if leaves > MAX_SEARCH_LEAVES:
@@ -322,7 +321,7 @@ def _fewest_markdown(fewest: dict[str, Any]) -> str:
             else:
                 kind = f"{kind}; `lograph report --max-leaves {leaves}` proves it"
         if walks := fewest.get("search_solutions"):
-            from lograph.core.optimize.zk_beyond import out_of_reach
+            from lograph.core.optimize.fewest import out_of_reach
 
             runs = "(`lograph solve --minimal --time-limit` runs it)"
             said = out_of_reach(walks) or f"an exact search walks {walks:,} solutions {runs}"

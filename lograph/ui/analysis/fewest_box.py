@@ -20,7 +20,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from lograph.core.optimize.minimal import MinimalSolution
+from lograph.core.optimize.fewest import FewestSolution
 from lograph.ui.analysis.solution import SolutionController
 from lograph.ui.model import analysis as analysis_model
 from lograph.ui.model.analysis import AnalysisModel
@@ -30,7 +30,7 @@ from lograph.ui.widgets import named
 __all__ = ["SolutionBox", "exact_search", "fewest_text"]
 
 
-def fewest_text(solution: MinimalSolution) -> str:
+def fewest_text(solution: FewestSolution) -> str:
     """One sentence about a fewest-presses answer: exact or bounded, and how many tie."""
     how = f"exact, {solution.method}"
     if not solution.exact:  # and what is proven instead: a lower bound
@@ -54,7 +54,7 @@ def _amount(count: int) -> str:
     return f"{count:,}" if count < 10**15 else f"{count:.3g}"
 
 
-def exact_search(solution: MinimalSolution | None) -> tuple[int, str, int] | None:
+def exact_search(solution: FewestSolution | None) -> tuple[int, str, int] | None:
     """What proving a bounded answer takes: (how many, of what, the most the window runs);
     None for an exact answer or one whose search cannot be counted."""
     if solution is None or solution.exact:

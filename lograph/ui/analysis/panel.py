@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from lograph.core.model.checks import is_prime
-from lograph.core.optimize.histogram_classes import CLASS_DEGREE_LIMIT
+from lograph.core.optimize.histogram import CLASS_DEGREE_LIMIT
 from lograph.core.optimize.worst import WorstPosition
 from lograph.core.report.records import composite_figure_texts, factors_text
 from lograph.ui.analysis.fewest_box import SolutionBox

@@ -23,8 +23,8 @@ from numpy.typing import NDArray
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from lograph.core.errors import LographError
+from lograph.core.optimize.fewest import FewestSolution
 from lograph.core.optimize.lit_only import LitOnlySolution
-from lograph.core.optimize.minimal import MinimalSolution
 from lograph.ui.canvas.overlay import Mark, Overlay, overlay
 from lograph.ui.canvas.palette import MARKS
 from lograph.ui.canvas.scene import BoardScene
@@ -219,7 +219,7 @@ class SolutionController(QObject):
             left = len(solution.presses)
             self.status.emit(f"Hint: press {button} ({left} lit presses left at the fewest)")
 
-    def _show_hint(self, solution: MinimalSolution | None) -> None:
+    def _show_hint(self, solution: FewestSolution | None) -> None:
         if solution is None:
             self.status.emit("No hint: the position cannot be solved or the board changed.")
             return
@@ -254,7 +254,7 @@ class SolutionController(QObject):
         self.status.emit("Finding the fewest presses…")
         self.model.request_solution(self._begin)
 
-    def _begin(self, solution: MinimalSolution | None) -> None:
+    def _begin(self, solution: FewestSolution | None) -> None:
         if solution is None:
             self.status.emit("Cannot solve step by step: unsolvable, or the board changed.")
             return

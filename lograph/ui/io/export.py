@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from lograph.core.errors import LographError
-from lograph.core.optimize.minimal import MinimalSolution
+from lograph.core.optimize.fewest import FewestSolution
 from lograph.ui.actions import make_action
 from lograph.ui.canvas.scene import BoardScene
 from lograph.ui.io.filectl import proposed_stem
@@ -136,7 +136,7 @@ class ExportController(QObject):
         runner: JobRunner,
         settings: QSettings,
         parent: QWidget,
-        known: Callable[[], MinimalSolution | None] = lambda: None,
+        known: Callable[[], FewestSolution | None] = lambda: None,
     ) -> None:
         super().__init__(parent)
         self.parent_widget = parent
@@ -297,7 +297,7 @@ class ExportController(QObject):
     def export_solution(self, path: str | Path) -> bool:
         """Write the fewest-presses solution from the current position to the goal."""
         from lograph.core.files import write_solution
-        from lograph.core.optimize.minimal import solve_minimal
+        from lograph.core.optimize.fewest import solve_fewest
 
         path = Path(path)
         system, goal, name = self.document.press_system(), self.goal(), self.document.board.name
@@ -306,7 +306,7 @@ class ExportController(QObject):
         except (LographError, OSError) as exc:
             return self._fail("Cannot export solution", exc)
 
-        def write(best: MinimalSolution) -> str:
+        def write(best: FewestSolution) -> str:
             info: dict[str, object] = {
                 "goal": goal,
                 "fewest": best.exact,
@@ -323,7 +323,7 @@ class ExportController(QObject):
         self._in_background(
             "Cannot export solution",
             "Finding the fewest presses…",
-            lambda job: known or solve_minimal(system, goal, cancel=job),
+            lambda job: known or solve_fewest(system, goal, cancel=job),
             write,
             path,
         )

@@ -172,9 +172,9 @@ def solution_layers(board: Board, goal: str = "off", cancel: Cancel = None) -> l
 
     Raises `UnsolvableError` when the goal cannot be reached.
     """
-    from lograph.core.optimize.minimal import solve_minimal
+    from lograph.core.optimize.fewest import solve_fewest
 
-    best = solve_minimal(board, goal, cancel=cancel)
+    best = solve_fewest(board, goal, cancel=cancel)
     names = board.buttons
     marks = {
         names[i]: mark("press", str(t) if t > 1 else "")

@@ -31,9 +31,14 @@ from lograph.core.cancel import Cancel
 from lograph.core.chase.plan import ChasePlan
 from lograph.core.errors import LographError
 from lograph.core.model.system import PressSystem
-from lograph.core.optimize.minimal import BRANCH_NODE_LIMIT, MAX_SEARCH_LEAVES, MinimalSolution
+from lograph.core.optimize.fewest import (
+    BRANCH_NODE_LIMIT,
+    MAX_SEARCH_LEAVES,
+    MAX_SEARCH_SOLUTIONS,
+    SPLIT_LIMIT,
+    FewestSolution,
+)
 from lograph.core.optimize.worst import WorstPosition
-from lograph.core.optimize.zk_beyond import MAX_SEARCH_SOLUTIONS, SPLIT_LIMIT
 from lograph.ui.model.document import STRUCTURAL, Document
 from lograph.ui.model.extras import submit_histogram, submit_worst
 from lograph.ui.model.jobs import Job, JobRunner, Work
@@ -105,14 +110,14 @@ class AnalysisModel(QObject):
         self.solver: Solver | None = None
         self.system: PressSystem | None = None
         self.position: Position | None = None
-        self.solution: MinimalSolution | None = None
+        self.solution: FewestSolution | None = None
         self.worst: WorstPosition | None = None
         self.histogram: list[int] | None = None
         self.histogram_how: str | None = None  # "classes", "walk" or None (too big)
         self.error = ""  # why there is no analysis (too large, failed, cancelled)
         self.want_solution = False
         self.analyses_started = 0  # how many analyses ran (tests check the debounce)
-        self._solution_waiters: list[Callable[[MinimalSolution | None], None]] = []
+        self._solution_waiters: list[Callable[[FewestSolution | None], None]] = []
         self._tracker = PositionTracker()  # the lights in the analysed order
         self.timer = QTimer(self)
         self.timer.setSingleShot(True)
@@ -302,9 +307,7 @@ class AnalysisModel(QObject):
         self.position_changed.emit()
 
     # ------------------------------------------------------------------ fewest presses
-    def request_solution(
-        self, then: Callable[[MinimalSolution | None], None] | None = None
-    ) -> None:
+    def request_solution(self, then: Callable[[FewestSolution | None], None] | None = None) -> None:
         """Compute the fewest-presses solution of the current position in the background.
 
         `then(solution)` is called once it is known (at once if it already is); it gets None
@@ -353,8 +356,8 @@ class AnalysisModel(QObject):
         budget = BRANCH_NODE_LIMIT if leaves is None else leaves
         most = QUICK_SOLUTIONS if walks is None else walks
 
-        def work(job: Job) -> MinimalSolution:
-            from lograph.core.optimize.minimal import fewest_presses
+        def work(job: Job) -> FewestSolution:
+            from lograph.core.optimize.fewest import fewest_presses
 
             x0 = solver.particular(change)
             if x0 is None:  # the engine contradicts its own left kernel: a bug
@@ -365,12 +368,12 @@ class AnalysisModel(QObject):
 
         return work
 
-    def _solved(self, solution: MinimalSolution) -> None:
+    def _solved(self, solution: FewestSolution) -> None:
         self.solution = solution
         self.solution_changed.emit()
         self._call_waiters(solution)
 
-    def _quick_solved(self, solution: MinimalSolution) -> None:
+    def _quick_solved(self, solution: FewestSolution) -> None:
         """The first answer: shown at once; when it is the heuristic's and the exact search
         fits the default budget, that search starts (the answer stays until it ends)."""
         self._solved(solution)
@@ -381,7 +384,7 @@ class AnalysisModel(QObject):
     def _fail_waiters(self) -> None:
         self._call_waiters(None)
 
-    def _call_waiters(self, solution: MinimalSolution | None) -> None:
+    def _call_waiters(self, solution: FewestSolution | None) -> None:
         waiters, self._solution_waiters = self._solution_waiters, []
         for then in waiters:
             then(solution)

@@ -15,8 +15,7 @@ from numpy.typing import NDArray
 
 from lograph.core.algebra.analysis import Solver
 from lograph.core.model.system import PressSystem
-from lograph.core.optimize.histogram import histogram_method, quiet_rows
-from lograph.core.optimize.histogram_classes import class_histogram_work
+from lograph.core.optimize.histogram import class_histogram_work, histogram_method, quiet_rows
 from lograph.core.optimize.worst import WorstPosition
 from lograph.ui.model.jobs import Job
 

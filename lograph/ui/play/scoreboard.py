@@ -78,7 +78,7 @@ def best_count(
 
         presses = lit_only_solve(system, goal, cancel).presses
         return (None if presses is None else len(presses)), True
-    from lograph.core.optimize.minimal import fewest_presses
+    from lograph.core.optimize.fewest import fewest_presses
 
     assert solver is not None
     p = system.states
