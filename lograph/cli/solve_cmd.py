@@ -69,11 +69,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     add_json_flag(parser)
     add_goal_option(parser, "target: all lights off or on")
     parser.add_argument(
+        "--fewest",
         "--minimal",
+        dest="fewest",
         action="store_true",
-        help="the fewest-presses solution and how many optimal solutions exist",
+        help="the fewest-presses solution and how many optimal solutions exist"
+        " (--minimal is the same flag)",
     )
-    add_search_options(parser, "--minimal")
+    add_search_options(parser, "--fewest")
     parser.add_argument(
         "--all",
         action="store_true",
@@ -97,7 +100,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def add_search_options(parser: argparse.ArgumentParser, flag: str) -> None:
     """``--max-leaves`` and ``--time-limit`` of the fewest-presses search (`flag`: what
-    they bound, for the help), shared by ``solve --minimal`` and ``report``."""
+    they bound, for the help), shared by ``solve --fewest`` and ``report``."""
     parser.add_argument(
         "--max-leaves",
         type=max_leaves_arg,
@@ -194,7 +197,7 @@ def run(args: argparse.Namespace) -> int:
         )
         return 1
     presses = solution.presses
-    if args.minimal:
+    if args.fewest:
         best = _fewest(args, solver, presses)
         presses = best.presses
         data.update(optimal_solutions=best.optimal_solutions, exact=best.exact, method=best.method)
@@ -205,7 +208,7 @@ def run(args: argparse.Namespace) -> int:
     ids = press_ids(system, presses)
     data.update(presses=ids, press_count=len(ids))
     budget = DEFAULT_LEAVES if args.max_leaves is None else args.max_leaves
-    lines = [_headline(args.minimal, data, budget, args.time_limit is not None)]
+    lines = [_headline(args.fewest, data, budget, args.time_limit is not None)]
     picture = grid_picture(system, [str(v) if v else "." for v in presses.tolist()], hole=" ")
     if picture is not None and system.n <= 2500:
         lines.append("presses on the board (count per button, blank = hole):")
@@ -233,8 +236,8 @@ def _check_search_options(args: argparse.Namespace) -> None:
     from lograph.core.errors import BoardError
 
     for flag, value in (("--max-leaves", args.max_leaves), ("--time-limit", args.time_limit)):
-        if value is not None and not args.minimal:
-            raise BoardError(f"{flag} bounds the search of --minimal; add --minimal")
+        if value is not None and not args.fewest:
+            raise BoardError(f"{flag} bounds the search of --fewest; add --fewest")
     check_time_limit(args.time_limit)
 
 

@@ -29,6 +29,17 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return status, out.out, out.err
 
 
+@pytest.mark.parametrize("sample", ["classic-4x4.txt", "three-state-4x4.txt", "petersen.json"])
+def test_fewest_and_minimal_are_one_flag(capsys: pytest.CaptureFixture[str], sample: str) -> None:
+    board = str(GRAPHS / sample)
+    fewest = run(capsys, "solve", board, "--goal", "on", "--fewest", "--json")
+    minimal = run(capsys, "solve", board, "--goal", "on", "--minimal", "--json")
+    plain = run(capsys, "solve", board, "--goal", "on", "--json")
+    assert fewest == minimal
+    assert json.loads(fewest[1])["exact"] is True  # the search ran: a plain solve says no such
+    assert "exact" not in json.loads(plain[1])
+
+
 @pytest.mark.parametrize("engine", ["auto", "fast", "dense", "galois"])
 def test_analyze_classic_5x5_json(capsys: pytest.CaptureFixture[str], engine: str) -> None:
     status, out, _ = run(
@@ -147,9 +158,9 @@ def test_unsolvable_position_exit_1_and_world(
         (["solve", "{board}", "--minimal", "--max-leaves", "0"], "'0' is not an integer in 1.."),
         (["solve", "{board}", "--minimal", "--max-leaves", "9" * 4000], "a text of 4000 char"),
         (["solve", "{board}", "--minimal", "--max-leaves", str(2**30 + 1)], "in 1..1,073,741,824"),
-        (["solve", "{board}", "--max-leaves", "5"], "add --minimal"),
+        (["solve", "{board}", "--max-leaves", "5"], "add --fewest"),
         (["report", "{board}", "--max-leaves", "2.5"], "is not an integer in 1.."),
-        (["solve", "{board}", "--time-limit", "5"], "add --minimal"),
+        (["solve", "{board}", "--time-limit", "5"], "add --fewest"),
         (["solve", "{board}", "--minimal", "--time-limit", "0"], "must be positive, not 0.0"),
         (["solve", "{board}", "--minimal", "--time-limit", "nan"], "must be positive, not nan"),
         (["solve", "{board}", "--minimal", "--time-limit", "soon"], "invalid float value"),

@@ -323,7 +323,7 @@ def _fewest_markdown(fewest: dict[str, Any]) -> str:
         if walks := fewest.get("search_solutions"):
             from lograph.core.optimize.fewest import out_of_reach
 
-            runs = "(`lograph solve --minimal --time-limit` runs it)"
+            runs = "(`lograph solve --fewest --time-limit` runs it)"
             said = out_of_reach(walks) or f"an exact search walks {walks:,} solutions {runs}"
             kind = f"{kind}; {said}"
     return f"{fewest['press_count']} presses ({kind}): {_ids(fewest['presses'])}."

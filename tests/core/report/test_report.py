@@ -212,7 +212,7 @@ def test_a_bounded_fewest_with_more_colours_names_the_solutions_to_walk(
     undo = (5 - pressed) % 5  # pressing each button 5 − x more times switches all off
     true_fewest = min(coset_weights(undo, quiet, 5))
     assert fewest["lower_bound"] <= true_fewest <= fewest["press_count"]
-    assert "an exact search walks 25 solutions (`lograph solve --minimal --time-limit`" in (
+    assert "an exact search walks 25 solutions (`lograph solve --fewest --time-limit`" in (
         report_markdown(report)
     )
 

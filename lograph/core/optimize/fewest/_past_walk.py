@@ -50,7 +50,7 @@ __all__ = [
 #: cores), about what the heuristic takes on such boards; the window, reports and the
 #: worst-position search keep to it.
 SPLIT_LIMIT = 1 << 26
-#: ... and in ``lograph solve --minimal``: 2^30, about a minute at most (as the GF(2)
+#: ... and in ``lograph solve --fewest``: 2^30, about a minute at most (as the GF(2)
 #: search's default budget).
 CLI_SPLIT_LIMIT = 1 << 30
 #: The most solutions an exact search may be asked to walk without a time limit (the
