@@ -11,7 +11,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QImage, QPainter
 
 from lograph.core.model.generators import rectangle
-from lograph.ui.canvas.overlay import Mark, overlay
+from lograph.ui.canvas.overlay import Mark
 from lograph.ui.canvas.scene import BoardScene
 from lograph.ui.canvas.view import BoardView
 from lograph.ui.chase.marks import ChaseMarks
@@ -72,7 +72,7 @@ def test_moving_marks_after_a_press_leave_no_fragments(qtbot, shown_view):
     """The exact order that left leftovers: a press queues a repaint of its lights, then the
     overlay's marks move elsewhere, step after step."""
     document, scene, view = shown_view
-    lay = overlay(scene, "moving")
+    lay = scene.overlay("moving")
     path = ["r0c0", "r1c1", "r2c2", "r3c3", "r4c4", "r0c4"]
     for light, button in itertools.pairwise(path):
         document.push(PressCommand(document, button))
@@ -92,7 +92,7 @@ def test_overlay_paints_only_inside_its_bounding_rect(qapp, zoom):
     scene.edge_layer.hide()
     scene.button_layer.hide()
     scene.setBackgroundBrush(QBrush(Qt.BrushStyle.NoBrush))
-    lay = overlay(scene, "all")
+    lay = scene.overlay("all")
     styles = {"r0c0": "ring", "r0c3": "dot", "r3c0": "fill", "r3c3": "badge", "r1c1": "dashed"}
     lay.set_marks({b: Mark("#e03131", "×12", s) for b, s in styles.items()})
     lay.set_arrows([("r0c0", "r3c3", "#1971c2"), ("r2c2", "r2c2", "#1971c2")])

@@ -19,7 +19,7 @@ from lograph.core.model.board import Board
 from lograph.core.model.generators import cylinder, hexagonal, named, rectangle, torus
 from lograph.ui.canvas.items import RADIUS
 from lograph.ui.canvas.palette import Canvas
-from lograph.ui.canvas.stubs import STUB, TAG
+from lograph.ui.canvas.wrap_stubs import STUB, TAG
 from lograph.ui.io.render import render_bytes, scene_for
 from lograph.ui.model.commands import AddEdgesCommand
 

@@ -44,7 +44,7 @@ from lograph.ui.analysis.numbers import count_text, fraction_text, group_text, p
 from lograph.ui.analysis.patterns import PositionSection, QuietBrowser
 from lograph.ui.analysis.solution import SolutionController
 from lograph.ui.canvas.scene import BoardScene
-from lograph.ui.help.labels import add_box_help, attach_help, help_title
+from lograph.ui.analysis.figure_help import add_box_help, attach_help, help_title
 from lograph.ui.model.analysis import AnalysisModel
 from lograph.ui.model.commands import SetLightsCommand
 from lograph.ui.model.session import Session

@@ -18,7 +18,7 @@ from lograph.core.model.board import Board
 from lograph.core.model.stencils import STENCILS, Stencil, neighbour_offsets
 from lograph.core.model.surfaces import SURFACES, seam_crossings
 from lograph.ui.canvas.items import Palette, light_colors, line_list, polygon
-from lograph.ui.canvas.wraps import stub_directions, wrap_mask
+from lograph.ui.canvas.wrap_edges import stub_directions, wrap_mask
 
 __all__ = ["BoardPreview"]
 
