@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 __all__ = ["ABOUT", "GUIDE", "GuideStep"]
 
+
 @dataclass(frozen=True)
 class GuideStep:
     """One step of Getting Started; `picture` names the picture drawn for it."""
