@@ -21,7 +21,7 @@ from lograph.core.model.board import Board
 from lograph.core.model.generators import rectangle
 from lograph.ui.canvas.items import RADIUS
 from lograph.ui.canvas.overlay import DASHED_RING
-from lograph.ui.chase.plan_data import FREE, ROW
+from lograph.ui.picture.chase_plan import FREE, ROW
 from tests.cli.helpers import board_file
 from tests.references import fewest_to_goal
 

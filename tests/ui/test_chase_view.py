@@ -15,9 +15,9 @@ from PySide6.QtTest import QTest
 
 from lograph.core.model.generators import rectangle
 from lograph.core.solve import is_solvable
-from lograph.ui.chase.plan_data import CHECK, FREE, ROW, STEP_BADGE
 from lograph.ui.chase.view import ChaseView
 from lograph.ui.model.document import BoardProperties
+from lograph.ui.picture.chase_plan import CHECK, FREE, ROW, STEP_BADGE
 
 from .helpers import load, undo_all
 

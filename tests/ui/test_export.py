@@ -19,8 +19,8 @@ from lograph.core.files import read_solution
 from lograph.core.model.generators import rectangle
 from lograph.ui.canvas.items import RADIUS, light_colors
 from lograph.ui.canvas.overlay import DASHED_RING, Mark
-from lograph.ui.chase.plan_data import FREE, ROW
 from lograph.ui.io.export import ImageOptionsDialog
+from lograph.ui.picture.chase_plan import FREE, ROW
 
 from .helpers import load
 

@@ -15,10 +15,10 @@ from lograph.ui.canvas.overlay import Mark
 from lograph.ui.canvas.scene import BoardScene
 from lograph.ui.canvas.view import BoardView
 from lograph.ui.chase.marks import ChaseMarks
-from lograph.ui.chase.plan_data import compute_chase
 from lograph.ui.chase.player import ChasePlayer
 from lograph.ui.model.commands import PressCommand
 from lograph.ui.model.document import Document
+from lograph.ui.picture.chase_plan import compute_chase
 
 
 def _pixels(image: QImage, fmt: QImage.Format = QImage.Format.Format_RGB32) -> np.ndarray:

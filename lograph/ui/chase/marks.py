@@ -2,8 +2,9 @@
 cleared alone: the plan (free-button rings with arrows, step numbers, check-light dots), the
 free presses of the chosen table row, and the check lights a position has on.
 
-The marks themselves are built by `lograph.ui.chase.plan_data`; the overlay of the step being
-played (``step``) is handed to the `ChasePlayer`, which draws on it.
+The marks themselves are built by `lograph.ui.picture.chase_plan` (pictures draw the same);
+the overlay of the step being played (``step``) is handed to the `ChasePlayer`, which draws
+on it.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from lograph.ui.canvas.scene import BoardScene
-from lograph.ui.chase.plan_data import ChaseData, check_marks, lit_marks, plan_marks, row_marks
+from lograph.ui.picture.chase_plan import ChaseData, check_marks, lit_marks, plan_marks, row_marks
 
 __all__ = ["ChaseMarks"]
 

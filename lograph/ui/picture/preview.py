@@ -1,4 +1,5 @@
-"""A small read-only picture of a board, for the New Board dialog.
+"""A small read-only picture of a board (a widget), for the New Board dialog and the puzzle
+designer.
 
 For rectangles it also shows the holes as hollow rings, and a click on a cell reports it
 (`cell_clicked`) so the dialog can punch or fill a hole. On a glued surface (torus, Möbius
