@@ -1,5 +1,9 @@
 """Every mark is repainted right: no leftovers on screen after an animation, and nothing an
-overlay paints lies outside its bounding rectangle (what Qt repaints)."""
+overlay paints lies outside its bounding rectangle (what Qt repaints).
+
+No fixed waits: a step waits for the viewport's next paint event, and the end waits until
+the screen shows what a fresh paint shows (leftovers never go away, so that wait fails).
+"""
 
 from __future__ import annotations
 
@@ -7,7 +11,7 @@ import itertools
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QEvent, QObject, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QImage, QPainter
 
 from lograph.core.model.generators import rectangle
@@ -35,6 +39,25 @@ def on_screen_vs_fresh(view: BoardView) -> int:
     return int((_pixels(shown) != _pixels(fresh)).sum())
 
 
+class PaintCounter(QObject):
+    """Counts the paint events a widget receives."""
+
+    def __init__(self, widget) -> None:
+        super().__init__(widget)
+        self.count = 0
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched, event) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            self.count += 1
+        return False
+
+
+def settled(qtbot, view: BoardView) -> None:
+    """Wait until the window shows exactly what a fresh paint shows."""
+    qtbot.waitUntil(lambda: on_screen_vs_fresh(view) == 0, timeout=5000)
+
+
 @pytest.fixture
 def shown_view(qtbot):
     board = rectangle(5, 5)
@@ -48,7 +71,7 @@ def shown_view(qtbot):
     view.show()
     qtbot.waitExposed(view)
     view.fit()
-    qtbot.wait(50)
+    settled(qtbot, view)
     return document, scene, view
 
 
@@ -64,8 +87,7 @@ def test_animated_chase_leaves_no_fragments(qtbot, shown_view):
         player.start(compute_chase(document.board.to_system()))
     assert finished.args == [True]
     assert len(painted) > 5
-    qtbot.wait(50)  # let the last repaints reach the window
-    assert on_screen_vs_fresh(view) == 0
+    settled(qtbot, view)  # the last repaints reach the window; leftovers would stay
 
 
 def test_moving_marks_after_a_press_leave_no_fragments(qtbot, shown_view):
@@ -73,15 +95,16 @@ def test_moving_marks_after_a_press_leave_no_fragments(qtbot, shown_view):
     overlay's marks move elsewhere, step after step."""
     document, scene, view = shown_view
     lay = scene.overlay("moving")
+    paints = PaintCounter(view.viewport())
     path = ["r0c0", "r1c1", "r2c2", "r3c3", "r4c4", "r0c4"]
     for light, button in itertools.pairwise(path):
+        before = paints.count
         document.push(PressCommand(document, button))
         lay.set_marks({light: Mark("#1971c2"), button: Mark("#e03131", "12")})
         lay.set_arrows([(light, button, "#1971c2")])
-        qtbot.wait(30)
+        qtbot.waitUntil(lambda before=before: paints.count > before)  # this step is painted
     lay.clear()
-    qtbot.wait(50)
-    assert on_screen_vs_fresh(view) == 0
+    settled(qtbot, view)
 
 
 @pytest.mark.parametrize("zoom", [0.25, 1.0, 3.0])

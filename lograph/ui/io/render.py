@@ -1,13 +1,32 @@
 """The old path of `lograph.ui.picture.render`, kept because ``lograph render``
-(`lograph/cli/render_cmd.py`) imports it from here.
-
-This module *is* `lograph.ui.picture.render` (the same module object, not a copy of its
-names), so a test that replaces one of its functions replaces it for the CLI too. New code
-imports `lograph.ui.picture.render`.
+(`lograph/cli/render_cmd.py`) imports its names from here. New code imports
+`lograph.ui.picture.render`; once the CLI does too, this module goes.
 """
 
-import sys
+from lograph.ui.picture.render import (
+    IMAGE_TYPES,
+    MARK_MODES,
+    Layer,
+    chase_layers,
+    check_folder,
+    image_size,
+    marks_for_export,
+    render_bytes,
+    scene_for,
+    solution_layers,
+    write_image,
+)
 
-from lograph.ui.picture import render
-
-sys.modules[__name__] = render
+__all__ = [
+    "IMAGE_TYPES",
+    "MARK_MODES",
+    "Layer",
+    "chase_layers",
+    "check_folder",
+    "image_size",
+    "marks_for_export",
+    "render_bytes",
+    "scene_for",
+    "solution_layers",
+    "write_image",
+]

@@ -1,9 +1,10 @@
-"""Overlays: marks and arrows are drawn where the buttons are, follow them, and clear."""
+"""Overlays: the scene owns them (``scene.overlay(name)``); marks and arrows are drawn where
+the buttons are, follow them, and clear."""
 
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QRectF
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 
 from lograph.core.errors import LographError
@@ -12,6 +13,7 @@ from lograph.ui.canvas.items import RADIUS
 from lograph.ui.canvas.overlay import Mark
 from lograph.ui.canvas.scene import BoardScene
 from lograph.ui.model.document import Document
+from tests.ui.helpers import button_point, click, load
 
 RED = "#ff0000"
 
@@ -99,6 +101,22 @@ def test_get_or_create_by_name(scene):
     assert scene.overlay("a") is not scene.overlay("b")
     scene.overlay("a").set_marks({"r0c0": Mark(RED)})
     assert scene.overlay("b").is_empty()  # several coexist independently
+    assert scene.overlays() == [scene.overlay("a"), scene.overlay("b")]
+    assert scene.overlay("a", z=12).zValue() == 12  # restacked, still the same overlay
+
+
+def test_the_scene_tells_its_overlays_of_a_button_deleted_in_the_view(window):
+    load(window, rectangle(3, 3))
+    lay = window.scene.overlay("test")
+    lay.set_marks({"r1c1": Mark(RED), "r0c0": Mark(RED)})
+    lay.set_arrows([("r0c0", "r1c1", RED)])
+    alt = Qt.KeyboardModifier.AltModifier
+    click(window, button_point(window, "r1c1"), modifiers=alt)  # edit mode: Alt+click deletes
+    assert "r1c1" not in window.document.board.buttons
+    assert set(lay.marked()) == {"r0c0"}
+    assert lay.arrows == []
+    window.document.undo_stack.undo()  # the button comes back; its mark does not
+    assert set(lay.marked()) == {"r0c0"}
 
 
 def test_unknown_buttons_are_ignored_and_bad_marks_refused(scene):
