@@ -13,7 +13,7 @@ from PySide6.QtGui import QColor, QImage, QPainter, QPainterPath
 from PySide6.QtWidgets import QApplication
 
 from lograph.core.model.generators import rectangle
-from lograph.ui.io.render import render_bytes, scene_for
+from lograph.ui.picture.render import render_bytes, scene_for
 
 SIDE = 256
 TARGET = Path(__file__).resolve().parents[1] / "lograph" / "ui" / "icons" / "lograph.png"

@@ -98,7 +98,7 @@ def _draw(args: argparse.Namespace, board: Board, output: Path) -> tuple[int, in
     from PySide6.QtWidgets import QApplication
 
     from lograph.cli.interrupts import deferred
-    from lograph.ui.io.render import (
+    from lograph.ui.picture.render import (
         chase_layers,
         marks_for_export,
         scene_for,

@@ -1,5 +1,7 @@
 """How the window lays itself out: the board fitted to the view until the user zooms, docks
-that never squeeze the canvas, and the window's geometry and dock layout kept between runs.
+that never squeeze the canvas, where a feature's dock and status widgets go (`WindowDocks`,
+the play controller's `DockHost`), and the window's geometry and dock layout kept between
+runs.
 
 A window restored maximised is first shown at its normal size and then grown by the window
 manager, some time later; fitting once, when the board opens, fits the small first size and
@@ -18,6 +20,7 @@ from PySide6.QtWidgets import (
     QFrame,
     QMainWindow,
     QScrollArea,
+    QWidget,
 )
 
 from lograph.ui.canvas.view import BoardView
@@ -30,6 +33,7 @@ __all__ = [
     "STATE_VERSION",
     "DockPolicy",
     "FitKeeper",
+    "WindowDocks",
     "restore_window",
     "save_window",
 ]
@@ -143,6 +147,32 @@ class DockPolicy(QObject):
         if event.type() == QEvent.Type.Resize:
             self.limit()
         return False
+
+
+class WindowDocks:
+    """Side docks and status widgets of `window`, for a feature that shows its own (the play
+    controller's `DockHost`): docks go on the right, status widgets before the permanent
+    ones."""
+
+    def __init__(self, window: QMainWindow) -> None:
+        self.window = window
+
+    def add_dock(self, dock: QDockWidget) -> None:
+        self.window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+
+    def bring_dock_forward(self, dock: QDockWidget) -> None:
+        window = self.window
+        if dock.isHidden():  # a tab beside the other docks shown in its area, in front
+            area = window.dockWidgetArea(dock)
+            others = [d for d in window.findChildren(QDockWidget) if d is not dock]
+            shown = [d for d in others if window.dockWidgetArea(d) == area and not d.isHidden()]
+            dock.show()
+            if shown and not dock.isFloating():
+                window.tabifyDockWidget(shown[0], dock)
+        dock.raise_()
+
+    def add_status_widget(self, widget: QWidget) -> None:
+        self.window.statusBar().insertPermanentWidget(0, widget)
 
 
 def restore_window(window: QMainWindow, settings: QSettings, docks: list[QDockWidget]) -> None:

@@ -27,7 +27,7 @@ from lograph.ui.analysis import AnalysisDock
 from lograph.ui.canvas import operations as ops
 from lograph.ui.canvas.clipboard import dict_from_mime, mime_from_dict
 from lograph.ui.canvas.scene import GRID, BoardScene
-from lograph.ui.canvas.tools import EditTool, LightsTool, Tool
+from lograph.ui.canvas.tools import EditTool, LightsTool, PlayTool, Tool
 from lograph.ui.canvas.view import BoardView
 from lograph.ui.chase.view import ChaseView
 from lograph.ui.chrome import WindowChrome
@@ -37,12 +37,13 @@ from lograph.ui.io.dialogs import NewBoardDialog, PropertiesDialog
 from lograph.ui.io.export import ExportController
 from lograph.ui.io.file_menus import fill_recent, fill_samples
 from lograph.ui.io.filectl import FileController
-from lograph.ui.layout import DockPolicy, FitKeeper, restore_window, save_window
+from lograph.ui.layout import DockPolicy, FitKeeper, WindowDocks, restore_window, save_window
 from lograph.ui.model.analysis import AnalysisModel
+from lograph.ui.model.commands import PropertiesCommand
 from lograph.ui.model.document import BoardProperties, Document
 from lograph.ui.model.jobs import JobRunner
 from lograph.ui.model.session import Session, bind_toggle
-from lograph.ui.play import LitOnlyPlayTool, PlayController
+from lograph.ui.play import PlayController
 from lograph.ui.status import StatusArea
 from lograph.ui.widgets import named
 
@@ -73,13 +74,9 @@ class MainWindow(QMainWindow):
         self.view = BoardView(self.scene)
         self.fitter = FitKeeper(self.view)  # the board fills the view until the user zooms
         self.setCentralWidget(self.view)
+        self.play_tool = PlayTool(self.scene, self.session)
         self.tools: dict[str, Tool] = {
-            t.name: t
-            for t in (
-                EditTool(self.scene),
-                LightsTool(self.scene),
-                LitOnlyPlayTool(self.scene, self.session),
-            )
+            t.name: t for t in (EditTool(self.scene), LightsTool(self.scene), self.play_tool)
         }
         self.files = FileController(self, self.document, self.settings)
         self.autosave = Autosaver(self.document, self.settings, self)
@@ -139,12 +136,16 @@ class MainWindow(QMainWindow):
         file_menu.insertSeparator(quit_action)
         for act in self.exports.actions.values():
             self._add_to_menu("export", act)
-        for part in (self.analysis, self.chase, self.exports, self.autosave):
-            part.status.connect(lambda text: self.statusBar().showMessage(text, 8000))
-        for done in (self.analysis.solutions.goal_reached, self.chase.goal_reached):
-            done.connect(self.status_area.announce)  # automatic play ends with the banner too
         self.play = PlayController(self, self.analysis_model, self.files, self.settings)
-        self.play.install(self, self.action, self.menus, self.tools["play"], self.status_area)
+        self.play.install(WindowDocks(self), self.action, self.menus, self.play_tool)
+        for part in (self.analysis, self.chase, self.exports, self.autosave, self.play):
+            part.status.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        for done in (
+            self.analysis.solutions.goal_reached,
+            self.chase.goal_reached,  # automatic play ends with the banner too
+            self.play.announce,
+        ):
+            done.connect(self.status_area.announce)
 
     # ------------------------------------------------------------------ extension points
     def action(self, name: str) -> QAction:
@@ -162,8 +163,8 @@ class MainWindow(QMainWindow):
 
     @property
     def tool(self) -> Tool:
-        assert self.scene.tool is not None
-        return self.scene.tool
+        """The active tool."""
+        return self.tools[self.session.mode]
 
     # ------------------------------------------------------------------ building
     def _handlers(self) -> dict[str, Callable[[], object]]:
@@ -268,19 +269,14 @@ class MainWindow(QMainWindow):
             self.session.set_mode(name)  # comes back through mode_changed
 
     def _apply_mode(self, name: str) -> None:
-        if self.scene.tool is not None:
-            self.scene.tool.cancel()
+        """Swap the tools (the scene deactivates the old one and activates this one, which
+        sets itself up) and show the mode in the window's actions, cursor and status bar."""
         tool = self.tools[name]
-        self.scene.tool = tool
+        self.scene.set_tool(tool)
         self.view.viewport().setCursor(tool.cursor)
         self.action(f"mode_{name}").setChecked(True)
         for key in EDIT_ONLY:
             self.action(key).setEnabled(name == "edit")
-        if name != "edit":
-            self.scene.clear_selection()
-        if name == "play":
-            self.document.set_start(self.document.board.lights())
-            self.document.set_moves(0)
         self.status_area.show_mode(name, tool.hint)
 
     @property
@@ -302,8 +298,6 @@ class MainWindow(QMainWindow):
         return self.apply_properties(dialog.properties())
 
     def apply_properties(self, props: BoardProperties) -> bool:
-        from lograph.ui.model.commands import PropertiesCommand
-
         if props == BoardProperties.of(self.document.board):
             return False
         self.document.push(PropertiesCommand(self.document, props))
@@ -348,11 +342,9 @@ class MainWindow(QMainWindow):
         return ops.scramble(self.document, self.session.goal, self.rng)
 
     def _view_options(self) -> None:
-        self.scene.grid_visible = self.action("show_grid").isChecked()
-        self.scene.snap_enabled = self.action("snap").isChecked()
-        self.scene.button_layer.show_labels = self.action("show_labels").isChecked()
+        checked = [self.action(name).isChecked() for name in ("show_grid", "snap", "show_labels")]
+        self.scene.set_view_options(*checked)
         self.view.resetCachedContent()
-        self.scene.update()
 
     # ------------------------------------------------------------------ following the document
     def _board_replaced(self) -> None:

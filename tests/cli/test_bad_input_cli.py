@@ -89,7 +89,7 @@ def test_render_draws_far_and_tiny_layouts_without_warnings(
 
 def test_a_tiny_layout_is_scaled_up_to_fit(tmp_path: Path, qapp: object) -> None:
     from lograph.ui.canvas.scene import GRID
-    from lograph.ui.io.render import scene_for
+    from lograph.ui.picture.render import scene_for
 
     scene = scene_for(read_board(layout_file(tmp_path, LAYOUTS["tiny"])))
     pos = scene.store.pos[scene.store.live_slots()]

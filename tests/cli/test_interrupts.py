@@ -104,7 +104,7 @@ def test_render_stops_while_drawing(tmp_path: Path, sig: int, status: int) -> No
     picture.write_bytes(b"the old picture")
     script = (
         "import sys\n"
-        "import lograph.ui.io.render as render\n"
+        "import lograph.ui.picture.render as render\n"
         "from lograph.cli import main\n"
         "from lograph.core.cancel import interrupted\n"
         "drawn = render.render_bytes\n"

@@ -21,7 +21,7 @@ from lograph.core.model.board import Board
 from lograph.core.model.generators import rectangle
 from lograph.ui.canvas.items import RADIUS
 from lograph.ui.canvas.overlay import DASHED_RING
-from lograph.ui.chase.plan_data import FREE, ROW
+from lograph.ui.picture.chase_plan import FREE, ROW
 from tests.cli.helpers import board_file
 from tests.references import fewest_to_goal
 
@@ -33,7 +33,7 @@ def near(c: QColor, hex_color: str, tol: int = 40) -> bool:
 
 def ringed(board: Board, image: QImage, color: str, ring: float = RADIUS + 4) -> set[str]:
     """Buttons with `color` on the ring of radius `ring` in a picture of `board`."""
-    from lograph.ui.io.render import scene_for
+    from lograph.ui.picture.render import scene_for
 
     scene = scene_for(board)  # the same layout the command drew
     rect = scene.board_rect()

@@ -9,7 +9,6 @@ from PySide6.QtWidgets import QLabel
 
 from lograph.core.model.board import Board
 from lograph.core.model.generators import rectangle
-from lograph.ui.canvas.overlay import overlay
 from lograph.ui.model.commands import PressCommand, SetLightsCommand
 from tests.references import press_matrix as matrix
 from tests.references import rank_mod_p, solvable
@@ -100,7 +99,7 @@ def test_failed_patterns_are_drawn_on_the_board(qtbot, window):
     model, section = window.analysis.model, window.analysis.panel.position
     assert not model.position.solvable
     assert not solvable(a, board.lights().astype(np.int64), 2)
-    marks = overlay(window.scene, "analysis.world").marked()
+    marks = window.scene.overlay("analysis.world").marked()
     y = np.array([1 if b in marks else 0 for b in names], dtype=np.int64)
     # the drawn buttons form a pattern y with yᵀA = 0 that the position fails
     assert y.any()
@@ -108,11 +107,11 @@ def test_failed_patterns_are_drawn_on_the_board(qtbot, window):
     assert int(y @ board.lights()) % 2 == 1
     assert section.failing.count() == len(model.position.failing) > 0
     section.highlight.setChecked(False)
-    assert overlay(window.scene, "analysis.world").is_empty()
+    assert window.scene.overlay("analysis.world").is_empty()
     section.highlight.setChecked(True)
     window.document.push(SetLightsCommand(window.document, {"r0c0": 0}))
     assert model.position.solvable
-    assert overlay(window.scene, "analysis.world").is_empty()
+    assert window.scene.overlay("analysis.world").is_empty()
 
 
 def test_three_state_failed_pattern_weights(qtbot, window):
@@ -132,7 +131,7 @@ def test_three_state_failed_pattern_weights(qtbot, window):
         if ok:
             continue
         seen_unsolvable = True
-        marks = overlay(window.scene, "analysis.world").marked()
+        marks = window.scene.overlay("analysis.world").marked()
         y = np.array([int(marks[b].label or 1) if b in marks else 0 for b in names])
         assert not ((y @ a) % 3).any()  # a left-kernel pattern, weights from the labels
         assert (y @ lights) % 3 != 0  # ... that this position fails
@@ -159,7 +158,7 @@ def test_quiet_browser_steps_through_basis_and_combinations(qtbot, window):
     assert quiet.count == 4
 
     def drawn() -> np.ndarray:
-        marks = overlay(window.scene, "analysis.quiet").marked()
+        marks = window.scene.overlay("analysis.quiet").marked()
         return np.array([1 if b in marks else 0 for b in names], dtype=np.int64)
 
     basis = []
@@ -181,7 +180,7 @@ def test_quiet_browser_steps_through_basis_and_combinations(qtbot, window):
         combos.add(tuple(v.tolist()))
     assert len(combos) == 15  # every non-zero combination, each once
     quiet.show_board.setChecked(False)
-    assert overlay(window.scene, "analysis.quiet").is_empty()
+    assert window.scene.overlay("analysis.quiet").is_empty()
 
 
 def test_quiet_browser_with_nullity_zero(qtbot, window):

@@ -10,8 +10,7 @@ import numpy as np
 import pytest
 
 from lograph.core.model.generators import rectangle
-from lograph.core.optimize.fewest._search import solve_fewest
-from lograph.ui.canvas.overlay import overlay
+from lograph.core.optimize.fewest import solve_fewest
 from lograph.ui.model.commands import PressCommand, SetLightsCommand
 from tests.references import fewest_table
 from tests.references import press_matrix as matrix
@@ -25,7 +24,7 @@ def solvable_lights(a: np.ndarray, p: int, rng: np.random.Generator) -> np.ndarr
 
 
 def marked_presses(window) -> dict[str, int]:
-    marks = overlay(window.scene, "analysis.solution").marked()
+    marks = window.scene.overlay("analysis.solution").marked()
     return {b: int(m.label or 1) for b, m in marks.items()}
 
 
@@ -96,9 +95,9 @@ def test_hint_press_reduces_the_fewest_presses_by_one(qtbot, window, m, n, state
             window.action("analysis_hint").trigger()
             qtbot.waitUntil(lambda: solutions.hint_button is not None, timeout=10_000)
             hinted = solutions.hint_button
-            assert set(overlay(window.scene, "analysis.hint").marked()) == {hinted}
+            assert set(window.scene.overlay("analysis.hint").marked()) == {hinted}
             doc.push(PressCommand(doc, hinted))
-            assert overlay(window.scene, "analysis.hint").is_empty()  # gone with the press
+            assert window.scene.overlay("analysis.hint").is_empty()  # gone with the press
             after = table[tuple(((-doc.board.lights().astype(int)) % states).tolist())]
             assert after == before - 1
 
@@ -113,7 +112,7 @@ def test_a_hint_for_one_goal_is_dropped_when_the_goal_changes(qtbot, window):
     qtbot.waitUntil(lambda: solutions.hint_button is not None, timeout=10_000)
     window.action("goal_on").trigger()
     assert solutions.hint_button is None
-    assert overlay(window.scene, "analysis.hint").is_empty()
+    assert window.scene.overlay("analysis.hint").is_empty()
 
 
 def test_hint_on_an_unsolvable_position_says_so(qtbot, window):
@@ -125,7 +124,7 @@ def test_hint_on_an_unsolvable_position_says_so(qtbot, window):
     window.analysis.solutions.status.connect(messages.append)
     window.action("analysis_hint").trigger()
     assert "cannot be solved" in messages[-1]
-    assert overlay(window.scene, "analysis.hint").is_empty()
+    assert window.scene.overlay("analysis.hint").is_empty()
 
 
 def test_step_by_step_ends_at_the_goal_and_is_undoable(qtbot, window):
@@ -176,7 +175,7 @@ def test_step_by_step_can_be_stopped(qtbot, window):
     solutions.timer.setInterval(60_000)
     window.action("analysis_step").trigger()
     qtbot.waitUntil(lambda: solutions.stepping, timeout=10_000)
-    assert not overlay(window.scene, "analysis.solution").is_empty()  # numbered steps shown
+    assert not window.scene.overlay("analysis.solution").is_empty()  # numbered steps shown
     window.action("analysis_step").trigger()
     assert not solutions.stepping
     assert window.analysis.panel.step_button.text() == "Step by step"

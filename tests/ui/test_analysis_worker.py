@@ -4,7 +4,6 @@ it runs, rapid edits cost one analysis, and a result for an older board is never
 from __future__ import annotations
 
 import threading
-import time
 
 import pytest
 from PySide6.QtCore import QCoreApplication, QTimer
@@ -52,7 +51,7 @@ class SlowEngine:
             if self.honour_cancel and cancel is not None and cancel():
                 self.saw_cancel.set()
                 raise InterruptedComputation("stub cancelled")
-            time.sleep(0.005)
+            gate.wait(0.005)  # the engine polls cancel, as the core does; the gate ends it
         return core_analysis.get_solver(system, "dense")
 
 

@@ -10,7 +10,6 @@ import pytest
 from PySide6.QtGui import QColor
 
 from lograph.core.model.generators import rectangle
-from lograph.ui.canvas.overlay import overlay
 from tests.references import fewest_table, histogram, max_min_worst
 from tests.references import press_matrix as matrix
 from tests.ui.helpers import load
@@ -42,11 +41,11 @@ def test_worst_position_loads_and_needs_its_count(qtbot, window, m, n, states, g
     target = 0 if goal == "off" else states - 1
     change = tuple(((target - lights) % states).tolist())
     assert table[change] == worst.worst_presses  # the loaded position needs that many
-    marks = overlay(window.scene, "analysis.solution").marked()
+    marks = window.scene.overlay("analysis.solution").marked()
     assert sum(int(mk.label or 1) for mk in marks.values()) == worst.worst_presses
     qtbot.waitUntil(lambda: model.solution is not None, timeout=10_000)  # live count arrives
     assert model.solution.press_count == worst.worst_presses
-    assert overlay(window.scene, "analysis.solution").marked() == marks  # still shown
+    assert window.scene.overlay("analysis.solution").marked() == marks  # still shown
     doc.undo_stack.undo()  # loading was one undoable step
     assert doc.board.lights().tolist() == before.tolist()
 

@@ -15,10 +15,9 @@ from PySide6.QtTest import QTest
 
 from lograph.core.model.generators import rectangle
 from lograph.core.solve import is_solvable
-from lograph.ui.canvas.overlay import overlay
-from lograph.ui.chase.plan_data import CHECK, FREE, ROW, STEP_BADGE
 from lograph.ui.chase.view import ChaseView
 from lograph.ui.model.document import BoardProperties
+from lograph.ui.picture.chase_plan import CHECK, FREE, ROW, STEP_BADGE
 
 from .helpers import load, undo_all
 
@@ -65,7 +64,7 @@ def test_plan_is_drawn_step_by_step(window, qtbot):
     ready(qtbot, view)
     data = view.data
     names, plan = data.names, data.plan
-    steps = overlay(window.scene, "chase_steps").marked()
+    steps = window.scene.overlay("chase_steps").marked()
     # numbers 1..n, each on the button decided at that step
     assert sorted(int(m.label) for m in steps.values()) == list(range(1, 26))
     assert {names[w]: str(i + 1) for i, w in enumerate(plan.buttons)} == {
@@ -75,23 +74,23 @@ def test_plan_is_drawn_step_by_step(window, qtbot):
     assert len(free) == 5  # the classic 5×5 chase: the first row is free
     assert {b for b, m in steps.items() if m.color == FREE} == free
     assert {b for b, m in steps.items() if m.color == STEP_BADGE} == set(names) - free
-    rings = overlay(window.scene, "chase").marked()
+    rings = window.scene.overlay("chase").marked()
     assert set(rings) == free
     assert {m.color for m in rings.values()} == {FREE}
     # one arrow per forced button, from a light it changes (checked on the board itself)
-    arrows = overlay(window.scene, "chase").arrows
+    arrows = window.scene.overlay("chase").arrows
     assert len(arrows) == 20
     assert {b for _, b, _ in arrows} == set(names) - free
     assert all(changes(window.document.board, b, light) for light, b, _ in arrows)
     assert len({light for light, _, _ in arrows}) == 20  # no light forces twice
-    checks = overlay(window.scene, "chase_check").marked()
+    checks = window.scene.overlay("chase_check").marked()
     assert set(checks) == set(data.check_ids)
     assert not set(checks) & {light for light, _, _ in arrows}  # check lights never force
     assert {m.color for m in checks.values()} == {CHECK}
     assert len({FREE, CHECK, ROW, STEP_BADGE}) == 4  # distinct colours
     view.show_plan(False)
-    assert overlay(window.scene, "chase").is_empty()
-    assert overlay(window.scene, "chase_steps").is_empty()
+    assert window.scene.overlay("chase").is_empty()
+    assert window.scene.overlay("chase_steps").is_empty()
 
 
 def test_table_rows_are_shown_and_a_click_marks_its_free_presses(window, qtbot):
@@ -107,7 +106,7 @@ def test_table_rows_are_shown_and_a_click_marks_its_free_presses(window, qtbot):
     rect = widget.visualItemRect(widget.item(row, 0))
     QTest.mouseClick(widget.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     expected = {b for b, t in zip(view.data.free_ids, table.presses[row], strict=True) if t}
-    marked = overlay(window.scene, "chase_row").marked()
+    marked = window.scene.overlay("chase_row").marked()
     assert set(marked) == expected
     assert {m.color for m in marked.values()} == {ROW}
     # the recipe, done by pressing on the board: the row's pattern on the check lights
@@ -137,7 +136,7 @@ def test_chase_looks_up_the_row_and_the_recipe_ends_all_off(window, qtbot):
     row = view.panel.selected_row()
     assert row >= 0
     assert np.array_equal(data.table.patterns[row], pattern)
-    assert set(overlay(window.scene, "chase_lit").marked()) == on
+    assert set(window.scene.overlay("chase_lit").marked()) == on
     view.actions["chase_press_free"].trigger()
     chase(qtbot, view)
     assert set(lights(window).values()) == {0}
@@ -188,7 +187,7 @@ def test_changing_the_goal_drops_the_chase_made_for_the_other_goal(window, qtbot
     assert view.free_presses
     window.action("goal_on").trigger()
     assert not view.free_presses
-    assert overlay(window.scene, "chase_row").is_empty()
+    assert window.scene.overlay("chase_row").is_empty()
     assert not view.actions["chase_press_free"].isEnabled()
 
 
@@ -202,10 +201,10 @@ def test_chase_computes_the_plan_first_and_can_be_stopped(window, qtbot):
     made = window.document.undo_stack.count()
     assert made >= 1
     assert not view.actions["chase_run"].isEnabled()
-    assert not overlay(window.scene, "chase_step").is_empty()
+    assert not window.scene.overlay("chase_step").is_empty()
     view.actions["chase_stop"].trigger()
     assert not view.player.running
-    assert overlay(window.scene, "chase_step").is_empty()
+    assert window.scene.overlay("chase_step").is_empty()
     assert "stopped" in view.panel.message.text()
     assert window.document.undo_stack.count() == made  # the presses made stay
 
@@ -251,12 +250,12 @@ def test_edits_drop_the_plan_at_once_and_a_new_one_follows(window, qtbot):
     ready(qtbot, view)
     window.document.remove_buttons(["r4c4"])
     assert view.data is None
-    assert overlay(window.scene, "chase").is_empty()
-    assert overlay(window.scene, "chase_steps").is_empty()
+    assert window.scene.overlay("chase").is_empty()
+    assert window.scene.overlay("chase_steps").is_empty()
     assert view.panel.table.rowCount() == 0
     qtbot.waitUntil(lambda: view.data is not None, timeout=20_000)
     assert len(view.data.plan.buttons) == 24
-    assert "r4c4" not in overlay(window.scene, "chase_steps").marked()
+    assert "r4c4" not in window.scene.overlay("chase_steps").marked()
     props = BoardProperties.of(window.document.board)
     window.document.set_properties(BoardProperties(props.name, props.rule, 3, props.directed))
     assert view.data is None

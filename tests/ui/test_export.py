@@ -18,9 +18,9 @@ from lograph.core.chase.plan import chase_plan
 from lograph.core.files import read_solution
 from lograph.core.model.generators import rectangle
 from lograph.ui.canvas.items import RADIUS, light_colors
-from lograph.ui.canvas.overlay import DASHED_RING, Mark, overlay
-from lograph.ui.chase.plan_data import FREE, ROW
+from lograph.ui.canvas.overlay import DASHED_RING, Mark
 from lograph.ui.io.export import ImageOptionsDialog
+from lograph.ui.picture.chase_plan import FREE, ROW
 
 from .helpers import load
 
@@ -103,7 +103,7 @@ def test_solution_picture_rings_the_fewest_presses(qtbot, window, tmp_path):
 
 def test_marks_modes_leave_the_board_marks_as_they_were(qtbot, window, tmp_path):
     load(window, rectangle(3, 3))
-    shown = overlay(window.scene, "mine")
+    shown = window.scene.overlay("mine")
     shown.set_marks({"r1c1": Mark("#ff0000")})
     path = tmp_path / "a.png"
     assert exported(qtbot, window, "export_image", path, "none", width=300)

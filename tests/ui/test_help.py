@@ -7,11 +7,12 @@ from PySide6.QtGui import QAction, QColor, QImage, QKeySequence
 from PySide6.QtWidgets import QLabel
 
 from lograph.core.model.generators import rectangle
-from lograph.ui.chase.plan_data import ROW
+from lograph.ui.analysis.figure_texts import FIGURES
 from lograph.ui.help.pictures import PICTURE_WIDTH, puzzle_board
-from lograph.ui.help.texts import FIGURES, GUIDE
-from lograph.ui.io.render import image_size, render_bytes, scene_for
+from lograph.ui.help.texts import GUIDE
 from lograph.ui.model.commands import PressCommand
+from lograph.ui.picture.chase_plan import ROW
+from lograph.ui.picture.render import image_size, render_bytes, scene_for
 
 NATIVE = QKeySequence.SequenceFormat.NativeText
 

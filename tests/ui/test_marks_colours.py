@@ -20,8 +20,14 @@ from lograph.ui.analysis.solution import press_marks
 from lograph.ui.canvas.items import RADIUS
 from lograph.ui.canvas.overlay import DASHED_RING, RING
 from lograph.ui.canvas.palette import LIT, MARKS, light_colors, text_on
-from lograph.ui.chase.plan_data import compute_chase, plan_marks, row_marks
-from lograph.ui.io.render import Layer, marks_for_export, render_bytes, scene_for, solution_layers
+from lograph.ui.picture.chase_plan import compute_chase, plan_marks, row_marks
+from lograph.ui.picture.render import (
+    Layer,
+    marks_for_export,
+    render_bytes,
+    scene_for,
+    solution_layers,
+)
 
 
 def lab(c: QColor) -> tuple[float, float, float]:

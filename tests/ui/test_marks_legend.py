@@ -16,7 +16,6 @@ from PySide6.QtGui import QColor, QImage
 
 from lograph.core.model.generators import rectangle
 from lograph.ui.canvas.legend import OTHER, LegendWidget, lights_sample, sample
-from lograph.ui.canvas.overlay import overlay
 from lograph.ui.canvas.palette import MARKS, Canvas, light_colors
 
 from .helpers import load
@@ -78,7 +77,7 @@ def test_legend_follows_the_boards_states(window):
 
 
 def badges(window) -> dict[str, str]:
-    return {b: m.label for b, m in overlay(window.scene, "chase_steps").marked().items()}
+    return {b: m.label for b, m in window.scene.overlay("chase_steps").marked().items()}
 
 
 def test_table_names_buttons_by_the_step_numbers_on_the_board(window, qtbot):

@@ -1,5 +1,9 @@
 """Every mark is repainted right: no leftovers on screen after an animation, and nothing an
-overlay paints lies outside its bounding rectangle (what Qt repaints)."""
+overlay paints lies outside its bounding rectangle (what Qt repaints).
+
+No fixed waits: a step waits for the viewport's next paint event, and the end waits until
+the screen shows what a fresh paint shows (leftovers never go away, so that wait fails).
+"""
 
 from __future__ import annotations
 
@@ -7,18 +11,18 @@ import itertools
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QEvent, QObject, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QImage, QPainter
 
 from lograph.core.model.generators import rectangle
-from lograph.ui.canvas.overlay import Mark, overlay
+from lograph.ui.canvas.overlay import Mark
 from lograph.ui.canvas.scene import BoardScene
 from lograph.ui.canvas.view import BoardView
 from lograph.ui.chase.marks import ChaseMarks
-from lograph.ui.chase.plan_data import compute_chase
 from lograph.ui.chase.player import ChasePlayer
 from lograph.ui.model.commands import PressCommand
 from lograph.ui.model.document import Document
+from lograph.ui.picture.chase_plan import compute_chase
 
 
 def _pixels(image: QImage, fmt: QImage.Format = QImage.Format.Format_RGB32) -> np.ndarray:
@@ -35,6 +39,25 @@ def on_screen_vs_fresh(view: BoardView) -> int:
     return int((_pixels(shown) != _pixels(fresh)).sum())
 
 
+class PaintCounter(QObject):
+    """Counts the paint events a widget receives."""
+
+    def __init__(self, widget) -> None:
+        super().__init__(widget)
+        self.count = 0
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched, event) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            self.count += 1
+        return False
+
+
+def settled(qtbot, view: BoardView) -> None:
+    """Wait until the window shows exactly what a fresh paint shows."""
+    qtbot.waitUntil(lambda: on_screen_vs_fresh(view) == 0, timeout=5000)
+
+
 @pytest.fixture
 def shown_view(qtbot):
     board = rectangle(5, 5)
@@ -48,7 +71,7 @@ def shown_view(qtbot):
     view.show()
     qtbot.waitExposed(view)
     view.fit()
-    qtbot.wait(50)
+    settled(qtbot, view)
     return document, scene, view
 
 
@@ -64,24 +87,24 @@ def test_animated_chase_leaves_no_fragments(qtbot, shown_view):
         player.start(compute_chase(document.board.to_system()))
     assert finished.args == [True]
     assert len(painted) > 5
-    qtbot.wait(50)  # let the last repaints reach the window
-    assert on_screen_vs_fresh(view) == 0
+    settled(qtbot, view)  # the last repaints reach the window; leftovers would stay
 
 
 def test_moving_marks_after_a_press_leave_no_fragments(qtbot, shown_view):
     """The exact order that left leftovers: a press queues a repaint of its lights, then the
     overlay's marks move elsewhere, step after step."""
     document, scene, view = shown_view
-    lay = overlay(scene, "moving")
+    lay = scene.overlay("moving")
+    paints = PaintCounter(view.viewport())
     path = ["r0c0", "r1c1", "r2c2", "r3c3", "r4c4", "r0c4"]
     for light, button in itertools.pairwise(path):
+        before = paints.count
         document.push(PressCommand(document, button))
         lay.set_marks({light: Mark("#1971c2"), button: Mark("#e03131", "12")})
         lay.set_arrows([(light, button, "#1971c2")])
-        qtbot.wait(30)
+        qtbot.waitUntil(lambda before=before: paints.count > before)  # this step is painted
     lay.clear()
-    qtbot.wait(50)
-    assert on_screen_vs_fresh(view) == 0
+    settled(qtbot, view)
 
 
 @pytest.mark.parametrize("zoom", [0.25, 1.0, 3.0])
@@ -92,7 +115,7 @@ def test_overlay_paints_only_inside_its_bounding_rect(qapp, zoom):
     scene.edge_layer.hide()
     scene.button_layer.hide()
     scene.setBackgroundBrush(QBrush(Qt.BrushStyle.NoBrush))
-    lay = overlay(scene, "all")
+    lay = scene.overlay("all")
     styles = {"r0c0": "ring", "r0c3": "dot", "r3c0": "fill", "r3c3": "badge", "r1c1": "dashed"}
     lay.set_marks({b: Mark("#e03131", "×12", s) for b, s in styles.items()})
     lay.set_arrows([("r0c0", "r3c3", "#1971c2"), ("r2c2", "r2c2", "#1971c2")])

@@ -19,9 +19,9 @@ from lograph.core.model.board import Board
 from lograph.core.model.generators import cylinder, hexagonal, named, rectangle, torus
 from lograph.ui.canvas.items import RADIUS
 from lograph.ui.canvas.palette import Canvas
-from lograph.ui.canvas.stubs import STUB, TAG
-from lograph.ui.io.render import render_bytes, scene_for
+from lograph.ui.canvas.wrap_stubs import STUB, TAG
 from lograph.ui.model.commands import AddEdgesCommand
+from lograph.ui.picture.render import render_bytes, scene_for
 
 GRAPHS = Path(__file__).parents[2] / "graphs"
 
@@ -176,7 +176,7 @@ def test_an_edge_drawn_across_the_board_becomes_stubs_and_repaints(qapp):
 def test_new_board_preview_shows_the_wraps(qapp):
     """The New Board dialog's preview draws a torus's wraps as stubs beyond its outer
     buttons; a rectangle's preview has nothing there."""
-    from lograph.ui.io.preview import BoardPreview
+    from lograph.ui.picture.preview import BoardPreview
 
     def stub_pixels(board: Board) -> int:
         preview = BoardPreview()

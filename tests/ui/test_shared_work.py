@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 import lograph.core.solve as core_solve
-import lograph.ui.chase.plan_data as plan_data
 import lograph.ui.model.analysis as ui_analysis
+import lograph.ui.picture.chase_plan as plan_data
 from lograph.core.chase.plan import chase_plan
 from lograph.core.model.generators import rectangle
 

@@ -7,6 +7,7 @@ dock); the parts here are
 - `solution`: show solution, hint, solve step by step (overlay marks, undoable presses),
 - `patterns`: the position section and the quiet-pattern browser,
 - `histogram_view`: the bar chart,
+- `figure_texts`, `figure_help`: what each figure means, and its "?" labels and tooltips,
 - `panel`: the dock's widget, `dock`: the dock and the actions it contributes.
 """
 

@@ -39,12 +39,12 @@ from lograph.core.optimize.histogram import CLASS_DEGREE_LIMIT
 from lograph.core.optimize.worst import WorstPosition
 from lograph.core.report.records import composite_figure_texts, factors_text
 from lograph.ui.analysis.fewest_box import SolutionBox
+from lograph.ui.analysis.figure_help import add_box_help, attach_help, help_title
 from lograph.ui.analysis.histogram_view import HistogramView
 from lograph.ui.analysis.numbers import count_text, fraction_text, group_text, power_text
 from lograph.ui.analysis.patterns import PositionSection, QuietBrowser
 from lograph.ui.analysis.solution import SolutionController
 from lograph.ui.canvas.scene import BoardScene
-from lograph.ui.help.labels import add_box_help, attach_help, help_title
 from lograph.ui.model.analysis import AnalysisModel
 from lograph.ui.model.commands import SetLightsCommand
 from lograph.ui.model.session import Session

@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from lograph.ui.analysis.numbers import FULL_BITS, group_text, syndrome_text
-from lograph.ui.canvas.overlay import Mark, Overlay, overlay
+from lograph.ui.canvas.overlay import Mark, Overlay
 from lograph.ui.canvas.palette import MARKS
 from lograph.ui.canvas.scene import BoardScene
 from lograph.ui.model.analysis import AnalysisModel
@@ -134,7 +134,7 @@ class PositionSection(QGroupBox):
 
     @property
     def marks(self) -> Overlay:
-        return overlay(self.scene, "analysis.world")
+        return self.scene.overlay("analysis.world")
 
     def refresh(self) -> None:
         pos, analysis = self.model.position, self.model.analysis
@@ -246,7 +246,7 @@ class QuietBrowser(QGroupBox):
 
     @property
     def marks(self) -> Overlay:
-        return overlay(self.scene, "analysis.quiet")
+        return self.scene.overlay("analysis.quiet")
 
     @property
     def k(self) -> int:

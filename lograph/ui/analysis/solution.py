@@ -25,7 +25,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from lograph.core.errors import LographError
 from lograph.core.optimize.fewest import FewestSolution
 from lograph.core.optimize.lit_only import LitOnlySolution
-from lograph.ui.canvas.overlay import Mark, Overlay, overlay
+from lograph.ui.canvas.overlay import Mark, Overlay
 from lograph.ui.canvas.palette import MARKS
 from lograph.ui.canvas.scene import BoardScene
 from lograph.ui.model.analysis import AnalysisModel
@@ -103,11 +103,11 @@ class SolutionController(QObject):
 
     @property
     def solution_overlay(self) -> Overlay:
-        return overlay(self.scene, "analysis.solution")
+        return self.scene.overlay("analysis.solution")
 
     @property
     def hint_overlay(self) -> Overlay:
-        return overlay(self.scene, "analysis.hint")
+        return self.scene.overlay("analysis.hint")
 
     @property
     def stepping(self) -> bool:

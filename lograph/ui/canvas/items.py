@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import gc
 import math
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import numpy as np
 from numpy.typing import NDArray
@@ -22,12 +22,18 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from lograph.ui.canvas.palette import Canvas, light_colors, text_on
-from lograph.ui.canvas.stubs import WrapStubs, find_wraps, paint_stubs
+from lograph.ui.canvas.store import DrawingStore
+from lograph.ui.canvas.wrap_stubs import WrapStubs, find_wraps, paint_stubs
 
-if TYPE_CHECKING:
-    from lograph.ui.canvas.scene import BoardScene
-
-__all__ = ["ButtonLayer", "EdgeLayer", "Palette", "light_colors", "polygon", "set_bounds"]
+__all__ = [
+    "ButtonLayer",
+    "Drawing",
+    "EdgeLayer",
+    "Palette",
+    "light_colors",
+    "polygon",
+    "set_bounds",
+]
 
 RADIUS = 14.0  # disc radius in scene units; one grid step is 40
 #: Edges are drawn as a haze once their length exceeds this many times the pixels shown
@@ -109,8 +115,17 @@ def _rect_tuple(rect: QRectF) -> tuple[float, float, float, float]:
     return rect.left(), rect.top(), rect.right(), rect.bottom()
 
 
+class Drawing(Protocol):
+    """What the layers draw: the arrays and the selection (the `BoardScene` holding them; the
+    layers sit below the scene, so they name only this)."""
+
+    store: DrawingStore
+    selected: set[str]
+    selected_edges: set[tuple[str, str]]
+
+
 class _Layer(QGraphicsItem):
-    def __init__(self, scene: BoardScene) -> None:
+    def __init__(self, scene: Drawing) -> None:
         super().__init__()
         self.board_scene = scene
         self._rect = QRectF()
@@ -127,11 +142,11 @@ class _Layer(QGraphicsItem):
 
 class EdgeLayer(_Layer):
     """Every edge as a line (with an arrowhead on directed boards); wrap-around edges as
-    matching stubs (`stubs`)."""
+    matching stubs (`wrap_stubs`)."""
 
     width = 2.5
 
-    def __init__(self, scene: BoardScene) -> None:
+    def __init__(self, scene: Drawing) -> None:
         super().__init__(scene)
         self.setZValue(0)
         self._cache: tuple[int, _EdgeLines] | None = None
@@ -259,7 +274,7 @@ def _paint_haze(painter: QPainter, shafts: list[QLineF], step: int) -> None:
 class ButtonLayer(_Layer):
     """Every button as a disc filled with its light's colour, plus marks and labels."""
 
-    def __init__(self, scene: BoardScene) -> None:
+    def __init__(self, scene: Drawing) -> None:
         super().__init__(scene)
         self.setZValue(1)
         self.colors = light_colors(2)

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QWidget
 
 from lograph.core.model.board import Board
 from lograph.ui.canvas.items import RADIUS
-from lograph.ui.canvas.overlay import mark, overlay
+from lograph.ui.canvas.overlay import mark
 from lograph.ui.canvas.palette import MARKS, Canvas, light_colors, text_on
 from lograph.ui.canvas.scene import BoardScene
 from lograph.ui.model.document import Document
@@ -52,7 +52,7 @@ def _scene_of(name: str) -> tuple[BoardScene, QRectF]:
         return scene, centre.translated(-RADIUS - 8, 0)
     board = _board(2 if name == "force" else 1)
     scene = BoardScene(Document(board))
-    lay = overlay(scene, "legend")
+    lay = scene.overlay("legend")
     if name == "force":
         lay.set_arrows([("b0", "b1", MARKS["force"].color)])
         x1 = scene.store.position("b1")[0]

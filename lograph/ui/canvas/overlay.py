@@ -4,6 +4,10 @@ An `Overlay` is one QGraphicsItem above the buttons. It keeps *button ids*, not 
 every paint reads the centres from the scene's `DrawingStore`, so marks follow moved buttons
 for free, and marks on removed buttons are dropped. A replaced board clears every overlay.
 
+The scene owns its overlays: `Overlays` (held by `BoardScene`, asked through
+``scene.overlay(name)``) creates each one the first time it is named and tells all of them
+what the Document changed. This module does not know the scene class (the scene imports it).
+
 Drawing is batched like the canvas layers: marks are grouped by (colour, style) and each
 group is one ``drawPoints`` call with a round pen when there are many, so a solution marking
 20,000 buttons of a 200×200 board paints in milliseconds. Rings and labels, which need one
@@ -18,7 +22,7 @@ Mark(color='#e4572e', label='3', style='ring')
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,14 +30,15 @@ import numpy as np
 from numpy.typing import NDArray
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem, QWidget
 
 from lograph.core.errors import LographError
 from lograph.ui.canvas.items import RADIUS, line_list, polygon, set_bounds
 from lograph.ui.canvas.palette import MARKS, text_on
-from lograph.ui.canvas.scene import BoardScene
+from lograph.ui.canvas.store import DrawingStore
+from lograph.ui.model.document import Document
 
-__all__ = ["DASHED_RING", "RING", "STYLES", "Mark", "Overlay", "mark", "overlay"]
+__all__ = ["DASHED_RING", "RING", "STYLES", "Mark", "Overlay", "Overlays", "mark"]
 
 Array = NDArray[np.float64]
 
@@ -83,21 +88,32 @@ def mark(kind: str, label: str = "") -> Mark:
 
 
 class Overlay(QGraphicsItem):
-    """One layer of marks and arrows over a `BoardScene`; several may coexist.
+    """One layer of marks and arrows over a board scene; several may coexist.
+
+    Made by `Overlays` (ask the scene: ``scene.overlay(name)``), which adds it to the scene
+    and tells it what the board changed.
 
     Parameters
     ----------
-    scene : BoardScene
+    scene : QGraphicsScene
         The scene to draw on (the overlay adds itself to it).
+    store : callable
+        The scene's current `DrawingStore` (a rebuilt board gets a new one).
     name : str
-        The overlay's name (see `overlay`).
+        The overlay's name.
     z : float
         Stacking order; the buttons are at 1, so anything above 2 draws over them.
     """
 
-    def __init__(self, scene: BoardScene, name: str, z: float = 10.0) -> None:
+    def __init__(
+        self,
+        scene: QGraphicsScene,
+        store: Callable[[], DrawingStore],
+        name: str,
+        z: float = 10.0,
+    ) -> None:
         super().__init__()
-        self.board_scene = scene
+        self._store = store
         self.name = name
         self.marks: dict[str, Mark] = {}
         self.arrows: list[tuple[str, str, str]] = []
@@ -110,23 +126,17 @@ class Overlay(QGraphicsItem):
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)  # clicks go to the scene's tool
         scene.addItem(self)
-        doc = scene.document
-        doc.board_replaced.connect(self.clear)
-        doc.buttons_removed.connect(self._on_buttons_removed)
-        doc.positions_changed.connect(self._on_geometry)
-        doc.buttons_added.connect(self._on_geometry)
-        doc.properties_changed.connect(self._on_geometry)  # the scene rebuilt its store
 
     # ------------------------------------------------------------------ public API
     def set_marks(self, marks: Mapping[str, Mark]) -> None:
         """Replace the marks (button id -> Mark); ids not on the board are ignored."""
-        slot = self.board_scene.store.slot
+        slot = self._store().slot
         self.marks = {b: m for b, m in marks.items() if b in slot}
         self._changed()
 
     def set_arrows(self, arrows: Sequence[tuple[str, str, str]]) -> None:
         """Replace the arrows, each ``(from_button, to_button, colour)``."""
-        slot = self.board_scene.store.slot
+        slot = self._store().slot
         self.arrows = [(a, b, str(c)) for a, b, c in arrows if a in slot and b in slot]
         self._changed()
 
@@ -147,14 +157,16 @@ class Overlay(QGraphicsItem):
         return dict(self.marks)
 
     # ------------------------------------------------------------------ following the board
-    def _on_buttons_removed(self, ids: list[str]) -> None:
+    def buttons_removed(self, ids: list[str]) -> None:
+        """Drop the marks and arrows of removed buttons."""
         gone = set(ids)
         if gone & self.marks.keys() or any(a in gone or b in gone for a, b, _ in self.arrows):
             self.marks = {b: m for b, m in self.marks.items() if b not in gone}
             self.arrows = [x for x in self.arrows if x[0] not in gone and x[1] not in gone]
             self._changed()
 
-    def _on_geometry(self, ids: list[str] | None = None) -> None:
+    def geometry_changed(self) -> None:
+        """Buttons moved, came or were redrawn: the cached groups and bounds are stale."""
         if not self.is_empty():
             self._changed()
 
@@ -164,7 +176,7 @@ class Overlay(QGraphicsItem):
         self.update()
 
     def _refresh_rect(self) -> None:
-        store = self.board_scene.store
+        store = self._store()
         ids = list(self.marks) + [b for a, c, _ in self.arrows for b in (a, c)]
         if ids:
             p = store.pos[store.slots_of(ids)]
@@ -182,7 +194,7 @@ class Overlay(QGraphicsItem):
     # ------------------------------------------------------------------ painting
     def _mark_groups(self) -> dict[tuple[str, str], NDArray[np.int64]]:
         """Slots of the marked buttons grouped by (colour, style), cached per geometry."""
-        store = self.board_scene.store
+        store = self._store()
         if self._groups is None or self._groups[0] != store.generation:
             lists: dict[tuple[str, str], list[int]] = {}
             for b, m in self.marks.items():
@@ -194,7 +206,7 @@ class Overlay(QGraphicsItem):
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
-        store = self.board_scene.store
+        store = self._store()
         exposed = _visible(painter, option.exposedRect).adjusted(
             -_MARGIN, -_MARGIN, _MARGIN, _MARGIN
         )
@@ -216,7 +228,7 @@ class Overlay(QGraphicsItem):
             self._paint_labels(painter, labelled)
 
     def _mark_at(self, slot: int) -> Mark:
-        return self.marks[self.board_scene.store.ids[slot]]  # type: ignore[index]
+        return self.marks[self._store().ids[slot]]  # type: ignore[index]
 
     def _paint_group(
         self,
@@ -265,7 +277,7 @@ class Overlay(QGraphicsItem):
 
     def _paint_labels(self, painter: QPainter, labelled: list[tuple[int, Mark]]) -> None:
         """Each label in a rounded badge at the upper right of its button."""
-        store = self.board_scene.store
+        store = self._store()
         font = QFont(painter.font())
         font.setPixelSize(10)
         font.setBold(True)
@@ -288,7 +300,7 @@ class Overlay(QGraphicsItem):
         The QLineF list of every arrow is only built when a frame shows all of them (a
         zoomed-in frame of a 40,000-arrow plan builds just its few).
         """
-        store = self.board_scene.store
+        store = self._store()
         if self._arrow_cache is None or self._arrow_cache[0] != store.generation:
             by_color: dict[str, list[tuple[str, str]]] = {}
             for a, b, c in self.arrows:
@@ -354,17 +366,47 @@ def _arrow_lines(src: Array, dst: Array) -> Array:
     return np.concatenate([start, tip, tip, wing1, tip, wing2], axis=1).reshape(-1, 2)
 
 
-def overlay(scene: BoardScene, name: str) -> Overlay:
-    """The scene's overlay called `name`, created (at z 10) the first time it is asked for.
+class Overlays:
+    """The overlays of one scene, by name, following its Document (`BoardScene` holds one).
 
-    Examples
-    --------
-    ``overlay(window.scene, "solution").set_marks({"r0c0": Mark("#e4572e")})``
+    Parameters
+    ----------
+    scene : QGraphicsScene
+        Where the overlays draw.
+    document : Document
+        The board they mark: a new board clears them; removed buttons lose their marks;
+        moved, added or redrawn buttons refresh them.
+    store : callable
+        The scene's current `DrawingStore`.
     """
-    table: dict[str, Overlay] | None = getattr(scene, "_lograph_overlays", None)
-    if table is None:
-        table = {}
-        scene._lograph_overlays = table  # type: ignore[attr-defined]
-    if name not in table:
-        table[name] = Overlay(scene, name)
-    return table[name]
+
+    def __init__(
+        self, scene: QGraphicsScene, document: Document, store: Callable[[], DrawingStore]
+    ) -> None:
+        self._scene, self._store = scene, store
+        self._by_name: dict[str, Overlay] = {}
+        document.board_replaced.connect(lambda: self._each(Overlay.clear))
+        document.buttons_removed.connect(lambda ids: self._each(Overlay.buttons_removed, ids))
+        for signal in (
+            document.positions_changed,
+            document.buttons_added,
+            document.properties_changed,  # the scene rebuilt its store
+        ):
+            signal.connect(lambda *_: self._each(Overlay.geometry_changed))
+
+    def get(self, name: str, z: float | None = None) -> Overlay:
+        """The overlay called `name`, created (at z 10) the first time it is asked for;
+        `z` restacks it."""
+        lay = self._by_name.get(name)
+        if lay is None:
+            lay = self._by_name[name] = Overlay(self._scene, self._store, name)
+        if z is not None:
+            lay.setZValue(z)
+        return lay
+
+    def __iter__(self) -> Iterator[Overlay]:
+        return iter(list(self._by_name.values()))
+
+    def _each(self, method: Callable[..., None], *args: Any) -> None:
+        for lay in self._by_name.values():
+            method(lay, *args)

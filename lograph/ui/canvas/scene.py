@@ -1,7 +1,9 @@
 """The canvas scene: follows the Document's signals, hit-tests, selects, and hands mouse
 events to the active interaction tool.
 
-Board positions are in board units (a grid cell is 1); the scene multiplies them by `unit`,
+The scene owns what is drawn over the board: its overlays (`overlay`) and the active
+interaction tool (`set_tool` ends the old one and starts the new one). Board positions are in
+board units (a grid cell is 1); the scene multiplies them by `unit`,
 chosen when a board is opened so that neighbouring buttons sit about one grid step (40 scene
 units) apart whatever the file's scale. Selection is view state: it lives here, not in the
 board.
@@ -11,30 +13,30 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import numpy as np
 from numpy.typing import NDArray
 from PySide6.QtCore import QPointF, QRect, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QKeyEvent, QPainter, QPen
+from PySide6.QtGui import QAction, QColor, QKeyEvent, QPainter, QPen
 from PySide6.QtWidgets import (
     QGraphicsLineItem,
     QGraphicsRectItem,
     QGraphicsScene,
     QGraphicsSceneMouseEvent,
+    QMenu,
     QStyleOptionGraphicsItem,
+    QWidget,
 )
 
 from lograph.core.model.board import Board
 from lograph.ui.canvas.items import RADIUS, ButtonLayer, EdgeLayer, Palette, light_colors, line_list
+from lograph.ui.canvas.overlay import Overlay, Overlays
 from lograph.ui.canvas.store import DrawingStore, edge_key
-from lograph.ui.canvas.stubs import REACH
+from lograph.ui.canvas.wrap_stubs import REACH
 from lograph.ui.model.document import Document
 
-if TYPE_CHECKING:
-    from lograph.ui.canvas.tools import Tool
-
-__all__ = ["GRID", "BoardScene", "loop_mark"]
+__all__ = ["GRID", "BoardScene", "Interaction", "loop_mark"]
 
 GRID = 40.0  # scene units between grid lines, and between neighbours of a grid board
 #: Largest scene coordinate: positions times `unit`, their differences and the squared
@@ -45,6 +47,24 @@ _MARGIN = 2 * RADIUS + 14  # covers halos, loop marks and arrowheads around a di
 _DIRTY = max(_MARGIN, RADIUS + REACH) + 4
 
 Edge = tuple[str, str]
+
+
+class Interaction(Protocol):
+    """What the scene asks of an interaction tool (`tools.Tool` is their base).
+
+    A tool's life: `activate` when it becomes the active tool, mouse events while it is,
+    `cancel` on Escape, `deactivate` when another tool (or the same one again) takes over.
+    """
+
+    def activate(self) -> None: ...
+    def deactivate(self) -> None: ...
+    def press(self, event: QGraphicsSceneMouseEvent) -> None: ...
+    def move(self, event: QGraphicsSceneMouseEvent) -> None: ...
+    def release(self, event: QGraphicsSceneMouseEvent) -> None: ...
+    def cancel(self) -> None: ...
+    def context_menu(
+        self, point: QPointF, shared: dict[str, QAction], parent: QWidget
+    ) -> QMenu | None: ...
 
 
 def loop_mark(board: Board, button: str) -> int:
@@ -104,7 +124,7 @@ class BoardScene(QGraphicsScene):
         self.selected_edges: set[Edge] = set()
         self.grid_visible = False
         self.snap_enabled = False
-        self.tool: Tool | None = None
+        self._tool: Interaction | None = None
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)  # a few big items
         self.setBackgroundBrush(Palette.background)
         self.edge_layer = EdgeLayer(self)
@@ -123,7 +143,42 @@ class BoardScene(QGraphicsScene):
         d.positions_changed.connect(self._on_positions_changed)
         d.lights_changed.connect(self._on_lights_changed)
         d.self_actions_changed.connect(self._on_self_actions_changed)
+        # after the scene's own handlers: the overlays read the store they have updated
+        self._overlays = Overlays(self, document, lambda: self.store)
         self.rebuild(rescale=True)
+
+    # ------------------------------------------------------------------ what it owns
+    def overlay(self, name: str, z: float | None = None) -> Overlay:
+        """The overlay called `name` (created at z 10 the first time; `z` restacks it).
+
+        Examples
+        --------
+        ``scene.overlay("analysis.solution").set_marks({"r0c0": Mark("#e4572e")})``
+        """
+        return self._overlays.get(name, z)
+
+    def overlays(self) -> list[Overlay]:
+        """Every overlay made so far (an export hides them to draw only its own marks)."""
+        return list(self._overlays)
+
+    @property
+    def tool(self) -> Interaction | None:
+        """The active interaction tool (None until the window sets one)."""
+        return self._tool
+
+    def set_tool(self, tool: Interaction) -> None:
+        """Make `tool` the active one: the old one is deactivated (a gesture in progress is
+        dropped), then `tool` activated; the same tool again restarts it."""
+        if self._tool is not None:
+            self._tool.deactivate()
+        self._tool = tool
+        tool.activate()
+
+    def set_view_options(self, grid: bool, snap: bool, labels: bool) -> None:
+        """Show the grid, snap to it, show button labels."""
+        self.grid_visible, self.snap_enabled = grid, snap
+        self.button_layer.show_labels = labels
+        self.update()
 
     # ------------------------------------------------------------------ coordinates
     def to_board(self, point: QPointF) -> tuple[float, float]:

@@ -1,6 +1,11 @@
 """Interaction modes as small objects: the scene hands each mouse event to the active tool,
 which turns gestures into undo commands (never touching the board itself).
 
+A tool has a lifecycle (the scene's `Interaction`): the window picks a tool and hands it to
+`BoardScene.set_tool`, which deactivates the old one (a gesture in progress is dropped) and
+activates the new one. Activation is where a tool sets itself up: every tool but Edit starts
+without a selection, and Play makes the current lights the start of a new game (moves 0).
+
 =========  ==============================================================================
 Edit       drag from a button: to another button, connect them; to empty space, a new
            button there joined to it · Shift+drag a button: move it (with the selection if
@@ -9,7 +14,8 @@ Edit       drag from a button: to another button, connect them; to empty space, 
            rubber-band select · Alt+click (or Ctrl+Alt+click, where the window manager
            takes Alt+click) a button or edge: delete it · right click: menu
 Lights     click: next light value (right click: previous), no press
-Play       click: press the button (a move); a message when the goal is reached
+Play       click: press the button (a move); a message when the goal is reached; under the
+           Session's lit-only rule a click on an unlit button is refused with a message
 =========  ==============================================================================
 
 A button is never put closer than `placement.MIN_DISTANCE` to another: an add or a move
@@ -47,7 +53,8 @@ _ALT = Qt.KeyboardModifier.AltModifier
 
 
 class Tool(QObject):
-    """Base of the interaction modes; `message` carries one-line status texts."""
+    """Base of the interaction modes (an `Interaction`); `message` carries one-line status
+    texts."""
 
     name = ""
     hint = ""
@@ -58,6 +65,14 @@ class Tool(QObject):
         super().__init__(scene)
         self.scene = scene
         self.doc = scene.document
+
+    def activate(self) -> None:
+        """Become the active tool. The selection is the edit tool's: others start without."""
+        self.scene.clear_selection()
+
+    def deactivate(self) -> None:
+        """Stop being the active tool (another one, or this one restarting, takes over)."""
+        self.cancel()
 
     def press(self, event: QGraphicsSceneMouseEvent) -> None:
         """A mouse button went down."""
@@ -99,6 +114,9 @@ class EditTool(Tool):
         self.ghost: QGraphicsEllipseItem | None = None
         self.obstacles: Obstacles | None = None
         self.blocked: list[tuple[str, str]] = []
+
+    def activate(self) -> None:
+        """Start editing; the selection stays (switching back keeps what was selected)."""
 
     def press(self, event: QGraphicsSceneMouseEvent) -> None:
         if event.button() != _LEFT:
@@ -316,7 +334,12 @@ class LightsTool(Tool):
 
 
 class PlayTool(Tool):
-    """Play: clicking presses a button; `solved` fires when the goal is reached."""
+    """Play: clicking presses a button; `solved` fires when the goal is reached.
+
+    Activating it starts a game: the current lights become the start, with no moves. Under
+    the Session's lit-only rule a click on an unlit button is refused with a short message
+    and presses nothing (so it is not a move either).
+    """
 
     name = "play"
     hint = "Click: press a button · F5: scramble · Ctrl+Z: take back a press"
@@ -327,9 +350,17 @@ class PlayTool(Tool):
         super().__init__(scene)
         self.session = session  # owns the goal
 
+    def activate(self) -> None:
+        super().activate()
+        self.doc.set_start(self.doc.board.lights())
+        self.doc.set_moves(0)
+
     def press(self, event: QGraphicsSceneMouseEvent) -> None:
         button = self.scene.button_at(event.scenePos())
         if event.button() != _LEFT or button is None:
+            return
+        if self.session.lit_only and self.doc.board.light(button) == 0:
+            self.message.emit(f"Lit-only: {button} is not lit — press a lit button")
             return
         self.doc.push(PressCommand(self.doc, button))
         if self.scene.lights_at_goal(self.session.goal):

@@ -2,22 +2,18 @@
 cleared alone: the plan (free-button rings with arrows, step numbers, check-light dots), the
 free presses of the chosen table row, and the check lights a position has on.
 
-The marks themselves are built by `lograph.ui.chase.plan_data`; the overlay of the step being
-played (``step``) is handed to the `ChasePlayer`, which draws on it.
+The marks themselves are built by `lograph.ui.picture.chase_plan` (pictures draw the same);
+the overlay of the step being played (``step``) is handed to the `ChasePlayer`, which draws
+on it.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import numpy as np
 from numpy.typing import NDArray
 
-from lograph.ui.canvas.overlay import overlay
-from lograph.ui.chase.plan_data import ChaseData, check_marks, lit_marks, plan_marks, row_marks
-
-if TYPE_CHECKING:
-    from lograph.ui.canvas.scene import BoardScene
+from lograph.ui.canvas.scene import BoardScene
+from lograph.ui.picture.chase_plan import ChaseData, check_marks, lit_marks, plan_marks, row_marks
 
 __all__ = ["ChaseMarks"]
 
@@ -26,15 +22,12 @@ class ChaseMarks:
     """The chasing view's overlays on `scene`."""
 
     def __init__(self, scene: BoardScene) -> None:
-        self.plan = overlay(scene, "chase")
-        self.steps = overlay(scene, "chase_steps")
-        self.steps.setZValue(13)  # numbers above every ring
-        self.check = overlay(scene, "chase_check")
-        self.row = overlay(scene, "chase_row")
-        self.lit = overlay(scene, "chase_lit")
-        self.step = overlay(scene, "chase_step")
-        self.step.setZValue(14)
-        self.row.setZValue(12)
+        self.plan = scene.overlay("chase")
+        self.steps = scene.overlay("chase_steps", z=13)  # numbers above every ring
+        self.check = scene.overlay("chase_check")
+        self.row = scene.overlay("chase_row", z=12)
+        self.lit = scene.overlay("chase_lit")
+        self.step = scene.overlay("chase_step", z=14)
 
     def clear(self) -> None:
         """Clear every mark but the played step (the player clears that one)."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 import numpy as np
+from numpy.typing import NDArray
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
@@ -29,10 +30,10 @@ from PySide6.QtWidgets import (
 )
 
 from lograph.ui.canvas.legend import LegendWidget
-from lograph.ui.chase.plan_data import ChaseData, counts_text, pattern_text
+from lograph.ui.picture.chase_plan import ChaseData
 from lograph.ui.widgets import named
 
-__all__ = ["ChasePanel", "pattern_tip", "step_labels"]
+__all__ = ["ChasePanel", "counts_text", "pattern_text", "pattern_tip", "step_labels"]
 
 COLUMNS = ("Pattern", "Check lights on", "Free presses", "Count")
 
@@ -206,3 +207,23 @@ class ChasePanel(QWidget):
 
     def _selection_changed(self) -> None:
         self.row_chosen.emit(self.selected_row())
+
+
+def pattern_text(pattern: NDArray[np.integer]) -> str:
+    """Check-light values in ``plan.check`` order as digits (``"10100"``)."""
+    values = np.asarray(pattern).tolist()
+    sep = "" if max(values, default=0) < 10 else " "
+    return sep.join(str(v) for v in values)
+
+
+def counts_text(names: list[str], counts: NDArray[np.integer], limit: int = 12) -> str:
+    """``"r0c1 r0c3×2"``: the buttons with a nonzero count ("none" when there are none)."""
+    parts = [
+        f"{b}×{c}" if c > 1 else b
+        for b, c in zip(names, np.asarray(counts).tolist(), strict=True)
+        if c
+    ]
+    if not parts:
+        return "none"
+    more = f" … (+{len(parts) - limit})" if len(parts) > limit else ""
+    return " ".join(parts[:limit]) + more

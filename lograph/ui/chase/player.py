@@ -16,9 +16,9 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from lograph.core.chase.table import run_chase
 from lograph.ui.canvas.overlay import Overlay, mark
-from lograph.ui.chase.plan_data import FORCE, ChaseData
 from lograph.ui.model.commands import PressCommand
 from lograph.ui.model.document import STRUCTURAL, Document
+from lograph.ui.picture.chase_plan import FORCE, ChaseData
 
 __all__ = ["ChasePlayer", "shifted_lights"]
 

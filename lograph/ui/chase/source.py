@@ -19,9 +19,9 @@ from PySide6.QtCore import QObject
 
 from lograph.core.errors import LographError
 from lograph.core.model.system import PressSystem
-from lograph.ui.chase.plan_data import ChaseData, compute_chase
 from lograph.ui.model.analysis import AnalysisModel
 from lograph.ui.model.jobs import Job, JobRunner
+from lograph.ui.picture.chase_plan import ChaseData, compute_chase
 
 __all__ = ["ChaseSource"]
 

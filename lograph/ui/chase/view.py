@@ -30,8 +30,7 @@ from lograph.core.errors import LographError
 from lograph.ui.actions import make_action
 from lograph.ui.canvas.scene import BoardScene
 from lograph.ui.chase.marks import ChaseMarks
-from lograph.ui.chase.panel import ChasePanel, step_labels
-from lograph.ui.chase.plan_data import ChaseData, counts_text, pattern_text
+from lograph.ui.chase.panel import ChasePanel, counts_text, pattern_text, step_labels
 from lograph.ui.chase.player import ChasePlayer, shifted_lights
 from lograph.ui.chase.source import ChaseSource
 from lograph.ui.model.analysis import AnalysisModel
@@ -39,6 +38,7 @@ from lograph.ui.model.commands import PressCommand
 from lograph.ui.model.document import STRUCTURAL
 from lograph.ui.model.jobs import JobRunner
 from lograph.ui.model.session import Session, bind_toggle
+from lograph.ui.picture.chase_plan import ChaseData
 
 __all__ = ["ChaseView"]
 

@@ -1,2 +1,3 @@
-"""Help inside the window: the figure explanations, shortcut tooltips, Getting Started and
-the About box."""
+"""The Help menu: shortcut tooltips, Getting Started (with pictures drawn by
+`lograph.ui.picture`) and the About box. The analysis dock's "?" explanations are the dock's
+own (`lograph.ui.analysis.figure_help`)."""

@@ -1,4 +1,4 @@
-"""The Getting Started pictures, drawn by the window's own renderer (`lograph.ui.io.render`)
+"""The Getting Started pictures, drawn by the window's own renderer (`lograph.ui.picture.render`)
 from small boards, so they always look like the canvas: a hand-drawn board, a game in
 progress, the fewest-presses solution ringed, and the chase plan.
 """
@@ -11,7 +11,7 @@ from PySide6.QtGui import QImage
 
 from lograph.core.model.board import Board
 from lograph.core.model.generators import rectangle
-from lograph.ui.io.render import (
+from lograph.ui.picture.render import (
     Layer,
     chase_layers,
     image_size,

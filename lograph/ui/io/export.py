@@ -35,7 +35,10 @@ from lograph.core.optimize.fewest import FewestSolution
 from lograph.ui.actions import make_action
 from lograph.ui.canvas.scene import BoardScene
 from lograph.ui.io.filectl import proposed_stem
-from lograph.ui.io.render import (
+from lograph.ui.model.document import Document
+from lograph.ui.model.jobs import Job, JobRunner
+from lograph.ui.model.session import Session
+from lograph.ui.picture.render import (
     MARK_MODES,
     MAX_SIDE,
     Layer,
@@ -46,9 +49,6 @@ from lograph.ui.io.render import (
     solution_layers,
     write_image,
 )
-from lograph.ui.model.document import Document
-from lograph.ui.model.jobs import Job, JobRunner
-from lograph.ui.model.session import Session
 from lograph.ui.widgets import named
 
 __all__ = ["ACTIONS", "ExportController", "ImageOptionsDialog"]

@@ -26,8 +26,8 @@ from lograph.core.errors import LographError
 from lograph.core.model import generators as gen
 from lograph.core.model.board import RULES, Board
 from lograph.core.model.checks import check_states
-from lograph.ui.io.preview import BoardPreview
 from lograph.ui.io.stencil_picker import StencilPicker
+from lograph.ui.picture.preview import BoardPreview
 from lograph.ui.widgets import named
 
 __all__ = ["GRID_KINDS", "KINDS", "MAX_STATES_FIELD", "NewBoardDialog"]

@@ -34,6 +34,7 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 from lograph.core.errors import LographError
 from lograph.ui.io.autosave import META_FORMAT, Autosaver, SlotLock, remove_slot, slot_files
 from lograph.ui.io.filectl import FileController
+from lograph.ui.model.commands import AddButtonsCommand
 from lograph.ui.model.document import ButtonRecord, Document
 
 __all__ = ["SCRIPT_ENV", "Orphan", "Recovery", "find_orphans", "run_script", "start"]
@@ -259,8 +260,6 @@ def start(
 
 def run_script(script: str, document: Document, autosaver: Autosaver) -> None:
     """Run the ``LOGRAPH_TEST_SCRIPT`` steps (see the module docstring)."""
-    from lograph.ui.model.commands import AddButtonsCommand
-
     for step in (s.strip() for s in script.split(",")):
         if step == "edit":
             button = document.board.new_button_id()

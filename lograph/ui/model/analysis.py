@@ -10,7 +10,8 @@ answer at once and starts a short debounce timer, so a burst of edits costs one 
 analysis then runs in the background and its solver is kept only if ``structure`` has not
 moved meanwhile. A change of lights alone reuses the solver: the position's world is a few
 dot products, computed at once on the GUI thread; the fewest-presses solution, when wanted,
-is a background job tagged with both counters.
+is a background job tagged with both counters. The worst position and the press histogram
+are answers on request, each on its own runner channel (`request_worst`, `request_histogram`).
 
 Examples
 --------
@@ -40,9 +41,8 @@ from lograph.core.optimize.fewest import (
 )
 from lograph.core.optimize.worst import WorstPosition
 from lograph.ui.model.document import STRUCTURAL, Document
-from lograph.ui.model.extras import submit_histogram, submit_worst
 from lograph.ui.model.jobs import Job, JobRunner, Work
-from lograph.ui.model.position import Position, PositionTracker, Prepared, prepare
+from lograph.ui.model.position import Position, PositionTracker, Prepared, prepare, quiet_basis
 from lograph.ui.model.session import Session
 
 __all__ = [
@@ -390,14 +390,59 @@ class AnalysisModel(QObject):
             then(solution)
 
     # ------------------------------------------------------------------ worst, histogram
+    # Both answers run on the runner under their own channel, with the model's token, and
+    # report progress (the panel's busy bar shows it).
     def request_worst(self, time_limit: float = 20.0) -> None:
-        """Find the hardest position (the count does not depend on the lights)."""
-        submit_worst(self, time_limit)
+        """Find the hardest position in the background (the count does not depend on the
+        lights; its time limit is the progress)."""
+        solver, goal = self.solver, self.goal
+        if solver is None:
+            self.message.emit("worst", "Wait for the analysis to finish.")
+            return
+
+        def work(job: Job) -> WorstPosition:
+            from lograph.core.optimize.worst import worst_position
+
+            return worst_position(
+                solver, goal, time_limit=time_limit, cancel=job, progress=job.report
+            )
+
+        def store(worst: WorstPosition) -> None:
+            self.worst = worst
+            self.worst_changed.emit()
+
+        self.submit("worst", work, "Searching for the worst position…", store)
+        self.worst_changed.emit()
 
     def histogram_allowed(self) -> bool:
         """Whether the histogram can be counted (known once the analysis is done)."""
         return len(self.document.board) > 0 and self.histogram_how is not None
 
     def request_histogram(self) -> None:
-        """Count positions by fewest presses (walks every press vector: small boards only)."""
-        submit_histogram(self)
+        """Count positions by fewest presses (by quiet classes, or walking every press
+        vector)."""
+        system = self.system
+        if system is None:
+            self.message.emit("histogram", "Wait for the analysis to finish.")
+            return
+        if not self.histogram_allowed():
+            self.message.emit(
+                "histogram",
+                "Too many positions to count: by quiet classes the work is too large, and "
+                f"walking every press vector ({system.states}^{system.n}) too.",
+            )
+            return
+
+        quiet = quiet_basis(self.solver, system)
+
+        def work(job: Job) -> list[int]:
+            from lograph.core.optimize.histogram import press_histogram
+
+            return press_histogram(system, cancel=job, progress=job.report, quiet=quiet)
+
+        def store(counts: list[int]) -> None:
+            self.histogram = counts
+            self.histogram_changed.emit()
+
+        self.submit("histogram", work, "Counting positions by presses…", store)
+        self.histogram_changed.emit()

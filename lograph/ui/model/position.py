@@ -3,11 +3,13 @@
 The background analysis hands back a `Prepared` solver together with the button index and the
 left kernel as int64, so a change of lights never waits for a solve: `PositionTracker` keeps
 the light vector in step with the board and turns it into a `Position` with a few dot
-products on the GUI thread.
+products on the GUI thread. The analysis also decides there how the press histogram would
+be counted (`plan_histogram`), since splitting the quiet code is too slow for the GUI thread.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -17,8 +19,23 @@ from lograph.core.algebra.analysis import Analysis, Solver
 from lograph.core.cancel import Cancel
 from lograph.core.model.board import Board
 from lograph.core.model.system import PressSystem
+from lograph.core.optimize.histogram import class_histogram_work, histogram_method, quiet_rows
 
-__all__ = ["Position", "PositionTracker", "Prepared", "prepare"]
+__all__ = [
+    "AUTO_HISTOGRAM_BITS",
+    "AUTO_HISTOGRAM_WORK",
+    "Position",
+    "PositionTracker",
+    "Prepared",
+    "plan_histogram",
+    "prepare",
+    "quiet_basis",
+]
+
+#: The histogram is counted without asking while p^N ≤ 2^this (a fraction of a second) …
+AUTO_HISTOGRAM_BITS = 16
+#: … or while its count by quiet classes takes at most this much work (milliseconds).
+AUTO_HISTOGRAM_WORK = 1 << 22
 
 
 @dataclass(frozen=True, eq=False)
@@ -68,12 +85,30 @@ class Prepared:
 def prepare(system: PressSystem, engine: str, cancel: Cancel) -> Prepared:
     """The background analysis of `system` (runs on a worker thread)."""
     from lograph.core.solve import prepare as prepare_solver
-    from lograph.ui.model.extras import plan_histogram
 
     solver = prepare_solver(system, engine, cancel)
     kernel = solver.analysis.left_kernel.astype(np.int64)
     index = {b: i for i, b in enumerate(system.names)}
     return Prepared(solver, system, index, kernel, plan_histogram(solver, system))
+
+
+def quiet_basis(solver: Solver | None, system: PressSystem | None) -> NDArray[np.uint8] | None:
+    """The quiet patterns over GF(p) as rows (``k × N``); None over Z_k, k composite."""
+    return None if solver is None or system is None else quiet_rows(solver.analysis)
+
+
+def plan_histogram(solver: Solver, system: PressSystem) -> tuple[str | None, bool]:
+    """How the histogram would be counted (`histogram_method`), and whether it is cheap
+    enough to count without asking."""
+    quiet = quiet_basis(solver, system)
+    how = histogram_method(system, quiet)
+    if how is None:
+        return how, False
+    if system.n * math.log2(system.states) <= AUTO_HISTOGRAM_BITS:
+        return how, True  # either way a fraction of a second
+    if how != "classes" or quiet is None:
+        return how, False
+    return how, class_histogram_work(quiet, system.states) <= AUTO_HISTOGRAM_WORK
 
 
 class PositionTracker:

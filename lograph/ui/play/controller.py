@@ -2,19 +2,22 @@
 the lit-only switch (kept in the settings as ``play/lit_only``, a player's preference).
 
 The window builds the actions (ui/actions.py) and hands `bind` a lookup by name; the
-controller connects them. `solved` is the play tool's "goal reached" and returns nothing:
-the verdict goes out through `announce`.
+controller connects them. Its dock and status-bar labels go to a `DockHost`, the three things
+it asks of the window, never to the QMainWindow itself. `solved` is the play tool's "goal
+reached" and returns nothing: the verdict goes out through `announce`, messages through
+`status`; the window connects both.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Protocol
 
-from PySide6.QtCore import QObject, QSettings, Qt, Signal
+from PySide6.QtCore import QObject, QSettings, Signal
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu, QWidget
+from PySide6.QtWidgets import QDockWidget, QMenu, QWidget
 
-from lograph.ui.canvas.tools import PlayTool, Tool
+from lograph.ui.canvas.tools import PlayTool
 from lograph.ui.io.filectl import FileController
 from lograph.ui.model.analysis import AnalysisModel
 from lograph.ui.model.session import bind_toggle
@@ -22,12 +25,24 @@ from lograph.ui.play.designer import DesignerDialog
 from lograph.ui.play.levels import LevelsDock
 from lograph.ui.play.packs import PackPlayer, shipped_packs
 from lograph.ui.play.scoreboard import Scoreboard
-from lograph.ui.status import StatusArea
 from lograph.ui.widgets import named
 
-__all__ = ["LIT_ONLY_KEY", "PlayController"]
+__all__ = ["LIT_ONLY_KEY", "DockHost", "PlayController"]
 
 LIT_ONLY_KEY = "play/lit_only"
+
+
+class DockHost(Protocol):
+    """Where the play controller shows its parts (the window's `layout.WindowDocks`)."""
+
+    def add_dock(self, dock: QDockWidget) -> None:
+        """Add `dock` to the window's side docks."""
+
+    def bring_dock_forward(self, dock: QDockWidget) -> None:
+        """Show `dock` in front (a hidden one as a tab beside the docks shown there)."""
+
+    def add_status_widget(self, widget: QWidget) -> None:
+        """Put `widget` in the status bar, before its other permanent widgets."""
 
 
 class PlayController(QObject):
@@ -38,21 +53,22 @@ class PlayController(QObject):
 
     def __init__(
         self,
-        window: QWidget,
+        parent: QWidget,
         model: AnalysisModel,
         files: FileController,
         settings: QSettings,
     ) -> None:
-        super().__init__(window)
-        self.window, self.model, self.files, self.settings = window, model, files, settings
+        super().__init__(parent)
+        self.parent_widget = parent  # of the dialogs and the dock
+        self.model, self.files, self.settings = model, files, settings
         self.session = model.session
         self.scoreboard = Scoreboard(model, parent=self)
-        self.packs = PackPlayer(window, files, self.scoreboard, settings, self)
+        self.packs = PackPlayer(parent, files, self.scoreboard, settings, self)
         files.pack_opener = self.packs.open_path  # File ▸ Open and drops of a pack play it
-        self.levels = LevelsDock(self.packs, window)
+        self.levels = LevelsDock(self.packs, parent)
         self.designer: DesignerDialog | None = None
         self.next_action: QAction | None = None
-        self.main_window: QMainWindow | None = None
+        self.host: DockHost | None = None
         self.session.set_lit_only(str(settings.value(LIT_ONLY_KEY, "false")).lower() == "true")
         self.session.lit_only_changed.connect(self._lit_only_changed)
         self.packs.pack_changed.connect(self._pack_changed)
@@ -60,28 +76,25 @@ class PlayController(QObject):
 
     def install(
         self,
-        window: QMainWindow,
+        host: DockHost,
         action: Callable[[str], QAction],
         menus: dict[str, QMenu],
-        tool: Tool,
-        status: StatusArea,
+        tool: PlayTool,
     ) -> None:
-        """Put the Levels dock, the Play menu's entries and the score into `window`."""
+        """Put the Levels dock and the score into `host`, the Play menu's entries into
+        `menus`, and follow `tool`'s "goal reached"."""
         self.bind(action)
         play_menu = menus["play"]
-        play_menu.insertMenu(action("next_level"), self.pack_menu(window))
+        play_menu.insertMenu(action("next_level"), self.pack_menu(self.parent_widget))
         for first in ("lit_only", "open_pack"):  # rules, then level packs
             play_menu.insertSeparator(action(first))
-        self.main_window = window
-        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.levels.dock)
+        self.host = host
+        host.add_dock(self.levels.dock)
         self.levels.dock.hide()  # until a pack is opened (or View ▸ Levels)
         menus["view"].addAction(self.levels.dock.toggleViewAction())
         for label in (self.scoreboard.best_label, self.scoreboard.timer_label):
-            window.statusBar().insertPermanentWidget(0, label)
-        assert isinstance(tool, PlayTool)
+            host.add_status_widget(label)
         tool.solved.connect(self.solved)
-        self.announce.connect(status.announce)
-        self.status.connect(lambda text: window.statusBar().showMessage(text, 8000))
 
     def bind(self, action: Callable[[str], QAction]) -> None:
         """Connect the window's play actions (found by name)."""
@@ -128,17 +141,8 @@ class PlayController(QObject):
 
     def _pack_changed(self) -> None:
         self._update_next()
-        window, dock = self.main_window, self.levels.dock
-        if self.packs.pack is None or window is None:
-            return
-        if dock.isHidden():  # a tab beside the other docks on the right, in front
-            area = window.dockWidgetArea(dock)
-            others = [d for d in window.findChildren(QDockWidget) if d is not dock]
-            shown = [d for d in others if window.dockWidgetArea(d) == area and not d.isHidden()]
-            dock.show()
-            if shown and not dock.isFloating():
-                window.tabifyDockWidget(shown[0], dock)
-        dock.raise_()
+        if self.packs.pack is not None and self.host is not None:
+            self.host.bring_dock_forward(self.levels.dock)
 
     def _lit_only_changed(self, on: bool) -> None:
         self.settings.setValue(LIT_ONLY_KEY, on)
@@ -157,7 +161,9 @@ class PlayController(QObject):
         if dialog is None or dialog.isHidden():
             if dialog is not None:
                 dialog.deleteLater()
-            dialog = DesignerDialog(board, self.model.runner, self.files.last_dir(), self.window)
+            dialog = DesignerDialog(
+                board, self.model.runner, self.files.last_dir(), self.parent_widget
+            )
             self.designer = dialog
         dialog.show()
         dialog.raise_()

@@ -39,8 +39,8 @@ from lograph.core.errors import LographError
 from lograph.core.files.level_pack import LevelPack, PackLevel, write_level_pack
 from lograph.core.model.board import Board
 from lograph.core.optimize.puzzles import PuzzleSet, spread
-from lograph.ui.io.preview import BoardPreview
 from lograph.ui.model.jobs import JobRunner
+from lograph.ui.picture.preview import BoardPreview
 from lograph.ui.play.packs import PACK_FILTER
 from lograph.ui.widgets import named
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QBoxLayout, QLabel, QWhatsThis, QWidget
 
-from lograph.ui.help.texts import figure_help
+from lograph.ui.analysis.figure_texts import figure_help
 
 __all__ = ["HelpLabel", "add_box_help", "attach_help", "help_title"]
 

@@ -1,17 +1,19 @@
-"""Overlays: marks and arrows are drawn where the buttons are, follow them, and clear."""
+"""Overlays: the scene owns them (``scene.overlay(name)``); marks and arrows are drawn where
+the buttons are, follow them, and clear."""
 
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QRectF
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 
 from lograph.core.errors import LographError
 from lograph.core.model.generators import rectangle
 from lograph.ui.canvas.items import RADIUS
-from lograph.ui.canvas.overlay import Mark, overlay
+from lograph.ui.canvas.overlay import Mark
 from lograph.ui.canvas.scene import BoardScene
 from lograph.ui.model.document import Document
+from tests.ui.helpers import button_point, click, load
 
 RED = "#ff0000"
 
@@ -47,7 +49,7 @@ def ring_point(scene: BoardScene, button: str) -> tuple[float, float]:
 
 
 def test_ring_mark_appears_and_clears(scene):
-    lay = overlay(scene, "test")
+    lay = scene.overlay("test")
     assert lay.is_empty()
     assert not is_red(pixel(scene, *ring_point(scene, "r1c1")))
     lay.set_marks({"r1c1": Mark(RED)})
@@ -61,7 +63,7 @@ def test_ring_mark_appears_and_clears(scene):
 
 @pytest.mark.parametrize("style", ["dot", "fill"])
 def test_dot_and_fill_cover_the_centre(scene, style):
-    lay = overlay(scene, "test")
+    lay = scene.overlay("test")
     x, y = scene.store.position("r2c0")
     before = pixel(scene, x, y)
     lay.set_marks({"r2c0": Mark(RED, style=style)})
@@ -70,7 +72,7 @@ def test_dot_and_fill_cover_the_centre(scene, style):
 
 
 def test_arrow_is_drawn_between_buttons(scene):
-    lay = overlay(scene, "test")
+    lay = scene.overlay("test")
     (x0, y0), (x1, y1) = scene.store.position("r0c0"), scene.store.position("r1c0")
     mid = ((x0 + x1) / 2, (y0 + y1) / 2)
     assert not is_red(pixel(scene, *mid))
@@ -85,7 +87,7 @@ def test_arrow_is_drawn_between_buttons(scene):
 
 
 def test_label_badge_is_drawn_in_the_mark_colour(scene):
-    lay = overlay(scene, "test")
+    lay = scene.overlay("test")
     x, y = scene.store.position("r1c1")
     badge = (x + RADIUS * 0.75 - 5, y - RADIUS * 0.75)  # inside the badge, beside the text
     lay.set_marks({"r1c1": Mark(RED, style="dot")})
@@ -95,14 +97,30 @@ def test_label_badge_is_drawn_in_the_mark_colour(scene):
 
 
 def test_get_or_create_by_name(scene):
-    assert overlay(scene, "a") is overlay(scene, "a")
-    assert overlay(scene, "a") is not overlay(scene, "b")
-    overlay(scene, "a").set_marks({"r0c0": Mark(RED)})
-    assert overlay(scene, "b").is_empty()  # several coexist independently
+    assert scene.overlay("a") is scene.overlay("a")
+    assert scene.overlay("a") is not scene.overlay("b")
+    scene.overlay("a").set_marks({"r0c0": Mark(RED)})
+    assert scene.overlay("b").is_empty()  # several coexist independently
+    assert scene.overlays() == [scene.overlay("a"), scene.overlay("b")]
+    assert scene.overlay("a", z=12).zValue() == 12  # restacked, still the same overlay
+
+
+def test_the_scene_tells_its_overlays_of_a_button_deleted_in_the_view(window):
+    load(window, rectangle(3, 3))
+    lay = window.scene.overlay("test")
+    lay.set_marks({"r1c1": Mark(RED), "r0c0": Mark(RED)})
+    lay.set_arrows([("r0c0", "r1c1", RED)])
+    alt = Qt.KeyboardModifier.AltModifier
+    click(window, button_point(window, "r1c1"), modifiers=alt)  # edit mode: Alt+click deletes
+    assert "r1c1" not in window.document.board.buttons
+    assert set(lay.marked()) == {"r0c0"}
+    assert lay.arrows == []
+    window.document.undo_stack.undo()  # the button comes back; its mark does not
+    assert set(lay.marked()) == {"r0c0"}
 
 
 def test_unknown_buttons_are_ignored_and_bad_marks_refused(scene):
-    lay = overlay(scene, "test")
+    lay = scene.overlay("test")
     lay.set_marks({"nope": Mark(RED), "r0c0": Mark(RED)})
     lay.set_arrows([("nope", "r0c0", RED)])
     assert set(lay.marked()) == {"r0c0"}
@@ -115,7 +133,7 @@ def test_unknown_buttons_are_ignored_and_bad_marks_refused(scene):
 
 def test_marks_follow_a_moved_button(scene):
     doc = scene.document
-    lay = overlay(scene, "test")
+    lay = scene.overlay("test")
     lay.set_marks({"r0c0": Mark(RED)})
     old = ring_point(scene, "r0c0")
     doc.set_positions({"r0c0": (-3.0, -3.0)})
@@ -125,7 +143,7 @@ def test_marks_follow_a_moved_button(scene):
 
 def test_removed_buttons_lose_their_marks_and_arrows(scene):
     doc = scene.document
-    lay = overlay(scene, "test")
+    lay = scene.overlay("test")
     lay.set_marks({"r0c0": Mark(RED), "r2c2": Mark(RED)})
     lay.set_arrows([("r0c0", "r0c1", RED), ("r1c1", "r2c1", RED)])
     doc.remove_buttons(["r0c0"])
@@ -135,7 +153,7 @@ def test_removed_buttons_lose_their_marks_and_arrows(scene):
 
 
 def test_replaced_board_clears_every_overlay(scene):
-    a, b = overlay(scene, "a"), overlay(scene, "b")
+    a, b = scene.overlay("a"), scene.overlay("b")
     a.set_marks({"r0c0": Mark(RED)})
     b.set_arrows([("r0c0", "r0c1", RED)])
     scene.document.replace_board(rectangle(3, 3))
@@ -147,7 +165,7 @@ def test_replaced_board_clears_every_overlay(scene):
 def test_new_properties_keep_marks_on_the_rebuilt_store(scene):
     from lograph.ui.model.document import BoardProperties
 
-    lay = overlay(scene, "test")
+    lay = scene.overlay("test")
     lay.set_marks({"r2c1": Mark(RED)})
     props = BoardProperties.of(scene.document.board)
     scene.document.set_properties(BoardProperties(props.name, "open", 3, props.directed))
@@ -156,7 +174,7 @@ def test_new_properties_keep_marks_on_the_rebuilt_store(scene):
 
 def test_many_marks_on_a_big_board_batch_into_discs(qapp):
     scene = BoardScene(Document(rectangle(60, 60)))
-    lay = overlay(scene, "many")
+    lay = scene.overlay("many")
     ids = scene.document.board.buttons
     lay.set_marks({b: Mark(RED) for b in ids[::2]})  # 1800 rings: still drawn one by one
     x, y = ring_point(scene, ids[0])

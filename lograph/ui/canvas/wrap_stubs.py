@@ -1,4 +1,4 @@
-"""Wrap-around edges drawn as matching stubs (see `wraps` for which edges they are).
+"""Wrap-around edges drawn as matching stubs (see `wrap_edges` for which edges they are).
 
 Each wrap gets, at both its ends, a short line leaving the button towards the board's side
 and a small round tag with the wrap's number: the two tags with the same number are the two
@@ -16,7 +16,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 
 from lograph.ui.canvas.palette import Canvas
-from lograph.ui.canvas.wraps import stub_directions, wrap_mask
+from lograph.ui.canvas.wrap_edges import stub_directions, wrap_mask
 
 __all__ = ["REACH", "TAG", "WrapStubs", "find_wraps", "paint_stubs"]
 

@@ -11,7 +11,7 @@ from PySide6.QtGui import QColor, QImage
 from lograph.core.model.board import Board
 from lograph.core.model.generators import rectangle
 from lograph.ui.canvas import items
-from lograph.ui.io.render import render_bytes, scene_for
+from lograph.ui.picture.render import render_bytes, scene_for
 
 
 def _dense_board(n: int) -> Board:

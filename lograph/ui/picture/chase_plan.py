@@ -1,5 +1,6 @@
-"""What the chasing view shows, computed off the GUI thread: the plan, its lookup table, and
-the marks that draw them on the board. No widgets here.
+"""A chase plan and the marks that draw it, computed off the GUI thread: the plan, its lookup
+table, and the overlay marks of both. No widgets here: the chasing dock (`lograph.ui.chase`)
+shows them on the canvas, and exported pictures (`render.chase_layers`) draw the same marks.
 
 `compute_chase` runs on a worker (it only reads a `PressSystem` snapshot); the mark builders
 turn its result into overlay marks: numbered steps, free buttons, forcing arrows, check
@@ -39,9 +40,7 @@ __all__ = [
     "ChaseData",
     "check_marks",
     "compute_chase",
-    "counts_text",
     "lit_marks",
-    "pattern_text",
     "plan_marks",
     "row_marks",
 ]
@@ -173,23 +172,3 @@ def lit_marks(data: ChaseData, pattern: NDArray[np.integer]) -> dict[str, Mark]:
         for b, v in zip(data.check_ids, np.asarray(pattern).tolist(), strict=True)
         if v
     }
-
-
-def pattern_text(pattern: NDArray[np.integer]) -> str:
-    """Check-light values in ``plan.check`` order as digits (``"10100"``)."""
-    values = np.asarray(pattern).tolist()
-    sep = "" if max(values, default=0) < 10 else " "
-    return sep.join(str(v) for v in values)
-
-
-def counts_text(names: list[str], counts: NDArray[np.integer], limit: int = 12) -> str:
-    """``"r0c1 r0c3×2"``: the buttons with a nonzero count ("none" when there are none)."""
-    parts = [
-        f"{b}×{c}" if c > 1 else b
-        for b, c in zip(names, np.asarray(counts).tolist(), strict=True)
-        if c
-    ]
-    if not parts:
-        return "none"
-    more = f" … (+{len(parts) - limit})" if len(parts) > limit else ""
-    return " ".join(parts[:limit]) + more

@@ -1,4 +1,5 @@
-"""A small read-only picture of a board, for the New Board dialog.
+"""A small read-only picture of a board (a widget), for the New Board dialog and the puzzle
+designer.
 
 For rectangles it also shows the holes as hollow rings, and a click on a cell reports it
 (`cell_clicked`) so the dialog can punch or fill a hole. On a glued surface (torus, Möbius
@@ -18,7 +19,7 @@ from lograph.core.model.board import Board
 from lograph.core.model.stencils import STENCILS, Stencil, neighbour_offsets
 from lograph.core.model.surfaces import SURFACES, seam_crossings
 from lograph.ui.canvas.items import Palette, light_colors, line_list, polygon
-from lograph.ui.canvas.wraps import stub_directions, wrap_mask
+from lograph.ui.canvas.wrap_edges import stub_directions, wrap_mask
 
 __all__ = ["BoardPreview"]
 

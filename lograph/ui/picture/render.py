@@ -28,10 +28,10 @@ from lograph.core.cancel import Cancel
 from lograph.core.errors import LographError
 from lograph.core.model.board import Board
 from lograph.ui.canvas.items import Palette
-from lograph.ui.canvas.overlay import Mark, Overlay, mark, overlay
+from lograph.ui.canvas.overlay import Mark, mark
 from lograph.ui.canvas.scene import BoardScene
-from lograph.ui.chase.plan_data import check_marks, compute_chase, plan_marks
 from lograph.ui.model.document import Document
+from lograph.ui.picture.chase_plan import check_marks, compute_chase, plan_marks
 
 __all__ = [
     "IMAGE_TYPES",
@@ -206,9 +206,8 @@ def marks_for_export(
     if mode == "shown":
         yield scene
         return
-    existing: list[Overlay] = list(getattr(scene, "_lograph_overlays", {}).values())
-    visible = [lay for lay in existing if lay.isVisible()]
-    temporary = [overlay(scene, f"export_{i}") for i in range(len(layers))]
+    visible = [lay for lay in scene.overlays() if lay.isVisible()]
+    temporary = [scene.overlay(f"export_{i}") for i in range(len(layers))]
     try:
         for lay in visible:
             lay.set_visible(False)
