@@ -5,8 +5,8 @@ For n×n boards over GF(p) and Z_k whose kernels are past the walk and the singl
 without lograph's algebra: the printed presses, added over each button's closed
 neighbourhood on the grid with numpy, make the position's change (mod k), and their number
 is the reported count. Positions: all off to all on where that is solvable, else the
-lights some seeded random presses make. Prints a Markdown table (the README's, section
-"Fewest presses, the worst position and the histogram", over Z_k).
+lights some seeded random presses make. Prints a Markdown table (docs/performance.md, section
+"Fewest presses", "More colours").
 
     .venv/bin/python benchmarks/fewest_colours.py             # about 5 minutes
     .venv/bin/python benchmarks/fewest_colours.py --root DIR  # another checkout's lograph
