@@ -39,7 +39,7 @@ EXPECTED = {
     "triangular-3x4.graphml": (12, 23, 2, False, "closed", {"json", "graphml"}),
 }
 
-#: The holed WayOut board: the start position S and the published solution A (row-major over 22 buttons).
+#: The holed WayOut board: start position S and the published solution A (row-major over 22 buttons).
 WAYOUT_S = [1, 0, 1, 0, 1, 1, 1, 0, 1, 0, 0, 1, 0, 1, 1, 1, 0, 1, 1, 1, 1, 0]
 WAYOUT_A = [0, 0, 0, 1, 0, 1, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0]
 
@@ -146,4 +146,4 @@ def test_wayout_sample_is_seed_003() -> None:
     ours = solve(board)
     assert ours.solvable
     difference = (ours.presses.astype(np.int64) - WAYOUT_A) % 2
-    assert not ((a @ difference) % 2).any()  # ours differs from the published one by a quiet pattern
+    assert not ((a @ difference) % 2).any()  # ours differs from it by a quiet pattern
