@@ -39,7 +39,7 @@ EXPECTED = {
     "triangular-3x4.graphml": (12, 23, 2, False, "closed", {"json", "graphml"}),
 }
 
-#: The holed WayOut board: start position S and the published solution A (row-major over 22 buttons).
+#: The holed WayOut board: start position S, published solution A (row-major over 22 buttons).
 WAYOUT_S = [1, 0, 1, 0, 1, 1, 1, 0, 1, 0, 0, 1, 0, 1, 1, 1, 0, 1, 1, 1, 1, 0]
 WAYOUT_A = [0, 0, 0, 1, 0, 1, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0]
 
