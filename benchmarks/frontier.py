@@ -1,4 +1,4 @@
-"""Benchmark: every row of issue 10's table ("exact at the frontier"), with peers, in one run.
+"""Benchmark: every row of the frontier table (docs/performance.md), with peers, in one run.
 
 Run from the repository root::
 
@@ -8,7 +8,7 @@ Run from the repository root::
     .venv/bin/python benchmarks/frontier.py --rows 1 8a 12a # only some rows
 
 It prints one Markdown table: what is measured | lograph | the peers with their times |
-ratio | the issue's target | met | the answer and how it was checked. Whole-process rows time
+ratio | its target | met | the answer and how it was checked. Whole-process rows time
 the installed ``lograph`` command a user types (best of `--repeats` after a warm-up run);
 in-process rows set lograph beside M4RI, python-flint and galois. Every answer is checked
 (nullities against Sutner's criterion and the peers, press sets by multiplication), and a
@@ -38,7 +38,7 @@ BEGIN, END = "<!-- frontier-table -->", "<!-- /frontier-table -->"
 
 
 def row_makers(ctx: Context) -> list[tuple[str, Callable[[], Row]]]:
-    """``(key, make)`` for every row in the issue's order; imports wait until needed."""
+    """``(key, make)`` for every row in the table's order; imports wait until needed."""
     import frontier_cli as cli
     import frontier_pieces as pieces
     import frontier_progress as progress
