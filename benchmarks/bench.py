@@ -1,4 +1,4 @@
-"""Benchmark: lograph's fast engine vs galois dense elimination vs the seeds' approaches.
+"""Benchmark: lograph's fast engine vs galois dense elimination vs two peer methods.
 
 Run from the repository root::
 
@@ -17,9 +17,9 @@ on-disk cache). Times are the best of several repeats.
   position (`worst_position`), where the nullity allows an exact answer.
 - *galois*: the galois library's dense elimination, ``GF(2)([A | b]).row_reduce()`` (rank and
   a solution) plus ``GF(2)(A).null_space()`` (quiet basis); skipped above `GALOIS_LIMIT`.
-- *seed 000 BFS*: breadth-first search over all 2^N light patterns (≤ 16 buttons), compared
+- *state-space BFS*: breadth-first search over all 2^N light patterns (≤ 16 buttons), compared
   with lograph full (both give the worst position).
-- *seed 001 first row*: enumeration of the 2^cols first-row patterns on full rectangles
+- *first-row enumeration*: enumeration of the 2^cols first-row patterns on full rectangles
   (cols ≤ 12), compared with lograph full (both give the fewest presses).
 """
 
@@ -41,7 +41,7 @@ import networkx as nx
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from seed_methods import first_row_enumeration, state_space_bfs
+from peer_methods import first_row_enumeration, state_space_bfs
 
 from lograph.core.engines.fast import build_fast_solver
 from lograph.core.engines.registry import get_solver
@@ -113,7 +113,7 @@ def boards() -> list[tuple[str, Callable[[], PressSystem], tuple[int, int] | Non
         ("3×3 grid", lambda: grid_system(3, 3), (3, 3)),
         ("4×4 grid", lambda: grid_system(4, 4), (4, 4)),
         ("5×5 grid", lambda: grid_system(5, 5), (5, 5)),
-        ("holed 5×5 (seed 003)", lambda: wayout_5x5().to_system(), None),
+        ("holed WayOut 5×5", lambda: wayout_5x5().to_system(), None),
         ("diamond r=2", lambda: diamond(2).to_system(), None),
         ("diamond r=20", lambda: diamond(20).to_system(), None),
         ("40×40 grid", lambda: grid_system(40, 40), (40, 40)),
@@ -366,8 +366,8 @@ def main() -> None:
     in_peak = in_process_peak(1000)
     header = (
         "| board | buttons | nullity | engine (free buttons) | lograph analysis | lograph full¹ "
-        "| galois dense² | galois ÷ lograph | seed 000 BFS³ | BFS ÷ full | seed 001 first row⁴ "
-        "| first row ÷ full |"
+        "| galois dense² | galois ÷ lograph | state-space BFS³ | BFS ÷ full "
+        "| first-row enumeration⁴ | first row ÷ full |"
     )
     print(header)
     print("|" + "---|" * 12)
@@ -419,8 +419,8 @@ def main() -> None:
     print()
     print("¹ analysis + fewest presses of the same position + worst position (exact).")
     print("² galois `row_reduce` of [A | b] + `null_space` of A; skipped above", galois_limit)
-    print(f"³ state-space BFS of seed 000, boards of at most {BFS_LIMIT} buttons.")
-    print(f"⁴ first-row enumeration of seed 001, full rectangles of ≤ {FIRST_ROW_LIMIT} columns.")
+    print(f"³ state-space breadth-first search, boards of at most {BFS_LIMIT} buttons.")
+    print(f"⁴ first-row enumeration, full rectangles of ≤ {FIRST_ROW_LIMIT} columns.")
     print()
     print(f"Whole `lograph analyze` process on a 1000×1000 ASCII board: {wall:.2f} s,")
     print(

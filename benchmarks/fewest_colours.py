@@ -1,12 +1,12 @@
 """Fewest presses with more than two colours past the walk, whole `lograph solve` process.
 
 For n×n boards over GF(p) and Z_k whose kernels are past the walk and the single transform
-(2^22 solutions), this times `lograph solve FILE --minimal --json` and checks each answer
+(2^22 solutions), this times `lograph solve FILE --fewest --json` and checks each answer
 without lograph's algebra: the printed presses, added over each button's closed
 neighbourhood on the grid with numpy, make the position's change (mod k), and their number
 is the reported count. Positions: all off to all on where that is solvable, else the
-lights some seeded random presses make. Prints a Markdown table (the README's, section
-"Fewest presses, the worst position and the histogram", over Z_k).
+lights some seeded random presses make. Prints a Markdown table (docs/performance.md, section
+"Fewest presses", "More colours").
 
     .venv/bin/python benchmarks/fewest_colours.py             # about 5 minutes
     .venv/bin/python benchmarks/fewest_colours.py --root DIR  # another checkout's lograph
@@ -81,7 +81,7 @@ def main() -> None:
         for n, k, extra in BOARDS:
             path, change, goal = _board(n, k, Path(scratch))
             command = [sys.executable, "-m", "lograph", "solve", str(path), "--goal", goal,
-                       "--minimal", "--json", *extra]  # fmt: skip
+                       "--fewest", "--json", *extra]  # fmt: skip
             start = time.perf_counter()
             done = subprocess.run(command, capture_output=True, text=True, env=env,
                                   cwd=args.root, check=False)  # fmt: skip

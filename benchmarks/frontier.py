@@ -1,14 +1,14 @@
-"""Benchmark: every row of issue 10's table ("exact at the frontier"), with peers, in one run.
+"""Benchmark: every row of the frontier table (docs/performance.md), with peers, in one run.
 
 Run from the repository root::
 
     .venv/bin/python benchmarks/frontier.py                 # every row (~7 min on 2 busy cores)
     .venv/bin/python benchmarks/frontier.py --quick         # skips the slow rows (~3 min)
-    .venv/bin/python benchmarks/frontier.py --write-readme  # also puts the table in README.md
+    .venv/bin/python benchmarks/frontier.py --write-docs    # and the table in docs/performance.md
     .venv/bin/python benchmarks/frontier.py --rows 1 8a 12a # only some rows
 
 It prints one Markdown table: what is measured | lograph | the peers with their times |
-ratio | the issue's target | met | the answer and how it was checked. Whole-process rows time
+ratio | its target | met | the answer and how it was checked. Whole-process rows time
 the installed ``lograph`` command a user types (best of `--repeats` after a warm-up run);
 in-process rows set lograph beside M4RI, python-flint and galois. Every answer is checked
 (nullities against Sutner's criterion and the peers, press sets by multiplication), and a
@@ -38,7 +38,7 @@ BEGIN, END = "<!-- frontier-table -->", "<!-- /frontier-table -->"
 
 
 def row_makers(ctx: Context) -> list[tuple[str, Callable[[], Row]]]:
-    """``(key, make)`` for every row in the issue's order; imports wait until needed."""
+    """``(key, make)`` for every row in the table's order; imports wait until needed."""
     import frontier_cli as cli
     import frontier_pieces as pieces
     import frontier_progress as progress
@@ -99,7 +99,7 @@ def markdown(rows: list[Row]) -> str:
 
 
 def report(rows: list[Row], quick: bool, seconds: float, load_before: str) -> str:
-    """The table and a line saying how it was measured (for the console and README)."""
+    """The table and a line saying how it was measured (for the console and docs/performance.md)."""
     when = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     mode = "`--quick`" if quick else "full"
     footer = (
@@ -109,11 +109,12 @@ def report(rows: list[Row], quick: bool, seconds: float, load_before: str) -> st
     return f"{markdown(rows)}\n\n{footer}"
 
 
-def write_readme(text: str, readme: Path = REPO / "README.md") -> None:
-    """Replace what lies between the frontier markers in the README with `text`."""
+def write_readme(text: str, readme: Path = REPO / "docs" / "performance.md") -> None:
+    """Replace what lies between the frontier markers of the page (docs/performance.md,
+    where the table lives) with `text`."""
     old = readme.read_text()
     if BEGIN not in old or END not in old:
-        raise SystemExit(f"frontier: README.md has no {BEGIN} … {END} markers")
+        raise SystemExit(f"frontier: {readme.name} has no {BEGIN} … {END} markers")
     head, rest = old.split(BEGIN, 1)
     _, tail = rest.split(END, 1)
     readme.write_text(f"{head}{BEGIN}\n{text}\n{END}{tail}")
@@ -139,7 +140,13 @@ def compile_bytecode() -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="skip the slow rows (~3 min)")
-    parser.add_argument("--write-readme", action="store_true", help="update README.md's table")
+    parser.add_argument(
+        "--write-docs",
+        "--write-readme",
+        dest="write_readme",
+        action="store_true",
+        help="update the table in docs/performance.md",
+    )
     parser.add_argument("--rows", nargs="+", metavar="KEY", help="only these rows (1 … 13)")
     parser.add_argument("--repeats", type=int, default=3, help="best of this many runs")
     args = parser.parse_args(argv)

@@ -79,8 +79,8 @@ def probes(ctx: Context) -> list[tuple[str, list[str]]]:
     return [
         ("worst 9×9", ["worst", str(grid(9, 9, "txt", "off")), "--time-limit", "3"]),
         (
-            "solve --minimal 30×30",
-            ["solve", str(grid(30, 30, "txt", "off")), "--goal", "on", "--minimal"],
+            "solve --fewest 30×30",
+            ["solve", str(grid(30, 30, "txt", "off")), "--goal", "on", "--fewest"],
         ),
         (f"analyze --histogram {small}", ["analyze", str(histogram), "--histogram"]),
         ("convert 1000×1000", ["convert", big, str(ctx.scratch / "progress.json")]),

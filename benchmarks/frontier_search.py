@@ -24,13 +24,13 @@ OLD_GAP_30 = 66
 
 
 def solve_time_limit(ctx: Context) -> list[str]:
-    """``--time-limit`` for ``solve --minimal`` when the installed CLI has one."""
+    """``--time-limit`` for ``solve --fewest`` when the installed CLI has one."""
     helps = run(ctx.cli("solve", "--help"))
     return ["--time-limit", "300"] if "--time-limit" in helps.stdout else []
 
 
 def row_fewest(ctx: Context, side: int = 39) -> Row:
-    row = Row("7", f"`solve --goal on --minimal`, all-off {side}×{side}", target="exact")
+    row = Row("7", f"`solve --goal on --fewest`, all-off {side}×{side}", target="exact")
     published = A075464_EXTENDED[side - 1]
     row.peers = f"published {published} (OEIS A075464)"
     if ctx.quick and side > 30:
@@ -38,7 +38,7 @@ def row_fewest(ctx: Context, side: int = 39) -> Row:
         return row
     board = ctx.grid_file(side, side, "txt", lights="off")
     extra = solve_time_limit(ctx)
-    cmd = ctx.cli("solve", str(board), "--goal", "on", "--minimal", "--json", *extra)
+    cmd = ctx.cli("solve", str(board), "--goal", "on", "--fewest", "--json", *extra)
     done = run(cmd, timeout=600)
     if not done.ok:
         return refused(row, done)
@@ -92,15 +92,15 @@ def row_worst_9(ctx: Context) -> Row:
         return refused(row, done)
     check_worst(row, answer, 9)
     row.lograph = worst_text(answer, done.seconds)
-    row.peers = "before: bounds 37–38 in 30 s (integer program; HiGHS proves 37 after ~150 s)"
+    row.peers = "integer program alone: bounds 37–38 in 30 s (HiGHS proves 37 after ~150 s)"
     row.met = met(bool(answer.get("exact")) and done.seconds < 5 and row.checked)
     return row
 
 
 def row_worst_30(ctx: Context) -> Row:
     limit = 60
-    row = Row("8b", f"`worst` 30×30 (`--time-limit {limit}`)", target="exact, or tighter")
-    row.peers = "before: bounds 384–450"
+    row = Row("8b", f"`worst` 30×30 (`--time-limit {limit}`)", target="exact, or a gap < 66")
+    row.peers = "–"
     if ctx.quick:
         row.lograph, row.answer = "skipped", "slow row: not run with --quick"
         return row
@@ -113,7 +113,7 @@ def row_worst_30(ctx: Context) -> Row:
     if answer.get("exact"):
         row.met = met(row.checked)
     else:
-        row.met = f"partly (gap {gap}, was {OLD_GAP_30})" if gap < OLD_GAP_30 else "no"
+        row.met = f"partly (gap {gap})" if gap < OLD_GAP_30 else "no"
     return row
 
 
@@ -125,14 +125,14 @@ KNOWN_FEWEST = {61: (1629, 8), 65: (1867, 8)}
 def row_fewest_beyond(ctx: Context, side: int, key: str) -> Row:
     """Fewest presses past nullity 26 on all-off n×n: with the default leaf budget, and
     when that answers with a bound, again with the budget the bounded answer names."""
-    row = Row(key, f"`solve --goal on --minimal`, all-off {side}×{side}", target="exact < 1 min")
+    row = Row(key, f"`solve --goal on --fewest`, all-off {side}×{side}", target="exact < 1 min")
     known, ties = KNOWN_FEWEST[side]
-    row.peers = f"{known} presses, {ties} optimal (earlier exact search)"
+    row.peers = f"{known} presses, {ties} optimal (a slower exact search)"
     if ctx.quick:
         row.lograph, row.answer = "skipped", "slow row: not run with --quick"
         return row
     board = ctx.grid_file(side, side, "txt", lights="off")
-    cmd = ctx.cli("solve", str(board), "--goal", "on", "--minimal", "--json")
+    cmd = ctx.cli("solve", str(board), "--goal", "on", "--fewest", "--json")
     done = run(cmd, timeout=900)
     if not done.ok:
         return refused(row, done)

@@ -4,8 +4,8 @@ For every n×n board (closed rule, n ≤ 20) whose quiet patterns over Z_k are n
 for k = 3 … 7, this times `lograph worst FILE --json` (default time limit, 20 s) and checks
 each answer without lograph's algebra: the printed presses, added over each button's
 closed neighbourhood on the grid with numpy, clear the printed position (mod k), and the
-number of presses is the reported count. Prints a Markdown table (the README's, section
-"The worst position over more colours").
+number of presses is the reported count. Prints a Markdown table (docs/performance.md, section
+"The worst position", "More colours").
 
     .venv/bin/python benchmarks/worst_colours.py            # about 6 minutes
     .venv/bin/python benchmarks/worst_colours.py --quick    # n ≤ 9 (seconds)

@@ -4,7 +4,8 @@ They live in ``lograph/samples/`` so that an installed package carries them (``l
 samples`` lists them); the files in this folder are links to them, for short paths.
 
 Each sample is written with lograph's own writers; the tests in ``tests/core/test_samples.py``
-check their contents against independent answers (seed 003, hand counts, plain elimination).
+check their contents against independent answers (the holed WayOut board's posted solution,
+hand counts, plain elimination).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from lograph.core.model.generators import (
 
 HERE = Path(__file__).resolve().parent.parent / "lograph" / "samples"
 
-#: The start position S of seed 003, in row-major order of the 22 buttons.
+#: The start position S of the holed WayOut board, in row-major order of the 22 buttons.
 WAYOUT_START = [1, 0, 1, 0, 1, 1, 1, 0, 1, 0, 0, 1, 0, 1, 1, 1, 0, 1, 1, 1, 1, 0]
 
 
@@ -72,7 +73,7 @@ def samples() -> dict[str, Board]:
         "classic-3x3.txt": _named(_scrambled(rectangle(3, 3), 3), "classic 3x3"),
         "classic-4x4.txt": _named(_scrambled(rectangle(4, 4), 4), "classic 4x4"),
         "classic-7x7.txt": _named(_scrambled(rectangle(7, 7), 7), "classic 7x7"),
-        "wayout-holed-5x5.txt": _named(wayout, "WayOut 5x5 (seed 003)"),
+        "wayout-holed-5x5.txt": _named(wayout, "WayOut 5x5 (three holes)"),
         "diamond-r3.txt": _named(diamond3, "diamond of radius 3, all lights on"),
         "three-state-4x4.txt": _named(_scrambled(rectangle(4, 4, states=3), 5), "3-state 4x4"),
         "torus-5x5.json": _scrambled(torus(5, 5), 6),

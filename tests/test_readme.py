@@ -1,23 +1,46 @@
-"""The README's Python example runs as written and its comments tell the truth.
+"""The README's and docs/' examples run as written and tell the truth.
+
+Shell examples: every ``$ command`` in a ```console block of README.md or docs/*.md is run
+(a ``lograph`` command in this process, anything else by bash with ``lograph`` on the PATH),
+each block in order in a fresh folder holding ``graphs/``; the output the page shows under
+a command must be what it prints (stdout, then stderr), line for line, where a line ``...``
+stands for lines left out. A command shown without output (or only ``...``) must succeed.
+Other code blocks (```sh, indented) are recipes too slow for a test, such as the
+benchmarks, and are not run.
+
+The Python example: it runs as written and its comments tell the truth.
 
 The expected values are the README's own claims, checked against independent answers where
-one exists: the 5×5 rank against plain elimination (`tests.references`), the worst position
-against the published maximum of 15 presses for the 5×5 board (Jaap Scherphuis's Lights Out
-pages), and the table's size against its definition (one row per reachable pattern of the
-check lights: 2^(check lights − nullity)).
+one exists: the 5×5 rank against plain elimination (`tests.references`), the number of
+solutions against the nullity, and the table's size against its definition (one row per
+reachable pattern of the check lights: 2^(check lights − nullity)).
 """
 
 from __future__ import annotations
 
+import contextlib
+import io
+import itertools
+import os
 import re
+import shlex
+import subprocess
+import sys
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from lograph.cli import main
 from lograph.core.model.generators import rectangle
 from tests.references import press_matrix, rank_mod_p
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+ROOT = Path(__file__).resolve().parent.parent
+README = ROOT / "README.md"
 
 
 def python_example() -> str:
@@ -29,14 +52,207 @@ def python_example() -> str:
 def test_readme_python_example_runs_and_its_comments_hold() -> None:
     names: dict[str, Any] = {}
     exec(compile(python_example(), str(README), "exec"), names)
-    a, best, worst, table = names["a"], names["best"], names["worst"], names["table"]
+    a, s, table = names["a"], names["s"], names["table"]
     matrix = press_matrix(rectangle(5, 5))
     assert a.rank == rank_mod_p(matrix, 2) == 23
     assert a.nullity == 2
     assert a.solvable_fraction == Fraction(1, 4)
-    # one press (r2c2) made the position, so one press undoes it; the quiet patterns of the
-    # 5×5 board have weight 12 or more, so no other solution ties
-    assert (best.press_count, best.optimal_solutions, best.exact) == (1, 1, True)
-    assert (worst.worst_presses, worst.exact) == (15, True)
+    # one press (r2c2) made the position: solvable, with 2^nullity solutions
+    assert s.solvable
+    assert s.solutions == 2**a.nullity == 4
     check_lights = len(names["plan"].check)
     assert len(table.patterns) == 2 ** (check_lights - a.nullity) == 8
+
+
+# --------------------------------------------------------------------------- shell examples
+
+#: The pages whose ```console examples are run: the README and every page of docs/.
+#: CHANGELOG.md is history and is not checked.
+PAGES = [README, *sorted((ROOT / "docs").glob("*.md"))]
+
+#: An output line that stands for any number of lines (zero or more) the page leaves out.
+ELLIPSIS = "..."
+
+
+@dataclass(frozen=True)
+class Example:
+    """One ``$ command`` of a ```console block and the output the page shows under it."""
+
+    line: int
+    command: str
+    expected: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Block:
+    """A ```console block: its examples run in order in one fresh folder, so a later one
+    may use a file an earlier one wrote."""
+
+    page: Path
+    line: int
+    examples: tuple[Example, ...]
+
+    @property
+    def id(self) -> str:
+        return f"{self.page.relative_to(ROOT).as_posix()}:{self.line}"
+
+
+def console_blocks(text: str) -> list[tuple[int, list[str]]]:
+    """(line number of the block's first line, its lines) for every ```console block."""
+    blocks, lines, at = [], text.splitlines(), 0
+    while at < len(lines):
+        if lines[at].strip() == "```console":
+            start, at = at + 2, at + 1
+            body = []
+            while lines[at].strip() != "```":
+                body.append(lines[at])
+                at += 1
+            blocks.append((start, body))
+        at += 1
+    return blocks
+
+
+def page_blocks(page: Path) -> list[Block]:
+    """Every ```console block of the page with its ``$ command`` lines and shown output."""
+    found = []
+    for start, body in console_blocks(page.read_text(encoding="utf-8")):
+        examples: list[Example] = []
+        for offset, text in enumerate(body):
+            if text.startswith("$ "):
+                examples.append(Example(start + offset, text[2:], ()))
+            else:
+                assert examples, f"{page.name}:{start + offset}: output before any $ command"
+                last = examples[-1]
+                examples[-1] = Example(last.line, last.command, (*last.expected, text))
+        found.append(Block(page, start - 1, tuple(examples)))
+    return found
+
+
+def shows(expected: Sequence[str], actual: Sequence[str]) -> bool:
+    """Whether the page's lines are the output, line for line (trailing blanks aside), where
+    a line ``...`` stands for any run of lines, none included."""
+    want = [line.rstrip() for line in expected]
+    got = [line.rstrip() for line in actual]
+    while got and not got[-1]:
+        got.pop()
+    pieces = [list(g) for k, g in itertools.groupby(want, lambda s: s.strip() == ELLIPSIS)]
+    if not want:
+        return not got
+    at, loose = 0, False
+    for piece in pieces:
+        if piece[0].strip() == ELLIPSIS:
+            loose = True
+            continue
+        if loose:
+            match = next(
+                (
+                    i
+                    for i in range(at, len(got) - len(piece) + 1)
+                    if got[i : i + len(piece)] == piece
+                ),
+                None,
+            )
+            if match is None:
+                return False
+            at = match + len(piece)
+        else:
+            if got[at : at + len(piece)] != piece:
+                return False
+            at += len(piece)
+        loose = False
+    return loose or at == len(got)
+
+
+def in_process(words: list[str]) -> tuple[int, str]:
+    """`lograph WORDS` run in this process: exit status and stdout followed by stderr."""
+    # text streams over bytes, as a terminal's are: `samples NAME` copies bytes to .buffer
+    stdout, stderr = (io.TextIOWrapper(io.BytesIO(), encoding="utf-8") for _ in range(2))
+    with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
+        try:
+            status = main(words)
+        except SystemExit as exc:
+            status = exc.code if isinstance(exc.code, int) else 2
+    texts = []
+    for stream in (stdout, stderr):
+        stream.flush()
+        texts.append(stream.buffer.getvalue().decode("utf-8"))  # type: ignore[attr-defined]
+    return status, "".join(texts)
+
+
+def in_shell(command: str, folder: Path) -> tuple[int, str]:
+    """A command with shell syntax, or another program: run by bash in `folder`, with
+    `lograph` on the PATH running this checkout."""
+    bin_dir = folder / ".bin"
+    if not bin_dir.exists():
+        bin_dir.mkdir()
+        shim = bin_dir / "lograph"
+        shim.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m lograph "$@"\n')
+        shim.chmod(0o755)
+    env = {
+        **os.environ,
+        "PATH": f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}",
+        "PYTHONPATH": str(ROOT),
+    }
+    done = subprocess.run(
+        ["bash", "-c", command], cwd=folder, env=env, capture_output=True, text=True, timeout=120
+    )
+    return done.returncode, done.stdout + done.stderr
+
+
+def run_example(command: str, folder: Path) -> tuple[int, str]:
+    words = shlex.split(command, comments=True)
+    plain = words and words[0] == "lograph" and not set(words) & {"|", "&&", ";", ">", "||"}
+    if plain and not any(c in command.split("#")[0] for c in "|;><&`$"):
+        return in_process(words[1:])
+    return in_shell(command, folder)
+
+
+BLOCKS = [block for page in PAGES for block in page_blocks(page)]
+
+
+@pytest.mark.parametrize("block", BLOCKS, ids=[b.id for b in BLOCKS])
+def test_shell_examples_print_what_the_page_shows(
+    block: Block, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "graphs").symlink_to(ROOT / "graphs", target_is_directory=True)
+    monkeypatch.chdir(tmp_path)
+    for example in block.examples:
+        where = f"{block.page.name}:{example.line}: `$ {example.command}`"
+        status, output = run_example(example.command, tmp_path)
+        if example.expected:  # no output shown: not compared, only the status below
+            assert shows(example.expected, output.splitlines()), (
+                f"{where} printed (status {status}):\n{output}"
+            )
+        if all(line.strip() == ELLIPSIS for line in example.expected):
+            # no output shown, or only `...`: the command must at least succeed
+            assert status == 0, f"{where} failed ({status}):\n{output}"
+
+
+def test_every_page_is_seen_and_the_readme_has_examples() -> None:
+    names = {page.name for page in PAGES}
+    assert {"README.md", "commands.md", "formats.md", "math.md"} <= names
+    assert sum(len(b.examples) for b in BLOCKS if b.page == README) >= 4
+
+
+def test_a_stale_example_fails() -> None:
+    # the comparison itself: exact lines, `...` for any run of lines, nothing more
+    out = ["buttons 25", "rank 23", "nullity 2", "engine small"]
+    assert shows(["buttons 25", "...", "nullity 2", "..."], out)
+    assert shows(out, [*out, ""])
+    assert not shows(["buttons 25", "rank 24", "..."], out)
+    assert not shows(["buttons 25", "rank 23"], out)  # the rest of the output is not shown
+    assert not shows(["...", "nullity 3"], out)
+    assert not shows([], out)
+    (block,) = blocks_of("```console\n$ lograph grid 5 5\nrank 24\n```\n")
+    (example,) = block.examples
+    status, output = run_example(example.command, ROOT)
+    assert status == 0
+    assert not shows(example.expected, output.splitlines())
+
+
+def blocks_of(text: str) -> list[Block]:
+    """The blocks of a page written as `text` (for the checks of the checker)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        page = Path(tmp) / "page.md"
+        page.write_text(text, encoding="utf-8")
+        return page_blocks(page)

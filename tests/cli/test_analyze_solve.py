@@ -292,7 +292,7 @@ def test_report_of_an_ascii_board_keeps_its_rule_and_name(
     board = str(GRAPHS / "wayout-holed-5x5.txt")
     status, out, _ = run(capsys, "report", board, "--json")
     data = json.loads(out)
-    assert (status, data["rule"], data["name"]) == (0, "closed", "WayOut 5x5 (seed 003)")
+    assert (status, data["rule"], data["name"]) == (0, "closed", "WayOut 5x5 (three holes)")
     status, out, _ = run(capsys, "report", board, "--json", "--rule", "open")
     assert json.loads(out)["rule"] == "open"
     status, out, _ = run(capsys, "report", board)

@@ -1,7 +1,7 @@
 """The plain row-by-row chase plan of a full rectangle, built vectorised.
 
 `lograph.core.chase.plan.chase_plan` is the heuristic the engine uses on every board; this is the
-textbook plan (seed 001) it must never do worse than: a reference for the tests only.
+textbook plan (row by row) it must never do worse than: a reference for the tests only.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """The analysis (rank, quiet patterns, left kernel, worlds) against independent answers.
 
 Independent references, none of them lograph's algebra:
-- the seeds: 5×5 rank 23 and its quiet patterns n1, n2 (seed 001), 3×3 always solvable
-  (seeds 000/002), the holed 5×5 position and solution (seed 003), the 3×3 worst position;
+- published facts: 5×5 rank 23 and its quiet patterns n1, n2, 3×3 always solvable,
+  the holed WayOut 5×5 position and its posted solution, the 3×3 worst position;
 - brute force over every press vector on tiny boards;
 - `tests.references`: Gauss-Jordan elimination mod p (`rref_mod_p`), press matrices read off
   the board's graph (not from `PressSystem`), spans by enumeration.
@@ -30,10 +30,10 @@ from tests.references import all_vectors, press_matrix, rref_mod_p, span
 
 ENGINES = ["galois", "dense", "auto"]
 
-# Seed 001: the two quiet patterns of the classic 5×5 board (the 25-entry n1).
+# The two quiet patterns of the classic 5×5 board (the 25-entry n1).
 N1 = [0, 1, 1, 1, 0, 1, 0, 1, 0, 1, 1, 1, 0, 1, 1, 1, 0, 1, 0, 1, 0, 1, 1, 1, 0]
 N2 = [1, 0, 1, 0, 1, 1, 0, 1, 0, 1, 0, 0, 0, 0, 0, 1, 0, 1, 0, 1, 1, 0, 1, 0, 1]
-# Seed 003: the holed 5×5 start position S and its solution A (22 buttons, row-major).
+# The holed WayOut 5×5: start position S and its solution A (22 buttons, row-major).
 SEED3_START = [1, 0, 1, 0, 1, 1, 1, 0, 1, 0, 0, 1, 0, 1, 1, 1, 0, 1, 1, 1, 1, 0]
 SEED3_PRESSES = [0, 0, 0, 1, 0, 1, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0]
 
@@ -54,7 +54,7 @@ def random_board(rng: np.random.Generator, n: int, p: int, density: float = 0.3)
     return board
 
 
-# --------------------------------------------------------------------------- seeds
+# --------------------------------------------------------------------------- published facts
 
 
 @pytest.mark.parametrize("engine", ENGINES)
@@ -71,21 +71,21 @@ def test_5x5_rank_23_and_quiet_patterns_of_seed_001(engine: str) -> None:
 def test_5x5_quarter_of_patterns_solvable_and_four_solutions(engine: str) -> None:
     board = rectangle(5, 5)
     a = analyze(board, engine=engine)
-    # seed 001: "the actual proportion of solvable initial states is 1/4", three bad worlds
+    # a quarter of all positions are solvable, three bad worlds
     assert a.solvable_fraction == Fraction(1, 4)
     assert a.solvable_count == 2**23
     assert a.worlds == 4
-    # seed 001: solvable iff orthogonal to n1 and n2; checked on random patterns
+    # solvable iff orthogonal to n1 and n2; checked on random patterns
     rng = np.random.default_rng(0)
     for pattern in rng.integers(0, 2, size=(300, 25)):
         orthogonal = not (np.dot(pattern, N1) % 2 or np.dot(pattern, N2) % 2)
         assert a.is_solvable_pattern(pattern) == orthogonal
-    # seed 001: single lights stay solvable only on the small X in the middle
+    # single lights stay solvable only on the small X in the middle
     solvable_cells = {
         divmod(i, 5) for i in range(25) if a.is_solvable_pattern(np.eye(25, dtype=int)[i])
     }
     assert solvable_cells == {(1, 1), (1, 3), (2, 2), (3, 1), (3, 3)}
-    # seed 001: "for any solvable state, there are actually four solutions"
+    # every solvable position has exactly four solutions
     board.set_light("r2c2", 1)
     assert count_solutions(board, engine=engine) == 4
 
@@ -124,7 +124,7 @@ def test_holed_board_of_seed_003(engine: str) -> None:
     after = board.copy()
     after.apply_presses(sol.presses)
     assert after.is_goal()
-    # the seed's answer A satisfies A·M = S and is among the solutions we list
+    # the posted answer A satisfies A·M = S and is among the solutions we list
     assert board.to_system().apply(SEED3_PRESSES).tolist() == SEED3_START
     listed = [x.tolist() for x in iter_solutions(board, engine=engine)]
     assert SEED3_PRESSES in listed
@@ -133,14 +133,14 @@ def test_holed_board_of_seed_003(engine: str) -> None:
 
 @pytest.mark.parametrize("engine", ENGINES)
 def test_3x3_worst_position_needs_all_nine_presses(engine: str) -> None:
-    # seeds 000/002: goal all on, start 010/101/010 -> press all nine buttons (unique)
+    # goal all on, start 010/101/010 -> press all nine buttons (unique)
     board = rectangle(3, 3)
     board.set_lights([0, 1, 0, 1, 0, 1, 0, 1, 0])
     sol = solve(board, "on", engine=engine)
     assert sol.presses is not None
     assert sol.presses.tolist() == [1] * 9
     assert sol.solutions == 1
-    # seed 000's second answer: goal off, start X (101/010/101) -> the same nine presses
+    # goal off, start X (101/010/101) -> the same nine presses
     board.set_lights([1, 0, 1, 0, 1, 0, 1, 0, 1])
     assert solve(board, engine=engine).presses.tolist() == [1] * 9  # type: ignore[union-attr]
     # and it is the only position that needs nine (enumerating all 512 solutions)

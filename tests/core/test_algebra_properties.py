@@ -176,7 +176,7 @@ def test_goal_on_and_arrays_on_the_3x3() -> None:
 
 def test_unsolvable_position_reports_its_world() -> None:
     board = rectangle(5, 5)
-    board.set_light("r0c0", 1)  # seed 001: a single corner light is unsolvable
+    board.set_light("r0c0", 1)  # a single corner light is unsolvable on 5×5
     sol = solve(board)
     assert not sol.solvable
     assert sol.presses is None

@@ -109,7 +109,7 @@ def test_classic_plan_is_the_top_down_chase() -> None:
 
 
 def test_wayout_board_needs_exactly_four_free_buttons() -> None:
-    # Seed 003: the holed 5×5 of WayOut; four free buttons (A, B, F, H) chase it.
+    # The holed 5×5 of WayOut; four free buttons (A, B, F, H) chase it.
     system = wayout_5x5().to_system()
     plan = chase_plan(system)
     check_plan(system, plan)

@@ -5,7 +5,7 @@ References used here, none of them the engine's own code:
   canonical bases to compare spans), on press matrices read from the column arrays by hand;
 - the galois reference engine (`get_solver(system, "galois")`) when it is installed;
 - the closed form for m×n grids (`lograph.core.algebra.gridforms`, polynomial gcds);
-- published facts: the two quiet patterns of the 5×5 board, seed 003's holed 5×5 solution.
+- published facts: the two quiet patterns of the 5×5 board, the holed WayOut 5×5's posted solution.
 
 What the engine refuses, and cancelling it, are tested in test_fast_engine_guards.
 """
@@ -195,7 +195,7 @@ def test_against_galois_reference() -> None:
 
 
 def test_classic_5x5_quiet_patterns() -> None:
-    # The two well-known quiet patterns of the 5×5 board (jaapsch.net, seed 001's lecture).
+    # The two well-known quiet patterns of the 5×5 board (jaapsch.net).
     q1 = np.array(
         [[0, 1, 1, 1, 0], [1, 0, 1, 0, 1], [1, 1, 0, 1, 1], [1, 0, 1, 0, 1], [0, 1, 1, 1, 0]]
     )
@@ -210,7 +210,7 @@ def test_classic_5x5_quiet_patterns() -> None:
 
 
 def test_seed_003_holed_board() -> None:
-    # Seed 003: the WayOut 5×5 with diagonal holes; the posted start and solution.
+    # The WayOut 5×5 with diagonal holes; the posted start and solution.
     start = np.array([1, 0, 1, 0, 1, 1, 1, 0, 1, 0, 0, 1, 0, 1, 1, 1, 0, 1, 1, 1, 1, 0])
     posted = np.array([0, 0, 0, 1, 0, 1, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0])
     system = wayout_5x5().to_system()

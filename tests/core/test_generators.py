@@ -79,7 +79,7 @@ def test_wayout_board_of_seed_003() -> None:
     assert len(board.edges()) == 40 - 3 * 4  # the three holes are not adjacent
     for r, c in [(1, 1), (2, 2), (3, 3)]:
         assert f"r{r}c{c}" not in board
-    # row-major order of the kept cells, as in the seed's index table
+    # row-major order of the kept cells, as in the published index table
     expected = [
         f"r{r}c{c}" for r in range(5) for c in range(5) if (r, c) not in {(1, 1), (2, 2), (3, 3)}
     ]

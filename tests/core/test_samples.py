@@ -39,11 +39,11 @@ EXPECTED = {
     "triangular-3x4.graphml": (12, 23, 2, False, "closed", {"json", "graphml"}),
 }
 
-#: Seed 003: the start position S and the published solution A (row-major over 22 buttons).
+#: The holed WayOut board: start position S, published solution A (row-major over 22 buttons).
 WAYOUT_S = [1, 0, 1, 0, 1, 1, 1, 0, 1, 0, 0, 1, 0, 1, 1, 1, 0, 1, 1, 1, 1, 0]
 WAYOUT_A = [0, 0, 0, 1, 0, 1, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0]
 
-#: Seed 001: the 5×5 press matrix has rank 23 and these two vectors span its kernel.
+#: The 5×5 press matrix has rank 23 and these two vectors span its kernel.
 QUIET_5X5 = [
     [0, 1, 1, 1, 0, 1, 0, 1, 0, 1, 1, 1, 0, 1, 1, 1, 0, 1, 0, 1, 0, 1, 1, 1, 0],
     [1, 0, 1, 0, 1, 1, 0, 1, 0, 1, 0, 0, 0, 0, 0, 1, 0, 1, 0, 1, 1, 0, 1, 0, 1],
@@ -120,7 +120,7 @@ def test_classic_5x5_facts() -> None:
     result = analyze(board)
     assert (result.rank, result.nullity) == (23, 2)
     assert str(result.solvable_fraction) == "1/4"
-    # The engine's quiet basis spans the same space as the seed's two vectors.
+    # The engine's quiet basis spans the same space as the two published vectors.
     basis = result.quiet.astype(np.int64)
     assert rank_mod_p(np.vstack([basis, QUIET_5X5]), 2) == 2
     assert solve(board).solvable
@@ -142,8 +142,8 @@ def test_wayout_sample_is_seed_003() -> None:
     )
     assert board.lights().tolist() == WAYOUT_S
     a = press_matrix(board)
-    assert ((a @ WAYOUT_A) % 2).tolist() == WAYOUT_S  # the seed's answer clears the board
+    assert ((a @ WAYOUT_A) % 2).tolist() == WAYOUT_S  # the published answer clears the board
     ours = solve(board)
     assert ours.solvable
     difference = (ours.presses.astype(np.int64) - WAYOUT_A) % 2
-    assert not ((a @ difference) % 2).any()  # ours differs from the seed's by a quiet pattern
+    assert not ((a @ difference) % 2).any()  # ours differs from it by a quiet pattern

@@ -126,7 +126,7 @@ def proposed_names(window, monkeypatch) -> list[str]:
 
 def test_default_export_names_carry_no_internal_words(window, monkeypatch, tmp_path):
     board = read_sample("wayout-holed-5x5.txt")
-    assert "seed" in board.name  # the sample's name has the internal note
+    assert "(three holes)" in board.name  # the sample's name carries a note in brackets
     window.document.replace_board(board)
     names = proposed_names(window, monkeypatch)
     assert names == ["WayOut_5x5_solution.json", "WayOut_5x5_report.md", "WayOut_5x5.json"]

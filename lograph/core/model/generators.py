@@ -201,7 +201,7 @@ def triangular(rows: int, cols: int, *, rule: str = "closed", states: int = 2) -
     return _lattice(graph, rule, states, f"triangular {rows}x{cols}")
 
 
-#: The holed 5×5 board of seed 003 (WayOut): holes on the diagonal cells (1,1), (2,2), (3,3).
+#: The holed 5×5 board of the WayOut game: holes on the diagonal cells (1,1), (2,2), (3,3).
 WAYOUT_HOLES = ((1, 1), (2, 2), (3, 3))
 
 

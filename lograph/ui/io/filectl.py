@@ -39,7 +39,7 @@ def file_filters() -> str:
     return ";;".join([f"Boards ({' '.join(every)})", *parts])
 
 
-#: Parts of a board's name that are notes, not names: "(seed 003)", "[draft]".
+#: Parts of a board's name that are notes, not names: "(three holes)", "[draft]".
 _NOTES = re.compile(r"\([^)]*\)|\[[^\]]*\]")
 _UNSAFE = re.compile(r"[^\w.-]+")
 
@@ -50,7 +50,7 @@ def clean_stem(name: str, limit: int = 60) -> str:
 
     Examples
     --------
-    >>> clean_stem("WayOut 5x5 (seed 003)")
+    >>> clean_stem("WayOut 5x5 (three holes)")
     'WayOut_5x5'
     >>> clean_stem("classic 5x5, all lights on")
     'classic_5x5_all_lights_on'

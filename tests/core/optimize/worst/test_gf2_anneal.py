@@ -194,7 +194,7 @@ def test_grouped_moves_keep_a_symmetric_position_symmetric() -> None:
 
 def test_the_symmetric_chain_reaches_sixteens_radius_in_one_run() -> None:
     """16×16's worst position needs 124 presses (proven by the integer program, see the
-    README); in one run the symmetric chain finds such a position (the unrestricted chain
+    docs/performance.md); in one run the symmetric chain finds one (the unrestricted chain
     alone stops at 123 from this start)."""
     quiet, keys, positions = _square(16)
     start = np.zeros(len(keys), dtype=np.uint8)

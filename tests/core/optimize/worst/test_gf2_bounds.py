@@ -60,7 +60,7 @@ def test_search_path_brackets_the_brute_force_radius(monkeypatch: pytest.MonkeyP
 
 
 def test_the_heaviest_30x30_position_found_needs_416_presses() -> None:
-    """The README's lower bound on the 30×30 board's worst position (nullity 20): the
+    """docs/performance.md's lower bound on the 30×30 board's worst position (nullity 20): the
     position `lograph worst --time-limit 600` found, scored by brute force over all 2^20
     solutions (bit-packed; a second algorithm to the transform that scored it)."""
     from pathlib import Path

@@ -109,7 +109,7 @@ def test_nine_by_nine_is_exact_and_its_position_needs_37() -> None:
 
 
 def test_sixteen_is_exact_at_124() -> None:
-    # HiGHS proved 124 given 43 minutes (README); the prefix checks refute 125 in a fraction
+    # HiGHS proved 124 in 43 minutes (docs/performance.md); prefix checks refute 125 in a fraction
     # of a second. The position found is scored again by brute force over its coset.
     solver = prepare(rectangle(16, 16))
     quiet = np.asarray(solver.analysis.quiet, dtype=np.uint8).reshape(8, -1)

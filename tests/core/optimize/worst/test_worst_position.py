@@ -71,7 +71,7 @@ def test_goal_on_moves_the_position_not_the_count(small):
 
 
 def test_three_by_three_seed():
-    # Seed 000: nullity 0, so the worst is all nine presses; towards all-on the position is
+    # The 3×3 board: nullity 0, so the worst is all nine presses; towards all-on the position is
     # the X of lit edges 010/101/010, towards all-off it is A·1 = 101/010/101.
     system = rectangle(3, 3).to_system()
     solver = ReferenceSolver(system)

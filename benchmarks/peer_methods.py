@@ -1,12 +1,12 @@
-"""The seeds' approaches, reimplemented faithfully for the benchmark.
+"""Two peer methods of solving Lights Out, reimplemented faithfully for the benchmark.
 
-- `state_space_bfs` (seed 000, first answer): every light pattern is a vertex, every button
+- `state_space_bfs` (state-space search): every light pattern is a vertex, every button
   press an edge of cost 1; one shortest-path search from the solved state settles the whole
-  graph and its farthest vertex is the worst position. (The seed runs Dijkstra; with unit
+  graph and its farthest vertex is the worst position. (The usual write-up runs Dijkstra; with unit
   costs Dijkstra visits the vertices in exactly breadth-first order.)
-- `first_row_enumeration` (seed 001, the lecture's "Strategy 2"): try each of the 2^cols
+- `first_row_enumeration` (the textbook light-chasing method): try each of the 2^cols
   first-row press patterns, chase the lights down row by row with strings as in the
-  lecture's code, keep the patterns that leave the last row dark, and return the one with
+  textbook code, keep the patterns that leave the last row dark, and return the one with
   the fewest presses.
 """
 
@@ -62,7 +62,7 @@ def _apply_pattern_to_row(pattern: str, row: str) -> str:
 def first_row_enumeration(lights: np.ndarray) -> tuple[int, list[str]] | None:
     """Fewest presses for the rows×cols light grid `lights` (closed rule), or None.
 
-    Follows the lecture's code: `grid` is the list of row strings plus a dummy dark row.
+    Follows the textbook code: `grid` is the list of row strings plus a dummy dark row.
     """
     rows, cols = lights.shape
     grid = ["".join(str(int(v)) for v in r) for r in lights] + ["0" * cols]
