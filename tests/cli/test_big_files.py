@@ -28,7 +28,7 @@ from lograph.core.files import (
 )
 from lograph.core.files.source import paused_gc
 from lograph.core.model.system import PressSystem
-from tests.core.test_fast_files import random_board, same_system
+from tests.core.files.test_fast_files import random_board, same_system
 
 
 @pytest.fixture

@@ -29,7 +29,7 @@ from lograph.core.engines.registry import get_solver
 from lograph.core.kernels.bits import DenseGF2, pack_rows, unpack_rows, unpack_sliced
 from lograph.core.model.generators import grid_system, wayout_5x5
 from lograph.core.model.system import PressSystem
-from tests.core.row_plan import row_plan
+from tests.core.engines.row_plan import row_plan
 from tests.references import bits_of, solvable, system_matrix
 from tests.references import canonical_gf2 as canonical
 from tests.references import rank_gf2 as ref_rank
