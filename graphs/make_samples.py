@@ -3,7 +3,7 @@
 They live in ``lograph/samples/`` so that an installed package carries them (``lograph
 samples`` lists them); the files in this folder are links to them, for short paths.
 
-Each sample is written with lograph's own writers; the tests in ``tests/core/test_samples.py``
+Each sample is written with lograph's own writers; the tests in ``tests/core/files/test_samples.py``
 check their contents against independent answers (the holed WayOut board's posted solution,
 hand counts, plain elimination).
 """

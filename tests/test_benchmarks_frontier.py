@@ -9,12 +9,10 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-import pytest
-
 BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 sys.path.insert(0, str(BENCHMARKS))
 
-frontier = pytest.importorskip("frontier")
+import frontier  # noqa: E402
 from frontier_common import Context, Row, grid_nullity, grid_pattern, grid_toggle  # noqa: E402
 
 from tests.references import A075462  # noqa: E402

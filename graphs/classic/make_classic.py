@@ -3,7 +3,7 @@
 The boards live in ``lograph/samples/classic/`` (package data: ``lograph samples`` lists them,
 ``sample:classic/NAME`` opens them); the files in this folder are links to them. Each rule
 was checked against published descriptions of the game (the README's "Classic games" table
-lists the sources); ``tests/core/test_classic_games.py`` checks every file against
+lists the sources); ``tests/core/files/test_classic_games.py`` checks every file against
 adjacency built by hand.
 """
 

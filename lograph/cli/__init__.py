@@ -60,12 +60,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"lograph {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name in COMMANDS:
-        try:
-            module = importlib.import_module(f"lograph.cli.{name}_cmd")
-        except ModuleNotFoundError as exc:  # a command still being written
-            if exc.name != f"lograph.cli.{name}_cmd":
-                raise
-            continue
+        # every command ships with lograph: one that cannot be imported is a broken install,
+        # never a command to leave out of the parser
+        module = importlib.import_module(f"lograph.cli.{name}_cmd")
         module.register(sub)
     return parser
 

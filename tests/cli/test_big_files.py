@@ -11,6 +11,7 @@ import gc
 import json
 from pathlib import Path
 
+import networkx as nx
 import numpy as np
 import pytest
 
@@ -22,13 +23,14 @@ from lograph.core.files import (
     graphml_lines,
     limits,
     native_json,
+    read_board,
     read_system,
     source,
     write_board,
 )
 from lograph.core.files.source import paused_gc
 from lograph.core.model.system import PressSystem
-from tests.core.test_fast_files import random_board, same_system
+from tests.core.files.test_fast_files import random_board, same_system
 
 
 @pytest.fixture
@@ -355,3 +357,39 @@ def test_generate_names_the_array_limit_it_hits(
     assert what in err[0]
     assert "grids are limited to 50 buttons" in err[0]
     assert not out.exists()
+
+
+# -------------------------------------- generate, convert and analyze of JSON from arrays
+
+
+@pytest.fixture
+def no_graphs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Any networkx graph built from here on fails the test."""
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a networkx graph was built")
+
+    monkeypatch.setattr(nx.Graph, "__init__", refuse)
+
+
+def test_big_grids_never_build_a_networkx_graph(tmp_path: Path, no_graphs: None) -> None:
+    """generate, convert and analyze of a 120×120 board (14,400 buttons) stay in arrays."""
+    board_json, board_txt, copy = tmp_path / "b.json", tmp_path / "b.txt", tmp_path / "c.json"
+    generate = ["generate", "rectangle", "120", "120", "--lights", "random", "--seed", "1"]
+    assert main([*generate, "-o", str(board_json)]) == 0
+    assert main([*generate, "-o", str(board_txt)]) == 0
+    assert main(["convert", str(board_txt), str(copy)]) == 0
+    assert copy.read_bytes() == board_json.read_bytes()
+    assert main(["analyze", str(board_json)]) == 0
+    assert read_system(board_json).n == 120 * 120
+
+
+def test_generated_json_is_what_the_board_path_writes(tmp_path: Path) -> None:
+    fast, slow = tmp_path / "fast.json", tmp_path / "slow.json"
+    args = ["rectangle", "6", "7", "--holes", "1,1", "3,4", "--states", "6", "--rule", "open"]
+    args += ["--lights", "random", "--seed", "5"]
+    assert main(["generate", *args, "-o", str(fast)]) == 0
+    assert main(["generate", *args, "--stencil", "plus", "-o", str(slow)]) == 0  # board path
+    board = read_board(slow)
+    board.name = read_board(fast).name  # the stencil path names its rule
+    assert fast.read_text("utf-8") == native_json.dumps(board)

@@ -9,7 +9,7 @@ import pytest
 from lograph.core.files import read_board
 from lograph.core.model.stencils import STENCILS
 from tests.cli.test_generate_convert import run
-from tests.core.test_surfaces import walked_matrix
+from tests.core.model.test_surfaces import walked_matrix
 from tests.references import press_matrix
 
 

@@ -13,16 +13,6 @@ from tests.cli.helpers import board_file
 from tests.references import brute_force_fewest, press_matrix
 
 
-@pytest.fixture(autouse=True)
-def _engine_available() -> None:
-    from lograph.core.solve import prepare
-
-    try:
-        prepare(rectangle(1, 1))
-    except ModuleNotFoundError as exc:  # pragma: no cover - an engine still being written
-        pytest.skip(f"no engine yet: {exc}")
-
-
 def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict:
     assert main(["worst", *argv, "--json"]) == 0
     return json.loads(capsys.readouterr().out)

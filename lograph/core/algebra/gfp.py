@@ -10,7 +10,7 @@ are ``uint8`` arrays with entries ``0..p-1``. Everything rests on one Gauss–Jo
   above). On the 1600 × 3200 ``[A | I]`` of a 40×40 board with p = 3 this takes about
   0.8 s, against about 15 s for the same loop on galois field arrays (measured on the
   shared build machine). The galois library itself is the independent oracle in the tests
-  (``tests/core/test_gfp.py``).
+  (``tests/core/algebra/test_gfp.py``).
 
 It never calls ``np.linalg.solve`` (galois's raises on singular matrices) or galois's
 ``null_space`` (about 8× the matrix's memory): `solve` row-reduces ``[A | b]`` and

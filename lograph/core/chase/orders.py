@@ -137,7 +137,7 @@ def cuthill_mckee(adj: tuple[IntArray, IntArray]) -> IntArray:
 def _python_cuthill_mckee(indptr: IntArray, indices: IntArray) -> IntArray:
     """scipy's ``reverse_cuthill_mckee(symmetric_mode=True)`` step for step, in Python: seeds
     by ``np.argsort`` of the degrees, each BFS level sorted stably by degree, then reversed
-    (tests/core/test_small_engine.py compares the two)."""
+    (tests/core/engines/test_small_engine.py compares the two)."""
     n = len(indptr) - 1
     ptr, ind = indptr.tolist(), indices.tolist()
     degree = [ptr[v + 1] - ptr[v] + (v in ind[ptr[v] : ptr[v + 1]]) for v in range(n)]

@@ -32,7 +32,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
 
-from lograph.core.errors import BoardFormatError
 from lograph.core.files import ascii_grid
 from lograph.core.files.atomic import atomic_write_bytes, atomic_write_text
 from lograph.core.files.solutions import read_solution, write_solution
@@ -46,7 +45,6 @@ __all__ = [
     "FileFormat",
     "atomic_write_bytes",
     "atomic_write_text",
-    "board_bytes",
     "cannot_hold",
     "format_for",
     "read_board",
@@ -205,18 +203,6 @@ def read_system(
         text = read_text(path, MAX_ARRAY_FILE_BYTES)
         return graphml_system(path, text, rule=rule, states=states)
     return entry.read(path, rule, states).to_system()
-
-
-def board_bytes(board: Board, fmt: str) -> bytes:
-    """The file content `write_board` would write in format `fmt` (e.g. for a clipboard)."""
-    entry = format_for(fmt, fmt)
-    problem = _name_problem(entry, board)
-    if problem is not None:
-        raise BoardFormatError(f"cannot copy the board: its {problem}")
-    reason = entry.why_not(board)
-    if reason is not None:
-        raise BoardFormatError(f"{entry.name} cannot hold this board: {reason}; use json")
-    return entry.write(board)
 
 
 def write_board(board: Board, path: PathLike, fmt: str | None = None) -> None:

@@ -28,7 +28,6 @@ __all__ = [
     "factors_text",
     "figure_records",
     "fraction_json",
-    "kernel_text",
     "press_ids",
     "step_records",
     "table_records",
@@ -94,11 +93,6 @@ def factors_text(factors: Sequence[int]) -> str:
         else:
             parts.extend([f"Z_{factor}"] * times)
     return " × ".join(parts) if parts else "{0}"
-
-
-def kernel_text(analysis: Analysis) -> str:
-    """The quiet patterns' count and structure: ``"16 = Z_2 × Z_2 × Z_4"``."""
-    return f"{factors_json(analysis.kernel_structure)} = {factors_text(analysis.kernel_structure)}"
 
 
 def composite_figure_texts(analysis: Analysis) -> dict[str, str]:

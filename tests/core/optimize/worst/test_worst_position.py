@@ -203,8 +203,5 @@ def test_cancel_during_the_integer_program(monkeypatch):
 
 
 def test_with_lograph_engine():
-    try:
-        result = worst_position(rectangle(5, 5))
-    except ModuleNotFoundError as exc:  # pragma: no cover - an engine still being written
-        pytest.skip(f"no engine yet: {exc}")
+    result = worst_position(rectangle(5, 5))
     assert (result.worst_presses, result.exact) == (15, True)

@@ -113,13 +113,10 @@ def test_closed_rule_is_symmetric_for_large_boards():
 def test_with_galois_engine():
     from lograph.core.engines.registry import get_solver
 
-    try:
-        for m, n in ((4, 4), (5, 5), (9, 11), (16, 16)):
-            for rule in ("closed", "open"):
-                solver = get_solver(grid_system(m, n, rule=rule), "galois")
-                assert grid_nullity(m, n, rule) == solver.analysis.nullity
-    except ModuleNotFoundError as exc:  # pragma: no cover - engine still being written
-        pytest.skip(f"no galois engine yet: {exc}")
+    for m, n in ((4, 4), (5, 5), (9, 11), (16, 16)):
+        for rule in ("closed", "open"):
+            solver = get_solver(grid_system(m, n, rule=rule), "galois")
+            assert grid_nullity(m, n, rule) == solver.analysis.nullity
 
 
 @pytest.mark.parametrize(

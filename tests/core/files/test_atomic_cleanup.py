@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from lograph.cli import main
 from lograph.core.cancel import clear_interrupt, interrupt
 from lograph.core.errors import InterruptedComputation
 from lograph.core.files import atomic
@@ -103,18 +102,6 @@ def test_a_full_disk_names_the_target(tmp_path: Path, monkeypatch: pytest.Monkey
     assert target.read_text() == "old\n"
 
 
-def test_the_cli_says_which_file_did_not_fit(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    out = tmp_path / "grid.txt"
-    monkeypatch.setattr(atomic.os, "fsync", _enospc)
-    assert main(["generate", "rectangle", "3", "3", "-o", str(out)]) == 2
-    err = capsys.readouterr().err
-    assert err == f"lograph: error: {out}: No space left on device\n"
-    assert _temps(tmp_path) == []
-    assert not out.exists()
-
-
 def test_a_refused_temp_file_names_the_target(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -130,23 +117,6 @@ def test_a_refused_temp_file_names_the_target(
     with pytest.raises(PermissionError) as info:
         atomic_write_text(tmp_path / "board.txt", "new\n")
     assert info.value.filename == str(tmp_path / "board.txt")
-
-
-@pytest.mark.skipif(
-    os.name != "posix" or os.geteuid() == 0, reason="root writes into read-only folders"
-)
-def test_a_read_only_folder_names_the_target(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    folder = tmp_path / "locked"
-    folder.mkdir()
-    folder.chmod(0o555)
-    try:
-        out = folder / "grid.txt"
-        assert main(["generate", "rectangle", "3", "3", "-o", str(out)]) == 2
-        assert capsys.readouterr().err == f"lograph: error: {out}: Permission denied\n"
-    finally:
-        folder.chmod(0o755)
 
 
 def test_chunks_are_written_in_order_and_replace_the_file(tmp_path: Path) -> None:

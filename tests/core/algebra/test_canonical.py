@@ -18,11 +18,11 @@ from lograph.core.engines.registry import get_solver
 from lograph.core.errors import BoardTooLargeError
 from lograph.core.files import read_board
 from lograph.core.model.system import PressSystem
-from tests.core.test_small_engine import random_system
+from tests.core.engines.test_small_engine import random_system
 from tests.references import rank_mod_p, system_matrix
 
 SAMPLES = sorted(
-    p for p in (Path(__file__).resolve().parents[2] / "graphs").iterdir() if p.suffix != ".py"
+    p for p in (Path(__file__).resolve().parents[3] / "graphs").iterdir() if p.suffix != ".py"
 )
 SAMPLES = [p for p in SAMPLES if p.is_file()]
 

@@ -9,6 +9,7 @@ the engines' quiet bases and solutions are built from them), the Python-int refe
 
 from __future__ import annotations
 
+import galois
 import networkx as nx
 import numpy as np
 import pytest
@@ -21,7 +22,6 @@ from lograph.core.kernels.m4rm import rref_m4rm
 from lograph.core.model.system import PressSystem
 from tests.references import rank_gf2, system_matrix
 
-galois = pytest.importorskip("galois")
 GF2 = galois.GF(2)
 
 # Word-boundary sizes, odd sizes, and sizes spanning several 64-column blocks.

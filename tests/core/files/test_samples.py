@@ -16,7 +16,7 @@ from lograph.core.model.board import Board
 from lograph.core.solve import analyze, solve
 from tests.references import A159257, press_matrix, rank_mod_p, solvable
 
-GRAPHS = Path(__file__).resolve().parents[2] / "graphs"
+GRAPHS = Path(__file__).resolve().parents[3] / "graphs"
 
 # file -> (buttons, edges, states, directed, rule, formats that can hold it), counted by hand:
 # an m×n grid has m(n-1) + n(m-1) edges; the WayOut holes are not adjacent and each removes 4;

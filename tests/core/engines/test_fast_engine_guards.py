@@ -19,7 +19,7 @@ from lograph.core.errors import (
     LographError,
 )
 from lograph.core.model.generators import grid_system
-from tests.core.row_plan import row_plan
+from tests.core.engines.row_plan import row_plan
 
 
 def test_cancel_raises() -> None:

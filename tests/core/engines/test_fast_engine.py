@@ -12,8 +12,6 @@ What the engine refuses, and cancelling it, are tested in test_fast_engine_guard
 
 from __future__ import annotations
 
-import importlib.util
-
 import numpy as np
 import pytest
 from scipy.spatial import cKDTree
@@ -29,12 +27,10 @@ from lograph.core.engines.registry import get_solver
 from lograph.core.kernels.bits import DenseGF2, pack_rows, unpack_rows, unpack_sliced
 from lograph.core.model.generators import grid_system, wayout_5x5
 from lograph.core.model.system import PressSystem
-from tests.core.row_plan import row_plan
+from tests.core.engines.row_plan import row_plan
 from tests.references import bits_of, solvable, system_matrix
 from tests.references import canonical_gf2 as canonical
 from tests.references import rank_gf2 as ref_rank
-
-HAVE_GALOIS_ENGINE = importlib.util.find_spec("lograph.core.engines.galois") is not None
 
 # --------------------------------------------------------------------------- reference
 
@@ -177,7 +173,6 @@ def test_chase_with_arbitrary_valid_plans() -> None:
         check_solutions(solver, system_matrix(system), rng)
 
 
-@pytest.mark.skipif(not HAVE_GALOIS_ENGINE, reason="galois reference engine not installed")
 def test_against_galois_reference() -> None:
     # A second, library reference on 150 boards of each kind (test_random_boards_both_methods
     # checks 400 of each against the bit-vector elimination of tests.references).

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from lograph.core.kernels import jit as jit_module
-from tests.core.jit_probe import kernel_module
+from tests.core.kernels.jit_probe import kernel_module
 
 _SOURCE = textwrap.dedent(
     """

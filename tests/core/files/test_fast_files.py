@@ -15,7 +15,6 @@ import networkx as nx
 import numpy as np
 import pytest
 
-from lograph.cli import main
 from lograph.core.errors import BoardFormatError
 from lograph.core.files import (
     fast_graphml,
@@ -157,39 +156,6 @@ def test_bad_edges_give_the_networkx_paths_error(tmp_path: Path) -> None:
         with pytest.raises(BoardFormatError) as fast:
             read_system(path)
         assert str(fast.value) == str(slow.value)
-
-
-@pytest.fixture
-def no_graphs(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Any networkx graph built from here on fails the test."""
-
-    def refuse(*args: object, **kwargs: object) -> None:
-        raise AssertionError("a networkx graph was built")
-
-    monkeypatch.setattr(nx.Graph, "__init__", refuse)
-
-
-def test_big_grids_never_build_a_networkx_graph(tmp_path: Path, no_graphs: None) -> None:
-    """generate, convert and analyze of a 120×120 board (14,400 buttons) stay in arrays."""
-    board_json, board_txt, copy = tmp_path / "b.json", tmp_path / "b.txt", tmp_path / "c.json"
-    generate = ["generate", "rectangle", "120", "120", "--lights", "random", "--seed", "1"]
-    assert main([*generate, "-o", str(board_json)]) == 0
-    assert main([*generate, "-o", str(board_txt)]) == 0
-    assert main(["convert", str(board_txt), str(copy)]) == 0
-    assert copy.read_bytes() == board_json.read_bytes()
-    assert main(["analyze", str(board_json)]) == 0
-    assert read_system(board_json).n == 120 * 120
-
-
-def test_generated_json_is_what_the_board_path_writes(tmp_path: Path) -> None:
-    fast, slow = tmp_path / "fast.json", tmp_path / "slow.json"
-    args = ["rectangle", "6", "7", "--holes", "1,1", "3,4", "--states", "6", "--rule", "open"]
-    args += ["--lights", "random", "--seed", "5"]
-    assert main(["generate", *args, "-o", str(fast)]) == 0
-    assert main(["generate", *args, "--stencil", "plus", "-o", str(slow)]) == 0  # board path
-    board = read_board(slow)
-    board.name = read_board(fast).name  # the stencil path names its rule
-    assert fast.read_text("utf-8") == native_json.dumps(board)
 
 
 @pytest.mark.parametrize("seed", range(20))

@@ -21,7 +21,7 @@ from lograph.core.files.samples import classic_names, read_sample, sample_names,
 from lograph.core.model.board import Board
 from tests.references import graph_press_matrix, histogram, press_matrix, rank_mod_p
 
-CLASSIC = Path(__file__).resolve().parents[2] / "graphs" / "classic"
+CLASSIC = Path(__file__).resolve().parents[3] / "graphs" / "classic"
 
 
 def grid_matrix(rows: int, cols: int, offsets, periodic: bool = False) -> np.ndarray:

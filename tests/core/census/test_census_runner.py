@@ -135,7 +135,8 @@ def test_two_worker_processes_give_the_same_rows(tmp_path: Path) -> None:
 
 
 def test_a_dask_cluster_gives_the_same_rows(tmp_path: Path) -> None:
-    distributed = pytest.importorskip("distributed")
+    import distributed
+
     family = parse_family("graph6", [str(_graph6_file(tmp_path))])
     _census(tmp_path / "one.csv", family)
     with distributed.Client(processes=False, n_workers=1, dashboard_address=None) as client:
