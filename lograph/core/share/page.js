@@ -51,7 +51,7 @@
   const R = B.radius, STUB = 13, TAG = 7;
   const discs = [];
   function drawBoard() {
-    const reach = R + STUB + 2 * TAG + 4;
+    const reach = R + 4 + (B.stubs.length ? STUB + 2 * TAG : 0) + (B.loops.some((v) => v) ? R * 0.5 : 0);
     const xs = B.x.length ? B.x : [0], ys = B.y.length ? B.y : [0];
     const x0 = Math.min(...xs) - reach, y0 = Math.min(...ys) - reach;
     const w = Math.max(...xs) - x0 + reach, h = Math.max(...ys) - y0 + reach;
@@ -183,15 +183,17 @@
 
   function fillList() {
     list.replaceChildren();
-    DATA.levels.forEach((item, i) => {
-      const best = item.fewest === null ? "—" : item.fewest;
+    DATA.levels.forEach((entry, i) => {
+      const best = entry.fewest === null ? "—" : entry.fewest;
       const mine = progress[i] === undefined ? "" : ` · solved in ${progress[i]}`;
       const button = html("button", { type: "button", "data-level": i + 1 },
         `Level ${i + 1} · fewest ${best}${mine}`);
       if (progress[i] !== undefined) button.classList.add("done");
       if (i === level) button.setAttribute("aria-current", "true");
       button.addEventListener("click", () => start(i));
-      list.append(html("li")).append(button);
+      const item = html("li");
+      item.append(button);
+      list.append(item);
     });
   }
 
