@@ -53,8 +53,7 @@ def run(args: argparse.Namespace) -> int:
     output = Path(args.output)
     if output.suffix.lower() not in (".html", ".htm"):
         raise LographError(
-            f"{args.output}: the page is written as .html, not "
-            f"{output.suffix or '(no extension)'}"
+            f"{args.output}: the page is written as .html, not {output.suffix or '(no extension)'}"
         )
     if not output.absolute().parent.is_dir():
         raise LographError(f"{output.absolute().parent}: no such folder")

@@ -45,7 +45,9 @@ def window_drawing(board: Board) -> Drawing:
         x=pos[:, 0].tolist(),
         y=pos[:, 1].tolist(),
         radius=RADIUS,
-        edges=[(int(a), int(b)) for s, a, b in zip(slots, src, dst, strict=True) if s not in wrapped],
+        edges=[
+            (int(a), int(b)) for s, a, b in zip(slots, src, dst, strict=True) if s not in wrapped
+        ],
         loops=[loop_mark(board, b) for b in board.buttons],
         colors=[c.name() for c in colors],
         inks=[text_on(c).name() for c in colors],

@@ -41,7 +41,7 @@ def test_pressing_solves_answer_solves_the_page(
     browser: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     page = share(capsys, SAMPLES / "classic-5x5.txt", tmp_path / "c5.html")
-    status, out, _ = run_cli(capsys, "solve", str(SAMPLES / "classic-5x5.txt"), "--json")
+    _status, out, _ = run_cli(capsys, "solve", str(SAMPLES / "classic-5x5.txt"), "--json")
     presses = json.loads(out)["presses"]
     open_page(browser, page)
     assert solved(browser) == "false"
@@ -165,9 +165,10 @@ def test_a_packs_second_level_is_reachable_and_remembered(
         for _ in range(times):
             click(browser, button)
     assert solved(browser) == "true"
-    assert f"the best is {pack.levels[1].fewest}. Perfect!" in browser.find_element(
-        "css selector", ".message"
-    ).text
+    assert (
+        f"the best is {pack.levels[1].fewest}. Perfect!"
+        in browser.find_element("css selector", ".message").text
+    )
     browser.refresh()
     second = browser.find_elements("css selector", "[data-level]")[1]
     assert f"solved in {pack.levels[1].fewest}" in second.text

@@ -61,7 +61,7 @@ def decode(text: str, q: int, n: int) -> list[list[int]]:
     raw = np.unpackbits(np.frombuffer(base64.b64decode(text), dtype=np.uint8))
     planes = raw[: n * n * bits].reshape(n * n, bits).astype(np.int64)
     values = planes @ (1 << np.arange(bits - 1, -1, -1))
-    return values.reshape(n, n).tolist()  # type: ignore[no-any-return]
+    return values.reshape(n, n).tolist()
 
 
 def hint_tables(system: PressSystem) -> dict[str, Any] | None:
