@@ -1,0 +1,520 @@
+"""The explanation as a document: a list of blocks (headings, paragraphs, labelled matrices,
+patterns drawn on the board) written as Markdown, LaTeX (a worksheet that compiles with
+plain pdflatex: amsmath and graphicx only) or HTML.
+
+Matrices are shown in full after every pivot while the board has at most `STAGE_LIMIT`
+buttons; beyond, each stage lists its row operations and only the first, echelon and
+reduced matrices are shown.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass, field
+
+from lograph.core.explain.steps import Explanation, Matrix, RowOp, Stage
+from lograph.core.model.system import parse_cell_name
+
+__all__ = ["STAGE_LIMIT", "Block", "blocks", "to_html", "to_latex", "to_markdown"]
+
+#: Largest board whose matrix is printed after every pivot.
+STAGE_LIMIT = 36
+
+
+@dataclass
+class Block:
+    """One piece of the document. `kind`: ``h`` (heading), ``p`` (paragraph), ``ops`` (row
+    operations, one per line), ``matrix`` or ``pattern`` (a vector drawn on the board)."""
+
+    kind: str
+    text: str = ""
+    lines: list[str] = field(default_factory=list)
+    matrix: Matrix = field(default_factory=list)
+    rows: list[str] = field(default_factory=list)
+    cols: list[str] = field(default_factory=list)
+    marked: set[tuple[int, int]] = field(default_factory=set)
+    augmented: bool = False
+    vector: list[int] = field(default_factory=list)
+
+
+def _op_text(op: RowOp, ids: list[str]) -> str:
+    t = f"R{op.target + 1}"
+    if op.kind == "swap":
+        return f"{t} ↔ R{op.source + 1}"
+    if op.kind == "scale":
+        return f"{t} ← {op.factor}·{t}"
+    return f"{t} ← {t} + {op.factor}·R{op.source + 1}"
+
+
+def _stage_lines(stage: Stage, ids: list[str]) -> list[str]:
+    r, c = stage.pivot
+    head = f"pivot in row R{r + 1}, column {ids[c]}"
+    return [head] + [_op_text(op, ids) for op in stage.ops]
+
+
+def _matrix(e: Explanation, m: Matrix, pivots: list[tuple[int, int]], title: str) -> Block:
+    ids = list(e.board.buttons)
+    return Block(
+        "matrix",
+        text=title,
+        matrix=m,
+        rows=[f"R{i + 1}" for i in range(len(m))],
+        cols=[*ids, "c"] if m and len(m[0]) > e.n else ids,
+        marked=set(pivots),
+        augmented=bool(m) and len(m[0]) > e.n,
+    )
+
+
+def _pattern_names(e: Explanation, vector: list[int]) -> str:
+    ids = e.board.buttons
+    named = [ids[j] if v == 1 else f"{v}×{ids[j]}" for j, v in enumerate(vector) if v]
+    return ", ".join(named) if named else "no button"
+
+
+def blocks(e: Explanation) -> list[Block]:
+    """The document: what a teacher writes on the board, in order."""
+    ids = list(e.board.buttons)
+    k, n = e.states, e.n
+    ring = f"GF({k})" if e.prime else f"Z_{k}"
+    out = [Block("h", f"The algebra of {e.board.name or 'the board'}")]
+    rule = "closed (a press changes itself and its neighbours)"
+    if e.board.rule == "open":
+        rule = "open (a press changes its neighbours only)"
+    out.append(
+        Block(
+            "p",
+            f"{n} buttons, {k} light states, rule {rule}"
+            f"{', directed edges' if e.board.directed else ''}. Pressing button j adds column "
+            f"j of the press matrix A to the lights, modulo {k}; rows and columns are labelled "
+            f"by button. Everything is computed in {ring}.",
+        )
+    )
+    press = _matrix(e, e.matrix, [], "The press matrix A (row: a light, column: a press)")
+    press.rows = ids
+    out.append(press)
+    goal = "off (0)" if e.goal == "off" else f"on ({k - 1})"
+    out.append(Block("p", f"The position b (the lights) and the goal: every light {goal}."))
+    out.append(Block("pattern", "b", vector=e.lights))
+    out.append(
+        Block(
+            "p",
+            f"A press vector x reaches the goal exactly when A x = c, with c = goal − b (mod {k}):",
+        )
+    )
+    out.append(Block("pattern", "c", vector=e.change))
+    augmented = [[*row[:], c] for row, c in zip(e.matrix, e.change, strict=True)]
+    out.append(_matrix(e, augmented, [], "The augmented matrix [A | c]"))
+    out.append(Block("p", f"Row Ri starts as the equation of light {ids[0]} (R1), … in order."))
+    if e.prime:
+        out += _gauss_blocks(e, ids)
+    else:
+        out += _smith_blocks(e, ids)
+    return out
+
+
+def _gauss_blocks(e: Explanation, ids: list[str]) -> list[Block]:
+    k, n = e.states, e.n
+    out = [Block("h", "Forward elimination")]
+    out.append(
+        Block(
+            "p",
+            "Column by column: find a row with a non-zero entry (the pivot, marked), swap it "
+            f"up, scale it to 1 (multiply by the inverse mod {k}), then add multiples of it "
+            "to clear the column below. Ri is row i.",
+        )
+    )
+    full = n <= STAGE_LIMIT
+    done: list[tuple[int, int]] = []
+    for stage in [s for s in e.stages if s.phase == "forward"]:
+        done.append(stage.pivot)
+        out.append(Block("ops", lines=_stage_lines(stage, ids)))
+        if full:
+            out.append(_matrix(e, stage.after, list(done), ""))
+    if not full:
+        out.append(_matrix(e, e.echelon, e.pivots, "The echelon form"))
+    free = ", ".join(ids[f] for f in e.free) or "none"
+    out.append(
+        Block(
+            "p",
+            f"Rank {e.rank}: {e.rank} pivots. Free columns (buttons with no pivot): {free}. "
+            f"The nullity is {e.nullity}, so there are {k}^{e.nullity} = {k**e.nullity} quiet "
+            "patterns and every solvable position has that many solutions.",
+        )
+    )
+    out.append(Block("h", "Solvable?"))
+    if e.solvable:
+        rest = "Every zero row of A's part has 0 on the right"
+        if e.rank == n:
+            rest = "A has full rank, so every position"
+            out.append(Block("p", f"{rest} is solvable, this one too."))
+        else:
+            out.append(Block("p", f"{rest}: the equations agree, so the position is solvable."))
+            if e.symmetric:
+                out.append(
+                    Block(
+                        "p",
+                        "A is symmetric, so c is solvable exactly when it is orthogonal "
+                        "(dot product 0 mod k) to every quiet pattern below; it is.",
+                    )
+                )
+        out += _back_substitution(e, ids)
+    else:
+        row = e.inconsistent_row
+        assert row is not None
+        assert e.witness is not None
+        out.append(
+            Block(
+                "p",
+                f"Row R{row + 1} of the echelon form reads 0 = {e.echelon[row][n]}: no press "
+                "vector satisfies it, so the position is not solvable.",
+            )
+        )
+        dot = sum(a * b for a, b in zip(e.witness, e.change, strict=True)) % k
+        if e.witness_is_quiet:
+            out.append(
+                Block(
+                    "p",
+                    "Why: A is symmetric, so for the quiet pattern y below (A y = 0) every "
+                    "press vector x gives y · (A x) = (A y) · x = 0, but y · c = "
+                    f"{dot} ≠ 0. c is not orthogonal to this quiet pattern:",
+                )
+            )
+        else:
+            out.append(
+                Block(
+                    "p",
+                    "Why: the combination y of the rows below has y A = 0 (it is how row "
+                    f"R{row + 1} was made), but y · c = {dot} ≠ 0:",
+                )
+            )
+        out.append(Block("pattern", "y", vector=e.witness))
+    out.append(Block("h", "Backward elimination: the reduced form"))
+    out.append(Block("p", "Clearing the column above each pivot, from the last pivot up:"))
+    back = [s for s in e.stages if s.phase == "backward"]
+    for stage in back:
+        out.append(Block("ops", lines=_stage_lines(stage, ids)))
+        if n <= STAGE_LIMIT:
+            out.append(_matrix(e, stage.after, e.pivots, ""))
+    if not back:
+        out.append(Block("p", "(nothing to clear: the echelon form is already reduced)"))
+    if n > STAGE_LIMIT or not back:
+        out.append(_matrix(e, e.reduced, e.pivots, "The reduced form"))
+    out += _quiet_blocks(e)
+    return out
+
+
+def _back_substitution(e: Explanation, ids: list[str]) -> list[Block]:
+    k = e.states
+    assert e.solution is not None
+    out = [Block("h", "A solution by back substitution")]
+    free = ", ".join(ids[f] for f in e.free)
+    note = f"Free buttons set to 0 ({free}); then" if e.free else "From"
+    out.append(Block("p", f"{note} the last pivot row up, each pivot's button:"))
+    lines = []
+    for col, rhs, terms, value in e.back_substitution:
+        names = str(rhs) + "".join(f" − {c}·{ids[j]}" for c, j in terms)
+        numbers = str(rhs) + "".join(f" − {c}·{e.solution[j]}" for c, j in terms)
+        shown = f"{names} = {numbers}" if terms else names
+        lines.append(f"{ids[col]} = {shown} = {value} (mod {k})")
+    out.append(Block("ops", lines=lines))
+    assert e.solution is not None
+    total = sum(e.solution)
+    out.append(Block("p", f"The solution ({total} presses; pressing x_j times button j):"))
+    out.append(Block("pattern", "x", vector=e.solution))
+    return out
+
+
+def _quiet_blocks(e: Explanation) -> list[Block]:
+    ids = list(e.board.buttons)
+    out = [Block("h", "Quiet patterns")]
+    if not e.quiet:
+        out.append(Block("p", "No free column: no press pattern but pressing nothing is quiet."))
+        return out
+    how = (
+        "For each free column f: x_f = 1, the other free buttons 0, and each pivot's button "
+        "the negative of the reduced form's entry in column f. Pressing one changes no light."
+        if e.prime
+        else "Each generator of ker A with its order (how often it adds up to nothing)."
+    )
+    out.append(Block("p", how))
+    for i, (q, order) in enumerate(zip(e.quiet, e.quiet_orders, strict=True), 1):
+        source = f" (free column {ids[e.free[i - 1]]})" if e.prime else f" (order {order})"
+        out.append(Block("p", f"Quiet pattern q{i}{source}: {_pattern_names(e, q)}"))
+        out.append(Block("pattern", f"q{i}", vector=q))
+    return out
+
+
+def _smith_blocks(e: Explanation, ids: list[str]) -> list[Block]:
+    k, n = e.states, e.n
+    out = [Block("h", f"The Smith normal form over Z_{k}")]
+    out.append(
+        Block(
+            "p",
+            f"{k} is not prime: Z_{k} has no division, so Gaussian elimination does not "
+            "apply. Instead, for each prime power q of k, invertible U and V with U A V = D "
+            "diagonal (D[t,t] a power of the prime) turn A x = c into D z = U c with "
+            "x = V z; the parts are joined by the Chinese remainder theorem.",
+        )
+    )
+    for part in e.smith:
+        out.append(Block("h", f"Modulo q = {part.q}"))
+        diagonal = ", ".join(str(d) for d in part.diagonal)
+        out.append(Block("p", f"D's diagonal: {diagonal}."))
+        if n <= STAGE_LIMIT:
+            out.append(Block("matrix", "U", matrix=part.left, rows=ids, cols=ids))
+            out.append(Block("matrix", "V", matrix=part.right, rows=ids, cols=ids))
+        out.append(Block("p", "U c (mod q):"))
+        out.append(Block("pattern", "Uc", vector=part.transformed))
+        if part.blocking is None:
+            out.append(
+                Block(
+                    "p",
+                    "Each (U c)_t is a multiple of D[t,t] (and 0 where D[t,t] = 0): solvable "
+                    "mod q. z_t = (U c)_t / D[t,t], and x = V z:",
+                )
+            )
+            assert part.solution is not None
+            out.append(Block("pattern", f"x mod {part.q}", vector=part.solution))
+        else:
+            t = part.blocking
+            out.append(
+                Block(
+                    "p",
+                    f"(U c)_{t + 1} = {part.transformed[t]} is not a multiple of D[{t + 1},"
+                    f"{t + 1}] = {part.diagonal[t]} (mod {part.q}): not solvable.",
+                )
+            )
+    out.append(Block("h", "Solvable?"))
+    if e.solution is not None:
+        out.append(Block("p", f"Solvable. Joined mod {k} ({sum(e.solution)} presses):"))
+        out.append(Block("pattern", "x", vector=e.solution))
+    else:
+        out.append(Block("p", "Not solvable: one prime power already has no solution."))
+    out += _quiet_blocks(e)
+    return out
+
+
+# ----------------------------------------------------------------------------- writers
+def _grid(e: Explanation, vector: list[int]) -> list[list[str]] | None:
+    """The vector laid out as the board's grid (``.`` for a hole), when it is one."""
+    cells = [parse_cell_name(b) for b in e.board.buttons]
+    if not cells or any(c is None for c in cells):
+        return None
+    rows = max(c[0] for c in cells if c) + 1
+    cols = max(c[1] for c in cells if c) + 1
+    if rows * cols > 4 * len(cells):
+        return None
+    grid = [["." for _ in range(cols)] for _ in range(rows)]
+    for cell, v in zip(cells, vector, strict=True):
+        assert cell is not None
+        grid[cell[0]][cell[1]] = str(v)
+    return grid
+
+
+def _cell(value: int, marked: bool) -> str:
+    return f"[{value}]" if marked else str(value)
+
+
+def _text_matrix(b: Block) -> list[str]:
+    cols = b.cols
+    short = all(len(c) <= 5 for c in cols)
+    heads = cols if short else [str(j + 1) for j in range(len(cols))]
+    if b.augmented and not short:
+        heads[-1] = "c"
+    body = [
+        [_cell(v, (i, j) in b.marked) for j, v in enumerate(row)] for i, row in enumerate(b.matrix)
+    ]
+    width = max([len(h) for h in heads] + [len(x) for row in body for x in row] + [1])
+    label = max([len(r) for r in b.rows] + [1])
+
+    def line(first: str, items: list[str]) -> str:
+        cells = [x.rjust(width) for x in items]
+        if b.augmented:
+            cells[-1] = "| " + cells[-1]
+        return first.rjust(label) + "  " + " ".join(cells)
+
+    out = [line("", heads)]
+    out += [line(r, row) for r, row in zip(b.rows, body, strict=True)]
+    if not short:
+        out.append("columns: " + ", ".join(f"{j + 1} = {c}" for j, c in enumerate(cols)))
+    return out
+
+
+def to_markdown(e: Explanation, figures_only: str | None = None) -> str:
+    """The document as Markdown (matrices in fixed-width blocks, pivots in [brackets])."""
+    out: list[str] = []
+    for b in blocks(e):
+        if b.kind == "h":
+            out += [("# " if not out else "## ") + b.text, ""]
+        elif b.kind == "p":
+            out += [b.text, ""]
+        elif b.kind == "ops":
+            out += [f"- {x}" for x in b.lines] + [""]
+        elif b.kind == "matrix":
+            if b.text:
+                out += [f"**{b.text}**", ""]
+            out += ["```", *_text_matrix(b), "```", ""]
+        elif b.kind == "pattern":
+            grid = _grid(e, b.vector)
+            if grid is None:
+                out += [f"{b.text} = ({', '.join(map(str, b.vector))})", ""]
+            else:
+                out += ["```", f"{b.text}:", *(" ".join(r) for r in grid), "```", ""]
+    return "\n".join(out).rstrip() + "\n"
+
+
+_TEX = {
+    "\\": r"\textbackslash{}",
+    "{": r"\{",
+    "}": r"\}",
+    "$": r"\$",
+    "&": r"\&",
+    "#": r"\#",
+    "^": r"\^{}",
+    "_": r"\_",
+    "%": r"\%",
+    "~": r"\~{}",
+}
+_TEX_MATH = {"←": r"$\leftarrow$", "↔": r"$\leftrightarrow$", "≠": r"$\neq$", "−": "$-$",
+             "·": r"$\cdot$", "×": r"$\times$"}  # fmt: skip
+
+
+def tex(text: str) -> str:
+    """Plain text for LaTeX (specials escaped, the few symbols used made math; other
+    characters beyond ASCII become ``?``, as plain pdflatex has no font for them)."""
+    out = []
+    for ch in text:
+        if ch in _TEX:
+            out.append(_TEX[ch])
+        elif ch in _TEX_MATH:
+            out.append(_TEX_MATH[ch])
+        elif ord(ch) < 128:
+            out.append(ch)
+        else:
+            out.append("?")
+    return "".join(out)
+
+
+def _tex_matrix(b: Block) -> list[str]:
+    n = len(b.cols)
+    spec = "r|" + "c" * (n - 1 if b.augmented else n) + ("|c" if b.augmented else "")
+    head = " & ".join(r"\texttt{\scriptsize " + tex(c) + "}" for c in b.cols)
+    lines = [
+        r"\begin{center}",
+        r"\resizebox{" + _width(n) + r"}{!}{$",
+        rf"\begin{{array}}{{{spec}}}",
+    ]
+    lines.append(" & " + head + r" \\ \hline")
+    for i, (label, row) in enumerate(zip(b.rows, b.matrix, strict=True)):
+        cells = [rf"\boxed{{{v}}}" if (i, j) in b.marked else str(v) for j, v in enumerate(row)]
+        lines.append(r"\texttt{\scriptsize " + tex(label) + "} & " + " & ".join(cells) + r" \\")
+    lines += [r"\end{array}$}", r"\end{center}"]
+    return lines
+
+
+def _width(columns: int) -> str:
+    return r"\linewidth" if columns > 12 else rf"{0.08 * (columns + 1):.2f}\linewidth"
+
+
+def to_latex(e: Explanation) -> str:
+    """The document as a LaTeX worksheet (article class, amsmath and graphicx)."""
+    out = [
+        r"\documentclass[11pt]{article}",
+        r"\usepackage[margin=2cm]{geometry}",
+        r"\usepackage{amsmath}",
+        r"\usepackage{graphicx}",
+        r"\setlength{\parindent}{0pt}",
+        r"\setlength{\parskip}{0.6em}",
+        r"\begin{document}",
+    ]
+    for b in blocks(e):
+        if b.kind == "h":
+            out.append((r"\section*{" if len(out) == 7 else r"\subsection*{") + tex(b.text) + "}")
+        elif b.kind == "p":
+            out.append(tex(b.text))
+            out.append("")
+        elif b.kind == "ops":
+            out.append(r"\begin{itemize}")
+            out += [r"\item " + tex(x) for x in b.lines]
+            out.append(r"\end{itemize}")
+        elif b.kind == "matrix":
+            if b.text:
+                out.append(r"\textbf{" + tex(b.text) + "}")
+                out.append("")
+            out += _tex_matrix(b)
+        elif b.kind == "pattern":
+            grid = _grid(e, b.vector)
+            if grid is None:
+                out.append(rf"\[ {tex(b.text)} = ({', '.join(map(str, b.vector))}) \]")
+            else:
+                spec = "c" * len(grid[0])
+                rows = r" \\ ".join(" & ".join(r) for r in grid)
+                out.append(rf"\[ {tex(b.text)} = \begin{{array}}{{{spec}}} {rows} \end{{array}} \]")
+    out.append(r"\end{document}")
+    return "\n".join(out) + "\n"
+
+
+_STYLE = """body{font:16px/1.5 system-ui,sans-serif;max-width:70rem;margin:auto;padding:1rem}
+table.m{border-collapse:collapse;font:12px ui-monospace,monospace;margin:.5rem 0 1rem}
+table.m td,table.m th{padding:1px 4px;text-align:right}table.m th{color:#555}
+table.m td.c{border-left:2px solid #333}td.pivot{outline:2px solid #e03131;font-weight:700}
+table.g td{width:1.4em;text-align:center;border:1px solid #ccc;font:13px monospace}
+table.g td.on{background:#ffd43b}.wide{overflow-x:auto}"""
+
+
+def to_html(e: Explanation) -> str:
+    """The document as one self-contained HTML page (pivots outlined in red)."""
+    out = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{html.escape(e.board.name or 'the board')}: the algebra</title>",
+        f"<style>{_STYLE}</style></head><body>",
+    ]
+    for b in blocks(e):
+        if b.kind == "h":
+            tag = "h1" if len(out) == 5 else "h2"
+            out.append(f"<{tag}>{html.escape(b.text)}</{tag}>")
+        elif b.kind == "p":
+            out.append(f"<p>{html.escape(b.text)}</p>")
+        elif b.kind == "ops":
+            out.append("<ul>" + "".join(f"<li>{html.escape(x)}</li>" for x in b.lines) + "</ul>")
+        elif b.kind == "matrix":
+            if b.text:
+                out.append(f"<p><strong>{html.escape(b.text)}</strong></p>")
+            out.append('<div class="wide"><table class="m"><tr><th></th>')
+            out.append("".join(f"<th>{html.escape(c)}</th>" for c in b.cols) + "</tr>")
+            last = len(b.cols) - 1
+            for i, (label, row) in enumerate(zip(b.rows, b.matrix, strict=True)):
+                cells = []
+                for j, v in enumerate(row):
+                    cls = [
+                        x
+                        for x, on in (
+                            ("pivot", (i, j) in b.marked),
+                            ("c", b.augmented and j == last),
+                        )
+                        if on
+                    ]
+                    attr = f' class="{" ".join(cls)}"' if cls else ""
+                    cells.append(f"<td{attr}>{v}</td>")
+                out.append(f"<tr><th>{html.escape(label)}</th>{''.join(cells)}</tr>")
+            out.append("</table></div>")
+        elif b.kind == "pattern":
+            grid = _grid(e, b.vector)
+            if grid is None:
+                out.append(
+                    f"<p><code>{html.escape(b.text)} = ({', '.join(map(str, b.vector))})</code></p>"
+                )
+            else:
+                rows = "".join(
+                    "<tr>"
+                    + "".join(
+                        f'<td class="{"on" if x not in ("0", ".") else ""}">{x}</td>' for x in r
+                    )
+                    + "</tr>"
+                    for r in grid
+                )
+                out.append(f'<p>{html.escape(b.text)}:</p><table class="g">{rows}</table>')
+    out.append("</body></html>")
+    return "\n".join(out) + "\n"
