@@ -104,7 +104,9 @@ def blocks(e: Explanation) -> list[Block]:
     out.append(Block("pattern", "c", vector=e.change))
     augmented = [[*row[:], c] for row, c in zip(e.matrix, e.change, strict=True)]
     out.append(_matrix(e, augmented, [], "The augmented matrix [A | c]"))
-    out.append(Block("p", f"Row Ri starts as the equation of light {ids[0]} (R1), … in order."))
+    out.append(
+        Block("p", f"Row Ri starts as the equation of the i-th light: R1 is {ids[0]}'s, and so on.")
+    )
     if e.prime:
         out += _gauss_blocks(e, ids)
     else:
@@ -374,8 +376,11 @@ _TEX = {
     "_": r"\_",
     "%": r"\%",
     "~": r"\~{}",
+    "|": r"$|$",
+    "<": r"$<$",
+    ">": r"$>$",
 }
-_TEX_MATH = {"←": r"$\leftarrow$", "↔": r"$\leftrightarrow$", "≠": r"$\neq$", "−": "$-$",
+_TEX_MATH = {"…": r"\ldots{}", "←": r"$\leftarrow$", "↔": r"$\leftrightarrow$", "≠": r"$\neq$", "−": "$-$",
              "·": r"$\cdot$", "×": r"$\times$"}  # fmt: skip
 
 
@@ -413,7 +418,7 @@ def _tex_matrix(b: Block) -> list[str]:
 
 
 def _width(columns: int) -> str:
-    return r"\linewidth" if columns > 12 else rf"{0.08 * (columns + 1):.2f}\linewidth"
+    return rf"{min(1.0, 0.045 * (columns + 1)):.2f}\linewidth"
 
 
 def to_latex(e: Explanation) -> str:
