@@ -380,8 +380,8 @@ _TEX = {
     "<": r"$<$",
     ">": r"$>$",
 }
-_TEX_MATH = {"…": r"\ldots{}", "←": r"$\leftarrow$", "↔": r"$\leftrightarrow$", "≠": r"$\neq$", "−": "$-$",
-             "·": r"$\cdot$", "×": r"$\times$"}  # fmt: skip
+_TEX_MATH = {"…": r"\ldots{}", "←": r"$\leftarrow$", "↔": r"$\leftrightarrow$", "≠": r"$\neq$",
+             "−": "$-$", "·": r"$\cdot$", "×": r"$\times$"}  # fmt: skip
 
 
 def tex(text: str) -> str:
