@@ -43,6 +43,7 @@ from lograph.ui.model.document import BoardProperties, Document
 from lograph.ui.model.jobs import JobRunner
 from lograph.ui.model.session import Session, bind_toggle
 from lograph.ui.play import LitOnlyPlayTool, PlayController
+from lograph.ui.share import install as install_share
 from lograph.ui.status import StatusArea
 from lograph.ui.widgets import named
 
@@ -139,6 +140,7 @@ class MainWindow(QMainWindow):
         file_menu.insertSeparator(quit_action)
         for act in self.exports.actions.values():
             self._add_to_menu("export", act)
+        self._actions.update(install_share(self))  # File ▸ Share…, Analysis ▸ Show the Algebra
         for part in (self.analysis, self.chase, self.exports, self.autosave):
             part.status.connect(lambda text: self.statusBar().showMessage(text, 8000))
         for done in (self.analysis.solutions.goal_reached, self.chase.goal_reached):
