@@ -41,8 +41,8 @@ def run(args: argparse.Namespace) -> int:
     from lograph.cli.common import load_board
     from lograph.core.errors import LographError
     from lograph.core.explain.figures import figures_text, png_bytes
+    from lograph.core.explain.formats import to_html, to_latex, to_markdown
     from lograph.core.explain.steps import EXPLAIN_LIMIT, explain_board
-    from lograph.core.explain.text import to_html, to_latex, to_markdown
     from lograph.core.files.atomic import atomic_write_bytes, atomic_write_text
 
     output = Path(args.output) if args.output else None
@@ -88,7 +88,7 @@ def _escape(text: str) -> str:
 
 
 def _tex_note(note: str) -> str:
-    from lograph.core.explain.text import tex
+    from lograph.core.explain.formats import tex
 
     body = "\n\n".join(tex(line) for line in note.splitlines() if line)
     return "\\documentclass{article}\n\\begin{document}\n" + body + "\n\\end{document}\n"

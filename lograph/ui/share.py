@@ -135,8 +135,8 @@ class AlgebraDialog(QDialog):
     def __init__(self, window: Any) -> None:
         super().__init__(window)
         from lograph.core.explain.figures import figures_text
+        from lograph.core.explain.formats import to_html
         from lograph.core.explain.steps import EXPLAIN_LIMIT, explain_board
-        from lograph.core.explain.text import to_html
 
         self.setObjectName("algebra_dialog")
         self.setWindowTitle("The Algebra")
@@ -163,7 +163,7 @@ class AlgebraDialog(QDialog):
 
     def save(self, path: Path | None = None) -> Path | None:
         from lograph.core.explain.figures import png_bytes
-        from lograph.core.explain.text import to_html, to_latex, to_markdown
+        from lograph.core.explain.formats import to_html, to_latex, to_markdown
         from lograph.core.files.atomic import atomic_write_bytes, atomic_write_text
 
         filters = "Markdown (*.md);;LaTeX worksheet (*.tex);;Web page (*.html);;Picture (*.png)"

@@ -218,6 +218,13 @@ def _gauss(e: Explanation) -> None:
         if ops:
             e.stages.append(Stage("backward", (r, col), ops, [r_[:] for r_ in m]))
     e.reduced = [r[:] for r in m]
+    _read_quiet(e)
+
+
+def _read_quiet(e: Explanation) -> None:
+    """The quiet patterns from the reduced form, one per free column; and, for a symmetric
+    A, a quiet pattern not orthogonal to c as the witness of an unsolvable position."""
+    p, n, m = e.states, e.n, e.reduced
     for f in e.free:
         q = [0] * n
         q[f] = 1
