@@ -271,11 +271,14 @@ def _smith_blocks(e: Explanation, ids: list[str]) -> list[Block]:
         out.append(Block("h", f"Modulo q = {part.q}"))
         diagonal = ", ".join(str(d) for d in part.diagonal)
         out.append(Block("p", f"D's diagonal: {diagonal}."))
+        steps = [f"t{t + 1}" for t in range(n)]
         if n <= STAGE_LIMIT:
-            out.append(Block("matrix", "U", matrix=part.left, rows=ids, cols=ids))
-            out.append(Block("matrix", "V", matrix=part.right, rows=ids, cols=ids))
-        out.append(Block("p", "U c (mod q):"))
-        out.append(Block("pattern", "Uc", vector=part.transformed))
+            out.append(Block("matrix", "U (row t: an equation of D z = U c)", matrix=part.left,
+                             rows=steps, cols=ids))  # fmt: skip
+            out.append(Block("matrix", "V (column t: what z_t presses)", matrix=part.right,
+                             rows=ids, cols=steps))  # fmt: skip
+        shown = ", ".join(str(v) for v in part.transformed)
+        out.append(Block("p", f"U c (mod q), for t = 1 … {n}: ({shown})."))
         if part.blocking is None:
             out.append(
                 Block(
@@ -288,6 +291,15 @@ def _smith_blocks(e: Explanation, ids: list[str]) -> list[Block]:
             out.append(Block("pattern", f"x mod {part.q}", vector=part.solution))
         else:
             t = part.blocking
+            if part.diagonal[t] == 0:
+                out.append(
+                    Block(
+                        "p",
+                        f"(U c)_{t + 1} = {part.transformed[t]}, but D[{t + 1},{t + 1}] = 0: "
+                        f"row t{t + 1} of D z is 0 whatever z is (mod {part.q}): not solvable.",
+                    )
+                )
+                continue
             out.append(
                 Block(
                     "p",
