@@ -12,6 +12,9 @@ from lograph.core.model.system import parse_cell_name
 
 __all__ = ["tex", "to_html", "to_latex", "to_markdown"]
 
+#: Matrices wider than this get numbered columns and a legend in the worksheet.
+NUMBERED_COLUMNS = 40
+
 
 def _grid(e: Explanation, vector: list[int]) -> list[list[str]] | None:
     """The vector laid out as the board's grid (``.`` for a hole), when it is one."""
@@ -119,7 +122,11 @@ def tex(text: str) -> str:
 def _tex_matrix(b: Block) -> list[str]:
     n = len(b.cols)
     spec = "r|" + "c" * (n - 1 if b.augmented else n) + ("|c" if b.augmented else "")
-    head = " & ".join(r"\texttt{\scriptsize " + tex(c) + "}" for c in b.cols)
+    numbered = n > NUMBERED_COLUMNS  # long labels would shrink the digits to dust
+    labels = [str(j + 1) for j in range(n)] if numbered else b.cols
+    if numbered and b.augmented:
+        labels[-1] = "c"
+    head = " & ".join(r"\texttt{\scriptsize " + tex(c) + "}" for c in labels)
     lines = [
         r"\begin{center}",
         r"\resizebox{" + _width(n) + r"}{!}{$",
@@ -130,6 +137,9 @@ def _tex_matrix(b: Block) -> list[str]:
         cells = [rf"\boxed{{{v}}}" if (i, j) in b.marked else str(v) for j, v in enumerate(row)]
         lines.append(r"\texttt{\scriptsize " + tex(label) + "} & " + " & ".join(cells) + r" \\")
     lines += [r"\end{array}$}", r"\end{center}"]
+    if numbered:
+        legend = ", ".join(f"{j + 1} = {c}" for j, c in enumerate(b.cols[: n - b.augmented]))
+        lines += [r"{\scriptsize Columns: " + tex(legend) + ".}", ""]
     return lines
 
 
