@@ -179,3 +179,24 @@ def test_bad_input_is_one_line(
         return
     assert says in fails_cleanly(capsys, *argv)
     assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("name", ["classic-5x5.txt", "torus-5x5.json", "petersen.json"])
+def test_rank_and_quiet_patterns_equal_lograph_analyze(
+    capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    import json
+
+    status, out, _ = run_cli(capsys, "analyze", str(SAMPLES / name), "--json")
+    assert status == 0
+    shown = json.loads(out)
+    board = read_board(SAMPLES / name)
+    e = explain_board(board)
+    assert e.rank == shown["rank"]
+    index = {b: i for i, b in enumerate(board.buttons)}
+    engine = np.zeros((len(shown["quiet_patterns"]), len(board)), dtype=np.int64)
+    for row, pattern in enumerate(shown["quiet_patterns"]):
+        for button in pattern:
+            engine[row, index[button]] = 1
+    mine = np.array(e.quiet, dtype=np.int64).reshape(-1, len(board))
+    assert rref_basis(mine, 2).tolist() == rref_basis(engine, 2).tolist()

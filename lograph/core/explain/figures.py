@@ -85,15 +85,17 @@ def png_bytes(board: Board, e: Explanation | None) -> bytes:
         ax.set_yticks(range(len(ids)), ids, fontsize=6)
     if e is not None:
         ax = axes[0][1]
-        reduced = np.array(e.reduced if e.prime else e.matrix)
-        ax.imshow(reduced, cmap="Greys", interpolation="nearest", vmax=max(1, e.states - 1))
+        part = e.smith[-1] if e.smith else None  # composite k: the last prime power's D
+        reduced = np.array(e.reduced) if part is None else np.diag(part.diagonal)
+        top = max(1, e.states - 1) if part is None else max(1, part.q - 1)
+        ax.imshow(reduced, cmap="Greys", interpolation="nearest", vmin=0, vmax=top)
         if e.prime:
             rows, cols = zip(*e.pivots, strict=True) if e.pivots else ((), ())
             ax.scatter(cols, rows, marker="s", s=30, facecolors="none", edgecolors="#e03131")
             ax.axvline(e.n - 0.5, color="#1c7ed6")
             ax.set_title(f"reduced [A | c], rank {e.rank}")
-        else:
-            ax.set_title(f"A over Z_{e.states}")
+        elif part is not None:
+            ax.set_title(f"Smith form D over Z_{part.q}")
         pos = board.positions()
         for i, q in enumerate(quiet):
             ax = axes[0][2 + i]
