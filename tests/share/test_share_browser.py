@@ -65,6 +65,11 @@ def test_undo_reset_and_the_timer(
     after = browser.execute_script("return lograph.lights()")
     assert after != start
     assert "Moves 1" in browser.find_element("css selector", ".status").text
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    WebDriverWait(browser, 5).until(  # the timer runs from the first press
+        lambda d: "0:01" in d.find_element("css selector", ".status").text
+    )
     browser.find_element("css selector", '[data-action="undo"]').click()
     assert browser.execute_script("return lograph.lights()") == start
     click(browser, "r1c1")

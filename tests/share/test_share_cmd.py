@@ -110,3 +110,17 @@ def test_a_bad_file_leaves_the_old_page(tmp_path: Path, capsys: pytest.CaptureFi
     bad.write_text("{")
     fails_cleanly(capsys, "share", str(bad), "-o", str(out))
     assert out.read_text() == "old"
+
+
+def test_a_name_cannot_break_out_of_the_page(tmp_path: Path) -> None:
+    from lograph.core.share.page import board_page, page_html, plain_drawing
+
+    board = rectangle(2, 2)
+    board.name = "</script><script>alert(1)</script> & <b>"
+    page = page_html(board_page(board, plain_drawing(board)))
+    assert page.count("</script>") == 2  # the data's and the code's own
+    assert (
+        "<title>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;b&gt;</title>"
+        in page
+    )
+    assert _data(page)["title"] == board.name
