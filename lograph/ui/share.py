@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from lograph.core.files.level_pack import LevelPack
 from lograph.core.model.board import Board
 from lograph.core.share.page import Drawing
 from lograph.ui.canvas.items import RADIUS
@@ -106,18 +107,32 @@ def _ask_path(window: Any, title: str, filters: str, suffix: str) -> Path | None
     return result
 
 
+def _open_pack(window: Any) -> LevelPack | None:
+    """The level pack being played in the window, if any (looked up loosely: the play
+    controller is the window's business)."""
+    packs = getattr(getattr(window, "play", None), "packs", None)
+    pack = getattr(packs, "pack", None)
+    return pack if isinstance(pack, LevelPack) else None
+
+
 def share_page(window: Any, path: Path | None = None) -> Path | None:
-    """File ▸ Share as Web Page…: the board as it stands now (`path`: skip the dialog)."""
+    """File ▸ Share as Web Page…: the level pack being played, else the board as it stands
+    now (`path`: skip the dialog)."""
     from lograph.core.errors import LographError
-    from lograph.core.share.page import board_page, write_page
+    from lograph.core.share.page import board_page, pack_page, write_page
 
     path = path or _ask_path(window, "Share as Web Page", "Web page (*.html)", ".html")
     if path is None:
         return None
+    pack = _open_pack(window)
     board = window.document.board.copy()
     QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
     try:
-        size = write_page(path, board_page(board, window_drawing(board)))
+        if pack is not None:
+            data = pack_page(pack, window_drawing(pack.board))
+        else:
+            data = board_page(board, window_drawing(board))
+        size = write_page(path, data)
     except (LographError, OSError) as exc:
         QApplication.restoreOverrideCursor()
         QMessageBox.warning(window, "Share as Web Page", f"Could not write the page: {exc}")

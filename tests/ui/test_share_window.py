@@ -37,3 +37,18 @@ def test_show_the_algebra_and_save_it(window, tmp_path, qtbot):
         assert dialog.save(tmp_path / f"a.{suffix}") == tmp_path / f"a.{suffix}"
     assert (tmp_path / "a.md").read_text().startswith("# The algebra of")
     dialog.close()
+
+
+def test_share_while_playing_a_pack_writes_the_pack(window, tmp_path, monkeypatch):
+    from pathlib import Path
+
+    import lograph
+
+    pack = Path(lograph.__file__).parent / "samples" / "packs" / "classic-5x5-1-to-15.json"
+    window.play.packs.open_path(pack)
+    path = tmp_path / "pack.html"
+    monkeypatch.setattr("lograph.ui.share._ask_path", lambda *a: path)
+    window.action("share_page").trigger()
+    data = json.loads(re.search(r'id="lograph-data">(.*?)</script>', path.read_text()).group(1))
+    assert data["pack"] is True
+    assert [level["fewest"] for level in data["levels"]] == list(range(1, 16))
