@@ -34,6 +34,8 @@ COMMANDS = (
     "convert",
     "render",
     "puzzle",
+    "share",
+    "explain",
     "census",
     "samples",
     "gui",

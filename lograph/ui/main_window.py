@@ -37,6 +37,7 @@ from lograph.ui.io.dialogs import NewBoardDialog, PropertiesDialog
 from lograph.ui.io.export import ExportController
 from lograph.ui.io.file_menus import fill_recent, fill_samples
 from lograph.ui.io.filectl import FileController
+from lograph.ui.io.share import ShareActions
 from lograph.ui.layout import DockPolicy, FitKeeper, WindowDocks, restore_window, save_window
 from lograph.ui.model.analysis import AnalysisModel
 from lograph.ui.model.commands import PropertiesCommand
@@ -138,7 +139,13 @@ class MainWindow(QMainWindow):
             self._add_to_menu("export", act)
         self.play = PlayController(self, self.analysis_model, self.files, self.settings)
         self.play.install(WindowDocks(self), self.action, self.menus, self.play_tool)
-        for part in (self.analysis, self.chase, self.exports, self.autosave, self.play):
+        self.share = ShareActions(doc, self.settings, lambda: self.play.packs.pack, self)
+        file_menu.insertAction(self.menus["export"].menuAction(), self.share.actions["share_page"])
+        self.menus["analysis"].addAction(self.share.actions["show_algebra"])
+        for act in self.share.actions.values():
+            self.addAction(act)
+        self._actions.update(self.share.actions)
+        for part in (self.analysis, self.chase, self.exports, self.autosave, self.play, self.share):
             part.status.connect(lambda text: self.statusBar().showMessage(text, 8000))
         for done in (
             self.analysis.solutions.goal_reached,

@@ -36,7 +36,7 @@ from lograph.ui.canvas.store import DrawingStore, edge_key
 from lograph.ui.canvas.wrap_stubs import REACH
 from lograph.ui.model.document import Document
 
-__all__ = ["GRID", "BoardScene", "Interaction", "loop_mark"]
+__all__ = ["GRID", "BoardScene", "Interaction", "loop_mark", "unit_for"]
 
 GRID = 40.0  # scene units between grid lines, and between neighbours of a grid board
 #: Largest scene coordinate: positions times `unit`, their differences and the squared
@@ -75,16 +75,16 @@ def loop_mark(board: Board, button: str) -> int:
     return 1 if override else -1
 
 
-def _unit_for(pos: NDArray[np.float64], spacing: float = GRID) -> float:
+def unit_for(pos: NDArray[np.float64], spacing: float = GRID) -> float:
     """Scene units per board unit: puts the median nearest-neighbour distance at `spacing`,
     but no scene coordinate beyond `MAX_SCENE`.
 
     Buttons nearer than 10⁻¹² of the board's size count as stacked, so a layout at any
     scale (10⁻⁹ apart, or 10⁹) fills the picture and a speck beside a far button does not.
 
-    >>> _unit_for(np.array([[0.0, 0.0], [1e-9, 0.0]]))  # doctest: +ELLIPSIS
+    >>> unit_for(np.array([[0.0, 0.0], [1e-9, 0.0]]))  # doctest: +ELLIPSIS
     4000000000...
-    >>> _unit_for(np.array([[1e308, 0.0]])) * 1e308 <= MAX_SCENE
+    >>> unit_for(np.array([[1e308, 0.0]])) * 1e308 <= MAX_SCENE
     True
     """
     reach = float(np.abs(pos).max()) if len(pos) else 0.0
@@ -295,7 +295,7 @@ class BoardScene(QGraphicsScene):
         ids = board.buttons
         pos = board.positions()
         if rescale:  # arrows need room between discs: directed boards are drawn wider apart
-            self.unit = _unit_for(pos, 2 * GRID if board.directed else GRID)
+            self.unit = unit_for(pos, 2 * GRID if board.directed else GRID)
         self.store = DrawingStore(board.directed)
         self.store.add_buttons(
             ids, pos * self.unit, board.lights().tolist(), (loop_mark(board, b) for b in ids)
