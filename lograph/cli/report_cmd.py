@@ -76,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
         source = load_board(args.board, args.rule, args.states)
     # the fewest presses as `solve --fewest`: the default time limit over GF(2) unless a
     # leaf budget is given
-    seconds = search_seconds(args.time_limit, args.max_leaves, source.states)
+    seconds = search_seconds(args.time_limit, args.max_leaves, source.ring)
     # one bar per long step, on a terminal only; Ctrl-C stops the compiled searches too
     report = board_report(
         source,

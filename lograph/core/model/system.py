@@ -20,6 +20,7 @@ from numpy.typing import ArrayLike, NDArray
 
 from lograph.core.errors import BoardError, BoardTooLargeError
 from lograph.core.model.checks import check_rule, check_states
+from lograph.core.model.ring import Ring
 
 if TYPE_CHECKING:  # scipy loads on first use: a small board never needs it (~0.15 s)
     import scipy.sparse
@@ -123,7 +124,8 @@ class CellNames(Sequence[str]):
 
 @dataclass(frozen=True, eq=False)
 class PressSystem:
-    """The press matrix of a board over GF(p), stored column-wise (CSC).
+    """The press matrix of a board over its `ring` (GF(2), GF(p) or Z_k), stored column-wise
+    (CSC).
 
     Attributes
     ----------
@@ -133,7 +135,8 @@ class PressSystem:
         Column ``w`` of A (the lights pressing ``w`` changes) is
         ``indices[indptr[w]:indptr[w + 1]]``, sorted ascending, no repeats.
     states : int
-        The number of light states k (2..255, prime or composite).
+        The number of light states k (2..255, prime or composite); `ring` is the number
+        system it makes.
     lights : ndarray of uint8
         The current light states in order.
     symmetric : bool
@@ -159,6 +162,14 @@ class PressSystem:
     positions: NDArray[np.float64] | None = None
     rule: str = "closed"
     name: str = ""
+
+    def __post_init__(self) -> None:
+        Ring.of(self.states)  # k is checked (BoardError) and its ring built with the system
+
+    @property
+    def ring(self) -> Ring:
+        """The number system of the lights: GF(2), GF(p) or Z_k (`Ring.of` of `states`)."""
+        return Ring.of(self.states)
 
     @property
     def n(self) -> int:
