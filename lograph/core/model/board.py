@@ -100,11 +100,6 @@ class Board:
             self._graph.nodes[v]["light"] %= self._states
 
     @property
-    def ring(self) -> Ring:
-        """The number system of the lights: GF(2), GF(p) or Z_k (`Ring.of` of `states`)."""
-        return Ring.of(self._states)
-
-    @property
     def graph(self) -> nx.Graph:
         """The underlying networkx graph. Read it freely; mutate only through the Board."""
         return self._graph
@@ -366,9 +361,8 @@ class Board:
 
     def is_goal(self, goal: str = "off") -> bool:
         """True when every light is off (``goal="off"``) or on at p-1 (``goal="on"``)."""
-        lights = self.lights()
-        target = self.ring.target("off" if goal == "off" else "on")
-        return bool(np.all(lights == target))
+        target = Ring.of(self._states).target("off" if goal == "off" else "on")
+        return bool(np.all(self.lights() == target))
 
     # ----------------------------------------------------------------- conversions
     def copy(self) -> Board:

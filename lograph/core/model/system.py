@@ -124,8 +124,7 @@ class CellNames(Sequence[str]):
 
 @dataclass(frozen=True, eq=False)
 class PressSystem:
-    """The press matrix of a board over its `ring` (GF(2), GF(p) or Z_k), stored column-wise
-    (CSC).
+    """The press matrix of a board over its `ring` (GF(2), GF(p), Z_k), stored column-wise.
 
     Attributes
     ----------
@@ -135,8 +134,7 @@ class PressSystem:
         Column ``w`` of A (the lights pressing ``w`` changes) is
         ``indices[indptr[w]:indptr[w + 1]]``, sorted ascending, no repeats.
     states : int
-        The number of light states k (2..255, prime or composite); `ring` is the number
-        system it makes.
+        The number of light states k (2..255, prime or composite).
     lights : ndarray of uint8
         The current light states in order.
     symmetric : bool
@@ -162,9 +160,6 @@ class PressSystem:
     positions: NDArray[np.float64] | None = None
     rule: str = "closed"
     name: str = ""
-
-    def __post_init__(self) -> None:
-        Ring.of(self.states)  # k is checked (BoardError) and its ring built with the system
 
     @property
     def ring(self) -> Ring:

@@ -201,10 +201,9 @@ def _worst_beyond_gf2(
     seed: int,
     raise_lower: bool = True,
 ) -> WorstPosition:
-    """GF(p), p > 2, and Z_k for composite k: the integer program over the quiet classes
-    while it fits (`lograph.core.optimize.worst._program`); the walk over every press vector
-    when the program is not proven and the board is small; otherwise a proven range. Every
-    stage keeps to the time limit, so `raise_lower` (GF(2)'s annealing) changes nothing."""
+    """GF(p) and Z_k: the integer program over the quiet classes while it fits (`_program`);
+    the walk over every press vector when the program is not proven and the board is small;
+    otherwise a proven range (`raise_lower` is GF(2)'s: every stage here keeps the limit)."""
     from lograph.core.optimize.worst._program import worst_program
 
     deadline = time.monotonic() + time_limit
@@ -393,8 +392,7 @@ def _covering(
 
 _Search = Callable[[Solver, str | ArrayLike, float, Cancel, int, bool], WorstPosition]
 
-#: The search `worst_position` runs, by the board's number system: the coset leaders of
-#: the quiet code over GF(2); the integer program, the walk or a proven range otherwise.
+#: The search `worst_position` runs, by the board's number system.
 _BY_RING: dict[RingKind, _Search] = {
     RingKind.GF2: _worst_gf2,
     RingKind.GFP: _worst_beyond_gf2,
