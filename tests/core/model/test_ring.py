@@ -77,10 +77,12 @@ def test_refused_at_the_boundary_with_the_states_message(bad: object) -> None:
 
 def test_one_value_per_k() -> None:
     assert Ring.of(6) is Ring.of(6)
-    assert Ring(6) == Ring.of(6) and hash(Ring(6)) == hash(Ring.of(6))
+    assert Ring(6) == Ring.of(6)
+    assert hash(Ring(6)) == hash(Ring.of(6))
     assert Ring.of(6) != Ring.of(7)
     ring = Ring.of(np.uint8(5))
-    assert ring == Ring.of(5) and type(ring.order) is int
+    assert ring == Ring.of(5)
+    assert type(ring.order) is int
     with pytest.raises(AttributeError):
         ring.order = 7  # type: ignore[misc]
 
@@ -91,10 +93,12 @@ def test_target_is_what_presses_reach_on_one_button(k: int) -> None:
     Goal "on" is the light k − 1 presses give; goal "off" the light of the cleared board."""
     ring = Ring.of(k)
     board = rectangle(1, 1, states=k)
-    assert board.is_goal("off") and int(board.lights()[0]) == ring.target("off") == 0
+    assert board.is_goal("off")
+    assert int(board.lights()[0]) == ring.target("off") == 0
     for _ in range(k - 1):
         board.apply_presses([1])
-    assert board.is_goal("on") and int(board.lights()[0]) == ring.target("on") == ring.most
+    assert board.is_goal("on")
+    assert int(board.lights()[0]) == ring.target("on") == ring.most
     board.apply_presses([1])
     assert board.is_goal("off")
 
@@ -112,7 +116,8 @@ def test_target_is_where_solve_takes_every_light(k: int) -> None:
 
 def test_system_and_analysis_carry_the_ring_of_their_states() -> None:
     system = grid_system(4, 4, states=6)
-    assert system.ring is Ring.of(6) and system.ring.kind is RingKind.ZK
+    assert system.ring is Ring.of(6)
+    assert system.ring.kind is RingKind.ZK
     assert system.with_states(5).ring.kind is RingKind.GFP
     assert system.with_states(2).ring.kind is RingKind.GF2
     assert analyze(system).ring is system.ring
