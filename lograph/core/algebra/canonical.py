@@ -65,9 +65,8 @@ def rref_basis(rows: ArrayLike, p: int) -> U8:
     k, n = matrix.shape
     if k == 0 or n == 0:
         return np.zeros((0, n), dtype=np.uint8)
-    if (
-        Ring.of(p).kind is not RingKind.GF2 and k * k * n <= SMALL_WORK
-    ):  # a few rows of a small board: reduce them at once
+    # over GF(p), p > 2, a few rows of a small board: reduce them at once
+    if Ring.of(p).kind is not RingKind.GF2 and k * k * n <= SMALL_WORK:
         reduced, pivots = row_reduce(matrix, p)
         return reduced[: len(pivots)]
     # Pivots lie in columns some row touches: reduce only those (a quiet pattern of a few

@@ -107,9 +107,7 @@ def worst_is_cheap(analysis: Analysis) -> bool:
     k, n, p = analysis.nullity, analysis.n, analysis.states
     if k == 0:
         return True
-    if (
-        analysis.ring.kind is not RingKind.GF2
-    ):  # GF(p) or Z_k: the search walks all k^n press vectors
+    if analysis.ring.kind is not RingKind.GF2:  # GF(p) or Z_k: a walk over all k^n presses
         return n * math.log2(p) <= WORST_WORK_BITS
     if k > WORST_NULLITY_LIMIT:
         return False
@@ -167,9 +165,8 @@ def compute_row(spec: CensusSpec, case: Case, cancel: Cancel = None) -> Row:
     plan = solver.chase_plan
     composite = analysis.quiet_orders is not None
     free = analysis.free_buttons if plan is None else plan.free_count
-    if (
-        free is None and system.ring.kind is RingKind.GF2
-    ):  # the small engine plans no chase: plan one
+    # over GF(2) the small engine plans no chase: plan one
+    if free is None and system.ring.kind is RingKind.GF2:
         free = chase_plan(system, cancel=cancel).free_count
     row: Row = (
         case.name,
