@@ -20,7 +20,6 @@ Examples
 from __future__ import annotations
 
 import enum
-import functools
 from dataclasses import dataclass, field
 
 from lograph.core.errors import BoardError
@@ -69,8 +68,10 @@ class Ring:
 
         The same object for the same k, so building one per system costs a lookup.
         """
-        check_states(states)
-        return _ring(int(states))
+        if type(states) is int and (known := _RINGS.get(states)) is not None:
+            return known  # a dict lookup: engines and searches ask on every call
+        k = check_states(states)
+        return _RINGS.setdefault(k, cls(k))
 
     @property
     def is_field(self) -> bool:
@@ -143,6 +144,5 @@ def _prime_powers(k: int) -> tuple[tuple[int, int], ...]:
     return tuple(out)
 
 
-@functools.cache
-def _ring(k: int) -> Ring:
-    return Ring(k)
+#: The ring of each k asked for so far (`Ring.of`).
+_RINGS: dict[int, Ring] = {}
