@@ -173,12 +173,15 @@ def _quiet_lines(
     nullity = analysis.nullity
     kind = "a basis" if analysis.prime else "generators"
     lines = ["", f"quiet patterns ({kind} of {nullity}; press sets changing nothing):"]
+    from lograph.core.model.ring import RingKind
+
     orders = analysis.orders()
+    bits = system.ring.kind is RingKind.GF2  # x on a pressed cell, else its press count
     for i, (vec, ids) in enumerate(zip(shown, quiet, strict=True), 1):
         label = f"#{i}" if analysis.prime else f"#{i} (order {orders[i - 1]})"
         picture = None
         if system.n <= 400:  # a picture of each pattern: x (or the press count) on its cells
-            marks = ["-" if not v else "x" if system.states == 2 else str(v) for v in vec]
+            marks = ["-" if not v else "x" if bits else str(v) for v in vec]
             picture = grid_picture(system, marks)
         if picture is not None:
             lines.append(f"  {label}")

@@ -139,12 +139,10 @@ def plan_text(
     picture: str | None,
     show_all: bool,
 ) -> str:
-    from lograph.core.model.checks import is_prime
-
     names = system.names
     lines = [
         f"{system.n} buttons, {plan.free_count} free buttons, {len(plan.check)} check lights"
-        f" ({'p' if is_prime(system.states) else 'k'} = {system.states})",
+        f" ({'p' if system.ring.is_field else 'k'} = {system.states})",
         "",
         "steps:",
     ]

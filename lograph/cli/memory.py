@@ -60,10 +60,13 @@ def worst_estimate(n: int, nonzeros: int, nullity: int, states: int) -> int:
     patterns as bytes and their class keys; for p > 2 small boards the table of every press
     vector (p^n entries of 9 bytes), and the integer program's matrix (bounded by its
     entry limit)."""
+    from lograph.core.model.ring import Ring, RingKind
+
     needed = BASE + 64 * n + 16 * nonzeros + 2 * nullity * n + 16 * n
-    if states > 2 and n * math.log2(states) <= 26:  # the walk's table, on small boards
+    beyond_gf2 = Ring.of(states).kind is not RingKind.GF2
+    if beyond_gf2 and n * math.log2(states) <= 26:  # the walk's table, on small boards
         needed += 9 * states**n
-    if states > 2 and nullity > 0:  # the integer program: ~40 bytes a matrix entry in all
+    if beyond_gf2 and nullity > 0:  # the integer program: ~40 bytes a matrix entry in all
         from lograph.core.optimize.worst import ANNEAL_ENTRIES, PROGRAM_ENTRIES
 
         kernel = states**nullity if nullity * math.log2(states) < 64 else 1 << 64

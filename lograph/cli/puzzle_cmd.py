@@ -238,7 +238,7 @@ def _check(path: str, args: argparse.Namespace) -> int:
     system = pack.board.to_system()
     solver = prepare(system, "auto", interrupted)
     inverses = [perm.argsort() for perm in board_symmetries(pack.board)]
-    seconds = search_seconds(None, None, system.states)  # each level as `solve --fewest`
+    seconds = search_seconds(None, None, system.ring)  # each level as `solve --fewest`
     verdicts: dict[bytes, tuple[int, bool]] = {}  # a level repeated is searched once
     keys = set()
     with progress_bar(args, "checking levels", unit="levels") as progress:

@@ -64,6 +64,7 @@ def run(args: argparse.Namespace) -> int:
     from lograph.cli.solve_cmd import check_time_limit, search_seconds
     from lograph.core.cancel import interrupted
     from lograph.core.model.checks import printable
+    from lograph.core.model.ring import Ring
     from lograph.core.report.report import board_report, report_markdown, write_report
 
     check_time_limit(args.time_limit)
@@ -76,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
         source = load_board(args.board, args.rule, args.states)
     # the fewest presses as `solve --fewest`: the default time limit over GF(2) unless a
     # leaf budget is given
-    seconds = search_seconds(args.time_limit, args.max_leaves, source.states)
+    seconds = search_seconds(args.time_limit, args.max_leaves, Ring.of(source.states))
     # one bar per long step, on a terminal only; Ctrl-C stops the compiled searches too
     report = board_report(
         source,

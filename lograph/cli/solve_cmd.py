@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from numpy.typing import NDArray
 
     from lograph.core.algebra.analysis import Solver
+    from lograph.core.model.ring import Ring
     from lograph.core.model.system import PressSystem
     from lograph.core.optimize.fewest import FewestSolution
 
@@ -126,13 +127,15 @@ def add_search_options(parser: argparse.ArgumentParser, flag: str) -> None:
     )
 
 
-def search_seconds(time_limit: float | None, max_leaves: int | None, states: int) -> float | None:
+def search_seconds(time_limit: float | None, max_leaves: int | None, ring: Ring) -> float | None:
     """The time limit of a fewest-presses search: the one given; else over GF(2), unless a
     leaf budget was given, `DEFAULT_TIME_LIMIT`; else none (more colours keep to the
     solutions their walk may take without one)."""
+    from lograph.core.model.ring import RingKind
+
     if time_limit is not None:
         return time_limit
-    return DEFAULT_TIME_LIMIT if max_leaves is None and states == 2 else None
+    return DEFAULT_TIME_LIMIT if max_leaves is None and ring.kind is RingKind.GF2 else None
 
 
 @contextmanager
@@ -252,10 +255,11 @@ def check_time_limit(seconds: float | None) -> None:
 def _fewest(args: argparse.Namespace, solver: Solver, presses: NDArray[np.uint8]) -> FewestSolution:
     from lograph.cli.progress import progress_bar
     from lograph.core.cancel import interrupted
+    from lograph.core.model.ring import RingKind
     from lograph.core.optimize.fewest import CLI_SPLIT_LIMIT, fewest_presses
 
     leaves = {} if args.max_leaves is None else {"node_limit": args.max_leaves}
-    seconds = search_seconds(args.time_limit, args.max_leaves, solver.analysis.states)
+    seconds = search_seconds(args.time_limit, args.max_leaves, solver.analysis.ring)
     # a bar only beyond the instant range: it appears once the search runs 0.5 s; under a
     # time limit it counts its seconds (the search may report nothing for a while)
     if seconds is not None:
@@ -269,7 +273,7 @@ def _fewest(args: argparse.Namespace, solver: Solver, presses: NDArray[np.uint8]
                 **leaves,
             )
     # GF(2)'s search counts leaves; with more colours the progress is in prefix transforms
-    unit = "leaves" if solver.analysis.states == 2 else "transforms"
+    unit = "leaves" if solver.analysis.ring.kind is RingKind.GF2 else "transforms"
     with progress_bar(args, "fewest presses", unit=unit) as progress:
         return fewest_presses(
             solver,

@@ -16,6 +16,7 @@ from lograph.cli.common import (
     grid_picture,
     load_prepared,
 )
+from lograph.core.model.ring import Ring, RingKind
 from lograph.core.report.records import press_ids
 
 if TYPE_CHECKING:
@@ -56,8 +57,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.set_defaults(run=run)
 
 
-def _lit(values: Any, states: int) -> list[str]:
-    if states == 2:
+def _lit(values: Any, ring: Ring) -> list[str]:
+    if ring.kind is RingKind.GF2:
         return ["#" if v else "." for v in values]
     return [str(v) if v else "." for v in values]
 
@@ -106,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
             presses=press_ids(system, result.presses),
             press_count=int(result.presses.astype(np.int64).sum()),
         )
-        if system.states > 2:
+        if system.ring.kind is not RingKind.GF2:
             data["light_values"] = result.lights.tolist()
         emit(args, data, "")
         return 0
@@ -124,7 +125,7 @@ def _position_lines(
     lines = [f"one such position (needs {count} presses to reach {where}):"]
     position = pressed = None
     if system.n <= PICTURE_LIMIT:  # grid_picture is None for boards that are not grids
-        position = grid_picture(system, _lit(lights.tolist(), system.states))
+        position = grid_picture(system, _lit(lights.tolist(), system.ring))
         pressed = grid_picture(system, [str(v) if v else "." for v in presses.tolist()])
     if position is not None and pressed is not None:
         lines.extend("  " + row for row in position.splitlines())

@@ -1,8 +1,8 @@
 """Front functions: analyse a board, test solvability, find and count solutions.
 
 They accept a `Board` or a `PressSystem` and an engine name, and return small frozen
-dataclasses. The goal is all lights off by default; ``"on"`` means every light at p-1, and
-any array gives an explicit target pattern.
+dataclasses. The goal is all lights off by default; ``"on"`` means every light at k-1
+(`Ring.target`), and any array gives an explicit target pattern.
 """
 
 from __future__ import annotations
@@ -94,11 +94,9 @@ def analyze(board: Board | PressSystem, engine: str = "auto", cancel: Cancel = N
 def goal_vector(system: PressSystem, goal: Goal = "off") -> NDArray[np.int64]:
     """The target light pattern: ``"off"`` (zeros), ``"on"`` (k-1 everywhere) or an array."""
     if isinstance(goal, str):
-        if goal == "off":
-            return np.zeros(system.n, dtype=np.int64)
-        if goal == "on":
-            return np.full(system.n, system.states - 1, dtype=np.int64)
-        raise BoardError(f"goal {goal!r} is not 'off', 'on' or a light pattern")
+        if goal not in ("off", "on"):
+            raise BoardError(f"goal {goal!r} is not 'off', 'on' or a light pattern")
+        return np.full(system.n, system.ring.target(goal), dtype=np.int64)
     vec = np.asarray(goal, dtype=np.int64)
     if vec.shape != (system.n,) or (vec.size and (vec.min() < 0 or vec.max() >= system.states)):
         raise BoardError(f"goal pattern must be {system.n} values in 0..{system.states - 1}")

@@ -16,6 +16,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from lograph.core.errors import BoardError
+from lograph.core.model.ring import Ring
 from lograph.core.model.system import PressSystem
 
 if TYPE_CHECKING:  # a type only: the chase layer sits above this one
@@ -78,6 +79,11 @@ class Analysis:
     quiet_orders: tuple[int, ...] | None = None
     world_orders: tuple[int, ...] | None = None
 
+    @property
+    def ring(self) -> Ring:
+        """The number system of `states`: GF(2), GF(p) or Z_k."""
+        return Ring.of(self.states)
+
     def orders(self) -> tuple[int, ...]:
         """The order of each quiet generator (all p over a prime field)."""
         if self.quiet_orders is None:
@@ -136,9 +142,7 @@ class Analysis:
 
     def world_radices(self) -> tuple[int, ...]:
         """The range of each syndrome entry (p over GF(p), `world_orders` over Z_k)."""
-        if self.world_orders is None:
-            return (self.states,) * len(self.left_kernel)
-        return self.world_orders
+        return self.ring.world_radices(len(self.left_kernel), self.world_orders)
 
     def syndrome(self, pattern: ArrayLike) -> tuple[int, ...]:
         """The world of a light pattern: its dot products with the left-kernel rows, each

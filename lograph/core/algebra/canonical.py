@@ -35,6 +35,7 @@ from numpy.typing import ArrayLike, NDArray
 
 from lograph.core.algebra.analysis import PreparedSolver, Solver
 from lograph.core.algebra.gfp import SMALL_WORK, row_reduce
+from lograph.core.model.ring import Ring, RingKind
 
 __all__ = ["CanonicalSolver", "canonical_solver", "pivot_columns", "reduce_against", "rref_basis"]
 
@@ -64,7 +65,8 @@ def rref_basis(rows: ArrayLike, p: int) -> U8:
     k, n = matrix.shape
     if k == 0 or n == 0:
         return np.zeros((0, n), dtype=np.uint8)
-    if p > 2 and k * k * n <= SMALL_WORK:  # a few rows of a small board: reduce them at once
+    # over GF(p), p > 2, a few rows of a small board: reduce them at once
+    if Ring.of(p).kind is not RingKind.GF2 and k * k * n <= SMALL_WORK:
         reduced, pivots = row_reduce(matrix, p)
         return reduced[: len(pivots)]
     # Pivots lie in columns some row touches: reduce only those (a quiet pattern of a few
@@ -91,7 +93,7 @@ def _prefix_transform(prefix: U8, p: int) -> tuple[U8, NDArray[np.int64]]:
     engine that found that many quiet patterns has loaded it already); otherwise
     `row_reduce` on ``[prefix | I]``."""
     k, width = prefix.shape
-    if p == 2 and k >= _PACKED_ROWS:
+    if Ring.of(p).kind is RingKind.GF2 and k >= _PACKED_ROWS:
         from lograph.core.kernels.bits import identity_rows, pack_rows, rref_packed, unpack_rows
 
         packed, operations = pack_rows(prefix), identity_rows(k)
@@ -105,7 +107,7 @@ def _prefix_transform(prefix: U8, p: int) -> tuple[U8, NDArray[np.int64]]:
 
 def _times(transform: U8, matrix: U8, p: int) -> U8:
     """``transform @ matrix mod p`` (r × k by k × N), exact."""
-    if p == 2:
+    if Ring.of(p).kind is RingKind.GF2:
         from lograph.core.kernels.bits import pack_rows, times_packed, unpack_rows
 
         packed = pack_rows(matrix)

@@ -35,7 +35,7 @@ from numpy.typing import ArrayLike, NDArray
 
 from lograph.core.cancel import Cancel, poll
 from lograph.core.errors import BoardError
-from lograph.core.model.board import is_prime
+from lograph.core.model.ring import Ring, RingKind
 
 __all__ = [
     "MAX_PRIME",
@@ -69,7 +69,7 @@ def check_prime(p: int) -> int:
         raise BoardError(f"field size {p!r} is not an integer")
     p = int(p)
     # the range first: trial division of a 19-digit number would not end
-    if not 2 <= p <= MAX_PRIME or not is_prime(p):
+    if not 2 <= p <= MAX_PRIME or not Ring.of(p).is_field:
         raise BoardError(f"field size {p} must be a prime between 2 and {MAX_PRIME}")
     return p
 
@@ -97,7 +97,7 @@ def _working_dtype(p: int) -> tuple[type[np.unsignedinteger], int]:
     reduced entries (≤ p-1) the dtype holds `slack` updates before a full ``% p`` is due.
     For p = 2 rows are XORed and never grow.
     """
-    if p == 2:
+    if Ring.of(p).kind is RingKind.GF2:
         return np.uint8, 1 << 62
     dtype = np.uint16 if p <= 61 else np.uint32
     return dtype, (int(np.iinfo(dtype).max) - (p - 1)) // (p - 1) ** 2
@@ -117,7 +117,8 @@ def _eliminate(work: Work, r: int, j: int, p: int) -> bool:
     Returns whether any row changed. Rows are *not* reduced afterwards: an entry that should
     become 0 may hold a multiple of p until the next full reduction.
     """
-    factor = work[:, j].copy() if p == 2 else (p - work[:, j] % p) % p
+    xor = Ring.of(p).kind is RingKind.GF2  # GF(2): rows are XORed and never grow
+    factor = work[:, j].copy() if xor else (p - work[:, j] % p) % p
     factor[r] = 0
     targets = np.flatnonzero(factor)
     if not targets.size:
@@ -126,7 +127,7 @@ def _eliminate(work: Work, r: int, j: int, p: int) -> bool:
     support = np.flatnonzero(work[r])
     lo, hi = int(support[0]), int(support[-1]) + 1
     pivot = work[r, lo:hi]
-    add = np.bitwise_xor if p == 2 else np.add
+    add = np.bitwise_xor if xor else np.add
     step = max(1, _SLAB // (hi - lo))
     if 2 * targets.size > len(work):
         # Most rows change: update whole slabs in place (zero factors add nothing), which

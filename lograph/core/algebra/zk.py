@@ -38,7 +38,7 @@ from numpy.typing import ArrayLike, NDArray
 from lograph.core.algebra.zk_smith import PrimePowerSmith, smith_mod_prime_power
 from lograph.core.cancel import Cancel
 from lograph.core.errors import BoardError
-from lograph.core.model.checks import check_states
+from lograph.core.model.ring import Ring
 
 __all__ = ["ZkModule", "crt_idempotents", "prime_powers"]
 
@@ -46,24 +46,12 @@ I64 = NDArray[np.int64]
 
 
 def prime_powers(k: int) -> list[tuple[int, int]]:
-    """``k`` as prime powers ``[(p, e), …]`` in increasing p.
+    """``k`` as prime powers ``[(p, e), …]`` in increasing p (`Ring.prime_powers`).
 
     >>> prime_powers(12), prime_powers(7), prime_powers(128)
     ([(2, 2), (3, 1)], [(7, 1)], [(2, 7)])
     """
-    out: list[tuple[int, int]] = []
-    rest, p = int(k), 2
-    while rest > 1:
-        if p * p > rest:
-            p = rest
-        e = 0
-        while rest % p == 0:
-            rest //= p
-            e += 1
-        if e:
-            out.append((p, e))
-        p += 1
-    return out
+    return list(Ring.of(k).prime_powers)
 
 
 def crt_idempotents(moduli: list[int]) -> list[int]:
@@ -100,7 +88,8 @@ class ZkModule:
     """
 
     def __init__(self, matrix: ArrayLike, k: int, *, cancel: Cancel = None) -> None:
-        k = check_states(int(k))
+        ring = Ring.of(int(k))
+        k = ring.order
         values = np.asarray(matrix)
         if values.ndim != 2:
             raise BoardError(f"expected a two-dimensional matrix, got shape {values.shape}")
@@ -110,7 +99,7 @@ class ZkModule:
         self.shape = (int(values.shape[0]), int(values.shape[1]))
         reduced = np.mod(values.astype(np.int64), k).astype(np.int32)
         self.parts: list[PrimePowerSmith] = [
-            smith_mod_prime_power(reduced, p, e, cancel=cancel) for p, e in prime_powers(k)
+            smith_mod_prime_power(reduced, p, e, cancel=cancel) for p, e in ring.prime_powers
         ]
         self._idempotents = crt_idempotents([part.q for part in self.parts])
         m, n = self.shape

@@ -35,6 +35,7 @@ from lograph.core.cancel import Cancel, poll
 from lograph.core.census.families import Case, build_system
 from lograph.core.chase.plan import chase_plan
 from lograph.core.engines.registry import get_solver
+from lograph.core.model.ring import RingKind
 from lograph.core.model.stencils import Stencil
 from lograph.core.optimize.quiet import quiet_classes
 from lograph.core.optimize.worst import worst_position
@@ -106,7 +107,7 @@ def worst_is_cheap(analysis: Analysis) -> bool:
     k, n, p = analysis.nullity, analysis.n, analysis.states
     if k == 0:
         return True
-    if p > 2:  # any k > 2, prime or not: the search walks all k^n press vectors
+    if analysis.ring.kind is not RingKind.GF2:  # GF(p) or Z_k: a walk over all k^n presses
         return n * math.log2(p) <= WORST_WORK_BITS
     if k > WORST_NULLITY_LIMIT:
         return False
@@ -159,12 +160,13 @@ def compute_row(spec: CensusSpec, case: Case, cancel: Cancel = None) -> Row:
     if spec.worst and worst_is_cheap(analysis):
         found = worst_position(solver, time_limit=_WORST_TIME_LIMIT, cancel=cancel)
         worst = found.worst_presses if found.exact else None
-    elif spec.worst and analysis.states > 2:
+    elif spec.worst and analysis.ring.kind is not RingKind.GF2:
         worst = _program_worst(analysis, cancel)
     plan = solver.chase_plan
     composite = analysis.quiet_orders is not None
     free = analysis.free_buttons if plan is None else plan.free_count
-    if free is None and system.states == 2:  # the small engine plans no chase: plan one
+    # over GF(2) the small engine plans no chase: plan one
+    if free is None and system.ring.kind is RingKind.GF2:
         free = chase_plan(system, cancel=cancel).free_count
     row: Row = (
         case.name,

@@ -33,7 +33,7 @@ from lograph.core.chase.plan import ChasePlan, chase_plan, check_plan
 from lograph.core.errors import BoardError, BoardTooLargeError
 from lograph.core.kernels.chase_plan import simulate_chase
 from lograph.core.kernels.jit import IntArray
-from lograph.core.model.board import Board, is_prime
+from lograph.core.model.board import Board
 from lograph.core.model.system import PressSystem
 
 __all__ = [
@@ -312,7 +312,7 @@ def chase_table(
     response = check_response(system, plan, cancel)
     k = plan.free_count
     minimal = p**k <= EXACT_LIMIT
-    if is_prime(p):
+    if system.ring.is_field:
         rank, pivots = _rank_mod_p(response, p)
         if p**rank > limit:
             raise _too_many(f"{p}^{rank}", limit)

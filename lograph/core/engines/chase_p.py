@@ -46,6 +46,7 @@ from lograph.core.engines.common import (
 from lograph.core.engines.fast_grid import rectangle_plan
 from lograph.core.errors import BoardError, BoardTooLargeError
 from lograph.core.kernels import chase_gfp as gk
+from lograph.core.model.ring import RingKind
 from lograph.core.model.system import PressSystem
 
 __all__ = ["ENGINE_NAME", "MAX_FREE", "MAX_WORK", "GfpChaseSolver", "build", "check_chase_size"]
@@ -118,7 +119,7 @@ class GfpChaseSolver(PreparedSolver):
         self, system: PressSystem, cancel: Cancel = None, plan: ChasePlan | None = None
     ) -> None:
         p, n = system.states, system.n
-        if p == 2:
+        if system.ring.kind is RingKind.GF2:
             raise BoardError("the chase-p engine works over GF(p) for p > 2; use 'fast'")
         plan = self._load_plan(system, plan, cancel, ENGINE_NAME)
         k = len(plan.check)

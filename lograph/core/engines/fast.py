@@ -33,6 +33,7 @@ from lograph.core.engines.fast_chase import ChaseSolver
 from lograph.core.engines.fast_grid import GridRowsSolver, plain_rectangle
 from lograph.core.errors import BoardError
 from lograph.core.kernels.bits import words
+from lograph.core.model.ring import RingKind
 from lograph.core.model.system import PressSystem
 
 __all__ = [
@@ -98,7 +99,7 @@ def build_fast_solver(
     InterruptedComputation
         When `cancel` returns True between phases.
     """
-    if system.states != 2:
+    if system.ring.kind is not RingKind.GF2:
         raise BoardError(f"the fast engine works over GF(2), not GF({system.states})")
     if method not in (None, "chase", "banded"):
         raise BoardError(f"method must be 'chase' or 'banded', not {method!r}")

@@ -17,6 +17,7 @@ from lograph.core.engines.common import ANALYSIS_CANCELLED, WORK_BYTES_LIMIT, ch
 from lograph.core.errors import BoardError, BoardTooLargeError
 from lograph.core.kernels import banded as bk
 from lograph.core.kernels.bits import unpack_sliced, words
+from lograph.core.model.ring import RingKind
 from lograph.core.model.system import PressSystem
 
 __all__ = ["BandedSolver", "band_order", "banded_cost", "bandwidth"]
@@ -90,7 +91,7 @@ class BandedSolver(PreparedSolver):
         order: tuple[I64, int] | None = None,
         free_buttons: int | None = None,
     ) -> None:
-        if system.states != 2:
+        if system.ring.kind is not RingKind.GF2:
             raise BoardError(f"the banded engine works over GF(2), not GF({system.states})")
         n = system.n
         self._system = system

@@ -19,6 +19,7 @@ from lograph.core.engines.common import (
 from lograph.core.errors import BoardError, BoardTooLargeError
 from lograph.core.kernels import chase_gf2 as ck
 from lograph.core.kernels.bits import DenseGF2, identity_rows, pack_rows, unpack_sliced, words
+from lograph.core.model.ring import RingKind
 from lograph.core.model.system import PressSystem
 
 __all__ = ["ChaseSolver"]
@@ -37,7 +38,7 @@ class ChaseSolver(PreparedSolver):
     """
 
     def __init__(self, system: PressSystem, plan: ChasePlan, cancel: Cancel = None) -> None:
-        if system.states != 2:
+        if system.ring.kind is not RingKind.GF2:
             raise BoardError(f"the chase engine works over GF(2), not GF({system.states})")
         n = system.n
         validate_plan(plan, n)

@@ -26,6 +26,7 @@ from lograph.core.chase.plan import ChasePlan
 from lograph.core.engines.common import ANALYSIS_CANCELLED, check_basis_size
 from lograph.core.kernels.bits import identity_rows, pack_rows, unpack_rows
 from lograph.core.model.generators import grid_system
+from lograph.core.model.ring import RingKind
 from lograph.core.model.system import PressSystem
 
 __all__ = ["GridRowsSolver", "plain_rectangle", "rectangle_plan"]
@@ -49,7 +50,7 @@ def plain_rectangle(
     ((3, 4, True), (3, 4, False))
     """
     coords, n = system.coords, system.n
-    if (system.states != 2 and not any_states) or coords is None or n < 2:
+    if (system.ring.kind is not RingKind.GF2 and not any_states) or coords is None or n < 2:
         return None
     if not system.symmetric:
         return None

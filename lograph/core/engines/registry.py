@@ -55,7 +55,7 @@ from lograph.core.engines.common import (
     SMALL_LIMIT,
 )
 from lograph.core.errors import BoardTooLargeError, LographError
-from lograph.core.model.checks import is_prime
+from lograph.core.model.ring import Ring, RingKind
 from lograph.core.model.system import DENSE_LIMIT, PressSystem
 
 __all__ = [
@@ -84,9 +84,13 @@ class EngineFactory:
     limits: str = ""
     composite: bool = False
 
+    def for_ring(self, ring: Ring) -> bool:
+        """Whether the engine is for boards over `ring` at all (fields, or Z_k composite)."""
+        return self.composite != ring.is_field
+
     def accepts(self, system: PressSystem) -> bool:
         """Whether the engine takes this system: the right kind of k and `supports`."""
-        return self.composite != is_prime(system.states) and self.supports(system)
+        return self.for_ring(system.ring) and self.supports(system)
 
 
 def _imported(module: str, attribute: str = "build") -> Build:
@@ -107,7 +111,7 @@ _BUILTIN = (
     EngineFactory(
         name="chase-p",
         build=_imported("lograph.core.engines.chase_p"),
-        supports=lambda s: s.states > 2,
+        supports=lambda s: s.ring.kind is not RingKind.GF2,
         preference=40,
         limits=f"p > 2; chase plans with at most {CHASE_P_MAX_FREE} free buttons",
     ),
@@ -122,7 +126,7 @@ _BUILTIN = (
     EngineFactory(
         name="dense",
         build=_imported("lograph.core.engines.dense"),
-        supports=lambda s: s.n <= (DENSE_LIMIT if s.states == 2 else DENSE_LIMIT_P),
+        supports=lambda s: s.n <= (DENSE_LIMIT if s.ring.kind is RingKind.GF2 else DENSE_LIMIT_P),
         preference=50,
         limits=f"up to {DENSE_LIMIT} buttons, {DENSE_LIMIT_P} for p > 2",
     ),
@@ -137,7 +141,7 @@ _BUILTIN = (
     EngineFactory(
         name="small",
         build=_imported("lograph.core.engines.small_grid"),
-        supports=lambda s: s.n <= (SMALL_LIMIT if s.states == 2 else SMALL_INT_LIMIT),
+        supports=lambda s: s.n <= (SMALL_LIMIT if s.ring.kind is RingKind.GF2 else SMALL_INT_LIMIT),
         preference=90,
         limits=f"up to {SMALL_LIMIT} buttons, {SMALL_INT_LIMIT} for p > 2",
     ),
@@ -151,7 +155,7 @@ _BUILTIN = (
     EngineFactory(
         name="fast",
         build=_imported("lograph.core.engines.fast", "build_fast_solver"),
-        supports=lambda s: s.states == 2,
+        supports=lambda s: s.ring.kind is RingKind.GF2,
         preference=10,
         limits="2 states only",
     ),
@@ -182,7 +186,7 @@ def get_solver(system: PressSystem, engine: str = "auto", cancel: Cancel = None)
             f"engine {engine!r} is unknown; choose from auto, {', '.join(available_engines())}"
         )
     factory = _ENGINES[engine]
-    if factory.composite == is_prime(system.states):
+    if not factory.for_ring(system.ring):
         kind, others = ("prime", "chase-zk or dense-zk")
         if factory.composite:
             kind, others = ("composite", "auto")
@@ -208,7 +212,7 @@ def _small_solver(system: PressSystem, cancel: Cancel) -> Solver | None:
     a 481-button diamond or a random graph of 2,000 buttons start in a fraction of a
     second. Beyond that the LU, or a chase past the limit, loads numba.
     """
-    if system.states != 2 or system.n > SMALL_LIMIT:
+    if system.ring.kind is not RingKind.GF2 or system.n > SMALL_LIMIT:
         return None
     small = _ENGINES["small"]
     if system.n <= 128:  # any path: a fraction of a millisecond
@@ -269,7 +273,7 @@ def _auto_solver(system: PressSystem, cancel: Cancel) -> Solver:
             return factory.build(system, cancel)
         except BoardTooLargeError as exc:  # e.g. a chase leaving too many free buttons
             refusals.append(f"{factory.name}: {exc}")
-    kind = [f for f in _ENGINES.values() if f.composite != is_prime(system.states)]
+    kind = [f for f in _ENGINES.values() if f.for_ring(system.ring)]
     refusals += [f"{f.name}: {f.limits}" for f in kind if f.limits and f not in candidates]
     verb = "supports" if not candidates else "can analyse"
     raise BoardTooLargeError(

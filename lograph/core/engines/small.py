@@ -46,6 +46,7 @@ from lograph.core.algebra.analysis import Analysis, PreparedSolver, Solver
 from lograph.core.cancel import Cancel, poll
 from lograph.core.engines.common import ANALYSIS_CANCELLED, SMALL_LIMIT
 from lograph.core.kernels.jit import compiled_ready, python_only
+from lograph.core.model.ring import RingKind
 from lograph.core.model.system import PressSystem
 
 __all__ = [
@@ -283,7 +284,7 @@ def build_on_ints(system: PressSystem, cancel: Cancel = None) -> SmallSolver | N
 
 def build(system: PressSystem, cancel: Cancel = None) -> Solver:
     """Engine factory entry: bit rows over GF(2), the numpy elimination over GF(p)."""
-    if system.states == 2:
+    if system.ring.kind is RingKind.GF2:
         return SmallSolver(system, cancel)
     from lograph.core.engines.dense import DenseSolver
 

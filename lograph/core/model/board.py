@@ -27,6 +27,7 @@ from lograph.core.model.checks import (
 )
 from lograph.core.model.checks import check_states as _check_states  # still imported from here
 from lograph.core.model.convert import board_from_graph, empty_graph, press_system, relabel_in_place
+from lograph.core.model.ring import Ring
 from lograph.core.model.system import PressSystem, parse_cell_name
 
 if TYPE_CHECKING:
@@ -360,8 +361,8 @@ class Board:
 
     def is_goal(self, goal: str = "off") -> bool:
         """True when every light is off (``goal="off"``) or on at p-1 (``goal="on"``)."""
-        lights = self.lights()
-        return bool(np.all(lights == (0 if goal == "off" else self._states - 1)))
+        target = Ring.of(self._states).target("off" if goal == "off" else "on")
+        return bool(np.all(self.lights() == target))
 
     # ----------------------------------------------------------------- conversions
     def copy(self) -> Board:

@@ -20,6 +20,7 @@ from numpy.typing import ArrayLike, NDArray
 
 from lograph.core.errors import BoardError, BoardTooLargeError
 from lograph.core.model.checks import check_rule, check_states
+from lograph.core.model.ring import Ring
 
 if TYPE_CHECKING:  # scipy loads on first use: a small board never needs it (~0.15 s)
     import scipy.sparse
@@ -123,7 +124,7 @@ class CellNames(Sequence[str]):
 
 @dataclass(frozen=True, eq=False)
 class PressSystem:
-    """The press matrix of a board over GF(p), stored column-wise (CSC).
+    """The press matrix of a board over its `ring` (GF(2), GF(p), Z_k), stored column-wise.
 
     Attributes
     ----------
@@ -159,6 +160,11 @@ class PressSystem:
     positions: NDArray[np.float64] | None = None
     rule: str = "closed"
     name: str = ""
+
+    @property
+    def ring(self) -> Ring:
+        """The number system of the lights: GF(2), GF(p) or Z_k (`Ring.of` of `states`)."""
+        return Ring.of(self.states)
 
     @property
     def n(self) -> int:

@@ -32,6 +32,7 @@ from numpy.typing import NDArray
 from lograph.core.cancel import Cancel, poll
 from lograph.core.errors import BoardError, BoardTooLargeError
 from lograph.core.model.board import Board
+from lograph.core.model.ring import RingKind
 from lograph.core.model.system import PressSystem
 
 __all__ = [
@@ -80,7 +81,7 @@ def column_masks(system: PressSystem, limit: int = LIT_ONLY_SOLVE_LIMIT) -> NDAr
     Raises `BoardError` for boards other than GF(2) and `BoardTooLargeError` above
     `limit` buttons.
     """
-    if system.states != 2:
+    if system.ring.kind is not RingKind.GF2:
         raise BoardError(
             f"the lit-only game is defined for on/off boards (states 2); "
             f"this board has states {system.states}"

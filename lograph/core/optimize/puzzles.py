@@ -33,6 +33,7 @@ from lograph.core.algebra.analysis import Analysis, Solver
 from lograph.core.cancel import Cancel, poll
 from lograph.core.errors import BoardError
 from lograph.core.model.board import Board
+from lograph.core.model.ring import Ring, RingKind
 from lograph.core.optimize.fewest import exact_possible, fewest_presses
 from lograph.core.optimize.histogram import (
     class_histogram,
@@ -160,14 +161,14 @@ def canonical(lights: NDArray[np.uint8], inverses: Sequence[NDArray[np.int64]]) 
     return min(lights[inv].tobytes() for inv in inverses)
 
 
-def _random_presses(n: int, p: int, k: int, rng: np.random.Generator) -> NDArray[np.uint8]:
-    """A press vector of total weight k: k distinct buttons (p = 2), or k single presses
+def _random_presses(n: int, ring: Ring, k: int, rng: np.random.Generator) -> NDArray[np.uint8]:
+    """A press vector of total weight k: k distinct buttons (GF(2)), or k single presses
     spread over buttons that are not yet at p − 1 presses."""
     x = np.zeros(n, dtype=np.uint8)
-    if p == 2:
+    if ring.kind is RingKind.GF2:
         x[rng.choice(n, k, replace=False)] = 1
         return x
-    slots = np.repeat(np.arange(n), p - 1)  # each button may take p − 1 presses
+    slots = np.repeat(np.arange(n), ring.most)  # each button may take p − 1 presses
     np.add.at(x, rng.choice(slots, k, replace=False), 1)
     return x
 
@@ -388,7 +389,7 @@ def _try_one(
     solver: Solver, n: int, p: int, k: int, rng: np.random.Generator, unique: bool
 ) -> Level | None:
     """One random position made by k presses, as a level, or None when it is unsuitable."""
-    presses = _random_presses(n, p, k, rng)
+    presses = _random_presses(n, solver.analysis.ring, k, rng)
     best = fewest_presses(solver, presses)
     if not best.exact or best.optimal_solutions is None:
         raise BoardError(

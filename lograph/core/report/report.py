@@ -20,6 +20,7 @@ import numpy as np
 from lograph.core.cancel import Cancel, Progress
 from lograph.core.errors import BoardTooLargeError, LographError
 from lograph.core.model.board import Board
+from lograph.core.model.ring import RingKind
 from lograph.core.model.system import PressSystem
 from lograph.core.report.records import (
     factors_text,
@@ -193,8 +194,10 @@ def _largest_piece(system: PressSystem, solver: Any) -> int:
     quiet = quiet_rows(analysis)
     if quiet is None:  # not over a field: no pieces to read
         return int(analysis.nullity)
-    p = system.states
-    split = quiet_pieces(quiet) if p == 2 else quiet_pieces_mod_p(quiet, p)
+    if system.ring.kind is RingKind.GF2:
+        split = quiet_pieces(quiet)
+    else:
+        split = quiet_pieces_mod_p(quiet, system.states)
     return max(piece.dimension for piece in split.pieces)
 
 

@@ -21,6 +21,8 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from lograph.core.model.ring import Ring, RingKind
+
 __all__ = [
     "FULL_BITS",
     "count_text",
@@ -74,7 +76,7 @@ def group_text(size: int, p: int) -> str:
 def syndrome_text(digits: Sequence[int], p: int) -> str:
     """A world's syndrome: over GF(2) bits in groups of eight (a line can break between
     groups), else the digits with commas."""
-    if p != 2:
+    if Ring.of(p).kind is not RingKind.GF2:
         return ", ".join(map(str, digits))
     bits = "".join(map(str, digits))
     return " ".join(bits[i : i + 8] for i in range(0, len(bits), 8))

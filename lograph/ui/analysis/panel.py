@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from lograph.core.model.checks import is_prime
+from lograph.core.model.ring import Ring
 from lograph.core.optimize.histogram import CLASS_DEGREE_LIMIT
 from lograph.core.optimize.worst import WorstPosition
 from lograph.core.report.records import composite_figure_texts, factors_text
@@ -277,7 +277,7 @@ class AnalysisPanel(QScrollArea):
         p = board.states
         f["buttons"].setText(f"{len(board):,}")
         kind = "directed" if board.directed else "undirected"
-        ring = f"GF({p})" if is_prime(p) else f"Z_{p}"
+        ring = str(Ring.of(p))
         f["rule"].setText(f"{board.rule}, {kind}, {p} states ({ring})")
         if analysis is None:
             text = "—" if self.model.error or not len(board) else "…"

@@ -12,6 +12,7 @@ from PySide6.QtGui import QPainter, QPixmap
 from PySide6.QtWidgets import QGridLayout, QLabel, QWidget
 
 from lograph.core.model.board import Board
+from lograph.core.model.ring import Ring, RingKind
 from lograph.ui.canvas.items import RADIUS
 from lograph.ui.canvas.overlay import mark
 from lograph.ui.canvas.palette import MARKS, Canvas, light_colors, text_on
@@ -91,7 +92,7 @@ def lights_sample(states: int, size: int = 18) -> QPixmap:
         painter.setPen(Canvas.outline)
         painter.setBrush(color)
         painter.drawEllipse(box)
-        if states > 2:
+        if Ring.of(states).kind is not RingKind.GF2:
             painter.setPen(text_on(color))
             painter.drawText(box, Qt.AlignmentFlag.AlignCenter, str(value))
     painter.end()

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from lograph.core.model.ring import RingKind
 from lograph.ui.canvas.legend import LegendWidget
 from lograph.ui.picture.chase_plan import ChaseData
 from lograph.ui.widgets import named
@@ -47,7 +48,9 @@ def pattern_tip(data: ChaseData) -> str:
     """How a pattern is read: one digit per check light, in the order of their steps."""
     labels = step_labels(data)
     order = ", ".join(f"step {labels[b]} ({b})" for b in data.check_ids)
-    values = "1 = on" if data.states == 2 else f"its value 0 … {data.states - 1}"
+    values = (
+        "1 = on" if data.system.ring.kind is RingKind.GF2 else f"its value 0 … {data.states - 1}"
+    )
     return (
         f"One digit per check light, left to right: {order}. Each digit is that light after "
         f"the chase ({values})."

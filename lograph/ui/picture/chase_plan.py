@@ -27,6 +27,7 @@ from lograph.core.cancel import Cancel
 from lograph.core.chase.plan import ChasePlan, chase_plan
 from lograph.core.chase.table import ChaseTable, chase_table
 from lograph.core.errors import BoardTooLargeError
+from lograph.core.model.ring import RingKind
 from lograph.core.model.system import PressSystem
 from lograph.ui.canvas.overlay import Mark, mark
 from lograph.ui.canvas.palette import MARKS
@@ -166,7 +167,7 @@ def lit_marks(data: ChaseData, pattern: NDArray[np.integer]) -> dict[str, Mark]:
 
     `pattern` holds the check-light values in ``plan.check`` order.
     """
-    labels = data.states > 2
+    labels = data.system.ring.kind is not RingKind.GF2
     return {
         b: mark("check_on", str(v) if labels else "")
         for b, v in zip(data.check_ids, np.asarray(pattern).tolist(), strict=True)

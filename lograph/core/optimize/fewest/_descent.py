@@ -11,6 +11,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from lograph.core.cancel import Cancel, poll
+from lograph.core.model.ring import Ring, RingKind
 from lograph.core.optimize.fewest._fourier import HEURISTIC_BLOCK, fewest_by_fourier
 from lograph.core.optimize.quiet import fewest_by_classes, quiet_classes
 
@@ -104,11 +105,12 @@ def descend(
     rounds with the best so far.
     """
     k = len(quiet)
-    block = min(k, _BLOCK_BITS if p == 2 else _patterns_per_block(p))
+    bits = Ring.of(p).kind is RingKind.GF2  # GF(2): one Walsh–Hadamard transform a block
+    block = min(k, _BLOCK_BITS if bits else _patterns_per_block(p))
     rng = np.random.default_rng(seed)
     overlaps = _overlaps(quiet)
     combinations = p**block
-    per_round = len(x0) * block + combinations * (block if p == 2 else 8)  # the transform
+    per_round = len(x0) * block + combinations * (block if bits else 8)  # the transform
     max_rounds = min(_HEURISTIC_MAX_ROUNDS, max(_HEURISTIC_PATIENCE, _HEURISTIC_WORK // per_round))
     x = x0.copy()
     weight = int(x.astype(np.int64).sum())
@@ -117,7 +119,7 @@ def descend(
         if stop is not None and stop():
             break
         rows = quiet[_pick_block(k, block, overlaps, rng)]
-        if p == 2:
+        if bits:
             cand, w, _ = fewest_by_classes(quiet_classes(rows), len(rows), x, cancel, rng)
         else:
             cand, w = _lightest_in_block(rows, x, p, cancel, rng)

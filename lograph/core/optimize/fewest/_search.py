@@ -37,6 +37,7 @@ from lograph.core.algebra.analysis import Analysis, Solver
 from lograph.core.cancel import Cancel, Progress
 from lograph.core.errors import BoardError, UnsolvableError
 from lograph.core.model.board import Board
+from lograph.core.model.ring import Ring, RingKind
 from lograph.core.model.system import PressSystem
 from lograph.core.optimize.fewest._descent import descend, fewest_mod_p
 from lograph.core.optimize.fewest._fourier import FOURIER_LIMIT
@@ -102,9 +103,10 @@ class _PastTimeLimit(Exception):
 _WALK_FIRST = 1 << 24
 
 
-def _exact_feasible(k: int, p: int, n: int, exact_limit: int) -> bool:
-    if p == 2:
+def _exact_feasible(k: int, ring: Ring, n: int, exact_limit: int) -> bool:
+    if ring.kind is RingKind.GF2:
         return k <= exact_limit
+    p = ring.order
     if k * math.log2(p) > 62:
         return False
     return bool(p**k <= FOURIER_LIMIT or p**k * min(n, p ** (k + 1)) <= ENUMERATION_WORK_LIMIT)
@@ -115,7 +117,7 @@ def exact_possible(analysis: Analysis, exact_limit: int = EXACT_NULLITY_LIMIT) -
     if analysis.quiet_orders is not None:
         quiet = np.asarray(analysis.quiet, dtype=np.uint8)
         return kernel_exact_feasible(quiet, analysis.quiet_orders, analysis.states)
-    return _exact_feasible(analysis.nullity, analysis.states, analysis.n, exact_limit)
+    return _exact_feasible(analysis.nullity, analysis.ring, analysis.n, exact_limit)
 
 
 def fewest_presses(
@@ -162,22 +164,86 @@ def fewest_presses(
     (15, 4, 4, True)
     """
     analysis = source if isinstance(source, Analysis) else source.analysis
-    x0 = _checked_particular(particular, n := analysis.n, p := analysis.states)
+    x0 = _checked_particular(particular, analysis.n, analysis.states)
     system = None if isinstance(source, Analysis) else source.system
-    past = PastWalk(system, stop, progress, split_limit)  # p > 2 past the walk
-    if analysis.quiet_orders is not None:  # Z_k, k composite: a module
-        return fewest_zk(analysis, x0, cancel, seed, past)
-    quiet = np.asarray(analysis.quiet, dtype=np.uint8).reshape(analysis.nullity, n)
+    past = PastWalk(system, stop, progress, split_limit)  # GF(p) and Z_k past the walk
+    budget = Budget(exact_limit, branch_limit, node_limit, cancel, progress, stop)  # GF(2)
+    search = _BY_RING[analysis.ring.kind]
+    return search(analysis, x0, budget, past, symmetries, seed)
+
+
+def _quiet_basis(analysis: Analysis) -> NDArray[np.uint8]:
+    """The quiet basis over a field as rows (``nullity × N``)."""
+    return np.asarray(analysis.quiet, dtype=np.uint8).reshape(analysis.nullity, analysis.n)
+
+
+def _unique(x0: NDArray[np.uint8]) -> FewestSolution:
+    """No quiet pattern: `x0` is the only solution."""
+    return FewestSolution(x0, int(x0.astype(np.int64).sum()), 1, 1, True, "unique")
+
+
+def _fewest_gf2(
+    analysis: Analysis,
+    x0: NDArray[np.uint8],
+    budget: Budget,
+    past: PastWalk,
+    symmetries: Sequence[NDArray[np.intp]] | None,
+    seed: int,
+) -> FewestSolution:
+    """GF(2): one Walsh–Hadamard transform up to `exact_limit`, then the searches past it."""
+    quiet = _quiet_basis(analysis)
     if (k := len(quiet)) == 0:
-        return FewestSolution(x0, int(x0.astype(np.int64).sum()), 1, 1, True, "unique")
-    if _exact_feasible(k, p, n, exact_limit) and not _transform_first(k, p, n):
-        return _exact(quiet, x0, p, cancel)
-    if p == 2:
-        if symmetries is None and system is not None:
-            symmetries = dihedral_candidates(system.positions)
-        budget = Budget(exact_limit, branch_limit, node_limit, cancel, progress, stop)
-        return _beyond_within(quiet, x0, symmetries, budget, system, seed)
+        return _unique(x0)
+    if _exact_feasible(k, analysis.ring, analysis.n, budget.exact_limit):
+        return exact_gf2(quiet, x0, budget.cancel)
+    system = past.system
+    if symmetries is None and system is not None:
+        symmetries = dihedral_candidates(system.positions)
+    return _beyond_within(quiet, x0, symmetries, budget, system, seed)
+
+
+def _fewest_gfp(
+    analysis: Analysis,
+    x0: NDArray[np.uint8],
+    budget: Budget,
+    past: PastWalk,
+    symmetries: Sequence[NDArray[np.intp]] | None,
+    seed: int,
+) -> FewestSolution:
+    """GF(p), p > 2: the walk over the combinations while it is small and no transform
+    beats it, else transforms and the block descent."""
+    quiet = _quiet_basis(analysis)
+    if (k := len(quiet)) == 0:
+        return _unique(x0)
+    p, n, cancel = analysis.states, analysis.n, budget.cancel
+    if _exact_feasible(k, analysis.ring, n, budget.exact_limit) and not _transform_first(k, p, n):
+        return FewestSolution(*fewest_mod_p(quiet, x0, p, cancel), p**k, True, "enumeration")
     return _past_walk_gfp(quiet, x0, p, cancel, seed, past)
+
+
+def _fewest_zk(
+    analysis: Analysis,
+    x0: NDArray[np.uint8],
+    budget: Budget,
+    past: PastWalk,
+    symmetries: Sequence[NDArray[np.intp]] | None,
+    seed: int,
+) -> FewestSolution:
+    """Z_k, k composite: the quiet patterns form a module (`fewest_zk`)."""
+    return fewest_zk(analysis, x0, budget.cancel, seed, past)
+
+
+_Search = Callable[
+    [Analysis, NDArray[np.uint8], Budget, PastWalk, Sequence[NDArray[np.intp]] | None, int],
+    FewestSolution,
+]
+
+#: The search `fewest_presses` runs, by the board's number system.
+_BY_RING: dict[RingKind, _Search] = {
+    RingKind.GF2: _fewest_gf2,
+    RingKind.GFP: _fewest_gfp,
+    RingKind.ZK: _fewest_zk,
+}
 
 
 def _beyond_within(
@@ -250,15 +316,7 @@ def _past_walk_gfp(
 def _transform_first(k: int, p: int, n: int) -> bool:
     """Over GF(p), p > 2: whether one transform beats walking the combinations (17×17 over
     GF(3): 0.1 s against 3.4 s), which it does once the walk passes ~2^24 updates."""
-    return p > 2 and p**k <= FOURIER_LIMIT and p**k * min(n, p ** (k + 1)) > _WALK_FIRST
-
-
-def _exact(
-    quiet: NDArray[np.uint8], x0: NDArray[np.uint8], p: int, cancel: Cancel
-) -> FewestSolution:
-    if p == 2:
-        return exact_gf2(quiet, x0, cancel)
-    return FewestSolution(*fewest_mod_p(quiet, x0, p, cancel), p ** len(quiet), True, "enumeration")
+    return bool(p**k <= FOURIER_LIMIT and p**k * min(n, p ** (k + 1)) > _WALK_FIRST)
 
 
 def _checked_particular(particular: ArrayLike, n: int, p: int) -> NDArray[np.uint8]:

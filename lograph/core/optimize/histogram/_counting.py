@@ -54,7 +54,7 @@ from lograph.core.algebra.analysis import Analysis
 from lograph.core.cancel import Cancel, Progress, poll, report
 from lograph.core.errors import BoardError, BoardTooLargeError
 from lograph.core.model.board import Board
-from lograph.core.model.checks import is_prime
+from lograph.core.model.ring import Ring, RingKind
 from lograph.core.model.system import PressSystem
 from lograph.core.optimize.quiet import mixed_radix_digits, quiet_classes, quiet_pieces
 
@@ -147,7 +147,7 @@ def _quiet_basis(system: PressSystem, cancel: Cancel) -> NDArray[np.uint8] | Non
 
 def _by_classes(system: PressSystem) -> bool:
     """Whether the board is one the classes can count (a field, few enough presses)."""
-    return is_prime(system.states) and system.n * (system.states - 1) <= CLASS_DEGREE_LIMIT
+    return system.ring.is_field and system.n * system.ring.most <= CLASS_DEGREE_LIMIT
 
 
 def histogram_method(
@@ -221,6 +221,21 @@ def press_histogram(
     """
     system = board.to_system() if isinstance(board, Board) else board
     limit = _check_limit(limit)
+    count = _BY_RING[system.ring.kind]
+    return count(system, limit, cancel, progress, quiet)
+
+
+_Count = Callable[[PressSystem, int, Cancel, Progress, NDArray[np.uint8] | None], list[int]]
+
+
+def _field_histogram(
+    system: PressSystem,
+    limit: int,
+    cancel: Cancel,
+    progress: Progress,
+    quiet: NDArray[np.uint8] | None,
+) -> list[int]:
+    """GF(2) and GF(p): by quiet classes while the count fits, else by the walk."""
     walkable = system.n * math.log2(system.states) <= limit + 1e-9
     if _by_classes(system):
         quiet = _quiet_basis(system, cancel) if quiet is None else quiet
@@ -230,16 +245,35 @@ def press_histogram(
         except BoardTooLargeError:
             if not walkable and quiet is not None:
                 raise _out_of_reach(system, len(quiet), limit) from None
-    elif not walkable and is_prime(system.states):
+    elif not walkable:
         raise BoardTooLargeError(
             f"the press histogram is out of reach: {system.n} buttons (counting by quiet "
             f"classes stops at {CLASS_DEGREE_LIMIT // (system.states - 1)} buttons with "
             f"{system.states} states, walking press vectors at 2^{limit} of them)"
         )
+    return _walked_histogram(system, limit, cancel, progress, quiet)
+
+
+def _walked_histogram(
+    system: PressSystem,
+    limit: int,
+    cancel: Cancel,
+    progress: Progress,
+    quiet: NDArray[np.uint8] | None,
+) -> list[int]:
+    """Z_k (and a field past the classes): the walk over every press vector."""
     table = min_press_table(system, limit, cancel, progress)
     reached = table[table != np.iinfo(table.dtype).max]
     return [int(c) for c in np.bincount(reached.astype(np.int64))]
 
+
+#: How `press_histogram` counts, by the board's number system: the quiet classes over a
+#: field (bits or digits), the walk over Z_k, where the quiet patterns have no basis.
+_BY_RING: dict[RingKind, _Count] = {
+    RingKind.GF2: _field_histogram,
+    RingKind.GFP: _field_histogram,
+    RingKind.ZK: _walked_histogram,
+}
 
 #: Largest ``N·(p − 1)`` (the most presses a position can need) counted from the classes:
 #: the counts reach ``C(N, N/2)`` (about 1,200 digits at 4,096 buttons over GF(2)), and
@@ -280,7 +314,7 @@ def _split(quiet: NDArray[np.uint8], p: int) -> tuple[list[_Piece], int]:
     n = quiet.shape[1]
     if len(quiet) == 0:
         return [], n
-    if p > 2:  # each piece once (copies are not told apart over GF(p))
+    if Ring.of(p).kind is not RingKind.GF2:  # each piece once (not told apart over GF(p))
         from lograph.core.optimize.quiet import quiet_pieces_mod_p
 
         split_p = quiet_pieces_mod_p(quiet, p)

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -38,6 +39,7 @@ from numpy.typing import ArrayLike, NDArray
 from lograph.core.algebra.analysis import Solver
 from lograph.core.cancel import Cancel, Progress, timed
 from lograph.core.model.board import Board
+from lograph.core.model.ring import RingKind
 from lograph.core.model.system import PressSystem
 from lograph.core.optimize.fewest import EXACT_NULLITY_LIMIT, fewest_presses
 from lograph.core.optimize.histogram import min_press_table
@@ -182,29 +184,33 @@ def worst_position(
     cancel = timed(cancel, progress, time_limit)  # the bar follows the polls
     solver = board if not isinstance(board, Board | PressSystem) else prepare(board, engine, cancel)
     system, analysis = solver.system, solver.analysis
-    n, k, p = system.n, analysis.nullity, system.states
-    composite = analysis.quiet_orders is not None  # Z_k, k composite: a module, not a field
+    n, k, ring = system.n, analysis.nullity, system.ring
+    composite = ring.kind is RingKind.ZK  # a module, not a field
     if (k == 0 and not composite) or (composite and analysis.kernel_size == 1):
-        everything = np.full(n, p - 1, dtype=np.uint8)
-        return _answer(system, goal, everything, n * (p - 1), n * (p - 1), "every button")
-    if p > 2:
-        return _worst_beyond_gf2(solver, goal, time_limit, cancel, seed)
-    return _worst_gf2(solver, goal, time_limit, cancel, seed, raise_lower)
+        everything = np.full(n, ring.most, dtype=np.uint8)
+        return _answer(system, goal, everything, n * ring.most, n * ring.most, "every button")
+    search = _BY_RING[ring.kind]
+    return search(solver, goal, time_limit, cancel, seed, raise_lower)
 
 
 def _worst_beyond_gf2(
-    solver: Solver, goal: str | ArrayLike, time_limit: float, cancel: Cancel, seed: int
+    solver: Solver,
+    goal: str | ArrayLike,
+    time_limit: float,
+    cancel: Cancel,
+    seed: int,
+    raise_lower: bool = True,
 ) -> WorstPosition:
-    """p > 2, and Z_k for composite k: the integer program over the quiet classes while it
-    fits (`lograph.core.optimize.worst._program`); the walk over every press vector when
-    the program is not proven and the board is small; otherwise a proven range."""
+    """GF(p) and Z_k: the integer program over the quiet classes while it fits (`_program`);
+    the walk over every press vector when the program is not proven and the board is small;
+    otherwise a proven range (`raise_lower` is GF(2)'s: every stage here keeps the limit)."""
     from lograph.core.optimize.worst._program import worst_program
 
     deadline = time.monotonic() + time_limit
     system = solver.system
     n, p = system.n, system.states
     walkable = n * math.log2(p) <= BRUTE_FORCE_BITS
-    if solver.analysis.quiet_orders is None and not walkable:  # a field: pieces add up
+    if system.ring.is_field and not walkable:  # a field: pieces add up
         from lograph.core.optimize.worst._pieces import worst_by_pieces
 
         quiet = np.asarray(solver.analysis.quiet, dtype=np.uint8).reshape(-1, n)
@@ -382,3 +388,13 @@ def _covering(
     left = max(0.0, time_limit - (time.monotonic() - started))
     presses, worst = annealed(keys, k, (presses, worst), cancel, seed + 1, left, symmetry)
     return _Covering(presses, worst, max(worst, upper), "search")
+
+
+_Search = Callable[[Solver, str | ArrayLike, float, Cancel, int, bool], WorstPosition]
+
+#: The search `worst_position` runs, by the board's number system.
+_BY_RING: dict[RingKind, _Search] = {
+    RingKind.GF2: _worst_gf2,
+    RingKind.GFP: _worst_beyond_gf2,
+    RingKind.ZK: _worst_beyond_gf2,
+}
