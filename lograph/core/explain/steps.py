@@ -33,7 +33,7 @@ from lograph.core.algebra.zk import crt_idempotents, prime_powers
 from lograph.core.algebra.zk_smith import smith_mod_prime_power
 from lograph.core.errors import BoardError
 from lograph.core.model.board import Board
-from lograph.core.model.checks import is_prime
+from lograph.core.model.ring import Ring
 
 __all__ = ["EXPLAIN_LIMIT", "Explanation", "RowOp", "SmithPart", "Stage", "explain_board"]
 
@@ -148,9 +148,10 @@ def explain_board(board: Board, goal: str = "off") -> Explanation:
     """The algebra of `board`'s position (at most `EXPLAIN_LIMIT` buttons)."""
     if len(board) > EXPLAIN_LIMIT:
         raise BoardError(f"{len(board)} buttons are too many to show (limit {EXPLAIN_LIMIT})")
-    k = board.states
+    ring = Ring.of(board.states)
+    k = ring.order
     lights = board.lights().astype(np.int64)
-    target = 0 if goal == "off" else k - 1
+    target = ring.target(goal)
     a = press_matrix(board)
     e = Explanation(
         board=board,
@@ -159,7 +160,7 @@ def explain_board(board: Board, goal: str = "off") -> Explanation:
         matrix=a,
         lights=lights.tolist(),
         change=((target - lights) % k).tolist(),
-        prime=is_prime(k),
+        prime=ring.is_field,
         symmetric=bool((np.array(a) == np.array(a).T).all()) if a else True,
     )
     if e.prime:
