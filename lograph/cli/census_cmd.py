@@ -55,6 +55,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def _check_arguments(args: argparse.Namespace) -> None:
     from lograph.core.census.output import require
     from lograph.core.errors import LographError
+    from lograph.core.files.atomic import check_writable
     from lograph.core.model.checks import check_states
 
     suffix = Path(args.output).suffix.lower()
@@ -65,9 +66,6 @@ def _check_arguments(args: argparse.Namespace) -> None:
     for text in args.ranges if args.family != "graph6" else ():
         if len(text) > ECHO_LIMIT:  # no range is that long: say so without repeating it
             raise LographError(f"range {shorten(text)!r} is not a number or a range like 1-30")
-    for target in filter(None, (args.output, args.plot)):
-        if os.path.isdir(target):  # found now, not after a census of hours
-            raise LographError(f"{target}: is a folder, not a file")
     if not 1 <= args.jobs <= MAX_JOBS:
         raise LographError(f"--jobs {args.jobs} must be between 1 and {MAX_JOBS}")
     if args.dask is not None and args.jobs != 1:
@@ -79,6 +77,7 @@ def _check_arguments(args: argparse.Namespace) -> None:
         folder = Path(target).resolve().parent
         if not folder.is_dir() or not os.access(folder, os.W_OK):
             raise LographError(f"{target}: cannot write in the folder {str(folder)!r}")
+        check_writable(target)  # a folder, device or FIFO: found now, not after hours
     if suffix == ".parquet":
         require("pyarrow", "Parquet output")
     if args.plot is not None:

@@ -282,8 +282,13 @@ def load_prepared(args: argparse.Namespace, cancel: Cancel = None) -> tuple[Pres
 
 
 def refuse_overwriting(board: str, output: str) -> None:
-    """Refuse an output path that is the input board itself (the board would be lost)."""
+    """Refuse, before any work, an output path that is the input board itself (the board
+    would be lost), or that the writer would refuse (`atomic.check_writable`: a device, a
+    named pipe, a folder, no such folder)."""
     from lograph.core.errors import LographError
+    from lograph.core.files.atomic import check_writable
+
+    check_writable(output)
 
     try:
         same = os.path.samefile(board, output)

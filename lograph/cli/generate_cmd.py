@@ -155,9 +155,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def run(args: argparse.Namespace) -> int:
     from lograph.core.files import format_for, write_board
-    from lograph.core.files.atomic import atomic_write_chunks, atomic_write_text
+    from lograph.core.files.atomic import atomic_write_chunks, atomic_write_text, check_writable
 
     fmt = format_for(args.output)
+    check_writable(args.output)  # a device or FIFO is refused before a big board is built
     stencil = _stencil(args)
     grid = _grid_mask(args) if fmt.name == "txt" and stencil is None else None
     if grid is not None:

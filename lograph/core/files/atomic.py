@@ -17,6 +17,7 @@ import errno
 import os
 import re
 import secrets
+import stat
 import threading
 import time
 from collections.abc import Iterable
@@ -24,13 +25,14 @@ from pathlib import Path
 
 from lograph.core.cancel import interrupted
 from lograph.core.errors import InterruptedComputation
-from lograph.core.files.source import check_no_nul
+from lograph.core.files.source import check_no_nul, not_regular
 
 __all__ = [
     "abandon_writes",
     "atomic_write_bytes",
     "atomic_write_chunks",
     "atomic_write_text",
+    "check_writable",
     "remove_stale_temps",
 ]
 
@@ -73,17 +75,37 @@ def atomic_write_chunks(path: PathLike, chunks: Iterable[str]) -> None:
     _write_atomically(path, (chunk.encode("utf-8") for chunk in chunks))
 
 
-def _write_atomically(path: PathLike, pieces: Iterable[bytes]) -> None:
+def check_writable(path: PathLike) -> Path:
+    """Refuse (OSError naming `path`) a target that is not a regular file, or no file yet in
+    an existing folder; returns the real path a save replaces (a symbolic link followed).
+
+    Every file lograph writes goes through here: a save replaces a file by rename, which
+    would put a regular file where a device (``/dev/null``), a named pipe or a socket was,
+    so those are refused instead, as a folder is. Callers about to do long work check first.
+    """
     check_no_nul(path)  # a dropped URL can hold one; realpath would raise a ValueError
     target = Path(os.path.realpath(path))
-    if target.is_dir():
+    try:
+        mode: int | None = target.stat().st_mode
+    except OSError:
+        mode = None
+    if mode is not None and stat.S_ISDIR(mode):
         raise IsADirectoryError(errno.EISDIR, "is a folder, not a file", os.fspath(path))
+    kind = None if mode is None else not_regular(mode)
+    if kind is not None:
+        problem = f"{kind}; lograph only replaces regular files"
+        raise FileExistsError(errno.EEXIST, problem, os.fspath(path))
     if target.parent.exists() and not target.parent.is_dir():
         problem = f"{str(target.parent)!r} is a file, not a folder"
         raise NotADirectoryError(errno.ENOTDIR, problem, os.fspath(path))
     if not target.parent.is_dir():
         problem = f"{os.strerror(errno.ENOENT)} (no folder {str(target.parent)!r})"
         raise FileNotFoundError(errno.ENOENT, problem, os.fspath(path))
+    return target
+
+
+def _write_atomically(path: PathLike, pieces: Iterable[bytes]) -> None:
+    target = check_writable(path)
     remove_stale_temps(target)
     try:
         _write_and_replace(target, pieces)

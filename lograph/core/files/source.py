@@ -30,6 +30,7 @@ __all__ = [
     "NodeSpec",
     "assemble_board",
     "format_error",
+    "not_regular",
     "open_regular",
     "paused_gc",
     "read_bytes",
@@ -132,12 +133,24 @@ def check_no_nul(path: PathLike) -> None:
         raise OSError(errno.EINVAL, problem, text.replace("\x00", "\\0"))
 
 
-def _check_regular(path: PathLike, mode: int) -> None:
+def not_regular(mode: int) -> str | None:
+    """What a file of mode `mode` (``os.stat``) is when it is not a regular file, e.g. "is a
+    named pipe (FIFO), not a regular file"; None for a regular file. The readers refuse
+    such a path, and so does the atomic writer (`atomic.check_writable`).
+
+    >>> import stat
+    >>> not_regular(stat.S_IFCHR)
+    'is a device, not a regular file'
+    """
     if stat.S_ISREG(mode):
-        return
-    raise format_error(
-        path, next((what for test, what in _KINDS if test(mode)), "is not a regular file")
-    )
+        return None
+    return next((what for test, what in _KINDS if test(mode)), "is not a regular file")
+
+
+def _check_regular(path: PathLike, mode: int) -> None:
+    problem = not_regular(mode)
+    if problem is not None:
+        raise format_error(path, problem)
 
 
 def read_text(path: PathLike, limit: int | None = None) -> str:
