@@ -19,6 +19,8 @@ if TYPE_CHECKING:
     from concurrent.futures import Executor
 
     from lograph.core.census.families import Family
+    from lograph.core.census.rows import CensusSpec
+    from lograph.core.census.runner import CensusCounts
 
 #: Most worker processes --jobs may ask for.
 MAX_JOBS = 256
@@ -103,13 +105,9 @@ def _params(args: argparse.Namespace, family: Family, columns: tuple[str, ...]) 
 
 
 def run(args: argparse.Namespace) -> int:
-    from lograph.cli.progress import progress_bar
-    from lograph.core.cancel import interrupted
-    from lograph.core.census.families import check_graph6, parse_family
+    from lograph.core.census.families import parse_family
     from lograph.core.census.rows import CensusSpec, columns_for
-    from lograph.core.census.runner import run_census
-    from lograph.core.census.table import TableWriter
-    from lograph.core.errors import InterruptedComputation, LographError
+    from lograph.core.census.table import lock_table
     from lograph.core.model.stencils import parse_stencil
 
     _check_arguments(args)
@@ -120,6 +118,32 @@ def run(args: argparse.Namespace) -> int:
     output = Path(args.output)
     parquet = output.suffix.lower() == ".parquet"
     table_path = output.with_name(f".{output.name}.census.csv") if parquet else output
+    with lock_table(table_path, args.output):  # before anything looks at the table
+        counts = _tabulate(args, family, spec, columns, output, table_path)
+    print(
+        f"census: {counts.written + counts.skipped} boards ({counts.written} computed, "
+        f"{counts.skipped} already in the table) -> {args.output}"
+    )
+    return 0
+
+
+def _tabulate(
+    args: argparse.Namespace,
+    family: Family,
+    spec: CensusSpec,
+    columns: tuple[str, ...],
+    output: Path,
+    table_path: Path,
+) -> CensusCounts:
+    """Fill the table (the caller holds its lock), then plot and convert it."""
+    from lograph.cli.progress import progress_bar
+    from lograph.core.cancel import interrupted
+    from lograph.core.census.families import check_graph6
+    from lograph.core.census.runner import run_census
+    from lograph.core.census.table import TableWriter
+    from lograph.core.errors import InterruptedComputation, LographError
+
+    parquet = output.suffix.lower() == ".parquet"
     if parquet and output.exists() and not table_path.exists():
         raise LographError(f"{output} already exists; remove it or choose another -o")
     if family.name == "graph6":  # every line, before the table exists
@@ -148,11 +172,7 @@ def run(args: argparse.Namespace) -> int:
     # the resume record goes last: a failed plot or conversion is redone by a rerun
     _finish(args, family, table_path, output, columns, parquet)
     table.sidecar.unlink(missing_ok=True)
-    print(
-        f"census: {counts.written + counts.skipped} boards ({counts.written} computed, "
-        f"{counts.skipped} already in the table) -> {args.output}"
-    )
-    return 0
+    return counts
 
 
 def _finish(
