@@ -10,7 +10,6 @@ import re
 from collections.abc import Sequence
 from contextlib import ExitStack
 from fractions import Fraction
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -252,17 +251,11 @@ def load_board(path: str, rule: str | None = None, states: int | None = None) ->
 
 
 def load_system(path: str, rule: str | None = None, states: int | None = None) -> PressSystem:
-    """Read a board file straight into a `PressSystem` (fast for big ASCII grids)."""
+    """Read a board file straight into a `PressSystem` (fast for big boards: the array
+    readers of ``.txt``, ``.json`` and ``.graphml``, whatever the overrides)."""
     from lograph.core.files import read_system
 
-    if rule is not None and Path(path).suffix.lower() != ".txt":
-        return load_board(path, rule, states).to_system()
-    system = read_system(path)
-    if rule is not None:
-        system = system.with_rule(rule)
-    if states is not None:
-        system = system.with_states(states)
-    return system
+    return read_system(path, rule=rule, states=states)
 
 
 def load_prepared(args: argparse.Namespace, cancel: Cancel = None) -> tuple[PressSystem, Solver]:

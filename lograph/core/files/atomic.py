@@ -20,11 +20,11 @@ import secrets
 import stat
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from lograph.core.cancel import interrupted
-from lograph.core.errors import InterruptedComputation
+from lograph.core.errors import BoardTooLargeError, InterruptedComputation
 from lograph.core.files.source import check_no_nul, not_regular
 
 __all__ = [
@@ -45,7 +45,7 @@ _LOCK = threading.Lock()
 _LEGACY_AGE = 3600.0
 
 
-def atomic_write_bytes(path: PathLike, data: bytes) -> None:
+def atomic_write_bytes(path: PathLike, data: bytes, *, limit: int | None = None) -> None:
     """Replace the file at `path` by `data` atomically.
 
     A symbolic link is followed, so the link stays and its target gets the new content.
@@ -59,20 +59,25 @@ def atomic_write_bytes(path: PathLike, data: bytes) -> None:
     >>> atomic_write_bytes(target, b"111\\n")
     >>> target.read_bytes()
     b'111\\n'
+
+    `limit` is the most bytes the file may have, the most its readers read (see
+    `lograph.core.files.limits`): a longer file is refused (`BoardTooLargeError` naming
+    `path`) and nothing is written.
     """
-    _write_atomically(path, [data])
+    _write_atomically(path, [data], limit)
 
 
-def atomic_write_text(path: PathLike, text: str) -> None:
+def atomic_write_text(path: PathLike, text: str, *, limit: int | None = None) -> None:
     """Replace the file at `path` by `text` (UTF-8, ``\\n`` line ends) atomically."""
-    atomic_write_bytes(path, text.encode("utf-8"))
+    atomic_write_bytes(path, text.encode("utf-8"), limit=limit)
 
 
-def atomic_write_chunks(path: PathLike, chunks: Iterable[str]) -> None:
+def atomic_write_chunks(path: PathLike, chunks: Iterable[str], *, limit: int | None = None) -> None:
     """Replace the file at `path` by the text `chunks` make up, written as they come (a big
     board's text is never held whole), atomically as `atomic_write_bytes`: an error while
-    making them, or an interrupt, leaves the old file and no temporary one."""
-    _write_atomically(path, (chunk.encode("utf-8") for chunk in chunks))
+    making them, an interrupt, or more than `limit` bytes leaves the old file and no
+    temporary one."""
+    _write_atomically(path, (chunk.encode("utf-8") for chunk in chunks), limit)
 
 
 def check_writable(path: PathLike) -> Path:
@@ -104,14 +109,29 @@ def check_writable(path: PathLike) -> Path:
     return target
 
 
-def _write_atomically(path: PathLike, pieces: Iterable[bytes]) -> None:
+def _write_atomically(path: PathLike, pieces: Iterable[bytes], limit: int | None) -> None:
     target = check_writable(path)
     remove_stale_temps(target)
+    if limit is not None:
+        pieces = _within(path, pieces, limit)
     try:
         _write_and_replace(target, pieces)
     except OSError as exc:  # name what the user asked for, not the temporary file
         raise OSError(exc.errno, exc.strerror or str(exc), os.fspath(path)) from exc
     _sync_folder(target.parent)
+
+
+def _within(path: PathLike, pieces: Iterable[bytes], limit: int) -> Iterator[bytes]:
+    """`pieces`, refusing (before the first byte over) a file longer than `limit`."""
+    written = 0
+    for piece in pieces:
+        written += len(piece)
+        if written > limit:
+            raise BoardTooLargeError(
+                f"{os.fsdecode(path)}: the file would be over {limit} bytes, the most lograph "
+                "reads back; nothing written"
+            )
+        yield piece
 
 
 def _write_and_replace(target: Path, pieces: Iterable[bytes]) -> None:

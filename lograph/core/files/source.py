@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 __all__ = [
     "MAX_FILE_BYTES",
     "NodeSpec",
+    "TooBigForTheBoardPath",
     "assemble_board",
     "format_error",
     "not_regular",
@@ -43,6 +44,12 @@ __all__ = [
 MAX_FILE_BYTES = 128 * 2**20
 
 PathLike = str | os.PathLike[str]
+
+
+class TooBigForTheBoardPath(BoardFormatError):
+    """A file over the limits of the editable board (`MAX_FILE_BYTES`, or the graph board
+    limits of `limits.check_counts`) that may still be within those of the array readers
+    (`limits.check_array_counts`): ``lograph convert`` then converts it from arrays."""
 
 
 def format_error(path: PathLike, problem: str) -> BoardFormatError:
@@ -75,7 +82,8 @@ def read_bytes(path: PathLike, limit: int | None = None) -> bytes:
         with open(open_regular(path), "rb") as handle:
             size = os.fstat(handle.fileno()).st_size
             if size > limit:
-                raise format_error(path, f"file is too large ({size} bytes; the limit is {limit})")
+                problem = f"file is too large ({size} bytes; the limit is {limit})"
+                raise TooBigForTheBoardPath(format_error(path, problem).args[0])
             data = handle.read(limit + 1)
     except OSError as exc:
         raise format_error(path, f"cannot read the file: {exc.strerror or exc}") from exc
