@@ -10,6 +10,7 @@ import re
 from collections.abc import Sequence
 from contextlib import ExitStack
 from fractions import Fraction
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -251,11 +252,23 @@ def load_board(path: str, rule: str | None = None, states: int | None = None) ->
 
 
 def load_system(path: str, rule: str | None = None, states: int | None = None) -> PressSystem:
-    """Read a board file straight into a `PressSystem` (fast for big boards: the array
-    readers of ``.txt``, ``.json`` and ``.graphml``, whatever the overrides)."""
+    """Read a board file straight into a `PressSystem` (fast for big ASCII grids). With
+    ``--rule`` another file is read as a board, keeping its buttons' own self actions;
+    one too big for that is read from arrays, as without the override."""
     from lograph.core.files import read_system
+    from lograph.core.files.source import TooBigForTheBoardPath
 
-    return read_system(path, rule=rule, states=states)
+    if rule is not None and Path(path).suffix.lower() != ".txt":
+        try:
+            return load_board(path, rule, states).to_system()
+        except TooBigForTheBoardPath:
+            pass  # what generate and convert write, every command reads
+    system = read_system(path)
+    if rule is not None:
+        system = system.with_rule(rule)
+    if states is not None:
+        system = system.with_states(states)
+    return system
 
 
 def load_prepared(args: argparse.Namespace, cancel: Cancel = None) -> tuple[PressSystem, Solver]:

@@ -45,6 +45,9 @@ def _read_everywhere(
     status, out, err = run_cli(capsys, "analyze", str(path), "--json")
     assert status == 0, err
     assert json.loads(out)["buttons"] == BUTTONS
+    status, out, err = run_cli(capsys, "analyze", str(path), "--json", "--rule", "open")
+    assert status == 0, err  # an override does not send a big file to the board reader
+    assert json.loads(out)["buttons"] == BUTTONS
     status, _, err = run_cli(capsys, "solve", str(path))
     assert status in (0, 1), err  # solvable or not: an answer, not a refusal
     for fmt in formats:
