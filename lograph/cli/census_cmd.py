@@ -19,6 +19,8 @@ if TYPE_CHECKING:
     from concurrent.futures import Executor
 
     from lograph.core.census.families import Family
+    from lograph.core.census.rows import CensusSpec
+    from lograph.core.census.runner import CensusCounts
 
 #: Most worker processes --jobs may ask for.
 MAX_JOBS = 256
@@ -55,6 +57,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def _check_arguments(args: argparse.Namespace) -> None:
     from lograph.core.census.output import require
     from lograph.core.errors import LographError
+    from lograph.core.files.atomic import check_writable
     from lograph.core.model.checks import check_states
 
     suffix = Path(args.output).suffix.lower()
@@ -65,9 +68,6 @@ def _check_arguments(args: argparse.Namespace) -> None:
     for text in args.ranges if args.family != "graph6" else ():
         if len(text) > ECHO_LIMIT:  # no range is that long: say so without repeating it
             raise LographError(f"range {shorten(text)!r} is not a number or a range like 1-30")
-    for target in filter(None, (args.output, args.plot)):
-        if os.path.isdir(target):  # found now, not after a census of hours
-            raise LographError(f"{target}: is a folder, not a file")
     if not 1 <= args.jobs <= MAX_JOBS:
         raise LographError(f"--jobs {args.jobs} must be between 1 and {MAX_JOBS}")
     if args.dask is not None and args.jobs != 1:
@@ -79,6 +79,7 @@ def _check_arguments(args: argparse.Namespace) -> None:
         folder = Path(target).resolve().parent
         if not folder.is_dir() or not os.access(folder, os.W_OK):
             raise LographError(f"{target}: cannot write in the folder {str(folder)!r}")
+        check_writable(target)  # a folder, device or FIFO: found now, not after hours
     if suffix == ".parquet":
         require("pyarrow", "Parquet output")
     if args.plot is not None:
@@ -104,13 +105,9 @@ def _params(args: argparse.Namespace, family: Family, columns: tuple[str, ...]) 
 
 
 def run(args: argparse.Namespace) -> int:
-    from lograph.cli.progress import progress_bar
-    from lograph.core.cancel import interrupted
-    from lograph.core.census.families import check_graph6, parse_family
+    from lograph.core.census.families import parse_family
     from lograph.core.census.rows import CensusSpec, columns_for
-    from lograph.core.census.runner import run_census
-    from lograph.core.census.table import TableWriter
-    from lograph.core.errors import InterruptedComputation, LographError
+    from lograph.core.census.table import lock_table
     from lograph.core.model.stencils import parse_stencil
 
     _check_arguments(args)
@@ -121,6 +118,32 @@ def run(args: argparse.Namespace) -> int:
     output = Path(args.output)
     parquet = output.suffix.lower() == ".parquet"
     table_path = output.with_name(f".{output.name}.census.csv") if parquet else output
+    with lock_table(table_path, args.output):  # before anything looks at the table
+        counts = _tabulate(args, family, spec, columns, output, table_path)
+    print(
+        f"census: {counts.written + counts.skipped} boards ({counts.written} computed, "
+        f"{counts.skipped} already in the table) -> {args.output}"
+    )
+    return 0
+
+
+def _tabulate(
+    args: argparse.Namespace,
+    family: Family,
+    spec: CensusSpec,
+    columns: tuple[str, ...],
+    output: Path,
+    table_path: Path,
+) -> CensusCounts:
+    """Fill the table (the caller holds its lock), then plot and convert it."""
+    from lograph.cli.progress import progress_bar
+    from lograph.core.cancel import interrupted
+    from lograph.core.census.families import check_graph6
+    from lograph.core.census.runner import run_census
+    from lograph.core.census.table import TableWriter
+    from lograph.core.errors import InterruptedComputation, LographError
+
+    parquet = output.suffix.lower() == ".parquet"
     if parquet and output.exists() and not table_path.exists():
         raise LographError(f"{output} already exists; remove it or choose another -o")
     if family.name == "graph6":  # every line, before the table exists
@@ -149,11 +172,7 @@ def run(args: argparse.Namespace) -> int:
     # the resume record goes last: a failed plot or conversion is redone by a rerun
     _finish(args, family, table_path, output, columns, parquet)
     table.sidecar.unlink(missing_ok=True)
-    print(
-        f"census: {counts.written + counts.skipped} boards ({counts.written} computed, "
-        f"{counts.skipped} already in the table) -> {args.output}"
-    )
-    return 0
+    return counts
 
 
 def _finish(

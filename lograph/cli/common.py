@@ -252,11 +252,17 @@ def load_board(path: str, rule: str | None = None, states: int | None = None) ->
 
 
 def load_system(path: str, rule: str | None = None, states: int | None = None) -> PressSystem:
-    """Read a board file straight into a `PressSystem` (fast for big ASCII grids)."""
+    """Read a board file straight into a `PressSystem` (fast for big ASCII grids). With
+    ``--rule`` another file is read as a board, keeping its buttons' own self actions;
+    one too big for that is read from arrays, as without the override."""
     from lograph.core.files import read_system
+    from lograph.core.files.source import TooBigForTheBoardPath
 
     if rule is not None and Path(path).suffix.lower() != ".txt":
-        return load_board(path, rule, states).to_system()
+        try:
+            return load_board(path, rule, states).to_system()
+        except TooBigForTheBoardPath:
+            pass  # what generate and convert write, every command reads
     system = read_system(path)
     if rule is not None:
         system = system.with_rule(rule)
@@ -282,8 +288,13 @@ def load_prepared(args: argparse.Namespace, cancel: Cancel = None) -> tuple[Pres
 
 
 def refuse_overwriting(board: str, output: str) -> None:
-    """Refuse an output path that is the input board itself (the board would be lost)."""
+    """Refuse, before any work, an output path that is the input board itself (the board
+    would be lost), or that the writer would refuse (`atomic.check_writable`: a device, a
+    named pipe, a folder, no such folder)."""
     from lograph.core.errors import LographError
+    from lograph.core.files.atomic import check_writable
+
+    check_writable(output)
 
     try:
         same = os.path.samefile(board, output)

@@ -48,6 +48,7 @@ def run(args: argparse.Namespace) -> int:
     from lograph.cli.progress import progress_bar
     from lograph.core.cancel import report
     from lograph.core.files import format_for, read_board, write_board
+    from lograph.core.files.source import TooBigForTheBoardPath
 
     target = format_for(args.output, args.to_fmt)  # a bad OUT fails before IN is read
     refuse_overwriting(args.input, args.output)  # as solve -o and report -o do
@@ -61,11 +62,20 @@ def run(args: argparse.Namespace) -> int:
         if counts is not None:
             buttons, edges = counts
         else:
-            board = read_board(args.input, args.from_fmt, rule=args.rule, states=args.states)
-            report(step, 2, 3)
-            write_board(board, args.output, target.name)
-            report(step, 3, 3)
-            buttons, edges = len(board), board.graph.number_of_edges()
+            try:
+                board = read_board(args.input, args.from_fmt, rule=args.rule, states=args.states)
+            except TooBigForTheBoardPath:
+                # over the editable board's limits: a board file every command reads is
+                # converted from arrays (what generate and convert write, convert reads)
+                counts = _from_arrays(args, source.name, target.name, step)
+                if counts is None:
+                    raise
+                buttons, edges = counts
+            else:
+                report(step, 2, 3)
+                write_board(board, args.output, target.name)
+                report(step, 3, 3)
+                buttons, edges = len(board), board.graph.number_of_edges()
     data = {
         "input": args.input,
         "output": args.output,
@@ -78,6 +88,44 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _from_arrays(
+    args: argparse.Namespace, source: str, fmt: str, step: ProgressHook
+) -> tuple[int, int] | None:
+    """Convert a ``.txt``, ``.json`` or ``.graphml`` board too big for the editable board
+    straight from its press system (`read_system`, the array limits) to ``.json``,
+    ``.graphml`` or a ``.txt`` grid; None when the formats have no array path (the board
+    path's refusal stands). A format that cannot hold the board is refused, naming OUT."""
+    from lograph.core.cancel import report
+    from lograph.core.files import ascii_grid, limits, read_system
+    from lograph.core.files import source as files_source
+    from lograph.core.files.atomic import atomic_write_chunks, atomic_write_text
+    from lograph.core.files.fast_graphml import FAST_WRITERS
+    from lograph.core.files.source import format_error
+    from lograph.core.model.checks import name_problem
+
+    if source not in ("txt", "json", "graphml") or fmt not in ("json", "graphml", "txt"):
+        return None
+    system = read_system(args.input, args.from_fmt, rule=args.rule, states=args.states)
+    report(step, 2, 3)
+    if fmt == "txt":
+        grid = ascii_grid.system_grid(system)
+        if isinstance(grid, str):
+            raise format_error(args.output, f"cannot save as txt: {grid}; save as .json")
+        mask, lights = grid
+        text = ascii_grid.grid_text(
+            mask, lights, rule=system.rule, states=system.states, name=system.name
+        )
+        atomic_write_text(args.output, text, limit=files_source.MAX_FILE_BYTES)
+    else:
+        if not FAST_WRITERS[fmt][0](system):
+            problem = name_problem(system.name) or "a button id holds a character XML cannot"
+            raise format_error(args.output, f"cannot save the board: its {problem}")
+        chunks = FAST_WRITERS[fmt][1](system)
+        atomic_write_chunks(args.output, chunks, limit=limits.MAX_ARRAY_FILE_BYTES)
+    report(step, 3, 3)
+    return system.n, system.edge_count
+
+
 def _grid_from_arrays(
     args: argparse.Namespace, fmt: str, step: ProgressHook
 ) -> tuple[int, int] | None:
@@ -87,7 +135,7 @@ def _grid_from_arrays(
     board keeps the lower graph board limits). Returns the numbers of buttons and edges, or None
     when the format cannot hold the board (the board path then words the refusal)."""
     from lograph.core.cancel import report
-    from lograph.core.files import ascii_grid
+    from lograph.core.files import ascii_grid, limits
     from lograph.core.files.atomic import atomic_write_chunks
     from lograph.core.files.fast_graphml import FAST_WRITERS
     from lograph.core.files.limits import check_array_counts
@@ -105,6 +153,7 @@ def _grid_from_arrays(
     if not FAST_WRITERS[fmt][0](system):
         return None
     report(step, 2, 3)  # (the text is made as it is written)
-    atomic_write_chunks(args.output, FAST_WRITERS[fmt][1](system))
+    chunks = FAST_WRITERS[fmt][1](system)
+    atomic_write_chunks(args.output, chunks, limit=limits.MAX_ARRAY_FILE_BYTES)
     report(step, 3, 3)
     return system.n, system.edge_count

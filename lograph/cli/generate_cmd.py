@@ -154,10 +154,23 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
-    from lograph.core.files import format_for, write_board
-    from lograph.core.files.atomic import atomic_write_chunks, atomic_write_text
+    from lograph.core.errors import BoardTooLargeError
+
+    try:
+        return _generate(args)
+    except BoardTooLargeError as exc:  # a size refusal names the file it would have been
+        message = str(exc)
+        if not message.startswith(f"{args.output}: "):
+            message = f"{args.output}: {message}"
+        raise BoardTooLargeError(message) from None
+
+
+def _generate(args: argparse.Namespace) -> int:
+    from lograph.core.files import format_for, limits, source, write_board
+    from lograph.core.files.atomic import atomic_write_chunks, atomic_write_text, check_writable
 
     fmt = format_for(args.output)
+    check_writable(args.output)  # a device or FIFO is refused before a big board is built
     stencil = _stencil(args)
     grid = _grid_mask(args) if fmt.name == "txt" and stencil is None else None
     if grid is not None:
@@ -167,17 +180,20 @@ def run(args: argparse.Namespace) -> int:
 
         check_rule(args.rule), check_states(args.states)  # as the graph path would
         mask, label = grid
+        buttons, edges = int(mask.sum()), _grid_edge_count(mask)
+        # what every reader of a .txt board reads (`AsciiGrid.to_system`)
+        limits.check_file_counts(args.output, buttons, edges, f"the board {label}")
         name = label if args.name is None else args.name
         lights = _lights(args, mask.shape)
         text = grid_text(mask, lights, rule=args.rule, states=args.states, name=name)
-        atomic_write_text(args.output, text)
-        buttons, edges = int(mask.sum()), _grid_edge_count(mask)
+        atomic_write_text(args.output, text, limit=source.MAX_FILE_BYTES)
     elif (system := _fast_grid(args, fmt.name, stencil)) is not None:
         # Fast path: a plain grid written as JSON or GraphML, straight from its arrays.
         from lograph.core.files.fast_graphml import FAST_WRITERS
 
         name = system.name
-        atomic_write_chunks(args.output, FAST_WRITERS[fmt.name][1](system))
+        chunks = FAST_WRITERS[fmt.name][1](system)
+        atomic_write_chunks(args.output, chunks, limit=limits.MAX_ARRAY_FILE_BYTES)
         buttons, edges = system.n, system.edge_count
     else:
         board = _build(args)
@@ -281,7 +297,7 @@ def _check_array_grid(cells: int, what: str) -> None:
     if cells > MAX_ARRAY_BUTTONS or 2 * cells > MAX_ARRAY_EDGES:
         raise BoardTooLargeError(
             f"{what} would have {cells} buttons; .json and .graphml grids are limited to "
-            f"{MAX_ARRAY_BUTTONS} buttons (save bigger grids as .txt)"
+            f"{MAX_ARRAY_BUTTONS} buttons, as every board file"
         )
 
 

@@ -4,6 +4,7 @@ difficulty; ``lograph puzzle --check PACK.json`` re-verifies a pack."""
 from __future__ import annotations
 
 import argparse
+import os
 import re
 from typing import TYPE_CHECKING
 
@@ -11,6 +12,7 @@ from lograph.cli.common import (
     SAMPLE_PREFIX,
     STATES_HELP,
     add_json_flag,
+    board_name_arg,
     emit,
     load_board,
     output_arg,
@@ -89,8 +91,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="positions tried per level, and at most in a row without a new level (default "
         "400); on boards of up to 2^20 press vectors the levels missed come from walking all",
     )
-    parser.add_argument("--name", help="the pack's name (default: the board's name)")
-    parser.add_argument("-o", "--output", type=output_arg, metavar="PACK", help="pack to write")
+    parser.add_argument(
+        "--name", type=board_name_arg, help="the pack's name (default: the board's name)"
+    )
+    parser.add_argument(
+        "-o", "--output", type=output_arg, metavar="PACK", help="pack to write (.json)"
+    )
     parser.add_argument("--check", metavar="PACK", help="re-verify the levels of a pack")
     add_json_flag(parser)
     parser.set_defaults(run=run)
@@ -106,6 +112,11 @@ def run(args: argparse.Namespace) -> int:
     for value, what in ((args.board, "a BOARD"), (args.presses, "--presses"), (args.output, "-o")):
         if value is None:
             raise LographError(f"puzzle needs {what} (or --check PACK)")
+    suffix = os.path.splitext(args.output)[1]
+    if suffix.lower() != ".json":  # the only format a pack has (read back by --check)
+        raise LographError(
+            f"{args.output}: a level pack is written as .json, not {suffix or '(no extension)'}"
+        )
     return _make(args)
 
 

@@ -108,8 +108,8 @@ def test_small_bad_files_keep_their_exact_errors(tmp_path: Path) -> None:
 def test_array_limits_refuse_with_one_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    txt = generate(tmp_path, "b.txt")  # a file made elsewhere: generate now refuses it too
     monkeypatch.setattr(limits, "MAX_ARRAY_BUTTONS", 50)
-    txt = generate(tmp_path, "b.txt")
     out = tmp_path / "b.json"
     assert main(["convert", str(txt), str(out)]) == 2
     err = capsys.readouterr().err.strip().splitlines()

@@ -122,7 +122,7 @@ def test_generate_options(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
         # refused before anything is built (100000×100000 used to exhaust the memory)
         (["rectangle", "1", "200000"], "too large for an ASCII board"),
         (["diamond", "5000"], "too large for an ASCII board"),
-        (["rectangle", "5000", "5000", "-o", "{tmp}/b.json"], "save bigger grids as .txt"),
+        (["rectangle", "5000", "5000", "-o", "{tmp}/b.json"], "limited to 10000000 buttons"),
         (["random", "10001", "0"], "limited to 10000 buttons"),
         (["random", "2000", "0.9", "-o", "{tmp}/r.json"], "limited to 250000 buttons"),
         (["geometric", "250001", "0", "-o", "{tmp}/g.json"], "limited to 250000 buttons"),

@@ -12,6 +12,10 @@ table's keys (a grid's name, a graph6 line number), skips those boards and appen
 a different command on the same table is refused instead of mixing two censuses. When every
 row is written the sidecar is removed: an existing table without one is a finished table,
 and is never overwritten.
+
+A table in use is locked (`lock_table`: ``TABLE.lock`` beside it, dropped by the operating
+system when the census ends, however it ends): a second census on the same table is refused
+instead of appending a second copy of every row and removing the first one's resume record.
 """
 
 from __future__ import annotations
@@ -21,15 +25,24 @@ import io
 import json
 import os
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from lograph.core.census.rows import Row
 from lograph.core.errors import LographError
 from lograph.core.files.atomic import atomic_write_text
+from lograph.core.files.lock import FileLock, lock_path
 
-__all__ = ["SYNC_SECONDS", "DoneKeys", "TableWriter", "format_row", "sidecar_path"]
+__all__ = [
+    "SYNC_SECONDS",
+    "DoneKeys",
+    "TableWriter",
+    "format_row",
+    "lock_table",
+    "sidecar_path",
+]
 
 #: Longest time a finished row may wait for fsync.
 SYNC_SECONDS = 1.0
@@ -39,6 +52,28 @@ def sidecar_path(path: str | os.PathLike[str]) -> Path:
     """Where an unfinished census keeps its parameters."""
     target = Path(path)
     return target.with_name(target.name + ".census-resume.json")
+
+
+@contextmanager
+def lock_table(path: str | os.PathLike[str], shown: str | None = None) -> Iterator[None]:
+    """Hold the lock of the table at `path` for the block; `LographError` (naming `shown`,
+    the table the user named, else `path`) when another process holds it."""
+    lock = FileLock(lock_path(path))
+    name = os.fspath(path) if shown is None else shown
+    try:
+        taken = lock.acquire()
+    except OSError as exc:
+        raise LographError(f"{name}: cannot lock the table ({exc.strerror or exc})") from None
+    if not taken:
+        owner = lock.owner()
+        who = f" (process {owner})" if owner is not None else ""
+        raise LographError(
+            f"{name}: in use by another census{who}; wait for it to end or choose another -o"
+        )
+    try:
+        yield
+    finally:
+        lock.release()
 
 
 def format_row(row: Sequence[object]) -> str:
@@ -137,7 +172,7 @@ class TableWriter:
                     self.done.add(record[0])
 
     def _write_header(self, header: str) -> None:
-        with open(self.path, "w", encoding="utf-8", newline="") as handle:
+        with self._naming_table(), open(self.path, "w", encoding="utf-8", newline="") as handle:
             handle.write(header)
             handle.flush()
             os.fsync(handle.fileno())
@@ -162,21 +197,35 @@ class TableWriter:
         return end
 
     def write(self, rows: Iterable[Row]) -> None:
-        """Append rows, each in one write of its whole line."""
-        for row in rows:
-            data = format_row(row).encode("utf-8")
-            while data:
-                data = data[os.write(self._fd, data) :]
-        if time.monotonic() - self._last_sync >= SYNC_SECONDS:
-            os.fsync(self._fd)
-            self._last_sync = time.monotonic()
+        """Append rows, each in one write of its whole line. An OSError (a full disk) names
+        the table: the rows written so far stay, and a rerun resumes after them."""
+        with self._naming_table():
+            for row in rows:
+                data = format_row(row).encode("utf-8")
+                while data:
+                    data = data[os.write(self._fd, data) :]
+            if time.monotonic() - self._last_sync >= SYNC_SECONDS:
+                os.fsync(self._fd)
+                self._last_sync = time.monotonic()
+
+    @contextmanager
+    def _naming_table(self) -> Iterator[None]:
+        try:
+            yield
+        except OSError as exc:
+            if exc.filename is not None:
+                raise
+            raise OSError(exc.errno, exc.strerror or str(exc), os.fspath(self.path)) from exc
 
     def close(self, finished: bool) -> None:
         """Sync and close (again: nothing); a finished census drops its resume record."""
         if self._fd >= 0:
-            os.fsync(self._fd)
-            os.close(self._fd)
-            self._fd = -1
+            fd, self._fd = self._fd, -1
+            try:
+                with self._naming_table():
+                    os.fsync(fd)
+            finally:
+                os.close(fd)
         if finished:
             self.sidecar.unlink(missing_ok=True)
 

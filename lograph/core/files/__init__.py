@@ -220,4 +220,7 @@ def write_board(board: Board, path: PathLike, fmt: str | None = None) -> None:
         raise format_error(
             path, f"cannot save as {entry.name}: {reason}; save as .json to keep everything"
         )
-    atomic_write_bytes(path, entry.write(board))
+    from lograph.core.files import source
+
+    # the board path's readers read up to MAX_FILE_BYTES: no writer writes more
+    atomic_write_bytes(path, entry.write(board), limit=source.MAX_FILE_BYTES)

@@ -37,11 +37,12 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from lograph.core.errors import BoardError, BoardFormatError
+from lograph.core.errors import BoardError, BoardFormatError, BoardTooLargeError
 from lograph.core.files.limits import (
     GRID_BYTES_PER_BUTTON,
     MAX_NUMBER_DIGITS,
     check_counts,
+    check_file_counts,
     check_memory,
     shown,
 )
@@ -49,7 +50,7 @@ from lograph.core.files.source import PathLike, format_error
 from lograph.core.model.board import RULES, Board
 from lograph.core.model.checks import name_problem, printable, states_problem
 from lograph.core.model.generators import from_mask, grid_system
-from lograph.core.model.system import PressSystem, parse_cell_name
+from lograph.core.model.system import PressSystem, cell_coords, parse_cell_name
 
 __all__ = [
     "MAX_CELLS",
@@ -60,6 +61,7 @@ __all__ = [
     "grid_text",
     "grid_too_big",
     "parse",
+    "system_grid",
 ]
 
 #: Longest accepted line: a row of 100 000 cells. Longer lines are a wrong file, not a board.
@@ -88,18 +90,24 @@ class AsciiGrid:
     def to_board(self) -> Board:
         """The board (a networkx graph; fine up to ~10⁵ buttons, refused above the graph
         board limits of `limits.check_counts`)."""
-        mask = self.mask
-        edges = int((mask[:, 1:] & mask[:, :-1]).sum() + (mask[1:, :] & mask[:-1, :]).sum())
-        check_counts(self.source, int(mask.sum()), edges)
+        check_counts(self.source, int(self.mask.sum()), _edge_count(self.mask))
         return from_mask(
             self.mask, lights=self.lights, rule=self.rule, states=self.states, name=self.name
         )
 
     def to_system(self) -> PressSystem:
-        """The press system, built vectorised (no networkx): fine for 10⁶ buttons."""
+        """The press system, built vectorised (no networkx): fine for 10⁶ buttons, refused
+        over the board file limits (`limits.check_file_counts`) or the machine's memory."""
         buttons = int(self.mask.sum())
+        check_file_counts(self.source, buttons, _edge_count(self.mask), "grid")
         check_memory(self.source, buttons * GRID_BYTES_PER_BUTTON, f"a grid of {buttons} buttons")
         rows, cols = self.mask.shape
+        try:
+            return self._system(rows, cols)
+        except BoardTooLargeError as exc:  # the press matrix's own limit: name the file
+            raise format_error(self.source, str(exc)) from None
+
+    def _system(self, rows: int, cols: int) -> PressSystem:
         return grid_system(
             rows,
             cols,
@@ -181,6 +189,11 @@ def _rows(path: PathLike, text: str, settings: dict[str, str]) -> list[tuple[int
     return rows[filled[0] : filled[-1] + 1] if filled else []
 
 
+def _edge_count(mask: NDArray[np.bool_]) -> int:
+    """Edges of a grid: neighbouring buttons in a row or a column."""
+    return int((mask[:, 1:] & mask[:, :-1]).sum() + (mask[1:, :] & mask[:-1, :]).sum())
+
+
 def _cells(path: PathLike, rows: list[tuple[int, str]]) -> NDArray[np.uint8]:
     """The rows as a character grid padded with holes, after checking every character."""
     width = max((len(text) for _, text in rows), default=0)
@@ -256,6 +269,38 @@ def cannot_hold(board: Board) -> str | None:
         what = what or f"no edge {' - '.join(missing[0])}"
         return f"its edges are not the 4-neighbour grid edges ({what})"
     return None
+
+
+def system_grid(system: PressSystem) -> tuple[NDArray[np.bool_], NDArray[np.uint8]] | str:
+    """The cell mask and lights (full grids) of the ``.txt`` board `system` is, or why it
+    is none (`cannot_hold` for a board read straight into arrays): grid cell names, the
+    4-neighbour edges both ways, every self action as the rule says, one-digit lights."""
+    coords = cell_coords(system.names) if system.coords is None else system.coords
+    if system.n == 0:
+        return "the board has no buttons"
+    if coords is None:
+        return "its buttons are not all named r<row>c<col>"
+    if system.directed or not system.symmetric:
+        return "the board is directed"
+    if system.n and int(system.lights.max()) > 9:
+        return "a light above 9 is not one digit"
+    rows, cols = (int(v) + 1 for v in coords.max(axis=0))
+    too_big = grid_too_big(rows, cols)
+    if too_big is not None:
+        return too_big
+    mask = np.zeros((rows, cols), dtype=bool)
+    mask[coords[:, 0], coords[:, 1]] = True
+    expected = grid_system(rows, cols, mask=mask, rule=system.rule, states=system.states)
+    # both matrices as sorted (row, col) cell pairs: the button orders may differ
+    cell = coords[:, 0] * cols + coords[:, 1]
+    found = np.repeat(cell, np.diff(system.indptr)) * (rows * cols) + cell[system.indices]
+    kept = np.flatnonzero(mask.ravel())
+    want = np.repeat(kept, np.diff(expected.indptr)) * (rows * cols) + kept[expected.indices]
+    if not np.array_equal(np.sort(found), np.sort(want)):
+        return "its edges and self actions are not those of a .txt grid"
+    lights = np.zeros((rows, cols), dtype=np.uint8)
+    lights[coords[:, 0], coords[:, 1]] = system.lights
+    return mask, lights
 
 
 def grid_too_big(rows: int, cols: int) -> str | None:

@@ -17,20 +17,22 @@ import errno
 import os
 import re
 import secrets
+import stat
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from lograph.core.cancel import interrupted
-from lograph.core.errors import InterruptedComputation
-from lograph.core.files.source import check_no_nul
+from lograph.core.errors import BoardTooLargeError, InterruptedComputation
+from lograph.core.files.source import check_no_nul, not_regular
 
 __all__ = [
     "abandon_writes",
     "atomic_write_bytes",
     "atomic_write_chunks",
     "atomic_write_text",
+    "check_writable",
     "remove_stale_temps",
 ]
 
@@ -43,7 +45,7 @@ _LOCK = threading.Lock()
 _LEGACY_AGE = 3600.0
 
 
-def atomic_write_bytes(path: PathLike, data: bytes) -> None:
+def atomic_write_bytes(path: PathLike, data: bytes, *, limit: int | None = None) -> None:
     """Replace the file at `path` by `data` atomically.
 
     A symbolic link is followed, so the link stays and its target gets the new content.
@@ -57,39 +59,79 @@ def atomic_write_bytes(path: PathLike, data: bytes) -> None:
     >>> atomic_write_bytes(target, b"111\\n")
     >>> target.read_bytes()
     b'111\\n'
+
+    `limit` is the most bytes the file may have, the most its readers read (see
+    `lograph.core.files.limits`): a longer file is refused (`BoardTooLargeError` naming
+    `path`) and nothing is written.
     """
-    _write_atomically(path, [data])
+    _write_atomically(path, [data], limit)
 
 
-def atomic_write_text(path: PathLike, text: str) -> None:
+def atomic_write_text(path: PathLike, text: str, *, limit: int | None = None) -> None:
     """Replace the file at `path` by `text` (UTF-8, ``\\n`` line ends) atomically."""
-    atomic_write_bytes(path, text.encode("utf-8"))
+    atomic_write_bytes(path, text.encode("utf-8"), limit=limit)
 
 
-def atomic_write_chunks(path: PathLike, chunks: Iterable[str]) -> None:
+def atomic_write_chunks(path: PathLike, chunks: Iterable[str], *, limit: int | None = None) -> None:
     """Replace the file at `path` by the text `chunks` make up, written as they come (a big
     board's text is never held whole), atomically as `atomic_write_bytes`: an error while
-    making them, or an interrupt, leaves the old file and no temporary one."""
-    _write_atomically(path, (chunk.encode("utf-8") for chunk in chunks))
+    making them, an interrupt, or more than `limit` bytes leaves the old file and no
+    temporary one."""
+    _write_atomically(path, (chunk.encode("utf-8") for chunk in chunks), limit)
 
 
-def _write_atomically(path: PathLike, pieces: Iterable[bytes]) -> None:
+def check_writable(path: PathLike) -> Path:
+    """Refuse (OSError naming `path`) a target that is not a regular file, or no file yet in
+    an existing folder; returns the real path a save replaces (a symbolic link followed).
+
+    Every file lograph writes goes through here: a save replaces a file by rename, which
+    would put a regular file where a device (``/dev/null``), a named pipe or a socket was,
+    so those are refused instead, as a folder is. Callers about to do long work check first.
+    """
     check_no_nul(path)  # a dropped URL can hold one; realpath would raise a ValueError
     target = Path(os.path.realpath(path))
-    if target.is_dir():
+    try:
+        mode: int | None = target.stat().st_mode
+    except OSError:
+        mode = None
+    if mode is not None and stat.S_ISDIR(mode):
         raise IsADirectoryError(errno.EISDIR, "is a folder, not a file", os.fspath(path))
+    kind = None if mode is None else not_regular(mode)
+    if kind is not None:
+        problem = f"{kind}; lograph only replaces regular files"
+        raise FileExistsError(errno.EEXIST, problem, os.fspath(path))
     if target.parent.exists() and not target.parent.is_dir():
         problem = f"{str(target.parent)!r} is a file, not a folder"
         raise NotADirectoryError(errno.ENOTDIR, problem, os.fspath(path))
     if not target.parent.is_dir():
         problem = f"{os.strerror(errno.ENOENT)} (no folder {str(target.parent)!r})"
         raise FileNotFoundError(errno.ENOENT, problem, os.fspath(path))
+    return target
+
+
+def _write_atomically(path: PathLike, pieces: Iterable[bytes], limit: int | None) -> None:
+    target = check_writable(path)
     remove_stale_temps(target)
+    if limit is not None:
+        pieces = _within(path, pieces, limit)
     try:
         _write_and_replace(target, pieces)
     except OSError as exc:  # name what the user asked for, not the temporary file
         raise OSError(exc.errno, exc.strerror or str(exc), os.fspath(path)) from exc
     _sync_folder(target.parent)
+
+
+def _within(path: PathLike, pieces: Iterable[bytes], limit: int) -> Iterator[bytes]:
+    """`pieces`, refusing (before the first byte over) a file longer than `limit`."""
+    written = 0
+    for piece in pieces:
+        written += len(piece)
+        if written > limit:
+            raise BoardTooLargeError(
+                f"{os.fsdecode(path)}: the file would be over {limit} bytes, the most lograph "
+                "reads back; nothing written"
+            )
+        yield piece
 
 
 def _write_and_replace(target: Path, pieces: Iterable[bytes]) -> None:

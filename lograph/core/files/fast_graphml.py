@@ -68,14 +68,16 @@ def head_text(self_action: bool, directed: bool) -> str:
     return "\n".join(lines)
 
 
-def system_text(system: PressSystem, *, directed: bool = False) -> str:
+def system_text(system: PressSystem, *, directed: bool | None = None) -> str:
     """The GraphML text of the board `system` describes (see `fast_json.system_text` for
     what a system cannot tell: `directed`, and overrides equal to the rule)."""
     return "".join(system_chunks(system, directed=directed))
 
 
-def system_chunks(system: PressSystem, *, directed: bool = False) -> Iterator[str]:
+def system_chunks(system: PressSystem, *, directed: bool | None = None) -> Iterator[str]:
     """`system_text` in pieces of about `CHUNK_LINES` elements (`fast_json.system_chunks`)."""
+    if directed is None:  # what the system says (a directed board read from a file)
+        directed = system.directed or not system.symmetric
     with paused_gc():  # millions of lines: no collector passes
         yield from _chunks(system, directed)
 

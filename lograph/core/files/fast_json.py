@@ -234,21 +234,23 @@ def _edge_arrays(
     return a, b
 
 
-def system_text(system: PressSystem, *, directed: bool = False, description: str = "") -> str:
+def system_text(system: PressSystem, *, directed: bool | None = None, description: str = "") -> str:
     """The native JSON text of the board `system` describes (as `native_json.dumps` writes it).
 
     Buttons follow the rule (no per-button self-action overrides survive in a system unless
-    the diagonal disagrees with the rule); `directed` says whether the board is directed,
-    which a symmetric system cannot tell.
+    the diagonal disagrees with the rule); `directed` says whether the board is directed
+    (default: the system's own flag, `PressSystem.directed`, or an asymmetric matrix).
     """
     return "".join(system_chunks(system, directed=directed, description=description))
 
 
 def system_chunks(
-    system: PressSystem, *, directed: bool = False, description: str = ""
+    system: PressSystem, *, directed: bool | None = None, description: str = ""
 ) -> Iterator[str]:
     """`system_text` in pieces of at most `CHUNK_LINES` lines, for writing a big board
     without holding its whole text (`atomic_write_chunks`)."""
+    if directed is None:  # what the system says (a directed board read from a file)
+        directed = system.directed or not system.symmetric
     with paused_gc():  # millions of lines: no collector passes
         yield from _chunks(system, directed, description)
 

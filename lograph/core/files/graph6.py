@@ -13,11 +13,12 @@ import networkx as nx
 import numpy as np
 from numpy.typing import NDArray
 
-from lograph.core.files.limits import MAX_BUTTONS, check_counts
+from lograph.core.files import limits
+from lograph.core.files.limits import check_counts
 from lograph.core.files.source import NodeSpec, PathLike, assemble_board, format_error
 from lograph.core.model.board import Board
 
-__all__ = ["MAX_LINE_BYTES", "cannot_hold", "decode", "dumps", "loads"]
+__all__ = ["MAX_LINE_BYTES", "cannot_hold", "decode", "dumps", "line_bytes", "loads"]
 
 #: Longest graph6 line read: about 7 000 buttons. Decoding is quadratic in the buttons.
 MAX_LINE_BYTES = 4 * 2**20
@@ -38,7 +39,23 @@ def cannot_hold(board: Board) -> str | None:
     custom = [v for v in board.buttons if board.self_action_override(v) is not None]
     if custom:
         return f"graph6 carries no self-action settings (button {custom[0]!r} has one)"
+    n = len(board)
+    if line_bytes(n) > MAX_LINE_BYTES:  # what `loads` would refuse
+        return (
+            f"a graph6 line of {n} buttons takes {line_bytes(n)} bytes, more than the "
+            f"{MAX_LINE_BYTES} lograph reads"
+        )
     return None
+
+
+def line_bytes(n: int) -> int:
+    """Length of the graph6 line of a graph of `n` vertices (no header, no line end).
+
+    >>> line_bytes(3), line_bytes(7094)
+    (2, 4193150)
+    """
+    size = 1 if n <= 62 else 4 if n <= 258047 else 8
+    return size + -(-(n * (n - 1) // 2) // 6)
 
 
 def dumps(board: Board) -> bytes:
@@ -106,9 +123,9 @@ def _order(path: PathLike, values: NDArray[np.int64]) -> tuple[int, NDArray[np.i
         rest = values[8:]
     else:
         raise format_error(path, "invalid graph6 data: the size header is cut short")
-    if n > MAX_BUTTONS:
+    if n > limits.MAX_BUTTONS:
         raise format_error(
-            path, f"invalid graph6 size: {n} buttons (boards are limited to {MAX_BUTTONS})"
+            path, f"invalid graph6 size: {n} buttons (boards are limited to {limits.MAX_BUTTONS})"
         )
     expected = (n * (n - 1) // 2 + 5) // 6
     if len(rest) != expected:

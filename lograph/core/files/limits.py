@@ -1,13 +1,23 @@
-"""Bounds every reader checks before it does work: counts, digits, nesting and memory.
+"""The one set of limits of board files, shared by every command that writes or reads one.
 
 A board file states numbers (buttons, edges, states, lights, positions, ids); each is
 checked against these limits before anything is built from it, so a hostile or broken file
-gets one clear `BoardFormatError` with the figure instead of a hang or an out-of-memory kill.
+gets one clear `BoardFormatError` naming the file and the figure instead of a hang or an
+out-of-memory kill. Writers check the same constants, so what one command writes every
+command reads (the user's page: ``docs/limits-and-output.md``):
 
-Graph boards (``.json``, ``.graphml``, ``.g6``, and ``.txt`` read as a graph) are limited
-like ``lograph generate``: at most `MAX_BUTTONS` buttons and `MAX_EDGES` edges. ``.txt``
-grids read straight into a press system may be larger (see ``ascii_grid.MAX_CELLS``) while
-the memory they need fits in the machine.
+* Board files (``.txt``, ``.json``, ``.graphml``) read by the headless commands (analyze,
+  solve, chase, worst, report, convert) hold at most `MAX_ARRAY_BUTTONS` buttons and
+  `MAX_ARRAY_EDGES` edges: the most a press matrix holds (`MAX_SYSTEM_ENTRIES`, five
+  entries a button on a plain grid). ``.json`` and ``.graphml`` files are at most
+  `MAX_ARRAY_FILE_BYTES` long, and the writers stop (writing nothing) at that size.
+* ``.txt`` grids also have a layout limit: ``ascii_grid.MAX_CELLS`` cells, holes included,
+  and lines of ``ascii_grid.MAX_LINE_CHARS``; ``.g6`` files one line of
+  ``graph6.MAX_LINE_BYTES``; other files ``source.MAX_FILE_BYTES``.
+* The editable board (the window, puzzle, render, generated graphs other than plain grids)
+  holds at most `MAX_BUTTONS` buttons and `MAX_EDGES` edges (a networkx graph).
+* Whatever the limits allow, the machine's memory may not: `check_memory` refuses such a
+  board with both figures.
 """
 
 from __future__ import annotations
@@ -17,9 +27,10 @@ import os
 import reprlib
 from typing import Any
 
-from lograph.core.files.source import PathLike, format_error
+from lograph.core.files.source import PathLike, TooBigForTheBoardPath, format_error
 from lograph.core.model.checks import number_text
 from lograph.core.model.generators import MAX_GRAPH_BUTTONS, MAX_GRAPH_EDGES
+from lograph.core.model.grids import MAX_SYSTEM_ENTRIES
 
 __all__ = [
     "ARRAY_BYTES_PER_BUTTON",
@@ -27,6 +38,7 @@ __all__ = [
     "GRAPH_BYTES_PER_BUTTON",
     "GRAPH_BYTES_PER_EDGE",
     "GRID_BYTES_PER_BUTTON",
+    "GRID_REACH",
     "MAX_ARRAY_BUTTONS",
     "MAX_ARRAY_EDGES",
     "MAX_ARRAY_FILE_BYTES",
@@ -37,6 +49,7 @@ __all__ = [
     "available_memory",
     "check_array_counts",
     "check_counts",
+    "check_file_counts",
     "check_memory",
     "json_constant",
     "json_int",
@@ -58,11 +71,14 @@ GRID_BYTES_PER_BUTTON = 300
 GRAPH_BYTES_PER_BUTTON = 1500
 GRAPH_BYTES_PER_EDGE = 600
 
-#: Limits of the array path (``read_system`` of ``.json``/``.graphml``, and ``generate`` and
-#: ``convert`` writing them from a press system): no networkx graph is built, so they are
-#: those of ``.txt`` grids (16 Mi buttons), with a four-times bigger edge budget and files
-#: up to 1 GiB (a 1000×1000 grid is a 179 MB ``.json`` and a 232 MB ``.graphml``).
-MAX_ARRAY_BUTTONS = 16 * 2**20
+#: Limits of the array path (``read_system`` of ``.txt``/``.json``/``.graphml``, and
+#: ``generate`` and ``convert`` writing them from a press system): no networkx graph is built.
+#: The button limit is what a press matrix holds for a plain grid (`MAX_SYSTEM_ENTRIES`,
+#: five entries a button), 10⁷; edges have four times that budget; ``.json`` and
+#: ``.graphml`` files up to 1 GiB (a 1000×1000 grid is a 179 MB ``.json`` and a 232 MB
+#: ``.graphml``, so about 6·10⁶ and 4.6·10⁶ buttons of grid fit).
+GRID_REACH = 5
+MAX_ARRAY_BUTTONS = MAX_SYSTEM_ENTRIES // GRID_REACH
 MAX_ARRAY_EDGES = 4 * MAX_ARRAY_BUTTONS
 MAX_ARRAY_FILE_BYTES = 2**30
 
@@ -151,23 +167,29 @@ def check_counts(path: PathLike, buttons: int, edges: int) -> None:
             if os.fsdecode(path).lower().endswith(".txt")
             else "big grids: use .txt"
         )
-        raise format_error(
-            path,
+        problem = (
             f"board has {buttons} buttons and {edges} edges; graph boards are limited to "
-            f"{MAX_BUTTONS} buttons and {MAX_EDGES} edges ({hint})",
+            f"{MAX_BUTTONS} buttons and {MAX_EDGES} edges ({hint})"
         )
+        raise TooBigForTheBoardPath(format_error(path, problem).args[0])
     needed = buttons * GRAPH_BYTES_PER_BUTTON + edges * GRAPH_BYTES_PER_EDGE
     check_memory(path, needed, f"a board of {buttons} buttons and {edges} edges")
 
 
-def check_array_counts(path: PathLike, buttons: int, edges: int) -> None:
-    """`check_counts` for the array path: the bigger limits above, and the memory."""
+def check_file_counts(path: PathLike, buttons: int, edges: int, what: str = "board") -> None:
+    """Refuse a board file (read or about to be written) over `MAX_ARRAY_BUTTONS` buttons
+    or `MAX_ARRAY_EDGES` edges, naming `path`; `what` says what has them."""
     if buttons > MAX_ARRAY_BUTTONS or edges > MAX_ARRAY_EDGES:
         raise format_error(
             path,
-            f"board has {buttons} buttons and {edges} edges; board files are limited to "
+            f"{what} has {buttons} buttons and {edges} edges; board files are limited to "
             f"{MAX_ARRAY_BUTTONS} buttons and {MAX_ARRAY_EDGES} edges",
         )
+
+
+def check_array_counts(path: PathLike, buttons: int, edges: int) -> None:
+    """`check_counts` for the array path: `check_file_counts`, and the memory."""
+    check_file_counts(path, buttons, edges)
     needed = buttons * ARRAY_BYTES_PER_BUTTON + edges * ARRAY_BYTES_PER_EDGE
     check_memory(path, needed, f"a board of {buttons} buttons and {edges} edges")
 

@@ -28,8 +28,10 @@ if TYPE_CHECKING:
 __all__ = [
     "MAX_FILE_BYTES",
     "NodeSpec",
+    "TooBigForTheBoardPath",
     "assemble_board",
     "format_error",
+    "not_regular",
     "open_regular",
     "paused_gc",
     "read_bytes",
@@ -42,6 +44,12 @@ __all__ = [
 MAX_FILE_BYTES = 128 * 2**20
 
 PathLike = str | os.PathLike[str]
+
+
+class TooBigForTheBoardPath(BoardFormatError):
+    """A file over the limits of the editable board (`MAX_FILE_BYTES`, or the graph board
+    limits of `limits.check_counts`) that may still be within those of the array readers
+    (`limits.check_array_counts`): ``lograph convert`` then converts it from arrays."""
 
 
 def format_error(path: PathLike, problem: str) -> BoardFormatError:
@@ -74,7 +82,8 @@ def read_bytes(path: PathLike, limit: int | None = None) -> bytes:
         with open(open_regular(path), "rb") as handle:
             size = os.fstat(handle.fileno()).st_size
             if size > limit:
-                raise format_error(path, f"file is too large ({size} bytes; the limit is {limit})")
+                problem = f"file is too large ({size} bytes; the limit is {limit})"
+                raise TooBigForTheBoardPath(format_error(path, problem).args[0])
             data = handle.read(limit + 1)
     except OSError as exc:
         raise format_error(path, f"cannot read the file: {exc.strerror or exc}") from exc
@@ -132,12 +141,24 @@ def check_no_nul(path: PathLike) -> None:
         raise OSError(errno.EINVAL, problem, text.replace("\x00", "\\0"))
 
 
-def _check_regular(path: PathLike, mode: int) -> None:
+def not_regular(mode: int) -> str | None:
+    """What a file of mode `mode` (``os.stat``) is when it is not a regular file, e.g. "is a
+    named pipe (FIFO), not a regular file"; None for a regular file. The readers refuse
+    such a path, and so does the atomic writer (`atomic.check_writable`).
+
+    >>> import stat
+    >>> not_regular(stat.S_IFCHR)
+    'is a device, not a regular file'
+    """
     if stat.S_ISREG(mode):
-        return
-    raise format_error(
-        path, next((what for test, what in _KINDS if test(mode)), "is not a regular file")
-    )
+        return None
+    return next((what for test, what in _KINDS if test(mode)), "is not a regular file")
+
+
+def _check_regular(path: PathLike, mode: int) -> None:
+    problem = not_regular(mode)
+    if problem is not None:
+        raise format_error(path, problem)
 
 
 def read_text(path: PathLike, limit: int | None = None) -> str:

@@ -148,6 +148,9 @@ class PressSystem:
         buttons may override it, so A's diagonal is the truth.
     name : str
         The board's name ("" when it has none).
+    directed : bool
+        Whether the board is directed, as its file says: a directed board whose arcs all
+        come in pairs (or that has none) is directed, though `symmetric`.
     """
 
     names: Sequence[str]
@@ -160,6 +163,7 @@ class PressSystem:
     positions: NDArray[np.float64] | None = None
     rule: str = "closed"
     name: str = ""
+    directed: bool = False
 
     @property
     def ring(self) -> Ring:
@@ -177,10 +181,11 @@ class PressSystem:
 
     @property
     def edge_count(self) -> int:
-        """Edges of the board: off-diagonal entries of A (halved when undirected)."""
+        """Edges of the board: off-diagonal entries of A, halved when undirected (an arc of
+        a directed board is one edge, its reverse another)."""
         cols = np.repeat(np.arange(self.n, dtype=np.int64), np.diff(self.indptr))
         off = int(np.count_nonzero(self.indices != cols))
-        return off // 2 if self.symmetric else off
+        return off if self.directed or not self.symmetric else off // 2
 
     @classmethod
     def from_edges(
@@ -222,6 +227,7 @@ class PressSystem:
             positions=positions,
             rule=rule,
             name=name,
+            directed=directed,
         )
         if directed:  # a directed board whose edges all go both ways is still symmetric
             rptr, ridx = system.transpose
@@ -294,7 +300,7 @@ class PressSystem:
             raise BoardError(f"expected {self.n} self-action flags, got shape {mask.shape}")
         cols = np.repeat(np.arange(self.n, dtype=np.int64), np.diff(self.indptr))
         off = self.indices != cols
-        return PressSystem.from_edges(
+        rebuilt = PressSystem.from_edges(
             self.n,
             cols[off],
             self.indices[off],
@@ -308,6 +314,7 @@ class PressSystem:
             rule=self.rule,
             name=self.name,
         )
+        return dataclasses.replace(rebuilt, directed=self.directed)
 
     def with_rule(self, rule: str) -> PressSystem:
         """The same board under another rule: every button acts on itself exactly when `rule`

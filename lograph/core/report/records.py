@@ -141,7 +141,7 @@ def figure_records(system: PressSystem, analysis: Analysis) -> dict[str, Any]:
         "buttons": system.n,
         "edges": system.edge_count,
         "states": system.states,
-        "directed": not system.symmetric,
+        "directed": system.directed or not system.symmetric,
         "rank": analysis.rank if analysis.prime else None,
         "nullity": analysis.nullity if analysis.prime else None,
         "solvable_count": _solvable_count(system, analysis),
