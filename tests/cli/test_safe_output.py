@@ -42,6 +42,8 @@ COMMANDS = {
     "report": ["report", BOARD, "-o"],
     "generate": ["generate", "rectangle", "3", "3", "-o"],
     "census": ["census", "rectangle", "1-2", "1-2", "--no-worst", "-o"],
+    "share": ["share", BOARD, "-o"],
+    "explain": ["explain", "sample:classic-3x3.txt", "-o"],
 }
 
 
@@ -51,8 +53,10 @@ def test_a_device_or_fifo_is_refused_and_left_alone(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str, kind: str
 ) -> None:
     name = "x.csv" if command == "census" else "x.json"
-    if command == "report":
+    if command in ("report", "explain"):
         name = "x.md"
+    if command == "share":
+        name = "x.html"
     target = (_device if kind == "device" else _fifo)(tmp_path / name)
     err = fails_cleanly(capsys, *COMMANDS[command], str(target))
     what = "is a device" if kind == "device" else "is a named pipe (FIFO)"
