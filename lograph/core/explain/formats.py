@@ -187,7 +187,7 @@ def to_latex(e: Explanation) -> str:
 
 _STYLE = """body{font:16px/1.5 system-ui,sans-serif;max-width:70rem;margin:auto;padding:1rem}
 table.m{border-collapse:collapse;font:12px ui-monospace,monospace;margin:.5rem 0 1rem}
-table.m td,table.m th{padding:1px 4px;text-align:right}table.m th{color:#555}
+table.m td,table.m th{padding:1px 4px;text-align:right}table.m th{color:#555;white-space:nowrap}
 table.m td.c{border-left:2px solid #333}
 td.pivot{outline:2px solid #e03131;background-color:#ffe3e3;font-weight:700}
 table.g td{width:1.4em;text-align:center;border:1px solid #ccc;font:13px monospace}
