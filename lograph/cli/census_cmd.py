@@ -105,13 +105,13 @@ def _params(args: argparse.Namespace, family: Family, columns: tuple[str, ...]) 
 
 def run(args: argparse.Namespace) -> int:
     from lograph.cli.progress import progress_bar
-    from lograph.core.cancel import interrupted
     from lograph.core.census.families import check_graph6, parse_family
     from lograph.core.census.rows import CensusSpec, columns_for
     from lograph.core.census.runner import run_census
     from lograph.core.census.table import TableWriter
     from lograph.core.errors import InterruptedComputation, LographError
     from lograph.core.model.stencils import parse_stencil
+    from lograph.core.work import interrupted
 
     _check_arguments(args)
     family = parse_family(args.family, args.ranges)

@@ -46,8 +46,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def run(args: argparse.Namespace) -> int:
     from lograph.cli.progress import progress_bar
-    from lograph.core.cancel import report
     from lograph.core.files import format_for, read_board, write_board
+    from lograph.core.work import Work
 
     target = format_for(args.output, args.to_fmt)  # a bad OUT fails before IN is read
     refuse_overwriting(args.input, args.output)  # as solve -o and report -o do
@@ -56,15 +56,16 @@ def run(args: argparse.Namespace) -> int:
     # A bar (stderr, a terminal, not --json) once a big file takes over half a second:
     # three steps, reading, building, writing.
     with progress_bar(args, "convert", unit="step", rate=False) as step:
+        steps = Work(progress=step)
         if source.name == "txt" and target.name in ("json", "graphml"):
             counts = _grid_from_arrays(args, target.name, step)
         if counts is not None:
             buttons, edges = counts
         else:
             board = read_board(args.input, args.from_fmt, rule=args.rule, states=args.states)
-            report(step, 2, 3)
+            steps.report(2, 3)
             write_board(board, args.output, target.name)
-            report(step, 3, 3)
+            steps.report(3, 3)
             buttons, edges = len(board), board.graph.number_of_edges()
     data = {
         "input": args.input,
@@ -86,12 +87,12 @@ def _grid_from_arrays(
     so ``read_system`` (analyze, solve ...) reads the file back (the window's editable
     board keeps the lower graph board limits). Returns the numbers of buttons and edges, or None
     when the format cannot hold the board (the board path then words the refusal)."""
-    from lograph.core.cancel import report
     from lograph.core.files import ascii_grid
     from lograph.core.files.atomic import atomic_write_chunks
     from lograph.core.files.fast_graphml import FAST_WRITERS
     from lograph.core.files.limits import check_array_counts
     from lograph.core.files.source import read_text
+    from lograph.core.work import Work
 
     stem = os.path.splitext(os.path.basename(args.input))[0]
     grid = ascii_grid.parse(
@@ -101,10 +102,11 @@ def _grid_from_arrays(
     edges = int((mask[:, 1:] & mask[:, :-1]).sum() + (mask[1:, :] & mask[:-1, :]).sum())
     check_array_counts(args.input, int(mask.sum()), edges)
     system = grid.to_system()
-    report(step, 1, 3)
+    steps = Work(progress=step)
+    steps.report(1, 3)
     if not FAST_WRITERS[fmt][0](system):
         return None
-    report(step, 2, 3)  # (the text is made as it is written)
+    steps.report(2, 3)  # (the text is made as it is written)
     atomic_write_chunks(args.output, FAST_WRITERS[fmt][1](system))
-    report(step, 3, 3)
+    steps.report(3, 3)
     return system.n, system.edge_count

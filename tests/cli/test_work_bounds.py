@@ -246,8 +246,8 @@ def _repeated_pack(tmp_path: Path, copies: int) -> Path:
 def test_check_searches_a_repeated_level_once_with_the_cancel_and_time_limit(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from lograph.core.cancel import interrupted
     from lograph.core.optimize import fewest as minimal
+    from lograph.core.work import interrupted
 
     calls: list[dict[str, Any]] = []
     real = minimal.solve_fewest

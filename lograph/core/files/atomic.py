@@ -22,9 +22,9 @@ import time
 from collections.abc import Iterable
 from pathlib import Path
 
-from lograph.core.cancel import interrupted
 from lograph.core.errors import InterruptedComputation
 from lograph.core.files.source import check_no_nul
+from lograph.core.work import interrupted
 
 __all__ = [
     "abandon_writes",

@@ -27,7 +27,6 @@ from typing import Any
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from lograph.core.algebra.analysis import Analysis, Solver
-from lograph.core.cancel import Cancel
 from lograph.core.chase.plan import ChasePlan
 from lograph.core.errors import LographError
 from lograph.core.model.system import PressSystem
@@ -39,6 +38,7 @@ from lograph.core.optimize.fewest import (
     FewestSolution,
 )
 from lograph.core.optimize.worst import WorstPosition
+from lograph.core.work import Cancel
 from lograph.ui.model.document import STRUCTURAL, Document
 from lograph.ui.model.extras import submit_histogram, submit_worst
 from lograph.ui.model.jobs import Job, JobRunner, Work
@@ -358,13 +358,13 @@ class AnalysisModel(QObject):
 
         def work(job: Job) -> FewestSolution:
             from lograph.core.optimize.fewest import fewest_presses
+            from lograph.core.work import Work as CoreWork
 
             x0 = solver.particular(change)
             if x0 is None:  # the engine contradicts its own left kernel: a bug
                 raise AssertionError("no particular solution for a solvable position")
-            return fewest_presses(
-                solver, x0, cancel=job, progress=job.report, node_limit=budget, split_limit=most
-            )
+            bounds = CoreWork(cancel=job, progress=job.report, leaves=budget, solutions=most)
+            return fewest_presses(solver, x0, work=bounds)
 
         return work
 

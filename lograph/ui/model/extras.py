@@ -65,8 +65,10 @@ def submit_worst(model: AnalysisModel, time_limit: float) -> None:
 
     def work(job: Job) -> WorstPosition:
         from lograph.core.optimize.worst import worst_position
+        from lograph.core.work import Work
 
-        return worst_position(solver, goal, time_limit=time_limit, cancel=job, progress=job.report)
+        bounds = Work(cancel=job, progress=job.report).within(time_limit)
+        return worst_position(solver, goal, work=bounds)
 
     def store(worst: WorstPosition) -> None:
         model.worst = worst
@@ -94,8 +96,10 @@ def submit_histogram(model: AnalysisModel) -> None:
 
     def work(job: Job) -> list[int]:
         from lograph.core.optimize.histogram import press_histogram
+        from lograph.core.work import Work
 
-        return press_histogram(system, cancel=job, progress=job.report, quiet=quiet)
+        bounds = Work(cancel=job, progress=job.report)
+        return press_histogram(system, work=bounds, quiet=quiet)
 
     def store(counts: list[int]) -> None:
         model.histogram = counts

@@ -14,9 +14,9 @@ import numpy as np
 from numpy.typing import NDArray
 
 from lograph.core.algebra.analysis import Analysis, Solver
-from lograph.core.cancel import Cancel
 from lograph.core.model.board import Board
 from lograph.core.model.system import PressSystem
+from lograph.core.work import Cancel
 
 __all__ = ["Position", "PositionTracker", "Prepared", "prepare"]
 

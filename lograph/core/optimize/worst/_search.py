@@ -29,14 +29,13 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from lograph.core.algebra.analysis import Solver
-from lograph.core.cancel import Cancel, Progress, timed
 from lograph.core.model.board import Board
 from lograph.core.model.system import PressSystem
 from lograph.core.optimize.fewest import EXACT_NULLITY_LIMIT, fewest_presses
@@ -57,7 +56,8 @@ from lograph.core.optimize.worst._gf2_spectrum import (
     SPECTRUM_NULLITY_LIMIT,
     spectrum_worst,
 )
-from lograph.core.optimize.worst._program import ProgramWorst
+from lograph.core.optimize.worst._program import WORST_SECONDS, ProgramWorst
+from lograph.core.work import Work
 
 __all__ = ["ILP_NULLITY_LIMIT", "WorstPosition", "worst_position"]
 
@@ -120,11 +120,11 @@ def _position(
 
 
 def _brute_force(
-    solver: Solver, goal: str | ArrayLike, cancel: Cancel
+    solver: Solver, goal: str | ArrayLike, work: Work
 ) -> tuple[NDArray[np.uint8], int]:
     """Walk all p^N press vectors; the position with the largest fewest presses."""
     system = solver.system
-    table = min_press_table(system, BRUTE_FORCE_BITS, cancel).astype(np.int64)
+    table = min_press_table(system, BRUTE_FORCE_BITS, work).astype(np.int64)
     table[table == table.max()] = -1  # the unreached patterns hold the dtype's maximum
     image = int(np.argmax(table))
     p = system.states
@@ -132,7 +132,7 @@ def _brute_force(
     x0 = solver.particular(change)
     if x0 is None:  # the walk reached this pattern, so the engine must solve it
         raise AssertionError("engine found no solution for a reachable pattern")
-    best = fewest_presses(solver, x0, cancel=cancel)
+    best = fewest_presses(solver, x0, work=work.only_cancel())
     return best.presses, best.press_count
 
 
@@ -141,10 +141,8 @@ def worst_position(
     goal: str | ArrayLike = "off",
     engine: str = "auto",
     *,
-    time_limit: float = 20.0,
-    cancel: Cancel = None,
+    work: Work | None = None,
     seed: int = 0,
-    progress: Progress = None,
     raise_lower: bool = True,
 ) -> WorstPosition:
     """The solvable position needing the most presses at the fewest, and that count.
@@ -157,10 +155,10 @@ def worst_position(
         The goal; the position returned is ``goal − A·presses`` (the count is the same).
     engine : str
         Engine used when `board` is not a prepared solver.
-    time_limit : float
-        Seconds for the integer program (or the annealing); past them the answer is bounded.
-    cancel, progress : callable, optional
-        Polled in long work (True raises `InterruptedComputation`); told elapsed seconds.
+    work : Work, optional
+        Polled in long work (cancelled: `InterruptedComputation`), its progress told the
+        seconds elapsed; the seconds to its deadline (`WORST_SECONDS` without one) go to
+        the integer program (or the annealing): past them the answer is bounded.
     seed, raise_lower : int, bool
         Seed of the search beyond the exact range; False skips the annealing there (it only
         raises the lower bound, until the time limit): for callers needing the upper bound.
@@ -179,8 +177,13 @@ def worst_position(
     """
     from lograph.core.solve import prepare
 
-    cancel = timed(cancel, progress, time_limit)  # the bar follows the polls
-    solver = board if not isinstance(board, Board | PressSystem) else prepare(board, engine, cancel)
+    work = work or Work()
+    time_limit = work.seconds_left(WORST_SECONDS)
+    work = work.with_clock_progress(time_limit)  # the bar follows the polls
+    if not isinstance(board, Board | PressSystem):
+        solver = board
+    else:
+        solver = prepare(board, engine, work.cancel)
     system, analysis = solver.system, solver.analysis
     n, k, p = system.n, analysis.nullity, system.states
     composite = analysis.quiet_orders is not None  # Z_k, k composite: a module, not a field
@@ -188,12 +191,12 @@ def worst_position(
         everything = np.full(n, p - 1, dtype=np.uint8)
         return _answer(system, goal, everything, n * (p - 1), n * (p - 1), "every button")
     if p > 2:
-        return _worst_beyond_gf2(solver, goal, time_limit, cancel, seed)
-    return _worst_gf2(solver, goal, time_limit, cancel, seed, raise_lower)
+        return _worst_beyond_gf2(solver, goal, time_limit, work, seed)
+    return _worst_gf2(solver, goal, time_limit, work, seed, raise_lower)
 
 
 def _worst_beyond_gf2(
-    solver: Solver, goal: str | ArrayLike, time_limit: float, cancel: Cancel, seed: int
+    solver: Solver, goal: str | ArrayLike, time_limit: float, work: Work, seed: int
 ) -> WorstPosition:
     """p > 2, and Z_k for composite k: the integer program over the quiet classes while it
     fits (`lograph.core.optimize.worst._program`); the walk over every press vector when
@@ -208,26 +211,26 @@ def _worst_beyond_gf2(
         from lograph.core.optimize.worst._pieces import worst_by_pieces
 
         quiet = np.asarray(solver.analysis.quiet, dtype=np.uint8).reshape(-1, n)
-        split = worst_by_pieces(quiet, p, time_limit, cancel)
+        split = worst_by_pieces(quiet, p, time_limit, work)
         if split is not None:
             method = "integer program" if split.proven else "search"
             return _answer(system, goal, split.presses, split.lower, split.upper, method)
     # past the walk the annealing gets what the program leaves of the time
     seconds = min(time_limit, _PROGRAM_BEFORE_WALK) if walkable else time_limit / 2
-    program = worst_program(solver.analysis, seconds, cancel)
+    program = worst_program(solver.analysis, work.within(seconds))
     if program is not None and program.proven:
         worst = program.worst
         return _answer(system, goal, program.presses, worst, worst, "integer program")
     if walkable:
-        presses, worst = _brute_force(solver, goal, cancel)
+        presses, worst = _brute_force(solver, goal, work)
         return _answer(system, goal, presses, worst, worst, "brute force")
-    return _zk_bounds(solver, goal, cancel, seed, program, deadline)
+    return _zk_bounds(solver, goal, work, seed, program, deadline)
 
 
 def _zk_bounds(
     solver: Solver,
     goal: str | ArrayLike,
-    cancel: Cancel,
+    work: Work,
     seed: int,
     program: ProgramWorst | None,
     deadline: float,
@@ -237,7 +240,7 @@ def _zk_bounds(
     from lograph.core.optimize.worst._zk_bounds import zk_range
 
     system = solver.system
-    found = zk_range(solver, cancel, seed, program, deadline)
+    found = zk_range(solver, work, seed, program, deadline)
     if found.presses is None:
         exact = found.lower == found.upper
         return WorstPosition(found.lower, found.upper, None, None, exact, "bounds")
@@ -271,7 +274,7 @@ def _worst_gf2(
     solver: Solver,
     goal: str | ArrayLike,
     time_limit: float,
-    cancel: Cancel,
+    work: Work,
     seed: int,
     raise_lower: bool = True,
 ) -> WorstPosition:
@@ -282,9 +285,9 @@ def _worst_gf2(
     quiet = np.asarray(analysis.quiet, dtype=np.uint8).reshape(analysis.nullity, system.n)
     split = quiet_pieces(quiet)
     if len(split.pieces) == 1:
-        found = _covering(quiet, system.positions, time_limit, cancel, seed, raise_lower)
+        found = _covering(quiet, system.positions, time_limit, work, seed, raise_lower)
     else:
-        found = _pieces_covering(split, system, time_limit, cancel, seed, raise_lower)
+        found = _pieces_covering(split, system, time_limit, work, seed, raise_lower)
     if found.presses is None:
         exact = found.lower == found.upper
         return WorstPosition(found.lower, found.upper, None, None, exact, found.method)
@@ -295,7 +298,7 @@ def _pieces_covering(
     split: Pieces,
     system: PressSystem,
     time_limit: float,
-    cancel: Cancel,
+    work: Work,
     seed: int,
     raise_lower: bool,
 ) -> _Covering:
@@ -315,7 +318,7 @@ def _pieces_covering(
     for done, same in enumerate(copies.values()):
         share = max(0.0, ends - time.monotonic()) / (len(copies) - done)
         at = None if system.positions is None else system.positions[same[0].buttons]
-        found = _covering(same[0].quiet, at, share, cancel, seed, raise_lower)
+        found = _covering(same[0].quiet, at, share, work, seed, raise_lower)
         lower, upper = lower + len(same) * found.lower, upper + len(same) * found.upper
         methods.append(found.method)
         for piece in same:
@@ -333,7 +336,7 @@ def _covering(
     quiet: NDArray[np.uint8],
     positions: NDArray[np.float64] | None,
     time_limit: float,
-    cancel: Cancel,
+    work: Work,
     seed: int,
     raise_lower: bool = True,
 ) -> _Covering:
@@ -348,9 +351,9 @@ def _covering(
         lower = covering_lower_bound(n, k)
         return _Covering(None, lower, upper, "bounds")
     keys = quiet_classes(quiet)
-    small = enumerate_counts(keys, k, cancel) if k <= ILP_NULLITY_LIMIT else None
+    small = enumerate_counts(keys, k, work) if k <= ILP_NULLITY_LIMIT else None
     if small is not None:
-        presses, worst, _ = fewest_by_classes(keys, k, small, cancel)
+        presses, worst, _ = fewest_by_classes(keys, k, small, work)
         return _Covering(presses, worst, worst, "class enumeration")
     best = None
     # for the annealing's symmetric chain; puzzles (raise_lower=False) never anneal
@@ -358,16 +361,16 @@ def _covering(
     if k <= SPECTRUM_NULLITY_LIMIT:
         # a share of the time: what it cannot prove, the integer program or the annealing may
         share = time_limit / (2 if k <= SPECTRUM_EXACT_NULLITY else 3)
-        start = searched(keys, k, n, cancel, seed)
+        start = searched(keys, k, n, work, seed)
         if raise_lower and k > SPECTRUM_EXACT_NULLITY:  # a lower bound first: the gap may close
-            start = annealed(keys, k, start, cancel, seed, share, symmetry)
+            start = annealed(keys, k, start, work, seed, share, symmetry)
         deadline = time.monotonic() + share
-        spectrum = spectrum_worst(keys, k, start, upper, cancel, deadline, seed)
+        spectrum = spectrum_worst(keys, k, start, upper, replace(work, deadline=deadline), seed)
         best, upper = (spectrum.presses, spectrum.lower), spectrum.upper
         if spectrum.exact:
             return _Covering(*best, upper, "spectrum search")
     left = max(1.0, time_limit - (time.monotonic() - started))
-    solved = ilp_stage(keys, k, n, left, cancel) if k <= ILP_NULLITY_LIMIT else None
+    solved = ilp_stage(keys, k, n, left, work) if k <= ILP_NULLITY_LIMIT else None
     if solved is not None:
         presses, worst, ilp_upper, proven = solved
         upper = worst if proven else max(worst, min(upper, ilp_upper))
@@ -375,10 +378,10 @@ def _covering(
             presses, worst = best
         return _Covering(presses, worst, upper, "integer program")
     steps = max(_CLIMB_STEPS >> max(0, k - 16), 20)  # each step is one 2^k transform
-    start = best or searched(keys, k, n, cancel, seed)  # the spectrum search's best, if it ran
-    presses, worst = climb(keys, k, start[0], steps, cancel, seed)
+    start = best or searched(keys, k, n, work, seed)  # the spectrum search's best, if it ran
+    presses, worst = climb(keys, k, start[0], steps, work, seed)
     if not raise_lower:
         return _Covering(presses, worst, max(worst, upper), "search")
     left = max(0.0, time_limit - (time.monotonic() - started))
-    presses, worst = annealed(keys, k, (presses, worst), cancel, seed + 1, left, symmetry)
+    presses, worst = annealed(keys, k, (presses, worst), work, seed + 1, left, symmetry)
     return _Covering(presses, worst, max(worst, upper), "search")
