@@ -11,6 +11,7 @@ import io
 import itertools
 import json
 from contextlib import AbstractContextManager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ import pytest
 from lograph.cli import main
 from lograph.core.files.level_pack import LevelPack, PackLevel, read_level_pack, write_level_pack
 from lograph.core.model.generators import rectangle
+from lograph.core.work import Work
 from tests.cli.helpers import board_file, search_in_small_leaves
 from tests.cli.helpers import fails_cleanly as fails
 from tests.references import A075464, A075464_EXTENDED, brute_force_fewest, code_of, press_matrix
@@ -218,17 +220,17 @@ def test_work_past_the_time_limit_is_cut_for_the_quick_answer(
     assert x0 is not None
     monkeypatch.setattr(gf2_orbits, "LEAF_BITS", 3)
     monkeypatch.setattr(gf2_fewest, "group_descent", runaway)
-    limits: dict[str, Any] = {"exact_limit": 0, "branch_limit": 62, "stop": lambda: True}
+    work = Work(transform_nullity=0, search_nullity=62, stop=lambda: True)
     with pytest.raises(AssertionError, match="past the time limit"):  # reached without a limit
-        minimal.fewest_presses(solver, x0, **limits)
+        minimal.fewest_presses(solver, x0, work=work)
     monkeypatch.setattr(minimal, "OVERRUN_SECONDS", -1.0)
-    best = minimal.fewest_presses(solver, x0, **limits)
+    best = minimal.fewest_presses(solver, x0, work=work)
     assert (best.exact, best.method) == (False, "heuristic")
     assert best.lower_bound <= A075464[8] <= best.press_count
     a = press_matrix(board)
     assert not np.any(a @ (best.presses.astype(np.int64) ^ x0) % 2)  # the same position
     with pytest.raises(InterruptedComputation):  # the caller's cancel still interrupts
-        minimal.fewest_presses(solver, x0, **limits, cancel=lambda: True)
+        minimal.fewest_presses(solver, x0, work=replace(work, cancel=lambda: True))
 
 
 # ---------------------------------------------------------------------- puzzle --check

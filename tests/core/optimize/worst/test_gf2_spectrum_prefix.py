@@ -19,13 +19,14 @@ from lograph.core.optimize.worst import _gf2_spectrum as gf2_spectrum
 from lograph.core.optimize.worst._gf2_bounds import upper_bound
 from lograph.core.optimize.worst._gf2_spectrum import spectrum_worst
 from lograph.core.solve import prepare
+from lograph.core.work import Work
 
 
 def _radius(keys: np.ndarray, k: int, n: int):  # type: ignore[no-untyped-def]
     start = fewest_by_classes(keys, k, np.zeros(n, dtype=np.uint8))[:2]
     m0 = int((keys == 0).sum())
     average = m0 + (n - m0) // 2  # an upper bound for any code: the search starts there
-    return spectrum_worst(keys, k, start, average, None, math.inf)
+    return spectrum_worst(keys, k, start, average, Work())
 
 
 def _random_keys(rng: np.random.Generator, k: int, n: int) -> np.ndarray:
@@ -121,7 +122,7 @@ def test_rectangles_reach_the_average_weight_bound(rows: int, columns: int) -> N
     m0 = int((keys == 0).sum())
     average = m0 + (n - m0) // 2
     start = fewest_by_classes(keys, k, np.zeros(n, dtype=np.uint8))[:2]
-    found = spectrum_worst(keys, k, start, upper_bound(quiet, n, k), None, math.inf)
+    found = spectrum_worst(keys, k, start, upper_bound(quiet, n, k), Work())
     assert found.exact
     assert found.lower == average
     assert fewest_by_classes(keys, k, found.presses)[1] == average
