@@ -26,7 +26,9 @@ Examples
 --------
 >>> from lograph.core.model.generators import rectangle
 >>> from lograph.core.solve import prepare
->>> found = worst_program(prepare(rectangle(5, 5, states=3).to_system()).analysis, 10.0)
+>>> from lograph.core.work import Work
+>>> analysis = prepare(rectangle(5, 5, states=3).to_system()).analysis
+>>> found = worst_program(analysis, Work().within(10))
 >>> found.worst, found.proven, int(found.presses.sum())
 (24, True, 24)
 """

@@ -6,7 +6,6 @@ board's 38 presses within is enough with them."""
 
 from __future__ import annotations
 
-import math
 from threading import Event
 
 import numpy as np
@@ -95,7 +94,7 @@ def _refutes_38_within(budget: int) -> bool | None:
     points = gf2_spectrum._points(classes[classes != 0], counts[classes != 0], 8)
     m0 = int(counts[classes == 0].sum())
     bound = 81 + m0 - 2 * 38  # max ŷ ≤ 2(A − 38): a position needing 38 presses
-    question = gf2_spectrum._Question(bound, gf2_spectrum._signs(8), None, math.inf, Event())
+    question = gf2_spectrum._Question(bound, gf2_spectrum._signs(8), Work(), Event())
     found = gf2_spectrum._feasible(points, 8, question, budget)
     return None if found is None else bool(found is not False)
 
