@@ -143,15 +143,17 @@ def test_sampling_gives_up_after_tries_in_a_row_without_a_new_level(
 
 
 @pytest.fixture
-def search_hooks(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
-    """The keyword arguments of every fewest-presses search the commands start."""
+def search_works(monkeypatch: pytest.MonkeyPatch) -> list[Work]:
+    """The `Work` of every fewest-presses search the commands start (the worst-position
+    search, imported first, scores its positions with the search it bound then)."""
     from lograph.core.optimize import fewest as minimal
+    from lograph.core.optimize import worst  # noqa: F401
 
-    seen: list[dict[str, Any]] = []
+    seen: list[Work] = []
     real = minimal.fewest_presses
 
     def spied(*args: Any, **kwargs: Any) -> Any:
-        seen.append(kwargs)
+        seen.append(kwargs["work"])
         return real(*args, **kwargs)
 
     monkeypatch.setattr(minimal, "fewest_presses", spied)
@@ -162,7 +164,7 @@ def search_hooks(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
 def test_the_default_search_has_a_time_limit_over_gf2_only(
     tmp_path: Path,
     capsys: pytest.CaptureFixture[str],
-    search_hooks: list[dict[str, Any]],
+    search_works: list[Work],
     command: list[str],
 ) -> None:
     two = board_file(tmp_path, rectangle(4, 4))
@@ -171,10 +173,8 @@ def test_the_default_search_has_a_time_limit_over_gf2_only(
     for extra in runs:
         assert main([command[0], *extra, *command[1:]]) == 0
     capsys.readouterr()
-    stops = [hooks.get("stop") for hooks in search_hooks]
-    assert [stop is not None for stop in stops] == [True, False, True, False]
-    assert stops[0] is not None
-    assert not stops[0]()  # not passed yet
+    assert [work.has_deadline() for work in search_works] == [True, False, True, False]
+    assert not search_works[0].past_deadline()  # not passed yet
 
 
 def test_the_default_time_limit_stops_a_search_a_leaf_budget_would_finish(
@@ -263,9 +263,10 @@ def test_check_searches_a_repeated_level_once_with_the_cancel_and_time_limit(
     assert main(["puzzle", "--check", str(pack)]) == 0
     assert "50 levels verified, fewest 1, 50 unique, 49 alike" in capsys.readouterr().out
     assert len(calls) == 1
-    assert calls[0]["cancel"] is interrupted  # Ctrl-C reaches the search
-    assert calls[0]["stop"] is not None
-    assert not calls[0]["stop"]()  # a time limit, not passed yet
+    work = calls[0]["work"]
+    assert work.cancel is interrupted  # Ctrl-C reaches the search
+    assert work.has_deadline()
+    assert not work.past_deadline()  # a time limit, not passed yet
 
 
 def test_check_draws_a_bar_of_levels(

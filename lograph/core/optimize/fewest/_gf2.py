@@ -174,7 +174,7 @@ def frontier(
         return bounded(quiet, class_numbers(quiet), x0, symmetries, system, seed, work)
     keys = quiet_classes(quiet)
     # below that nullity one transform answers unless told otherwise (tests of the orbit
-    # search lower `exact_limit` on small boards): the split search is for the frontier
+    # search lower `Work.transform_nullity` on small boards): the split search is for the frontier
     splits = system is not None and k > EXACT_NULLITY_LIMIT
     split = None
     if splits and system is not None:

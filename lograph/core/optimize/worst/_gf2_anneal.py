@@ -63,7 +63,7 @@ def anneal(
     With `symmetry` (a button permutation mapping the quiet space to itself) every second
     chain searches only the positions it leaves unchanged: pressing the same count in
     every class of an orbit. Stops after `runs` runs or `seconds`, whichever comes first;
-    polls `cancel`.
+    polls the work.
     """
     classes, inverse = np.unique(keys, return_inverse=True)
     counts = np.bincount(inverse).astype(np.int64)
@@ -183,7 +183,7 @@ def anneal_run(
 ) -> tuple[int, int]:
     """One run of `run` proposed moves, `chunk` at a time: ``step(moves, seed)`` makes them
     (the compiled annealing, its schedule carried in its state) and returns the best
-    minimum so far. Polls `cancel` and stops at `deadline` (`time.monotonic()`) between
+    minimum so far. Polls the work and stops at `deadline` (`time.monotonic()`) between
     chunks; returns the best and the seed for the next run."""
     best = -1
     for done in range(0, run, chunk):
