@@ -16,6 +16,7 @@ positions on some boards (19×19: 165 where the unrestricted chains stop at 162)
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -53,7 +54,6 @@ def anneal(
     start: NDArray[np.uint8],
     work: Work,
     seed: int,
-    seconds: float,
     runs: int = ANNEAL_RUNS,
     symmetry: NDArray[np.intp] | None = None,
 ) -> NDArray[np.uint8]:
@@ -62,8 +62,8 @@ def anneal(
 
     With `symmetry` (a button permutation mapping the quiet space to itself) every second
     chain searches only the positions it leaves unchanged: pressing the same count in
-    every class of an orbit. Stops after `runs` runs or `seconds`, whichever comes first;
-    polls the work.
+    every class of an orbit. Stops after `runs` runs or at the work's deadline, whichever
+    comes first; polls the work.
     """
     classes, inverse = np.unique(keys, return_inverse=True)
     counts = np.bincount(inverse).astype(np.int64)
@@ -73,7 +73,7 @@ def anneal(
     cls, m, best_t = classes[~zero], counts[~zero], pressed[~zero]
     if len(cls) == 0:
         return start.astype(np.uint8)
-    chain = _Chain(cls, m, m0, k, work, time.monotonic() + seconds)
+    chain = _Chain(cls, m, m0, k, work, math.inf if work.deadline is None else work.deadline)
     alone = [np.arange(len(cls) + 1, dtype=np.int64), np.arange(len(cls), dtype=np.int64)]
     orbits = class_orbits(keys, cls, symmetry) if symmetry is not None else None
     plans = [alone if orbits is None or i % 2 == 0 else orbits for i in range(WORKERS)]
@@ -223,11 +223,10 @@ def annealed(
     start: tuple[NDArray[np.uint8], int],
     work: Work,
     seed: int,
-    seconds: float,
     symmetry: NDArray[np.intp] | None = None,
 ) -> tuple[NDArray[np.uint8], int]:
     """The annealing's best position from `start` (presses, fewest presses) if heavier,
     scored exactly by one transform: the count never rests on the annealing."""
-    found = anneal(keys, k, start[0], work, seed, seconds, symmetry=symmetry)
+    found = anneal(keys, k, start[0], work, seed, symmetry=symmetry)
     presses, worst, _ = fewest_by_classes(keys, k, found, work)
     return (presses, worst) if worst > start[1] else start

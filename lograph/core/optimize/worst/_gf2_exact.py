@@ -14,6 +14,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from lograph.core.optimize.quiet import fewest_by_classes, parity, pressing_counts
+from lograph.core.optimize.worst._program import WORST_SECONDS
 from lograph.core.work import Work, run_cancellable
 
 __all__ = ["enumerate_counts", "ilp_stage"]
@@ -91,13 +92,15 @@ def _ilp(
 
 
 def ilp_stage(
-    keys: NDArray[np.int64], k: int, n: int, seconds: float, work: Work
+    keys: NDArray[np.int64], k: int, n: int, work: Work
 ) -> tuple[NDArray[np.uint8], int, int, bool] | None:
-    """The integer program when its 2^k rows fit: its position scored exactly (the count
-    never rests on floats), the solver's upper bound and whether it proved optimality."""
+    """The integer program when its 2^k rows fit, HiGHS given the seconds to the work's
+    deadline: its position scored exactly (the count never rests on floats), the solver's
+    upper bound and whether it proved optimality."""
     distinct = len(np.unique(keys))
     if (1 << k) * (distinct + 1) > _ILP_ENTRIES:
         return None
+    seconds = work.seconds_left(WORST_SECONDS)
     found = run_cancellable(
         lambda: _ilp(keys, k, n, seconds), work.cancel, _CANCELLED, name="lograph-worst-milp"
     )

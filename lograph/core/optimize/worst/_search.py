@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import NamedTuple
 
 import numpy as np
@@ -184,6 +184,7 @@ def worst_position(
         solver = board
     else:
         solver = prepare(board, engine, work.cancel)
+    work = work.within(time_limit)  # the searches' time counts once the board is prepared
     system, analysis = solver.system, solver.analysis
     n, k, p = system.n, analysis.nullity, system.states
     composite = analysis.quiet_orders is not None  # Z_k, k composite: a module, not a field
@@ -191,19 +192,20 @@ def worst_position(
         everything = np.full(n, p - 1, dtype=np.uint8)
         return _answer(system, goal, everything, n * (p - 1), n * (p - 1), "every button")
     if p > 2:
-        return _worst_beyond_gf2(solver, goal, time_limit, work, seed)
-    return _worst_gf2(solver, goal, time_limit, work, seed, raise_lower)
+        return _worst_beyond_gf2(solver, goal, work, seed)
+    return _worst_gf2(solver, goal, work, seed, raise_lower)
 
 
 def _worst_beyond_gf2(
-    solver: Solver, goal: str | ArrayLike, time_limit: float, work: Work, seed: int
+    solver: Solver, goal: str | ArrayLike, work: Work, seed: int
 ) -> WorstPosition:
     """p > 2, and Z_k for composite k: the integer program over the quiet classes while it
     fits (`lograph.core.optimize.worst._program`); the walk over every press vector when
-    the program is not proven and the board is small; otherwise a proven range."""
+    the program is not proven and the board is small; otherwise a proven range. Each
+    within its share of the time to the work's deadline."""
     from lograph.core.optimize.worst._program import worst_program
 
-    deadline = time.monotonic() + time_limit
+    time_limit = work.seconds_left(WORST_SECONDS)
     system = solver.system
     n, p = system.n, system.states
     walkable = n * math.log2(p) <= BRUTE_FORCE_BITS
@@ -211,7 +213,7 @@ def _worst_beyond_gf2(
         from lograph.core.optimize.worst._pieces import worst_by_pieces
 
         quiet = np.asarray(solver.analysis.quiet, dtype=np.uint8).reshape(-1, n)
-        split = worst_by_pieces(quiet, p, time_limit, work)
+        split = worst_by_pieces(quiet, p, work)
         if split is not None:
             method = "integer program" if split.proven else "search"
             return _answer(system, goal, split.presses, split.lower, split.upper, method)
@@ -224,7 +226,7 @@ def _worst_beyond_gf2(
     if walkable:
         presses, worst = _brute_force(solver, goal, work)
         return _answer(system, goal, presses, worst, worst, "brute force")
-    return _zk_bounds(solver, goal, work, seed, program, deadline)
+    return _zk_bounds(solver, goal, work, seed, program)
 
 
 def _zk_bounds(
@@ -233,14 +235,13 @@ def _zk_bounds(
     work: Work,
     seed: int,
     program: ProgramWorst | None,
-    deadline: float,
 ) -> WorstPosition:
     """Beyond the walk and the program's proof: a proven range
     (`lograph.core.optimize.worst._zk_bounds`)."""
     from lograph.core.optimize.worst._zk_bounds import zk_range
 
     system = solver.system
-    found = zk_range(solver, work, seed, program, deadline)
+    found = zk_range(solver, work, seed, program)
     if found.presses is None:
         exact = found.lower == found.upper
         return WorstPosition(found.lower, found.upper, None, None, exact, "bounds")
@@ -273,7 +274,6 @@ class _Covering(NamedTuple):
 def _worst_gf2(
     solver: Solver,
     goal: str | ArrayLike,
-    time_limit: float,
     work: Work,
     seed: int,
     raise_lower: bool = True,
@@ -285,9 +285,9 @@ def _worst_gf2(
     quiet = np.asarray(analysis.quiet, dtype=np.uint8).reshape(analysis.nullity, system.n)
     split = quiet_pieces(quiet)
     if len(split.pieces) == 1:
-        found = _covering(quiet, system.positions, time_limit, work, seed, raise_lower)
+        found = _covering(quiet, system.positions, work, seed, raise_lower)
     else:
-        found = _pieces_covering(split, system, time_limit, work, seed, raise_lower)
+        found = _pieces_covering(split, system, work, seed, raise_lower)
     if found.presses is None:
         exact = found.lower == found.upper
         return WorstPosition(found.lower, found.upper, None, None, exact, found.method)
@@ -297,7 +297,6 @@ def _worst_gf2(
 def _pieces_covering(
     split: Pieces,
     system: PressSystem,
-    time_limit: float,
     work: Work,
     seed: int,
     raise_lower: bool,
@@ -314,11 +313,11 @@ def _pieces_covering(
     for piece in sorted(split.pieces, key=lambda piece: piece.dimension):
         copies.setdefault(piece.form(), []).append(piece)
     methods = []
-    ends = time.monotonic() + time_limit
+    ends = time.monotonic() + work.seconds_left(WORST_SECONDS)
     for done, same in enumerate(copies.values()):
         share = max(0.0, ends - time.monotonic()) / (len(copies) - done)
         at = None if system.positions is None else system.positions[same[0].buttons]
-        found = _covering(same[0].quiet, at, share, work, seed, raise_lower)
+        found = _covering(same[0].quiet, at, work.within(share), seed, raise_lower)
         lower, upper = lower + len(same) * found.lower, upper + len(same) * found.upper
         methods.append(found.method)
         for piece in same:
@@ -335,16 +334,16 @@ def _pieces_covering(
 def _covering(
     quiet: NDArray[np.uint8],
     positions: NDArray[np.float64] | None,
-    time_limit: float,
     work: Work,
     seed: int,
     raise_lower: bool = True,
 ) -> _Covering:
     """The covering radius of the code spanned by `quiet` (k × n): exact by class
     enumeration, the spectrum search or the integer program while k allows, otherwise
-    bounded by search and counting. `positions` (the buttons' drawing) lend the annealing
-    a symmetry."""
+    bounded by search and counting, each within its share of the time to the work's
+    deadline. `positions` (the buttons' drawing) lend the annealing a symmetry."""
     started = time.monotonic()
+    time_limit = work.seconds_left(WORST_SECONDS)
     k, n = quiet.shape
     upper = upper_bound(quiet, n, k)
     if k > min(_SEARCH_NULLITY_LIMIT, EXACT_NULLITY_LIMIT):
@@ -363,14 +362,13 @@ def _covering(
         share = time_limit / (2 if k <= SPECTRUM_EXACT_NULLITY else 3)
         start = searched(keys, k, n, work, seed)
         if raise_lower and k > SPECTRUM_EXACT_NULLITY:  # a lower bound first: the gap may close
-            start = annealed(keys, k, start, work, seed, share, symmetry)
-        deadline = time.monotonic() + share
-        spectrum = spectrum_worst(keys, k, start, upper, replace(work, deadline=deadline), seed)
+            start = annealed(keys, k, start, work.within(share), seed, symmetry)
+        spectrum = spectrum_worst(keys, k, start, upper, work.within(share), seed)
         best, upper = (spectrum.presses, spectrum.lower), spectrum.upper
         if spectrum.exact:
             return _Covering(*best, upper, "spectrum search")
     left = max(1.0, time_limit - (time.monotonic() - started))
-    solved = ilp_stage(keys, k, n, left, work) if k <= ILP_NULLITY_LIMIT else None
+    solved = ilp_stage(keys, k, n, work.within(left)) if k <= ILP_NULLITY_LIMIT else None
     if solved is not None:
         presses, worst, ilp_upper, proven = solved
         upper = worst if proven else max(worst, min(upper, ilp_upper))
@@ -383,5 +381,5 @@ def _covering(
     if not raise_lower:
         return _Covering(presses, worst, max(worst, upper), "search")
     left = max(0.0, time_limit - (time.monotonic() - started))
-    presses, worst = annealed(keys, k, (presses, worst), work, seed + 1, left, symmetry)
+    presses, worst = annealed(keys, k, (presses, worst), work.within(left), seed + 1, symmetry)
     return _Covering(presses, worst, max(worst, upper), "search")

@@ -22,6 +22,7 @@ from lograph.core.algebra.analysis import Analysis
 from lograph.core.optimize.fewest import fewest_presses
 from lograph.core.optimize.worst._gf2_anneal import anneal_run
 from lograph.core.optimize.worst._program import (
+    WORST_SECONDS,
     ShiftClasses,
     press_vector,
     shift_classes,
@@ -94,13 +95,14 @@ def zk_annealed(
     start: tuple[NDArray[np.uint8], int],
     work: Work,
     seed: int,
-    seconds: float,
 ) -> tuple[NDArray[np.uint8], int]:
     """The annealing's best position from `start` (a lightest solution and its fewest
     presses) when heavier, as its lightest solution and fewest presses (scored exactly);
-    `start` itself otherwise, or when the shift table is past `ANNEAL_ENTRIES`."""
+    `start` itself otherwise, or when the shift table is past `ANNEAL_ENTRIES`. The chains
+    run until the work's deadline (`WORST_SECONDS` from now without one)."""
     k = analysis.states
-    deadline = time.monotonic() + seconds  # listing the shifts counts too (2 s at 2^27)
+    # listing the shifts counts too (2 s at 2^27)
+    deadline = time.monotonic() + work.seconds_left(WORST_SECONDS)
     if table_entries(analysis) > ANNEAL_ENTRIES:
         return start
     classes = shift_classes(analysis, by_class=True)

@@ -24,6 +24,7 @@ from __future__ import annotations
 import itertools
 import math
 import time
+from dataclasses import replace
 from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
@@ -31,6 +32,7 @@ from numpy.typing import NDArray
 
 from lograph.core.algebra.analysis import Solver
 from lograph.core.optimize.fewest import SPLIT_LIMIT, exact_possible, fewest_presses
+from lograph.core.optimize.worst._program import WORST_SECONDS
 from lograph.core.work import Work
 
 if TYPE_CHECKING:
@@ -171,10 +173,8 @@ class ZkRange(NamedTuple):
     upper: int
 
 
-def zk_range(
-    solver: Solver, work: Work, seed: int, program: ProgramWorst | None, deadline: float
-) -> ZkRange:
-    """The best range before `deadline`: the integer program's position (when it ran) or a
+def zk_range(solver: Solver, work: Work, seed: int, program: ProgramWorst | None) -> ZkRange:
+    """The best range before the work's deadline: the integer program's position (when it ran) or a
     searched one (a quarter of the time left), then annealed
     (`lograph.core.optimize.worst._zk_anneal`), or the covering bound when it proves more (then no
     position); the program's upper bound or the average weight, whichever is smaller."""
@@ -183,6 +183,7 @@ def zk_range(
 
     analysis = solver.analysis
     n, k = analysis.n, analysis.states
+    deadline = time.monotonic() + work.seconds_left(WORST_SECONDS)
     upper = average_upper_bound(np.asarray(analysis.quiet, dtype=np.uint8), k)
     # the search gets the whole time when no annealing can follow (a shift table too big)
     share = 4 if table_entries(analysis) <= ANNEAL_ENTRIES else 1
@@ -195,8 +196,8 @@ def zk_range(
     counted = covering_lower_bound(n, k, analysis.kernel_size)
     if presses is None:
         return ZkRange(None, counted, upper)
-    seconds = max(0.0, deadline - time.monotonic())
-    presses, lower = zk_annealed(analysis, (presses, lower), work, seed + 1, seconds)
+    annealing = replace(work, deadline=deadline)
+    presses, lower = zk_annealed(analysis, (presses, lower), annealing, seed + 1)
     if counted > lower:  # counting proves more than any position found shows
         return ZkRange(None, counted, max(counted, upper))
     return ZkRange(presses, lower, max(lower, upper))
