@@ -40,10 +40,7 @@ def heuristic_fewest(monkeypatch: pytest.MonkeyPatch) -> None:
     Callers import `fewest_presses` at call time, so patching the module attribute reaches
     them."""
     from lograph.core.optimize import fewest as minimal
+    from tests.cli.helpers import with_budgets
 
-    real = minimal.fewest_presses
-    monkeypatch.setattr(
-        minimal,
-        "fewest_presses",
-        lambda *a, **k: real(*a, **{**k, "exact_limit": 0, "branch_limit": 0}),
-    )
+    bounded = with_budgets(minimal.fewest_presses, transform_nullity=0, search_nullity=0)
+    monkeypatch.setattr(minimal, "fewest_presses", bounded)

@@ -101,11 +101,11 @@ def run(args: argparse.Namespace) -> int:
         lines.extend(_quiet_lines(system, analysis, shown, quiet))
     if args.histogram:
         from lograph.cli.progress import progress_bar
-        from lograph.core.cancel import interrupted
         from lograph.core.optimize.histogram import press_histogram
+        from lograph.core.work import Work, interrupted
 
         with progress_bar(args, "histogram", unit="steps") as progress:
-            histogram = press_histogram(system, cancel=interrupted, progress=progress)
+            histogram = press_histogram(system, work=Work(cancel=interrupted, progress=progress))
         data["histogram"] = histogram
         lines.append("")
         lines.append("positions by fewest presses:")
@@ -147,12 +147,12 @@ def _structure_lines(system: PressSystem, analysis: Analysis, data: dict[str, An
 
 def _lit_only_lines(system: PressSystem, data: dict[str, Any]) -> list[str]:
     """``analyze --lit-only``: the exact lit-only solvable count beside the ordinary one."""
-    from lograph.core.cancel import interrupted
     from lograph.core.errors import BoardError, BoardTooLargeError
     from lograph.core.optimize.lit_only import lit_only_solvable_count
+    from lograph.core.work import Work, interrupted
 
     try:
-        count = lit_only_solvable_count(system, cancel=interrupted)
+        count = lit_only_solvable_count(system, Work(cancel=interrupted))
     except (BoardError, BoardTooLargeError) as exc:  # too large, or not an on/off board
         data.update(lit_only_solvable_count=None, lit_only_note=f"not computed: {exc}")
         return ["", f"lit-only         not computed: {exc}"]

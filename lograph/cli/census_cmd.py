@@ -137,11 +137,11 @@ def _tabulate(
 ) -> CensusCounts:
     """Fill the table (the caller holds its lock), then plot and convert it."""
     from lograph.cli.progress import progress_bar
-    from lograph.core.cancel import interrupted
     from lograph.core.census.families import check_graph6
     from lograph.core.census.runner import run_census
     from lograph.core.census.table import TableWriter
     from lograph.core.errors import InterruptedComputation, LographError
+    from lograph.core.work import interrupted
 
     parquet = output.suffix.lower() == ".parquet"
     if parquet and output.exists() and not table_path.exists():

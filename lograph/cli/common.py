@@ -17,9 +17,9 @@ import numpy as np
 
 if TYPE_CHECKING:
     from lograph.core.algebra.analysis import Solver
-    from lograph.core.cancel import Cancel
     from lograph.core.model.board import Board
     from lograph.core.model.system import PressSystem
+    from lograph.core.work import Cancel
 
 __all__ = [
     "ECHO_LIMIT",
@@ -276,14 +276,15 @@ def load_prepared(args: argparse.Namespace, cancel: Cancel = None) -> tuple[Pres
     (reading, analysing) on a terminal once the work takes over half a second: a board of
     a million buttons takes seconds, which must not pass in silence."""
     from lograph.cli.progress import progress_bar
-    from lograph.core.cancel import report
     from lograph.core.solve import prepare
+    from lograph.core.work import Work
 
     with progress_bar(args, "reading and analysing", unit="step", rate=False) as step:
+        steps = Work(cancel=cancel, progress=step)
         system = load_system(args.board, args.rule, args.states)
-        report(step, 1, 2)
-        solver = prepare(system, args.engine, cancel)
-        report(step, 2, 2)
+        steps.report(1, 2)
+        solver = prepare(system, args.engine, steps.cancel)
+        steps.report(2, 2)
     return system, solver
 
 

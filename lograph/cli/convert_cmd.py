@@ -46,9 +46,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def run(args: argparse.Namespace) -> int:
     from lograph.cli.progress import progress_bar
-    from lograph.core.cancel import report
     from lograph.core.files import format_for, read_board, write_board
     from lograph.core.files.source import TooBigForTheBoardPath
+    from lograph.core.work import Work
 
     target = format_for(args.output, args.to_fmt)  # a bad OUT fails before IN is read
     refuse_overwriting(args.input, args.output)  # as solve -o and report -o do
@@ -57,6 +57,7 @@ def run(args: argparse.Namespace) -> int:
     # A bar (stderr, a terminal, not --json) once a big file takes over half a second:
     # three steps, reading, building, writing.
     with progress_bar(args, "convert", unit="step", rate=False) as step:
+        steps = Work(progress=step)
         if source.name == "txt" and target.name in ("json", "graphml"):
             counts = _grid_from_arrays(args, target.name, step)
         if counts is not None:
@@ -72,9 +73,9 @@ def run(args: argparse.Namespace) -> int:
                     raise
                 buttons, edges = counts
             else:
-                report(step, 2, 3)
+                steps.report(2, 3)
                 write_board(board, args.output, target.name)
-                report(step, 3, 3)
+                steps.report(3, 3)
                 buttons, edges = len(board), board.graph.number_of_edges()
     data = {
         "input": args.input,
@@ -95,7 +96,6 @@ def _from_arrays(
     straight from its press system (`read_system`, the array limits) to ``.json``,
     ``.graphml`` or a ``.txt`` grid; None when the formats have no array path (the board
     path's refusal stands). A format that cannot hold the board is refused, naming OUT."""
-    from lograph.core.cancel import report
     from lograph.core.files import ascii_grid, limits, read_system
     from lograph.core.files import source as files_source
     from lograph.core.files.atomic import atomic_write_chunks, atomic_write_text
@@ -105,8 +105,11 @@ def _from_arrays(
 
     if source not in ("txt", "json", "graphml") or fmt not in ("json", "graphml", "txt"):
         return None
+    from lograph.core.work import Work
+
+    steps = Work(progress=step)
     system = read_system(args.input, args.from_fmt, rule=args.rule, states=args.states)
-    report(step, 2, 3)
+    steps.report(2, 3)
     if fmt == "txt":
         grid = ascii_grid.system_grid(system)
         if isinstance(grid, str):
@@ -122,7 +125,7 @@ def _from_arrays(
             raise format_error(args.output, f"cannot save the board: its {problem}")
         chunks = FAST_WRITERS[fmt][1](system)
         atomic_write_chunks(args.output, chunks, limit=limits.MAX_ARRAY_FILE_BYTES)
-    report(step, 3, 3)
+    steps.report(3, 3)
     return system.n, system.edge_count
 
 
@@ -134,12 +137,12 @@ def _grid_from_arrays(
     so ``read_system`` (analyze, solve ...) reads the file back (the window's editable
     board keeps the lower graph board limits). Returns the numbers of buttons and edges, or None
     when the format cannot hold the board (the board path then words the refusal)."""
-    from lograph.core.cancel import report
     from lograph.core.files import ascii_grid, limits
     from lograph.core.files.atomic import atomic_write_chunks
     from lograph.core.files.fast_graphml import FAST_WRITERS
     from lograph.core.files.limits import check_array_counts
     from lograph.core.files.source import read_text
+    from lograph.core.work import Work
 
     stem = os.path.splitext(os.path.basename(args.input))[0]
     grid = ascii_grid.parse(
@@ -149,11 +152,12 @@ def _grid_from_arrays(
     edges = int((mask[:, 1:] & mask[:, :-1]).sum() + (mask[1:, :] & mask[:-1, :]).sum())
     check_array_counts(args.input, int(mask.sum()), edges)
     system = grid.to_system()
-    report(step, 1, 3)
+    steps = Work(progress=step)
+    steps.report(1, 3)
     if not FAST_WRITERS[fmt][0](system):
         return None
-    report(step, 2, 3)  # (the text is made as it is written)
+    steps.report(2, 3)  # (the text is made as it is written)
     chunks = FAST_WRITERS[fmt][1](system)
     atomic_write_chunks(args.output, chunks, limit=limits.MAX_ARRAY_FILE_BYTES)
-    report(step, 3, 3)
+    steps.report(3, 3)
     return system.n, system.edge_count

@@ -4,7 +4,7 @@ Python runs a signal handler only between bytecodes of the main thread, so a com
 native code (HiGHS, a numba loop, Qt rasterising a picture) would not see Ctrl-C until that
 call returns, which can be minutes. Two parts therefore work together:
 
-- the Python handler sets the process-wide cancel flag (`lograph.core.cancel.interrupt`),
+- the Python handler sets the process-wide cancel flag (`lograph.core.work.interrupt`),
   which long core work polls, and raises KeyboardInterrupt, which `main` turns into the
   ``lograph: interrupted`` line; pure-Python work stops there, and atomic saves remove
   their temporary file on the way out;
@@ -61,7 +61,7 @@ class Interrupts:
         return 128 + (self.signum or signal.SIGINT)  # a KeyboardInterrupt of our own: 130
 
     def __enter__(self) -> Interrupts:
-        from lograph.core.cancel import clear_interrupt
+        from lograph.core.work import clear_interrupt
 
         if threading.current_thread() is not threading.main_thread():
             return self
@@ -95,7 +95,7 @@ class Interrupts:
         self._pair = None
 
     def _handler(self, signum: int, frame: FrameType | None) -> None:
-        from lograph.core.cancel import interrupt
+        from lograph.core.work import interrupt
 
         first = not self.signum
         self.signum = self.signum or signum
@@ -113,7 +113,7 @@ class Interrupts:
                     break
         finally:
             reader.close()
-        from lograph.core.cancel import interrupt
+        from lograph.core.work import interrupt
 
         self.signum = self.signum or next(b for b in data if b in _SIGNALS)
         interrupt()

@@ -1,6 +1,6 @@
 """Progress bars of long CLI work: tqdm on stderr when it is a terminal, nothing otherwise.
 
-Core code reports through a `lograph.core.cancel.Progress` hook, ``progress(done, total)``;
+Core code reports through a `lograph.core.work.Progress` hook, ``progress(done, total)``;
 `progress_bar` turns it into a bar. The bar stays silent in pipes, in files and with
 ``--json`` (whose reader is a program), and is wiped when the work is interrupted, so that
 Ctrl-C leaves only the one ``lograph: interrupted`` line.

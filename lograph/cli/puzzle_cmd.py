@@ -121,11 +121,11 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _make(args: argparse.Namespace) -> int:
-    from lograph.core.cancel import interrupted
     from lograph.core.errors import LographError
     from lograph.core.files.level_pack import LevelPack, PackLevel, write_level_pack
     from lograph.core.optimize.puzzles import TRIES_PER_LEVEL, generate_levels, spread
     from lograph.core.solve import prepare
+    from lograph.core.work import Work, interrupted
 
     refuse_overwriting(args.board, args.output)
     board = load_board(args.board, args.rule, args.states)
@@ -143,7 +143,7 @@ def _make(args: argparse.Namespace) -> int:
         seed=args.seed,
         tries=per_level * count,
         stall=per_level,
-        cancel=interrupted,
+        work=Work(cancel=interrupted),
     )
     if found.missing:
         raise LographError(_shortfall(args, found, count))
@@ -211,10 +211,10 @@ def _plural(count: int, one: str, many: str = "") -> str:
 
 def _refuse_impossible(solver: Solver, board: str, high: int) -> None:
     """Refuse K above the worst position (when the search proves its bound in time)."""
-    from lograph.core.cancel import interrupted
     from lograph.core.errors import BoardTooLargeError, LographError
     from lograph.core.optimize.puzzles import check_provable
     from lograph.core.optimize.worst import worst_position
+    from lograph.core.work import Work, interrupted
 
     check_provable(solver)
     n, p = solver.analysis.n, solver.analysis.states
@@ -223,9 +223,8 @@ def _refuse_impossible(solver: Solver, board: str, high: int) -> None:
             f"{board}: no position needs {high} presses: {n} buttons allow at most {n * (p - 1)}"
         )
     try:
-        worst = worst_position(
-            solver, time_limit=WORST_TIME_LIMIT, cancel=interrupted, raise_lower=False
-        )
+        work = Work(cancel=interrupted).within(WORST_TIME_LIMIT)
+        worst = worst_position(solver, work=work, raise_lower=False)
     except BoardTooLargeError:
         return  # no worst position on this board (k > 2, many buttons): K stays unchecked
     if high > worst.upper_bound:
@@ -239,11 +238,11 @@ def _refuse_impossible(solver: Solver, board: str, high: int) -> None:
 def _check(path: str, args: argparse.Namespace) -> int:
     from lograph.cli.progress import progress_bar
     from lograph.cli.solve_cmd import search_seconds
-    from lograph.core.cancel import interrupted, report
     from lograph.core.files.level_pack import read_level_pack
     from lograph.core.files.source import format_error
     from lograph.core.optimize.puzzles import board_symmetries, canonical
     from lograph.core.solve import prepare
+    from lograph.core.work import Work, interrupted
 
     pack = read_level_pack(path)
     system = pack.board.to_system()
@@ -253,6 +252,7 @@ def _check(path: str, args: argparse.Namespace) -> int:
     verdicts: dict[bytes, tuple[int, bool]] = {}  # a level repeated is searched once
     keys = set()
     with progress_bar(args, "checking levels", unit="levels") as progress:
+        checked = Work(progress=progress)
         for number, level in enumerate(pack.levels, 1):
             seen = level.lights.tobytes()
             if seen not in verdicts:
@@ -265,7 +265,7 @@ def _check(path: str, args: argparse.Namespace) -> int:
                     f"needs {fewest} (unique: {unique})",
                 )
             keys.add(canonical(level.lights, inverses))
-            report(progress, number, len(pack.levels))
+            checked.report(number, len(pack.levels))
     alike = len(pack.levels) - len(keys)
     counts = sorted({lv.fewest for lv in pack.levels})
     span = f", fewest {counts[0]}" if counts else ""
@@ -292,15 +292,15 @@ def _verdict(
 ) -> tuple[int, bool]:
     """A level's proven fewest presses and whether one solution alone reaches them; a level
     that cannot be cleared, or proven within the search's bounds, is refused."""
-    from lograph.cli.solve_cmd import deadline
-    from lograph.core.cancel import interrupted
     from lograph.core.errors import UnsolvableError
     from lograph.core.files.source import format_error
     from lograph.core.optimize.fewest import solve_fewest
+    from lograph.core.work import Work, interrupted
 
     position = solver.system.with_lights(lights)
     try:
-        best = solve_fewest(position, solver=solver, cancel=interrupted, stop=deadline(seconds))
+        work = Work(cancel=interrupted).within(seconds)
+        best = solve_fewest(position, solver=solver, work=work)
     except UnsolvableError:
         raise format_error(path, f"level {number} cannot be cleared") from None
     if not best.exact:

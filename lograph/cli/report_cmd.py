@@ -62,10 +62,10 @@ def _step_bar(
 def run(args: argparse.Namespace) -> int:
     from lograph.cli.common import load_board, load_system, refuse_overwriting
     from lograph.cli.solve_cmd import check_time_limit, search_seconds
-    from lograph.core.cancel import interrupted
     from lograph.core.model.checks import printable
     from lograph.core.model.ring import Ring
     from lograph.core.report.report import board_report, report_markdown, write_report
+    from lograph.core.work import Work, interrupted
 
     check_time_limit(args.time_limit)
     if args.output is not None:
@@ -82,9 +82,8 @@ def run(args: argparse.Namespace) -> int:
     report = board_report(
         source,
         engine=args.engine,
-        cancel=interrupted,
+        work=Work(cancel=interrupted, leaves=args.max_leaves),
         steps=lambda step: _step_bar(args, step, seconds),
-        max_leaves=args.max_leaves,
         goal=args.goal,
         time_limit=seconds,
     )

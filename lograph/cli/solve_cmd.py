@@ -6,8 +6,9 @@ import argparse
 import re
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from lograph.cli.common import (
@@ -166,14 +167,6 @@ def seconds_bar(args: argparse.Namespace, description: str, seconds: float) -> I
             ticker.join()
 
 
-def deadline(seconds: float | None) -> Callable[[], bool] | None:
-    """The `stop` hook of a time limit starting now (None: no limit)."""
-    if seconds is None:
-        return None
-    end = time.monotonic() + float(seconds)
-    return lambda: time.monotonic() > end
-
-
 def run(args: argparse.Namespace) -> int:
     from lograph.core.solve import solve
 
@@ -254,35 +247,21 @@ def check_time_limit(seconds: float | None) -> None:
 
 def _fewest(args: argparse.Namespace, solver: Solver, presses: NDArray[np.uint8]) -> FewestSolution:
     from lograph.cli.progress import progress_bar
-    from lograph.core.cancel import interrupted
     from lograph.core.model.ring import RingKind
     from lograph.core.optimize.fewest import CLI_SPLIT_LIMIT, fewest_presses
+    from lograph.core.work import Work, interrupted
 
-    leaves = {} if args.max_leaves is None else {"node_limit": args.max_leaves}
+    work = Work(cancel=interrupted, leaves=args.max_leaves, solutions=CLI_SPLIT_LIMIT)
     seconds = search_seconds(args.time_limit, args.max_leaves, solver.analysis.ring)
     # a bar only beyond the instant range: it appears once the search runs 0.5 s; under a
     # time limit it counts its seconds (the search may report nothing for a while)
     if seconds is not None:
         with seconds_bar(args, "fewest presses (of the time limit)", seconds):
-            return fewest_presses(
-                solver,
-                presses,
-                cancel=interrupted,
-                stop=deadline(seconds),
-                split_limit=CLI_SPLIT_LIMIT,
-                **leaves,
-            )
+            return fewest_presses(solver, presses, work=work.within(seconds))
     # GF(2)'s search counts leaves; with more colours the progress is in prefix transforms
     unit = "leaves" if solver.analysis.ring.kind is RingKind.GF2 else "transforms"
     with progress_bar(args, "fewest presses", unit=unit) as progress:
-        return fewest_presses(
-            solver,
-            presses,
-            cancel=interrupted,
-            progress=progress,
-            split_limit=CLI_SPLIT_LIMIT,
-            **leaves,
-        )
+        return fewest_presses(solver, presses, work=replace(work, progress=progress))
 
 
 def _headline(minimal: bool, data: dict[str, Any], budget: int, limited: bool = False) -> str:
@@ -330,14 +309,14 @@ def all_solutions(system: PressSystem, solver: Solver, goal: str) -> list[list[s
 
 def run_lit_only(args: argparse.Namespace) -> int:
     """``solve --lit-only``: an exact search for the fewest lit presses, in order."""
-    from lograph.core.cancel import interrupted
     from lograph.core.errors import BoardError
     from lograph.core.optimize.lit_only import lit_only_solve
+    from lograph.core.work import Work, interrupted
 
     if args.all or args.output is not None:
         raise BoardError("--lit-only does not combine with --all or -o (order matters)")
     system = load_system(args.board, args.rule, args.states)
-    result = lit_only_solve(system, args.goal, cancel=interrupted)
+    result = lit_only_solve(system, args.goal, Work(cancel=interrupted))
     ids = None if result.presses is None else [system.names[i] for i in result.presses]
     data: dict[str, Any] = {
         "lit_only": True,

@@ -66,9 +66,9 @@ def _lit(values: Any, ring: Ring) -> list[str]:
 def run(args: argparse.Namespace) -> int:
     from lograph.cli.memory import require, worst_estimate
     from lograph.cli.progress import progress_bar
-    from lograph.core.cancel import interrupted
     from lograph.core.errors import BoardError
     from lograph.core.optimize.worst import worst_position
+    from lograph.core.work import Work, interrupted
 
     if not args.time_limit > 0:
         raise BoardError(f"--time-limit must be positive, not {args.time_limit}")
@@ -77,9 +77,8 @@ def run(args: argparse.Namespace) -> int:
     require(args.board, "the worst-position search", needed)
     # interrupted: Ctrl-C stops HiGHS's wait at once (it runs on a helper thread)
     with progress_bar(args, "worst (of the time limit)", unit="s", rate=False) as progress:
-        result = worst_position(
-            solver, args.goal, time_limit=args.time_limit, cancel=interrupted, progress=progress
-        )
+        work = Work(cancel=interrupted, progress=progress).within(args.time_limit)
+        result = worst_position(solver, args.goal, work=work)
     data: dict[str, Any] = {
         "worst_presses": result.worst_presses,
         "upper_bound": result.upper_bound,

@@ -15,11 +15,11 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from lograph.core.algebra.analysis import Analysis, Solver
-from lograph.core.cancel import Cancel
 from lograph.core.engines.registry import available_engines, get_solver
 from lograph.core.errors import BoardError, BoardTooLargeError
 from lograph.core.model.board import Board
 from lograph.core.model.system import PressSystem
+from lograph.core.work import Cancel
 
 __all__ = [
     "Solution",

@@ -4,13 +4,27 @@ from __future__ import annotations
 
 import os
 import signal
+from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from lograph.cli import main
 from lograph.core.files import write_board
 from lograph.core.model.board import Board
+from lograph.core.work import Work
+
+
+def with_budgets(search: Callable[..., Any], **budgets: Any) -> Callable[..., Any]:
+    """`search` (a call taking ``work=``) with these `Work` fields set over its caller's
+    work: the budgets that send a small board down the path a big one takes."""
+
+    def bounded(*args: Any, work: Work | None = None, **kwargs: Any) -> Any:
+        return search(*args, work=replace(work or Work(), **budgets), **kwargs)
+
+    return bounded
 
 
 def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -42,9 +56,8 @@ def search_in_small_leaves(monkeypatch: pytest.MonkeyPatch) -> None:
 
     real = minimal.fewest_presses
     monkeypatch.setattr(gf2_orbits, "LEAF_BITS", 3)
-    monkeypatch.setattr(
-        minimal, "fewest_presses", lambda *a, **k: real(*a, **k, exact_limit=0, branch_limit=62)
-    )
+    bounded = with_budgets(real, transform_nullity=0, search_nullity=62)
+    monkeypatch.setattr(minimal, "fewest_presses", bounded)
 
 
 def board_file(tmp_path: Path, board: Board, name: str = "board.json") -> str:

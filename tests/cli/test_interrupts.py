@@ -106,7 +106,7 @@ def test_render_stops_while_drawing(tmp_path: Path, sig: int, status: int) -> No
         "import sys\n"
         "import lograph.ui.picture.render as render\n"
         "from lograph.cli import main\n"
-        "from lograph.core.cancel import interrupted\n"
+        "from lograph.core.work import interrupted\n"
         "drawn = render.render_bytes\n"
         "def draw_until_signalled(*args, **kwargs):\n"
         "    data = drawn(*args, **kwargs)\n"

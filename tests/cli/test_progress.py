@@ -14,6 +14,7 @@ from lograph.cli.progress import progress_bar
 from lograph.core.model.generators import rectangle
 from lograph.core.optimize.histogram._counting import press_histogram
 from lograph.core.optimize.worst._search import worst_position
+from lograph.core.work import Work
 from tests.references import kernel_size_mod_k, press_matrix
 
 
@@ -24,7 +25,7 @@ def _args(json: bool = False) -> argparse.Namespace:
 def test_histogram_bar_reaches_100_percent_on_a_terminal() -> None:
     out = io.StringIO()
     with progress_bar(_args(), "histogram", stream=out, force=True, delay=0) as hook:
-        counts = press_histogram(rectangle(2, 6, states=4), progress=hook)  # Z_4: walked
+        counts = press_histogram(rectangle(2, 6, states=4), work=Work(progress=hook))  # Z_4: walked
     quiet = kernel_size_mod_k(press_matrix(rectangle(2, 6, states=4)), 4)
     assert sum(counts) == 4**12 // quiet  # one count per solvable position
     text = out.getvalue()
@@ -36,7 +37,9 @@ def test_histogram_bar_reaches_100_percent_on_a_terminal() -> None:
 def test_histogram_by_classes_bar_reaches_100_percent() -> None:
     out = io.StringIO()
     with progress_bar(_args(), "histogram", stream=out, force=True, delay=0) as hook:
-        counts = press_histogram(rectangle(5, 5), progress=hook)  # counted by quiet classes
+        counts = press_histogram(
+            rectangle(5, 5), work=Work(progress=hook)
+        )  # counted by quiet classes
     assert len(counts) - 1 == 15  # published: the 5×5 God's number
     assert "100%" in out.getvalue()
 
@@ -44,7 +47,7 @@ def test_histogram_by_classes_bar_reaches_100_percent() -> None:
 def test_worst_bar_reaches_100_percent_when_done_early() -> None:
     out = io.StringIO()
     with progress_bar(_args(), "worst", stream=out, force=True, delay=0) as hook:
-        result = worst_position(rectangle(5, 5), time_limit=3, progress=hook)
+        result = worst_position(rectangle(5, 5), work=Work(progress=hook).within(3))
     assert result.worst_presses == 15  # published: the 5×5 God's number
     assert "100%" in out.getvalue()
 
@@ -152,7 +155,7 @@ def test_prefix_transforms_feed_the_fewest_presses_bar(monkeypatch) -> None:
             reports.append((done, total))
             hook(done, total)
 
-        found = fewest_presses(get_solver(system), x0, progress=both)
+        found = fewest_presses(get_solver(system), x0, work=Work(progress=both))
     assert (found.exact, found.method) == (True, "fourier")
     assert reports == [(i, 125) for i in range(1, 126)]
     assert "125/125" in out.getvalue()

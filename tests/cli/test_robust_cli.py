@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from lograph.core.model.generators import rectangle
-from tests.cli.helpers import board_file
+from tests.cli.helpers import board_file, with_budgets
 from tests.cli.helpers import run_cli as call
 from tests.fuzz.formats import targeted
 
@@ -85,11 +84,8 @@ def test_heuristic_minimal_says_what_is_known(
 ) -> None:
     from lograph.core.optimize import fewest as minimal
 
-    real = minimal.fewest_presses
-
-    def heuristic(*args: Any, **kwargs: Any) -> Any:
-        return real(*args, **kwargs, exact_limit=0)  # force the heuristic on a small board
-
+    # force the heuristic on a small board
+    heuristic = with_budgets(minimal.fewest_presses, transform_nullity=0)
     monkeypatch.setattr(minimal, "fewest_presses", heuristic)
     board = rectangle(5, 5)
     board.set_light("r1c1", 1)  # (r2c2: the root bound proves the heuristic's 11 exact)

@@ -11,6 +11,7 @@ import io
 import itertools
 import json
 from contextlib import AbstractContextManager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ import pytest
 from lograph.cli import main
 from lograph.core.files.level_pack import LevelPack, PackLevel, read_level_pack, write_level_pack
 from lograph.core.model.generators import rectangle
+from lograph.core.work import Work
 from tests.cli.helpers import board_file, search_in_small_leaves
 from tests.cli.helpers import fails_cleanly as fails
 from tests.references import A075464, A075464_EXTENDED, brute_force_fewest, code_of, press_matrix
@@ -141,15 +143,17 @@ def test_sampling_gives_up_after_tries_in_a_row_without_a_new_level(
 
 
 @pytest.fixture
-def search_hooks(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
-    """The keyword arguments of every fewest-presses search the commands start."""
+def search_works(monkeypatch: pytest.MonkeyPatch) -> list[Work]:
+    """The `Work` of every fewest-presses search the commands start (the worst-position
+    search, imported first, scores its positions with the search it bound then)."""
     from lograph.core.optimize import fewest as minimal
+    from lograph.core.optimize import worst  # noqa: F401
 
-    seen: list[dict[str, Any]] = []
+    seen: list[Work] = []
     real = minimal.fewest_presses
 
     def spied(*args: Any, **kwargs: Any) -> Any:
-        seen.append(kwargs)
+        seen.append(kwargs["work"])
         return real(*args, **kwargs)
 
     monkeypatch.setattr(minimal, "fewest_presses", spied)
@@ -160,7 +164,7 @@ def search_hooks(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
 def test_the_default_search_has_a_time_limit_over_gf2_only(
     tmp_path: Path,
     capsys: pytest.CaptureFixture[str],
-    search_hooks: list[dict[str, Any]],
+    search_works: list[Work],
     command: list[str],
 ) -> None:
     two = board_file(tmp_path, rectangle(4, 4))
@@ -169,10 +173,8 @@ def test_the_default_search_has_a_time_limit_over_gf2_only(
     for extra in runs:
         assert main([command[0], *extra, *command[1:]]) == 0
     capsys.readouterr()
-    stops = [hooks.get("stop") for hooks in search_hooks]
-    assert [stop is not None for stop in stops] == [True, False, True, False]
-    assert stops[0] is not None
-    assert not stops[0]()  # not passed yet
+    assert [work.has_deadline() for work in search_works] == [True, False, True, False]
+    assert not search_works[0].past_deadline()  # not passed yet
 
 
 def test_the_default_time_limit_stops_a_search_a_leaf_budget_would_finish(
@@ -218,17 +220,17 @@ def test_work_past_the_time_limit_is_cut_for_the_quick_answer(
     assert x0 is not None
     monkeypatch.setattr(gf2_orbits, "LEAF_BITS", 3)
     monkeypatch.setattr(gf2_fewest, "group_descent", runaway)
-    limits: dict[str, Any] = {"exact_limit": 0, "branch_limit": 62, "stop": lambda: True}
+    work = Work(transform_nullity=0, search_nullity=62, stop=lambda: True)
     with pytest.raises(AssertionError, match="past the time limit"):  # reached without a limit
-        minimal.fewest_presses(solver, x0, **limits)
+        minimal.fewest_presses(solver, x0, work=work)
     monkeypatch.setattr(minimal, "OVERRUN_SECONDS", -1.0)
-    best = minimal.fewest_presses(solver, x0, **limits)
+    best = minimal.fewest_presses(solver, x0, work=work)
     assert (best.exact, best.method) == (False, "heuristic")
     assert best.lower_bound <= A075464[8] <= best.press_count
     a = press_matrix(board)
     assert not np.any(a @ (best.presses.astype(np.int64) ^ x0) % 2)  # the same position
     with pytest.raises(InterruptedComputation):  # the caller's cancel still interrupts
-        minimal.fewest_presses(solver, x0, **limits, cancel=lambda: True)
+        minimal.fewest_presses(solver, x0, work=replace(work, cancel=lambda: True))
 
 
 # ---------------------------------------------------------------------- puzzle --check
@@ -246,8 +248,8 @@ def _repeated_pack(tmp_path: Path, copies: int) -> Path:
 def test_check_searches_a_repeated_level_once_with_the_cancel_and_time_limit(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from lograph.core.cancel import interrupted
     from lograph.core.optimize import fewest as minimal
+    from lograph.core.work import interrupted
 
     calls: list[dict[str, Any]] = []
     real = minimal.solve_fewest
@@ -261,9 +263,10 @@ def test_check_searches_a_repeated_level_once_with_the_cancel_and_time_limit(
     assert main(["puzzle", "--check", str(pack)]) == 0
     assert "50 levels verified, fewest 1, 50 unique, 49 alike" in capsys.readouterr().out
     assert len(calls) == 1
-    assert calls[0]["cancel"] is interrupted  # Ctrl-C reaches the search
-    assert calls[0]["stop"] is not None
-    assert not calls[0]["stop"]()  # a time limit, not passed yet
+    work = calls[0]["work"]
+    assert work.cancel is interrupted  # Ctrl-C reaches the search
+    assert work.has_deadline()
+    assert not work.past_deadline()  # a time limit, not passed yet
 
 
 def test_check_draws_a_bar_of_levels(

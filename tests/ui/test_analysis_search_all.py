@@ -75,16 +75,16 @@ def test_search_all_leaves_proves_the_published_answer(qtbot, window, monkeypatc
 def cancel_a_search(qtbot, window, monkeypatch) -> tuple[dict, str]:  # type: ignore[no-untyped-def]
     """Start the offered exact search (made to run until cancelled), cancel it with the
     busy row's button, and check the bounded answer stays. Returns the search's keyword
-    arguments and the busy row's text while it ran."""
+    arguments (its ``work``, the `Work` it was given) and the busy row's text while it ran."""
     panel, model = window.analysis.panel, window.analysis.model
     bounded = model.solution
     started = threading.Event()
     asked = {}
 
-    def until_cancelled(*_args, cancel, **kwargs):  # type: ignore[no-untyped-def]
-        asked.update(kwargs)
+    def until_cancelled(*_args, work, **kwargs):  # type: ignore[no-untyped-def]
+        asked.update(kwargs, work=work)
         started.set()
-        while not cancel():
+        while not work.cancelled():
             started.wait(0.01)
         raise InterruptedComputation("fewest-presses search cancelled")
 
@@ -104,7 +104,7 @@ def test_a_cancelled_search_keeps_the_bounded_answer(qtbot, window, monkeypatch)
     _bounded_39(qtbot, window, monkeypatch)
     leaves = window.analysis.model.solution.search_leaves
     asked, busy = cancel_a_search(qtbot, window, monkeypatch)
-    assert asked["node_limit"] == leaves
+    assert asked["work"].leaves == leaves
     assert "Searching all" in busy
 
 

@@ -97,7 +97,7 @@ def test_search_all_solutions_proves_what_brute_force_finds(qtbot, window, monke
 def test_a_cancelled_search_keeps_the_bounded_answer(qtbot, window, monkeypatch):
     _bounded(qtbot, window, monkeypatch)
     asked, busy = cancel_a_search(qtbot, window, monkeypatch)
-    assert asked["split_limit"] == COLOURS**12  # the whole kernel, not the quick budget
+    assert asked["work"].solutions == COLOURS**12  # the whole kernel, not the quick budget
     assert f"Searching all {COLOURS**12:,} solutions" in busy
 
 

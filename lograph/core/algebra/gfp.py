@@ -33,9 +33,9 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from lograph.core.cancel import Cancel, poll
 from lograph.core.errors import BoardError
 from lograph.core.model.ring import Ring, RingKind
+from lograph.core.work import Cancel, poll
 
 __all__ = [
     "MAX_PRIME",

@@ -36,9 +36,9 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from lograph.core.algebra.zk_smith import PrimePowerSmith, smith_mod_prime_power
-from lograph.core.cancel import Cancel
 from lograph.core.errors import BoardError
 from lograph.core.model.ring import Ring
+from lograph.core.work import Cancel
 
 __all__ = ["ZkModule", "crt_idempotents", "prime_powers"]
 

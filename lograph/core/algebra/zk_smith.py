@@ -30,8 +30,8 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from lograph.core.cancel import Cancel, poll
 from lograph.core.kernels.zk_smith import smith_steps
+from lograph.core.work import Cancel, poll
 
 __all__ = ["PrimePowerSmith", "smith_mod_prime_power"]
 

@@ -28,7 +28,6 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from lograph.core.cancel import Cancel, poll
 from lograph.core.errors import BoardError, BoardFormatError
 from lograph.core.files.graph6 import MAX_LINE_BYTES, decode
 from lograph.core.files.source import open_regular
@@ -36,6 +35,7 @@ from lograph.core.model.generators import diamond_mask, grid_system
 from lograph.core.model.stencils import Stencil
 from lograph.core.model.surfaces import SURFACES
 from lograph.core.model.system import PressSystem
+from lograph.core.work import Cancel, poll
 
 __all__ = [
     "GRID_FAMILIES",

@@ -31,7 +31,6 @@ from dataclasses import dataclass
 import numpy as np
 
 from lograph.core.algebra.analysis import Analysis
-from lograph.core.cancel import Cancel, poll
 from lograph.core.census.families import Case, build_system
 from lograph.core.chase.plan import chase_plan
 from lograph.core.engines.registry import get_solver
@@ -39,6 +38,7 @@ from lograph.core.model.ring import RingKind
 from lograph.core.model.stencils import Stencil
 from lograph.core.optimize.quiet import quiet_classes
 from lograph.core.optimize.worst import worst_position
+from lograph.core.work import Cancel, Work, poll
 
 __all__ = [
     "COLUMNS",
@@ -125,7 +125,8 @@ def _program_worst(analysis: Analysis, cancel: Cancel) -> int | None:
 
     if program_entries(analysis) > _PROGRAM_ENTRIES:
         return None
-    found = worst_program(analysis, _WORST_TIME_LIMIT, cancel, nodes=_PROGRAM_NODES)
+    work = Work(cancel=cancel, program_nodes=_PROGRAM_NODES).within(_WORST_TIME_LIMIT)
+    found = worst_program(analysis, work)
     return found.worst if found is not None and found.proven else None
 
 
@@ -158,7 +159,7 @@ def compute_row(spec: CensusSpec, case: Case, cancel: Cancel = None) -> Row:
     analysis = solver.analysis
     worst: int | None = None
     if spec.worst and worst_is_cheap(analysis):
-        found = worst_position(solver, time_limit=_WORST_TIME_LIMIT, cancel=cancel)
+        found = worst_position(solver, work=Work(cancel=cancel).within(_WORST_TIME_LIMIT))
         worst = found.worst_presses if found.exact else None
     elif spec.worst and analysis.ring.kind is not RingKind.GF2:
         worst = _program_worst(analysis, cancel)

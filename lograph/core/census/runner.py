@@ -30,10 +30,10 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 
-from lograph.core.cancel import Cancel, poll
 from lograph.core.census.families import Case, Family
 from lograph.core.census.rows import COLUMNS, CensusSpec, Row, compute_row, compute_rows
 from lograph.core.census.table import TableWriter
+from lograph.core.work import Cancel, poll
 
 __all__ = ["COLUMNS", "CensusCounts", "batch_size_for", "process_pool", "run_census", "stop_pool"]
 

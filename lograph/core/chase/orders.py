@@ -12,10 +12,10 @@ from typing import cast
 
 import numpy as np
 
-from lograph.core.cancel import Cancel
 from lograph.core.kernels.bfs import bfs_forest
 from lograph.core.kernels.jit import IntArray
 from lograph.core.model.system import PressSystem
+from lograph.core.work import Cancel
 
 __all__ = ["adjacency", "bfs_order", "cuthill_mckee", "grid_sweeps", "spread_starts"]
 

@@ -17,7 +17,6 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from lograph.core.cancel import Cancel, poll
 from lograph.core.chase.orders import (
     adjacency,
     bfs_order,
@@ -31,6 +30,7 @@ from lograph.core.kernels.chase_plan import greedy_chase, sweep_chase
 from lograph.core.kernels.jit import IntArray
 from lograph.core.model.board import Board
 from lograph.core.model.system import PressSystem
+from lograph.core.work import Cancel, poll
 
 __all__ = ["ChasePlan", "chase_plan", "check_plan"]
 

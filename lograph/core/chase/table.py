@@ -28,13 +28,13 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from lograph.core.algebra.zk import ZkModule
-from lograph.core.cancel import Cancel, poll
 from lograph.core.chase.plan import ChasePlan, chase_plan, check_plan
 from lograph.core.errors import BoardError, BoardTooLargeError
 from lograph.core.kernels.chase_plan import simulate_chase
 from lograph.core.kernels.jit import IntArray
 from lograph.core.model.board import Board
 from lograph.core.model.system import PressSystem
+from lograph.core.work import Cancel, poll
 
 __all__ = [
     "TABLE_LIMIT",

@@ -32,7 +32,6 @@ from numpy.typing import ArrayLike, NDArray
 
 from lograph.core.algebra.analysis import Analysis, PreparedSolver
 from lograph.core.algebra.gfp import kernel_from_rref, row_reduce
-from lograph.core.cancel import Cancel, poll
 from lograph.core.chase.plan import ChasePlan, chase_plan
 from lograph.core.engines.common import (
     ANALYSIS_CANCELLED,
@@ -48,6 +47,7 @@ from lograph.core.errors import BoardError, BoardTooLargeError
 from lograph.core.kernels import chase_gfp as gk
 from lograph.core.model.ring import RingKind
 from lograph.core.model.system import PressSystem
+from lograph.core.work import Cancel, poll
 
 __all__ = ["ENGINE_NAME", "MAX_FREE", "MAX_WORK", "GfpChaseSolver", "build", "check_chase_size"]
 

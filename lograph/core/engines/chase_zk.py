@@ -28,13 +28,13 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from lograph.core.algebra.zk import ZkModule
-from lograph.core.cancel import Cancel, poll
 from lograph.core.chase.plan import ChasePlan
 from lograph.core.engines.chase_p import GfpChaseSolver
 from lograph.core.engines.common import ANALYSIS_CANCELLED, check_basis_size
 from lograph.core.engines.dense_zk import module_analysis
 from lograph.core.kernels import chase_gfp as gk
 from lograph.core.model.system import PressSystem
+from lograph.core.work import Cancel, poll
 
 __all__ = ["ENGINE_NAME", "ZkChaseSolver", "build"]
 

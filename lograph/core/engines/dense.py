@@ -35,8 +35,8 @@ from numpy.typing import ArrayLike, NDArray
 
 from lograph.core.algebra.analysis import Analysis, PreparedSolver
 from lograph.core.algebra.gfp import kernel_from_rref, row_reduce
-from lograph.core.cancel import Cancel
 from lograph.core.model.system import PressSystem
+from lograph.core.work import Cancel
 
 __all__ = ["ENGINE_NAME", "DenseSolver", "RowReduce"]
 

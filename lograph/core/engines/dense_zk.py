@@ -21,8 +21,8 @@ from numpy.typing import ArrayLike, NDArray
 
 from lograph.core.algebra.analysis import Analysis, PreparedSolver
 from lograph.core.algebra.zk import ZkModule
-from lograph.core.cancel import Cancel
 from lograph.core.model.system import PressSystem
+from lograph.core.work import Cancel
 
 __all__ = ["ENGINE_NAME", "DenseZkSolver", "build", "module_analysis"]
 

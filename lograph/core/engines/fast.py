@@ -25,7 +25,6 @@ import numpy as np
 from numpy.typing import NDArray
 
 from lograph.core.algebra.analysis import Solver
-from lograph.core.cancel import Cancel, poll
 from lograph.core.chase.plan import chase_plan
 from lograph.core.engines.common import ANALYSIS_CANCELLED, WORK_BYTES_LIMIT
 from lograph.core.engines.fast_banded import BandedSolver, band_order, banded_cost
@@ -35,6 +34,7 @@ from lograph.core.errors import BoardError
 from lograph.core.kernels.bits import words
 from lograph.core.model.ring import RingKind
 from lograph.core.model.system import PressSystem
+from lograph.core.work import Cancel, poll
 
 __all__ = [
     "BANDED_WEIGHT",

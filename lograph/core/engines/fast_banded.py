@@ -12,13 +12,13 @@ import numpy as np
 from numpy.typing import NDArray
 
 from lograph.core.algebra.analysis import Analysis, PreparedSolver
-from lograph.core.cancel import Cancel, poll
 from lograph.core.engines.common import ANALYSIS_CANCELLED, WORK_BYTES_LIMIT, check_basis_size
 from lograph.core.errors import BoardError, BoardTooLargeError
 from lograph.core.kernels import banded as bk
 from lograph.core.kernels.bits import unpack_sliced, words
 from lograph.core.model.ring import RingKind
 from lograph.core.model.system import PressSystem
+from lograph.core.work import Cancel, poll
 
 __all__ = ["BandedSolver", "band_order", "banded_cost", "bandwidth"]
 

@@ -6,7 +6,6 @@ import numpy as np
 from numpy.typing import NDArray
 
 from lograph.core.algebra.analysis import Analysis, PreparedSolver
-from lograph.core.cancel import Cancel, poll
 from lograph.core.chase.plan import ChasePlan
 from lograph.core.engines.common import (
     ANALYSIS_CANCELLED,
@@ -21,6 +20,7 @@ from lograph.core.kernels import chase_gf2 as ck
 from lograph.core.kernels.bits import DenseGF2, identity_rows, pack_rows, unpack_sliced, words
 from lograph.core.model.ring import RingKind
 from lograph.core.model.system import PressSystem
+from lograph.core.work import Cancel, poll
 
 __all__ = ["ChaseSolver"]
 

@@ -21,13 +21,13 @@ import numpy as np
 from numpy.typing import NDArray
 
 from lograph.core.algebra.analysis import Analysis, PreparedSolver
-from lograph.core.cancel import Cancel, poll
 from lograph.core.chase.plan import ChasePlan
 from lograph.core.engines.common import ANALYSIS_CANCELLED, check_basis_size
 from lograph.core.kernels.bits import identity_rows, pack_rows, unpack_rows
 from lograph.core.model.generators import grid_system
 from lograph.core.model.ring import RingKind
 from lograph.core.model.system import PressSystem
+from lograph.core.work import Cancel, poll
 
 __all__ = ["GridRowsSolver", "plain_rectangle", "rectangle_plan"]
 

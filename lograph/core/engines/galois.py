@@ -21,10 +21,10 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
-from lograph.core.cancel import Cancel, poll
 from lograph.core.engines.common import GALOIS_LIMIT
 from lograph.core.engines.dense import DenseSolver
 from lograph.core.model.system import PressSystem
+from lograph.core.work import Cancel, poll
 
 __all__ = ["ENGINE_NAME", "GALOIS_LIMIT", "GaloisSolver", "galois_row_reduce"]
 

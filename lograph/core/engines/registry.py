@@ -44,7 +44,6 @@ from typing import cast
 
 from lograph.core.algebra.analysis import Solver
 from lograph.core.algebra.canonical import canonical_solver
-from lograph.core.cancel import Cancel
 from lograph.core.engines.common import (
     AUTO_SMALL_LIMIT,
     CHASE_P_MAX_FREE,
@@ -57,6 +56,7 @@ from lograph.core.engines.common import (
 from lograph.core.errors import BoardTooLargeError, LographError
 from lograph.core.model.ring import Ring, RingKind
 from lograph.core.model.system import DENSE_LIMIT, PressSystem
+from lograph.core.work import Cancel
 
 __all__ = [
     "AUTO_SMALL_LIMIT",

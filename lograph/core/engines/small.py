@@ -43,11 +43,11 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from lograph.core.algebra.analysis import Analysis, PreparedSolver, Solver
-from lograph.core.cancel import Cancel, poll
 from lograph.core.engines.common import ANALYSIS_CANCELLED, SMALL_LIMIT
 from lograph.core.kernels.jit import compiled_ready, python_only
 from lograph.core.model.ring import RingKind
 from lograph.core.model.system import PressSystem
+from lograph.core.work import Cancel, poll
 
 __all__ = [
     "ENGINE_NAME",

@@ -35,11 +35,11 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from lograph.core.algebra.analysis import Analysis, PreparedSolver, Solver
-from lograph.core.cancel import Cancel
 from lograph.core.engines import small
 from lograph.core.engines.fast_grid import plain_rectangle
 from lograph.core.kernels.jit import compiled_ready
 from lograph.core.model.system import PressSystem
+from lograph.core.work import Cancel
 
 __all__ = ["GridIntsSolver", "build"]
 

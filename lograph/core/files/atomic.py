@@ -23,9 +23,9 @@ import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from lograph.core.cancel import interrupted
 from lograph.core.errors import BoardTooLargeError, InterruptedComputation
 from lograph.core.files.source import check_no_nul, not_regular
+from lograph.core.work import interrupted
 
 __all__ = [
     "abandon_writes",

@@ -14,4 +14,7 @@
 Each subpackage publishes its names from its ``__init__``; the modules inside (named with a
 leading underscore) hold the machinery for each number system and are private: the CLI and
 the window import the front doors only (an import-linter contract checks it).
+
+Every long search takes one `lograph.core.work.Work`: its cancel and progress hooks, its
+deadline and its budgets (leaves, solutions walked ...), handed down to the work below.
 """

@@ -29,11 +29,11 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from lograph.core.cancel import Cancel, poll
 from lograph.core.errors import BoardError, BoardTooLargeError
 from lograph.core.model.board import Board
 from lograph.core.model.ring import RingKind
 from lograph.core.model.system import PressSystem
+from lograph.core.work import Work
 
 __all__ = [
     "LIT_ONLY_LIMIT",
@@ -49,11 +49,11 @@ __all__ = [
 LIT_ONLY_LIMIT = 30
 #: Largest board the ordered search of `lit_only_solve` accepts: 2^26 positions.
 LIT_ONLY_SOLVE_LIMIT = 26
-#: Bitset words handed to one compiled call, between polls of `cancel` (2^26 positions).
+#: Bitset words handed to one compiled call, between polls of the work (2^26 positions).
 _WORDS = 1 << 20
 #: Python, numpy and numba before the bitset (as the command line's memory estimates).
 _BASE = 150 * 2**20
-#: Positions expanded per compiled call, between polls of `cancel`.
+#: Positions expanded per compiled call, between polls of the work.
 _CHUNK = 1 << 18
 
 
@@ -103,9 +103,10 @@ def position_code(lights: NDArray[np.uint8] | list[int]) -> int:
 
 
 def lit_only_solve(
-    board: Board | PressSystem, goal: str = "off", cancel: Cancel = None
+    board: Board | PressSystem, goal: str = "off", work: Work | None = None
 ) -> LitOnlySolution:
-    """The fewest lit presses taking the board's lights to the goal (``"off"`` or ``"on"``).
+    """The fewest lit presses taking the board's lights to the goal (``"off"`` or ``"on"``);
+    `work` is polled between compiled calls.
 
     Examples
     --------
@@ -117,6 +118,7 @@ def lit_only_solve(
     """
     from lograph.core.kernels.lit_only import lit_forward_steps
 
+    work = work or Work()
     system = _system(board)
     masks = column_masks(system)
     if goal not in ("off", "on"):
@@ -133,7 +135,7 @@ def lit_only_solve(
     found = False
     while not found and cursor[0] < cursor[1]:
         found = bool(lit_forward_steps(masks, parent, queue, cursor, target, _CHUNK))
-        poll(cancel, "lit-only search cancelled")
+        work.poll("lit-only search cancelled")
     explored = int(cursor[1])
     if not found:
         return LitOnlySolution(False, None, explored)
@@ -160,14 +162,14 @@ def _machine_bytes() -> int | None:
 
 
 def lit_only_solvable_count(
-    board: Board | PressSystem, cancel: Cancel = None, memory_limit: int | None = None
+    board: Board | PressSystem, work: Work | None = None, memory_limit: int | None = None
 ) -> int:
     """How many of the ``2^N`` positions can be switched all off by lit presses alone.
 
     All-off itself counts (it needs no press). Under the open rule (a press leaves its
     own light alone) the last lit light can never be switched off, so the count is 1.
     Refuses (`BoardTooLargeError`) when `count_memory` exceeds `memory_limit` bytes (by
-    default this machine's physical memory).
+    default this machine's physical memory). `work` is polled between compiled calls.
 
     >>> from lograph.core.model.generators import rectangle
     >>> lit_only_solvable_count(rectangle(1, 1))  # off, and on (press it)
@@ -177,6 +179,7 @@ def lit_only_solvable_count(
     """
     from lograph.core.kernels.lit_only import lit_bitset_sweep
 
+    work = work or Work()
     system = _system(board)
     masks = column_masks(system, LIT_ONLY_LIMIT)
     needed, limit = count_memory(system.n), memory_limit or _machine_bytes()
@@ -195,7 +198,7 @@ def lit_only_solvable_count(
             for start in range(0, words, _WORDS):
                 stop = min(words, start + _WORDS)
                 changed |= bool(lit_bitset_sweep(seen, mask, button, start, stop))
-                poll(cancel, "lit-only count cancelled")
+                work.poll("lit-only count cancelled")
     return _popcount(seen)
 
 
@@ -207,11 +210,12 @@ def _popcount(words: NDArray[np.uint64]) -> int:
     return total
 
 
-def lit_only_count_by_queue(board: Board | PressSystem, cancel: Cancel = None) -> int:
+def lit_only_count_by_queue(board: Board | PressSystem, work: Work | None = None) -> int:
     """`lit_only_solvable_count` by a breadth-first queue (at most `LIT_ONLY_SOLVE_LIMIT`
     buttons): the earlier algorithm, kept to check the bitset one."""
     from lograph.core.kernels.lit_only import lit_backward_steps
 
+    work = work or Work()
     system = _system(board)
     masks = column_masks(system)
     total = 1 << system.n
@@ -221,5 +225,5 @@ def lit_only_count_by_queue(board: Board | PressSystem, cancel: Cancel = None) -
     cursor = np.array([0, 1], dtype=np.int64)
     while cursor[0] < cursor[1]:
         lit_backward_steps(masks, seen, queue, cursor, _CHUNK)
-        poll(cancel, "lit-only count cancelled")
+        work.poll("lit-only count cancelled")
     return int(cursor[1])

@@ -30,7 +30,6 @@ import numpy as np
 from numpy.typing import NDArray
 
 from lograph.core.algebra.analysis import Analysis, Solver
-from lograph.core.cancel import Cancel, poll
 from lograph.core.errors import BoardError
 from lograph.core.model.board import Board
 from lograph.core.model.ring import Ring, RingKind
@@ -42,6 +41,7 @@ from lograph.core.optimize.histogram import (
     quiet_rows,
 )
 from lograph.core.optimize.quiet import dihedral_candidates
+from lograph.core.work import Work
 
 __all__ = [
     "ENUMERATION_LIMIT",
@@ -215,7 +215,7 @@ def generate_levels(
     seed: int = 0,
     tries: int | None = None,
     stall: int | None = None,
-    cancel: Cancel = None,
+    work: Work | None = None,
 ) -> PuzzleSet:
     """Find one position per entry of `targets` needing exactly that many presses.
 
@@ -234,6 +234,8 @@ def generate_levels(
     tries, stall : int, optional
         Positions tried in all (default `TRIES_PER_LEVEL` per level), and in a row without
         a new level (default `TRIES_PER_LEVEL` when `tries` is not given, else no limit).
+    work : Work, optional
+        Polled after each try and each step of the walks.
 
     Returns the `PuzzleSet`: the levels found in rising difficulty, those `missing`, and
     how many there are (`available`) of a count known to have too few.
@@ -241,6 +243,7 @@ def generate_levels(
     Raises `BoardError` when the board's fewest presses cannot be proven exactly, or when
     more levels are asked than the board has solvable positions.
     """
+    work = work or Work()
     analysis = solver.analysis
     n, p = analysis.n, analysis.states
     check_provable(solver)
@@ -249,15 +252,15 @@ def generate_levels(
     inverses = [np.argsort(perm) for perm in board_symmetries(board)]
     rng = np.random.default_rng(seed)
     walkable = n * math.log2(p) <= math.log2(ENUMERATION_LIMIT)
-    if scarce := ({} if walkable else _scarce(solver, wanted, cancel)):
+    if scarce := ({} if walkable else _scarce(solver, wanted, work)):
         return PuzzleSet([], 0, len(inverses), {k: wanted[k] for k in scarce}, scarce)
     budget = TRIES_PER_LEVEL * len(targets) if tries is None else tries
     in_a_row = (TRIES_PER_LEVEL if tries is None else budget) if stall is None else stall
-    found, done = _sampled(solver, wanted, unique, inverses, rng, (budget, in_a_row), cancel)
+    found, done = _sampled(solver, wanted, unique, inverses, rng, (budget, in_a_row), work)
     available: dict[int, int] = {}
     walked = 0
     if walkable and any(wanted.values()):  # the tries missed some: every position tells
-        available, walked = _filled(solver, found, wanted, unique, inverses, rng, cancel)
+        available, walked = _filled(solver, found, wanted, unique, inverses, rng, work)
     found.sort(key=lambda lv: lv.fewest)  # stable: generation order within one count
     missing = {k: left for k, left in sorted(wanted.items()) if left}
     return PuzzleSet(found, done, len(inverses), missing, available, walked)
@@ -270,7 +273,7 @@ def _sampled(
     inverses: Sequence[NDArray[np.int64]],
     rng: np.random.Generator,
     limits: tuple[int, int],
-    cancel: Cancel,
+    work: Work,
 ) -> tuple[list[Level], int]:
     """Random positions made by k presses until every count has its levels, or the tries
     run out (`limits`: in all, and in a row without a new level); `wanted` counts down."""
@@ -283,7 +286,7 @@ def _sampled(
         k = int(rng.choice([key for key, left in wanted.items() if left]))
         level = _try_one(solver, n, p, k, rng, unique)
         done += 1
-        poll(cancel, "puzzle search cancelled")
+        work.poll("puzzle search cancelled")
         if level is None or not wanted.get(level.fewest):
             continue
         key = canonical(level.lights, inverses)
@@ -296,7 +299,7 @@ def _sampled(
     return found, done
 
 
-def _scarce(solver: Solver, wanted: dict[int, int], cancel: Cancel) -> dict[int, int]:
+def _scarce(solver: Solver, wanted: dict[int, int], work: Work) -> dict[int, int]:
     """The counts with fewer positions than levels wanted, and how many positions they have,
     from the press histogram while it is quick to count (else none is known scarce)."""
     analysis = solver.analysis
@@ -305,7 +308,7 @@ def _scarce(solver: Solver, wanted: dict[int, int], cancel: Cancel) -> dict[int,
         return {}
     if class_histogram_work(quiet, analysis.states) > HISTOGRAM_WORK:
         return {}
-    counts = class_histogram(quiet, cancel, None, analysis.states)
+    counts = class_histogram(quiet, work.only_cancel(), analysis.states)
     have = {k: int(counts[k]) if k < len(counts) else 0 for k in wanted}
     return {k: have[k] for k in sorted(wanted) if have[k] < wanted[k]}
 
@@ -317,12 +320,12 @@ def _filled(
     unique: bool,
     inverses: Sequence[NDArray[np.int64]],
     rng: np.random.Generator,
-    cancel: Cancel,
+    work: Work,
 ) -> tuple[dict[int, int], int]:
     """Adds the levels the tries missed at random from every position, one per class alike
     (`wanted` counts down); returns the classes of each count with too few, and the walk."""
     n, p = solver.analysis.n, solver.analysis.states
-    changes, fewest, ties, walked = _every_position(solver, cancel)
+    changes, fewest, ties, walked = _every_position(solver, work)
     lights_found = np.array([lv.lights for lv in found], dtype=np.uint8).reshape(-1, n)
     have = set(_canonical_codes(lights_found, inverses, p).tolist())
     available: dict[int, int] = {}
@@ -344,7 +347,7 @@ def _filled(
 
 
 def _every_position(
-    solver: Solver, cancel: Cancel
+    solver: Solver, work: Work
 ) -> tuple[NDArray[np.uint8], NDArray[np.int64], NDArray[np.int64], int]:
     """Every position's change ``A x``, fewest presses and press vectors reaching it with that
     few, by walking all p^N press vectors (and how many that was)."""
@@ -355,7 +358,7 @@ def _every_position(
         column = system.apply(np.eye(1, n, button, dtype=np.uint8)[0]).astype(np.uint16)
         changes = np.concatenate([((changes + t * column) % p).astype(np.uint8) for t in range(p)])
         weights = np.concatenate([weights + t for t in range(p)])
-        poll(cancel, "puzzle search cancelled")
+        work.poll("puzzle search cancelled")
     codes = _codes(changes, p)
     order = np.lexsort((weights, codes))  # by position, lightest first
     codes, weights = codes[order], weights[order]

@@ -9,15 +9,14 @@ renders it for people and `write_report` saves it atomically as ``.md`` or ``.js
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from lograph.core.cancel import Cancel, Progress
 from lograph.core.errors import BoardTooLargeError, LographError
 from lograph.core.model.board import Board
 from lograph.core.model.ring import RingKind
@@ -30,6 +29,7 @@ from lograph.core.report.records import (
     table_records,
     world_records,
 )
+from lograph.core.work import Cancel, Progress, Work
 
 if TYPE_CHECKING:
     from lograph.core.optimize.fewest import FewestSolution
@@ -59,9 +59,8 @@ def board_report(
     board: Board | PressSystem,
     *,
     engine: str = "auto",
-    cancel: Cancel = None,
+    work: Work | None = None,
     steps: StepProgress = _no_progress,
-    max_leaves: int | None = None,
     goal: str = "off",
     fewest: FewestSolution | None = None,
     time_limit: float | None = None,
@@ -69,8 +68,9 @@ def board_report(
     """Everything lograph can say about the board, as plain JSON-ready data.
 
     `goal` is the target the position, the fewest presses and the worst position refer to
-    (all lights ``"off"`` or ``"on"``). `max_leaves` (None: `minimal.BRANCH_NODE_LIMIT`) and
-    `time_limit` in seconds (None: none) bound the fewest-presses search past one transform;
+    (all lights ``"off"`` or ``"on"``). `work`'s cancel hook is polled by every step; its
+    budgets (`Work.leaves` ...) and `time_limit` in seconds from the step's start (None: the
+    work's own deadline, if any) bound the fewest-presses search past one transform;
     `fewest`, an answer already known for this board, position and goal (the window's), is
     reported instead of searching again.
 
@@ -86,6 +86,8 @@ def board_report(
     """
     from lograph.core.solve import prepare, required_change
 
+    work = work or Work()
+    cancel = work.cancel
     system = board.to_system() if isinstance(board, Board) else board
     solver = prepare(system, engine, cancel)
     analysis = solver.analysis
@@ -97,37 +99,22 @@ def board_report(
         def search(x0: np.ndarray) -> FewestSolution:
             if fewest is not None:
                 return fewest
-            return _search(solver, x0, cancel, progress, (max_leaves, time_limit))
+            return _search(solver, x0, replace(work, progress=progress), time_limit)
 
         report["fewest"] = _fewest(system, solver, change, any(world), search)
     with steps("worst position") as progress:
-        report["worst"] = _worst(system, solver, goal, cancel, progress)
-    report["histogram"] = _histogram(system, cancel)
+        report["worst"] = _worst(system, solver, goal, Work(cancel=cancel, progress=progress))
+    report["histogram"] = _histogram(system, work.only_cancel())
     report["chase"] = _chase(system, cancel)
     return report
 
 
-def _search(
-    solver: Any,
-    x0: np.ndarray,
-    cancel: Cancel,
-    progress: Progress,
-    limits: tuple[int | None, float | None],
-) -> FewestSolution:
-    """The fewest-presses search within its `limits`: leaves (None: the default budget) and
-    seconds from now (None: no time limit)."""
-    from lograph.core.optimize.fewest import BRANCH_NODE_LIMIT, fewest_presses
+def _search(solver: Any, x0: np.ndarray, work: Work, seconds: float | None) -> FewestSolution:
+    """The fewest-presses search within the work, and `seconds` from now (None: the work's
+    own deadline)."""
+    from lograph.core.optimize.fewest import fewest_presses
 
-    leaves, seconds = limits
-    end = None if seconds is None else time.monotonic() + seconds
-    return fewest_presses(
-        solver,
-        x0,
-        cancel=cancel,
-        progress=progress,
-        node_limit=BRANCH_NODE_LIMIT if leaves is None else leaves,
-        stop=None if end is None else lambda: time.monotonic() > end,
-    )
+    return fewest_presses(solver, x0, work=work.within(seconds))
 
 
 def _figures(
@@ -201,9 +188,7 @@ def _largest_piece(system: PressSystem, solver: Any) -> int:
     return max(piece.dimension for piece in split.pieces)
 
 
-def _worst(
-    system: PressSystem, solver: Any, goal: str, cancel: Cancel, progress: Progress
-) -> dict[str, Any]:
+def _worst(system: PressSystem, solver: Any, goal: str, work: Work) -> dict[str, Any]:
     from lograph.core.optimize.worst import worst_position
 
     if _largest_piece(system, solver) > WORST_NULLITY_LIMIT or system.n > WORST_BUTTON_LIMIT:
@@ -212,9 +197,7 @@ def _worst(
             f"of the quiet code) and {WORST_BUTTON_LIMIT} buttons"
         )
     try:
-        worst = worst_position(
-            solver, goal, time_limit=WORST_SECONDS, cancel=cancel, progress=progress
-        )
+        worst = worst_position(solver, goal, work=work.within(WORST_SECONDS))
     except BoardTooLargeError as exc:
         return _skipped(str(exc))
     return {
@@ -227,11 +210,11 @@ def _worst(
     }
 
 
-def _histogram(system: PressSystem, cancel: Cancel) -> list[int] | dict[str, Any]:
+def _histogram(system: PressSystem, work: Work) -> list[int] | dict[str, Any]:
     from lograph.core.optimize.histogram import press_histogram
 
     try:
-        return press_histogram(system, limit=HISTOGRAM_LIMIT, cancel=cancel)
+        return press_histogram(system, limit=HISTOGRAM_LIMIT, work=work)
     except BoardTooLargeError as exc:
         return _skipped(str(exc))
 

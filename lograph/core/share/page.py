@@ -20,7 +20,6 @@ from __future__ import annotations
 import html
 import json
 import math
-import time
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
@@ -35,6 +34,7 @@ from lograph.core.model.board import Board
 from lograph.core.optimize.fewest import fewest_presses
 from lograph.core.share.tables import HINT_LIMIT, hint_tables
 from lograph.core.solve import prepare, solve
+from lograph.core.work import Work
 
 __all__ = [
     "PAGE_LIMIT",
@@ -144,8 +144,7 @@ def _fewest(board: Board) -> tuple[int | None, bool]:
     answer = solve(board, "off", solver=solver)
     if not answer.solvable or answer.presses is None:
         return None, True
-    deadline = time.monotonic() + FEWEST_SECONDS
-    best = fewest_presses(solver, answer.presses, stop=lambda: time.monotonic() > deadline)
+    best = fewest_presses(solver, answer.presses, work=Work().within(FEWEST_SECONDS))
     return int(best.press_count), bool(best.exact)
 
 

@@ -186,6 +186,7 @@ class SolutionController(QObject):
     def _request_lit_only(self, then: Callable[[LitOnlySolution], None]) -> None:
         """The fewest lit presses from the current lights, in order, in the background."""
         from lograph.core.optimize.lit_only import lit_only_solve
+        from lograph.core.work import Work
 
         system, goal, model = self.document.press_system(), self.session.goal, self.model
 
@@ -199,7 +200,7 @@ class SolutionController(QObject):
 
         model.runner.submit(
             "lit_only",
-            lambda cancel: lit_only_solve(system, goal, cancel),
+            lambda cancel: lit_only_solve(system, goal, Work(cancel=cancel)),
             "Searching lit-only presses…",
             token=token(),
             current=token,

@@ -298,6 +298,7 @@ class ExportController(QObject):
         """Write the fewest-presses solution from the current position to the goal."""
         from lograph.core.files import write_solution
         from lograph.core.optimize.fewest import solve_fewest
+        from lograph.core.work import Work
 
         path = Path(path)
         system, goal, name = self.document.press_system(), self.goal(), self.document.board.name
@@ -323,7 +324,7 @@ class ExportController(QObject):
         self._in_background(
             "Cannot export solution",
             "Finding the fewest presses…",
-            lambda job: known or solve_fewest(system, goal, cancel=job),
+            lambda job: known or solve_fewest(system, goal, work=Work(cancel=job)),
             write,
             path,
         )
@@ -337,6 +338,7 @@ class ExportController(QObject):
     def export_report(self, path: str | Path) -> bool:
         """Write the analysis report (figures, quiet patterns, chase recipe and table)."""
         from lograph.core.report.report import board_report, write_report
+        from lograph.core.work import Work
 
         path = Path(path)
         board = self.document.board.copy()
@@ -356,7 +358,7 @@ class ExportController(QObject):
         self._in_background(
             "Cannot export report",
             "Analysing the board…",
-            lambda job: board_report(board, cancel=job, goal=goal, fewest=known),
+            lambda job: board_report(board, work=Work(cancel=job), goal=goal, fewest=known),
             write,
             path,
         )

@@ -28,7 +28,6 @@ from typing import Any
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from lograph.core.algebra.analysis import Analysis, Solver
-from lograph.core.cancel import Cancel
 from lograph.core.chase.plan import ChasePlan
 from lograph.core.errors import LographError
 from lograph.core.model.system import PressSystem
@@ -40,8 +39,9 @@ from lograph.core.optimize.fewest import (
     FewestSolution,
 )
 from lograph.core.optimize.worst import WorstPosition
+from lograph.core.work import Cancel, Work
 from lograph.ui.model.document import STRUCTURAL, Document
-from lograph.ui.model.jobs import Job, JobRunner, Work
+from lograph.ui.model.jobs import Job, JobFunction, JobRunner
 from lograph.ui.model.position import Position, PositionTracker, Prepared, prepare, quiet_basis
 from lograph.ui.model.session import Session
 
@@ -225,7 +225,9 @@ class AnalysisModel(QObject):
             return (self.structure, self.goal)
         return self.structure  # analysis, histogram: the press matrix only
 
-    def submit(self, channel: str, work: Work, text: str, store: Callable[[Any], None]) -> None:
+    def submit(
+        self, channel: str, work: JobFunction, text: str, store: Callable[[Any], None]
+    ) -> None:
         """Run `work` for the current board; `store` its answer (the runner drops it when the
         channel's token has moved meanwhile)."""
 
@@ -350,7 +352,9 @@ class AnalysisModel(QObject):
         return True
 
     @staticmethod
-    def _fewest(solver: Solver, change: Any, leaves: int | None, walks: int | None = None) -> Work:
+    def _fewest(
+        solver: Solver, change: Any, leaves: int | None, walks: int | None = None
+    ) -> JobFunction:
         """The job finding the fewest presses that make `change`: `leaves` and `walks` bound
         the search over GF(2) and with more colours (None: the defaults)."""
         budget = BRANCH_NODE_LIMIT if leaves is None else leaves
@@ -362,9 +366,8 @@ class AnalysisModel(QObject):
             x0 = solver.particular(change)
             if x0 is None:  # the engine contradicts its own left kernel: a bug
                 raise AssertionError("no particular solution for a solvable position")
-            return fewest_presses(
-                solver, x0, cancel=job, progress=job.report, node_limit=budget, split_limit=most
-            )
+            bounds = Work(cancel=job, progress=job.report, leaves=budget, solutions=most)
+            return fewest_presses(solver, x0, work=bounds)
 
         return work
 
@@ -403,9 +406,8 @@ class AnalysisModel(QObject):
         def work(job: Job) -> WorstPosition:
             from lograph.core.optimize.worst import worst_position
 
-            return worst_position(
-                solver, goal, time_limit=time_limit, cancel=job, progress=job.report
-            )
+            bounds = Work(cancel=job, progress=job.report).within(time_limit)
+            return worst_position(solver, goal, work=bounds)
 
         def store(worst: WorstPosition) -> None:
             self.worst = worst
@@ -438,7 +440,8 @@ class AnalysisModel(QObject):
         def work(job: Job) -> list[int]:
             from lograph.core.optimize.histogram import press_histogram
 
-            return press_histogram(system, cancel=job, progress=job.report, quiet=quiet)
+            bounds = Work(cancel=job, progress=job.report)
+            return press_histogram(system, work=bounds, quiet=quiet)
 
         def store(counts: list[int]) -> None:
             self.histogram = counts

@@ -41,7 +41,7 @@ __all__ = ["COMPILING_NOTE", "Job", "JobRunner"]
 
 log = logging.getLogger("lograph.ui")
 
-Work = Callable[["Job"], Any]  # a Job is also the ``cancel()`` callable the core polls
+JobFunction = Callable[["Job"], Any]  # a Job is also the ``cancel()`` callable the core polls
 Done = Callable[[object, Any], None]  # (token, result)
 Failed = Callable[[object, BaseException], None]  # (token, error)
 
@@ -93,7 +93,7 @@ def _tell_compiling(relay: weakref.ref[_Relay]) -> None:
 
 
 class _Task(QRunnable):
-    def __init__(self, job: Job, work: Work, relay: _Relay) -> None:
+    def __init__(self, job: Job, work: JobFunction, relay: _Relay) -> None:
         super().__init__()
         self.job, self.work, self.relay = job, work, relay
         self.setAutoDelete(False)  # the runner keeps it until its result is delivered
@@ -148,7 +148,7 @@ class JobRunner(QObject):
     def submit(
         self,
         channel: str,
-        work: Work,
+        work: JobFunction,
         text: str,
         *,
         token: object = None,

@@ -16,10 +16,10 @@ import numpy as np
 from numpy.typing import NDArray
 
 from lograph.core.algebra.analysis import Analysis, Solver
-from lograph.core.cancel import Cancel
 from lograph.core.model.board import Board
 from lograph.core.model.system import PressSystem
 from lograph.core.optimize.histogram import class_histogram_work, histogram_method, quiet_rows
+from lograph.core.work import Cancel
 
 __all__ = [
     "AUTO_HISTOGRAM_BITS",

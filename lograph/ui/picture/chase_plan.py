@@ -23,12 +23,12 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from lograph.core.cancel import Cancel
 from lograph.core.chase.plan import ChasePlan, chase_plan
 from lograph.core.chase.table import ChaseTable, chase_table
 from lograph.core.errors import BoardTooLargeError
 from lograph.core.model.ring import RingKind
 from lograph.core.model.system import PressSystem
+from lograph.core.work import Cancel
 from lograph.ui.canvas.overlay import Mark, mark
 from lograph.ui.canvas.palette import MARKS
 

@@ -24,9 +24,9 @@ from pathlib import Path
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRect, QRectF, QSize, Qt
 from PySide6.QtGui import QImage, QPaintDevice, QPainter
 
-from lograph.core.cancel import Cancel
 from lograph.core.errors import LographError
 from lograph.core.model.board import Board
+from lograph.core.work import Cancel
 from lograph.ui.canvas.items import Palette
 from lograph.ui.canvas.overlay import Mark, mark
 from lograph.ui.canvas.scene import BoardScene
@@ -173,8 +173,9 @@ def solution_layers(board: Board, goal: str = "off", cancel: Cancel = None) -> l
     Raises `UnsolvableError` when the goal cannot be reached.
     """
     from lograph.core.optimize.fewest import solve_fewest
+    from lograph.core.work import Work
 
-    best = solve_fewest(board, goal, cancel=cancel)
+    best = solve_fewest(board, goal, work=Work(cancel=cancel))
     names = board.buttons
     marks = {
         names[i]: mark("press", str(t) if t > 1 else "")

@@ -34,11 +34,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from lograph.core.cancel import Cancel
 from lograph.core.errors import LographError
 from lograph.core.files.level_pack import LevelPack, PackLevel, write_level_pack
 from lograph.core.model.board import Board
 from lograph.core.optimize.puzzles import PuzzleSet, spread
+from lograph.core.work import Cancel
 from lograph.ui.model.jobs import JobRunner
 from lograph.ui.picture.preview import BoardPreview
 from lograph.ui.play.packs import PACK_FILTER
@@ -58,10 +58,12 @@ def design_levels(
     """The core's generator on `board` (runs on a worker thread)."""
     from lograph.core.optimize.puzzles import generate_levels
     from lograph.core.solve import prepare
+    from lograph.core.work import Work
 
     solver = prepare(board, cancel=cancel)
     targets = spread(low, high, count)
-    return generate_levels(solver, board, targets, unique=unique, seed=seed, cancel=cancel)
+    work = Work(cancel=cancel)
+    return generate_levels(solver, board, targets, unique=unique, seed=seed, work=work)
 
 
 def preview_icon(board: Board, lights: NDArray[np.uint8]) -> QIcon:

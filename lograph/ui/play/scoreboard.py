@@ -28,9 +28,9 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QLabel
 
 from lograph.core.algebra.analysis import Analysis, Solver
-from lograph.core.cancel import Cancel
 from lograph.core.errors import LographError
 from lograph.core.model.system import PressSystem
+from lograph.core.work import Cancel
 from lograph.ui.model.analysis import AUTO_SOLUTION_BUTTONS, AnalysisModel
 from lograph.ui.widgets import named
 
@@ -75,10 +75,12 @@ def best_count(
     """The fewest presses (lit presses under `lit_only`) from `system`'s lights to the goal."""
     if lit_only:
         from lograph.core.optimize.lit_only import lit_only_solve
+        from lograph.core.work import Work
 
-        presses = lit_only_solve(system, goal, cancel).presses
+        presses = lit_only_solve(system, goal, Work(cancel=cancel)).presses
         return (None if presses is None else len(presses)), True
     from lograph.core.optimize.fewest import fewest_presses
+    from lograph.core.work import Work
 
     assert solver is not None
     p = system.states
@@ -86,7 +88,7 @@ def best_count(
     x0 = solver.particular(change)
     if x0 is None:
         return None, True
-    best = fewest_presses(solver, x0, cancel=cancel)
+    best = fewest_presses(solver, x0, work=Work(cancel=cancel))
     return best.press_count, best.exact
 
 

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from lograph.core.cancel import clear_interrupt, interrupt
 from lograph.core.errors import InterruptedComputation
 from lograph.core.files import atomic
 from lograph.core.files.atomic import atomic_write_chunks, atomic_write_text, remove_stale_temps
+from lograph.core.work import clear_interrupt, interrupt
 
 HANG_GUARD = 120
 

@@ -13,6 +13,7 @@ from lograph.core.errors import BoardError, BoardTooLargeError, InterruptedCompu
 from lograph.core.model.generators import from_networkx, rectangle
 from lograph.core.optimize.lit_only import lit_only_solvable_count, lit_only_solve
 from lograph.core.solve import analyze
+from lograph.core.work import Work
 from tests.references import lit_only_changes
 
 #: Tiny graphs: paths, cycles, grids, Petersen; a few with the open rule.
@@ -152,9 +153,9 @@ def test_refusals():
     board = rectangle(3, 3)
     board.set_light("r0c0", 1)
     with pytest.raises(InterruptedComputation):
-        lit_only_solve(board, cancel=lambda: True)
+        lit_only_solve(board, work=Work(cancel=lambda: True))
     with pytest.raises(InterruptedComputation):
-        lit_only_solvable_count(board, cancel=lambda: True)
+        lit_only_solvable_count(board, work=Work(cancel=lambda: True))
 
 
 def test_directed_board_where_lit_only_clears_fewer():

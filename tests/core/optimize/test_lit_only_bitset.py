@@ -14,6 +14,7 @@ from lograph.core.optimize.lit_only import (
     lit_only_count_by_queue,
     lit_only_solvable_count,
 )
+from lograph.core.work import Work
 from tests.references import lit_only_changes, lit_only_clearable
 
 #: Small graphs (at most 9 buttons: the reference builds the graph of all positions);
@@ -81,5 +82,5 @@ def test_cancel_is_polled_after_every_button() -> None:
         return len(calls) == 3
 
     with pytest.raises(InterruptedComputation, match="lit-only count cancelled"):
-        lit_only_solvable_count(rectangle(4, 5), cancel=cancel)
+        lit_only_solvable_count(rectangle(4, 5), work=Work(cancel=cancel))
     assert len(calls) == 3  # stopped at the third poll, within the first pass of 20 buttons

@@ -13,6 +13,8 @@ from lograph.core.errors import LographError
 from lograph.core.model.generators import geometric, grid_system, rectangle
 from lograph.core.report.report import board_report, report_markdown, write_report
 from lograph.core.solve import prepare
+from lograph.core.work import Work
+from tests.cli.helpers import with_budgets
 from tests.references import coset_weights, goal_change, press_matrix, solvable
 
 # The two 5×5 quiet patterns (row-major).
@@ -153,16 +155,15 @@ def test_a_bounded_fewest_names_the_search_that_proves_it(monkeypatch: pytest.Mo
     from lograph.core.optimize import fewest as minimal
     from lograph.core.optimize.fewest import _gf2_orbits as gf2_orbits
 
-    real = minimal.fewest_presses
     monkeypatch.setattr(gf2_orbits, "LEAF_BITS", 1)
-    limits = {"exact_limit": 0, "branch_limit": 62}
-    monkeypatch.setattr(minimal, "fewest_presses", lambda *a, **k: real(*a, **{**k, **limits}))
+    bounded = with_budgets(minimal.fewest_presses, transform_nullity=0, search_nullity=62)
+    monkeypatch.setattr(minimal, "fewest_presses", bounded)
     board = rectangle(4, 4)
     pressed = np.random.default_rng(1).integers(0, 2, 16).astype(np.uint8)
     lights = board.to_system().apply(pressed) % 2  # solvable: made by presses
     for name, light in zip(board.buttons, lights.tolist(), strict=True):
         board.set_light(name, light)
-    report = board_report(board, max_leaves=1)
+    report = board_report(board, work=Work(leaves=1))
     fewest = report["fewest"]
     assert not fewest["exact"]
     leaves = fewest["search_leaves"]
@@ -173,8 +174,8 @@ def test_a_bounded_fewest_names_the_search_that_proves_it(monkeypatch: pytest.Mo
         past = report_markdown(report)
     assert "out of reach" in past
     assert "--max-leaves" not in past
-    assert not board_report(board, max_leaves=leaves - 1)["fewest"]["exact"]
-    exact = board_report(board, max_leaves=leaves)["fewest"]
+    assert not board_report(board, work=Work(leaves=leaves - 1))["fewest"]["exact"]
+    exact = board_report(board, work=Work(leaves=leaves))["fewest"]
     assert exact["exact"]
     solver = prepare(board)
     quiet = np.asarray(solver.analysis.quiet, dtype=np.uint8).reshape(4, 16)
@@ -194,7 +195,7 @@ def test_a_bounded_fewest_with_more_colours_names_the_solutions_to_walk(
     real = minimal.fewest_presses
     monkeypatch.setattr(zk_beyond, "FOURIER_LIMIT", 1)
     monkeypatch.setattr(minimal, "_WALK_FIRST", 0)
-    monkeypatch.setattr(fewest, "fewest_presses", lambda *a, **k: real(*a, **k, split_limit=1))
+    monkeypatch.setattr(fewest, "fewest_presses", with_budgets(real, solutions=1))
     board = rectangle(5, 5, states=5)
     pressed = np.random.default_rng(3).integers(0, 5, 25).astype(np.uint8)
     lights = board.to_system().apply(pressed) % 5  # solvable: made by presses

@@ -5,15 +5,13 @@ block's group over GF(p)), and the exact enumeration for p > 2.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import numpy as np
 from numpy.typing import NDArray
 
-from lograph.core.cancel import Cancel, poll
 from lograph.core.model.ring import Ring, RingKind
 from lograph.core.optimize.fewest._fourier import HEURISTIC_BLOCK, fewest_by_fourier
 from lograph.core.optimize.quiet import fewest_by_classes, quiet_classes
+from lograph.core.work import Work
 
 __all__ = ["descend", "fewest_mod_p"]
 
@@ -31,7 +29,7 @@ _CANCELLED = "fewest-presses search cancelled"
 
 
 def fewest_mod_p(
-    quiet: NDArray[np.uint8], x0: NDArray[np.uint8], p: int, cancel: Cancel
+    quiet: NDArray[np.uint8], x0: NDArray[np.uint8], p: int, work: Work
 ) -> tuple[NDArray[np.uint8], int, int]:
     """Exact minimum of ``Σ (x0 + c·Q) mod p`` by enumerating c over (class, value) groups."""
     k = len(quiet)
@@ -53,7 +51,7 @@ def fewest_mod_p(
             best_w, best_c, count = low, int(combos[int(np.argmin(weights))]), hits
         elif low == best_w:
             count += hits
-        poll(cancel, _CANCELLED)
+        work.poll(_CANCELLED)
     coeffs = np.array([(best_c // p**j) % p for j in range(k)], dtype=np.int64)
     presses = ((x0.astype(np.int64) + coeffs @ quiet.astype(np.int64)) % p).astype(np.uint8)
     return presses, int(presses.astype(np.int64).sum()), count
@@ -90,9 +88,8 @@ def descend(
     quiet: NDArray[np.uint8],
     x0: NDArray[np.uint8],
     p: int,
-    cancel: Cancel,
+    work: Work,
     seed: int,
-    stop: Callable[[], bool] | None = None,
 ) -> NDArray[np.uint8]:
     """Large-neighbourhood descent: minimise exactly over blocks of quiet patterns.
 
@@ -101,7 +98,7 @@ def descend(
     at random, half the time patterns that overlap, which must usually change together) and
     moves to a best solution reachable with them, a random one among ties so that plateaus
     get crossed. It stops after `_HEURISTIC_PATIENCE` rounds without improvement. The result
-    is a local optimum: good, but not proven minimal. `stop` (a time limit) ends it between
+    is a local optimum: good, but not proven minimal. The work's deadline ends it between
     rounds with the best so far.
     """
     k = len(quiet)
@@ -116,17 +113,17 @@ def descend(
     weight = int(x.astype(np.int64).sum())
     stale = rounds = 0
     while stale < _HEURISTIC_PATIENCE and rounds < max_rounds:
-        if stop is not None and stop():
+        if work.past_deadline():
             break
         rows = quiet[_pick_block(k, block, overlaps, rng)]
         if bits:
-            cand, w, _ = fewest_by_classes(quiet_classes(rows), len(rows), x, cancel, rng)
+            cand, w, _ = fewest_by_classes(quiet_classes(rows), len(rows), x, work, rng)
         else:
-            cand, w = _lightest_in_block(rows, x, p, cancel, rng)
+            cand, w = _lightest_in_block(rows, x, p, work, rng)
         stale = 0 if w < weight else stale + 1
         x, weight = cand, w
         rounds += 1
-        poll(cancel, _CANCELLED)
+        work.poll(_CANCELLED)
     return x
 
 
@@ -139,12 +136,12 @@ def _patterns_per_block(p: int) -> int:
 
 
 def _lightest_in_block(
-    rows: NDArray[np.uint8], x: NDArray[np.uint8], p: int, cancel: Cancel, rng: np.random.Generator
+    rows: NDArray[np.uint8], x: NDArray[np.uint8], p: int, work: Work, rng: np.random.Generator
 ) -> tuple[NDArray[np.uint8], int]:
     """The lightest of ``x + Σ c_j rows[j]`` (a random one among ties) by one transform; by
     the walk should the transform's rounding be unclear."""
     found = fewest_by_fourier(rows, (p,) * len(rows), x, p, rng)
     if found is None:
-        cand, weight, _ = fewest_mod_p(rows, x, p, cancel)
+        cand, weight, _ = fewest_mod_p(rows, x, p, work)
         return cand, weight
     return found[0], found[1]

@@ -28,19 +28,18 @@ there gives the weights of all solutions with that prefix. The prefixes run in b
 (one batched FFT on two threads, scipy's); the minimum and the solutions that tie for it
 are kept, so a finished search is exact with its tie count, as the single transform is.
 
-A search stopped early (a `stop` hook, the CLI's ``--time-limit``) returns the lightest
+A search stopped early (past its work's deadline, the CLI's ``--time-limit``) returns the lightest
 solution of the prefixes it did, marked not complete.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import NDArray
 
-from lograph.core.cancel import Cancel, Progress, poll, report
+from lograph.core.work import Work
 
 __all__ = [
     "FOURIER_LIMIT",
@@ -163,13 +162,12 @@ def fewest_by_prefixes(
     orders: tuple[int, ...],
     x0: NDArray[np.uint8],
     k: int,
-    *,
-    cancel: Cancel = None,
-    stop: Callable[[], bool] | None = None,
-    progress: Progress = None,
+    work: Work | None = None,
 ) -> SplitResult | None:
     """The lightest solution in ``x0 + Σ c_j quiet[j] (mod k)`` by one transform per prefix;
-    None when a transform's rounding is not clear (then nothing it says is trusted).
+    None when a transform's rounding is not clear (then nothing it says is trusted). `work`
+    is polled and told the prefixes done after each batch; past its deadline the search
+    stops with the lightest solution so far (not `complete`).
 
     Examples
     --------
@@ -178,6 +176,7 @@ def fewest_by_prefixes(
     >>> found.presses.tolist(), found.weight, found.ties, found.complete  # of 9: (a, b) = (1, 1)
     ([0, 1, 0], 1, 1, True)
     """
+    work = work or Work()
     coefficients, points = character_terms(quiet, orders, x0, k)
     split = _split_point(orders)
     high, low = np.asarray(orders[:split], np.int64), tuple(orders[split:])
@@ -205,9 +204,9 @@ def fewest_by_prefixes(
         elif low_weight == best:
             ties += hits
         done += count
-        report(progress, done, prefixes)
-        poll(cancel, _CANCELLED)
-        if stop is not None and done < prefixes and stop():
+        work.report(done, prefixes)
+        work.poll(_CANCELLED)
+        if done < prefixes and work.past_deadline():
             break
     coeffs = np.array(np.unravel_index(best_at, orders), dtype=np.int64)
     gens = quiet.astype(np.int64).reshape(len(orders), -1)

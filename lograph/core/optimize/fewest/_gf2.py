@@ -20,17 +20,21 @@ symmetric problem are often nearly symmetric), and the heuristic improves from t
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import replace
 
 import numpy as np
 from numpy.typing import NDArray
 
-from lograph.core.cancel import Cancel, EqualShares, Progress, RunningTotal
 from lograph.core.model.system import PressSystem
 from lograph.core.optimize.fewest._bounds import cover_bound
 from lograph.core.optimize.fewest._descent import descend
-from lograph.core.optimize.fewest._gf2_orbits import plan_frontier, root_bound
+from lograph.core.optimize.fewest._gf2_orbits import (
+    BRANCH_NODE_LIMIT,
+    leaf_budget,
+    plan_frontier,
+    root_bound,
+)
 from lograph.core.optimize.fewest._gf2_split import (
     PAIRS_PER_LEAF,
     GroupSolver,
@@ -53,18 +57,18 @@ from lograph.core.optimize.quiet import (
     quiet_classes,
     quiet_pieces,
 )
+from lograph.core.work import Work
 
 __all__ = [
     "BRANCH_NODE_LIMIT",
     "BRANCH_NULLITY_LIMIT",
     "EXACT_NULLITY_LIMIT",
     "MAX_SEARCH_LEAVES",
-    "Budget",
-    "Limits",
     "beyond_transform",
     "exact_gf2",
     "search_leaves",
     "symmetric_start",
+    "transform_limit",
 ]
 
 
@@ -72,66 +76,55 @@ __all__ = [
 EXACT_NULLITY_LIMIT = 26
 #: Largest nullity searched beyond one transform (classes are int64 bit masks).
 BRANCH_NULLITY_LIMIT = 62
-#: Leaves (transforms of 2^18, one per orbit of the board's symmetries) a search may take by
-#: default, about a minute and a half on two cores (some 30 µs a leaf); the split search
-#: counts `PAIRS_PER_LEAF` pairs as one (all-on 65×65: 10,899; its orbit search: 2,122,816).
-BRANCH_NODE_LIMIT = 3 << 20
 #: The most leaves a search may be given (`--max-leaves`, the window's button): 9 hours here.
 MAX_SEARCH_LEAVES = 1 << 30
 
 
-def exact_gf2(quiet: NDArray[np.uint8], x0: NDArray[np.uint8], cancel: Cancel) -> FewestSolution:
+def exact_gf2(quiet: NDArray[np.uint8], x0: NDArray[np.uint8], work: Work) -> FewestSolution:
     """One transform over the classes: the lightest solution and how many tie."""
-    found = fewest_by_classes(quiet_classes(quiet), len(quiet), x0, cancel)
+    found = fewest_by_classes(quiet_classes(quiet), len(quiet), x0, work)
     return FewestSolution(*found, 2 ** len(quiet), True, "walsh-hadamard")
 
 
-@dataclass(frozen=True)
-class Budget:
-    """How far a search past one transform may go: the largest nullity done by one transform
-    (`exact_limit`), the searches' largest nullity and leaves (`search_leaves`), the cancel
-    and stop hooks, and where progress goes."""
-
-    exact_limit: int
-    branch_limit: int | None
-    node_limit: int
-    cancel: Cancel
-    progress: Progress
-    stop: Callable[[], bool] | None
-
-    def limits(self, k: int, progress: Progress) -> Limits:
-        leaves = search_leaves(k, self.exact_limit, self.branch_limit, self.node_limit)
-        return Limits(leaves, self.cancel, progress, self.stop)
+def transform_limit(work: Work) -> int:
+    """The largest nullity done by one transform: `Work.transform_nullity`, else
+    `EXACT_NULLITY_LIMIT`."""
+    return EXACT_NULLITY_LIMIT if work.transform_nullity is None else work.transform_nullity
 
 
 def beyond_transform(
     quiet: NDArray[np.uint8],
     x0: NDArray[np.uint8],
     symmetries: Sequence[NDArray[np.intp]] | None,
-    budget: Budget,
+    work: Work,
     system: PressSystem | None,
     seed: int,
 ) -> FewestSolution:
     """The lightest of ``x0 + span(quiet)`` past one transform: piece by piece when the code
-    is a direct sum, else by `frontier`."""
+    is a direct sum, else by `frontier`; each search within the leaves `search_leaves`
+    gives its nullity."""
     split = quiet_pieces(quiet)
     if len(split.pieces) == 1:
-        return frontier(
-            quiet, x0, symmetries, budget.limits(len(quiet), budget.progress), system, seed
-        )
-    searched = sum(piece.dimension > budget.exact_limit for piece in split.pieces)
-    count = EqualShares(budget.progress, searched)  # sizes unknown until each search plans
+        return frontier(quiet, x0, symmetries, _searching(work, len(quiet)), system, seed)
+    exact_limit = transform_limit(work)
+    searched = sum(piece.dimension > exact_limit for piece in split.pieces)
+    share = work.equal_pieces(searched)  # sizes unknown until each search plans
     parts = []
     for piece in split.pieces:
         part = x0[piece.buttons]
-        if piece.dimension <= budget.exact_limit:
-            parts.append(exact_gf2(piece.quiet, part, budget.cancel))
+        if piece.dimension <= exact_limit:
+            parts.append(exact_gf2(piece.quiet, part, work))
             continue
         sub = None if system is None else piece_system(system, piece.buttons)
         kept = None if sub is None else dihedral_candidates(sub.positions)
-        limits = budget.limits(piece.dimension, count.piece())
-        parts.append(frontier(piece.quiet, part, kept, limits, sub, seed))
+        within = _searching(share(), piece.dimension)
+        parts.append(frontier(piece.quiet, part, kept, within, sub, seed))
     return _combined(split, x0, parts)
+
+
+def _searching(work: Work, k: int) -> Work:
+    """The work of a search of nullity `k`: its leaves fixed by `search_leaves`."""
+    return replace(work, leaves=search_leaves(k, work))
 
 
 def _combined(split: Pieces, x0: NDArray[np.uint8], parts: list[FewestSolution]) -> FewestSolution:
@@ -155,43 +148,33 @@ def _combined(split: Pieces, x0: NDArray[np.uint8], parts: list[FewestSolution])
     return FewestSolution(presses, weight, None, solutions, lower == weight, method, lower, leaves)
 
 
-def search_leaves(k: int, exact_limit: int, branch_limit: int | None, node_limit: int) -> int:
-    """The searches' leaf budget: none past `branch_limit` (default `BRANCH_NULLITY_LIMIT`,
-    0 when `exact_limit` was lowered) but past int64 keys, where the groups' searches run."""
-    default = BRANCH_NULLITY_LIMIT if exact_limit >= EXACT_NULLITY_LIMIT else 0
-    within = k <= (default if branch_limit is None else branch_limit)
-    return node_limit if within or k > BRANCH_NULLITY_LIMIT else 0
-
-
-@dataclass(frozen=True)
-class Limits:
-    """What bounds a search beyond one transform: leaves, the cancel and stop hooks, and
-    where it reports progress."""
-
-    leaves: int
-    cancel: Cancel
-    progress: Progress
-    stop: Callable[[], bool] | None
+def search_leaves(k: int, work: Work) -> int:
+    """The leaves a search of nullity `k` may take: the work's (`leaf_budget`), but none
+    past `Work.search_nullity` (default `BRANCH_NULLITY_LIMIT`, 0 when the transform's
+    nullity was lowered) unless past int64 keys, where the groups' searches run."""
+    default = BRANCH_NULLITY_LIMIT if transform_limit(work) >= EXACT_NULLITY_LIMIT else 0
+    within = k <= (default if work.search_nullity is None else work.search_nullity)
+    return leaf_budget(work) if within or k > BRANCH_NULLITY_LIMIT else 0
 
 
 def frontier(
     quiet: NDArray[np.uint8],
     x0: NDArray[np.uint8],
     symmetries: Sequence[NDArray[np.intp]] | None,
-    limits: Limits,
+    work: Work,
     system: PressSystem | None,
     seed: int,
 ) -> FewestSolution:
     """GF(2) beyond one transform: the split search when the board's groups split the
     combinations (`lograph.core.optimize.fewest._gf2_split`), else the orbit search, each when it
-    fits the leaf budget; else (or when stopped) the heuristic's solution or the stopped
+    fits the work's leaves; else (or when stopped) the heuristic's solution or the stopped
     search's best, whichever is lighter, with the best proven bound."""
-    k, cancel = len(quiet), limits.cancel
+    k, leaves = len(quiet), leaf_budget(work)
     if k > BRANCH_NULLITY_LIMIT:  # class keys past int64: the bounded answer alone
-        return bounded(quiet, class_numbers(quiet), x0, symmetries, system, seed, limits)
+        return bounded(quiet, class_numbers(quiet), x0, symmetries, system, seed, work)
     keys = quiet_classes(quiet)
     # below that nullity one transform answers unless told otherwise (tests of the orbit
-    # search lower `exact_limit` on small boards): the split search is for the frontier
+    # search lower `Work.transform_nullity` on small boards): the split search is for the frontier
     splits = system is not None and k > EXACT_NULLITY_LIMIT
     split = None
     if splits and system is not None:
@@ -200,28 +183,19 @@ def frontier(
     if split is not None:
         needed = -(-split.needed // PAIRS_PER_LEAF)
         searched, lower = None, split.lower_bound
-        if needed <= limits.leaves:
-            found = split_search(
-                split, x0, cancel=cancel, progress=limits.progress, stop=limits.stop
-            )
+        if needed <= leaves:
+            found = split_search(split, x0, work)
             if found.complete and found.presses is not None:
                 return FewestSolution(
                     found.presses, found.weight, found.ties, 2**k, True, "branch and bound"
                 )
             searched, lower = found.presses, max(lower, found.lower_bound)
-        return bounded(quiet, keys, x0, symmetries, system, seed, limits, searched, lower, needed)
-    plan = plan_frontier(quiet, x0, symmetries or [], limits.leaves, cancel)
+        return bounded(quiet, keys, x0, symmetries, system, seed, work, searched, lower, needed)
+    plan = plan_frontier(quiet, x0, symmetries or [], work)
     searched = None
     if plan.leaves is not None:
         # limited by the budget, not by the count: exact only when the walk itself completed
-        result = plan.search(
-            x0,
-            incumbent=None,
-            leaf_limit=limits.leaves,
-            cancel=cancel,
-            progress=limits.progress,
-            stop=limits.stop,
-        )
+        result = plan.search(x0, incumbent=None, work=work)
         if result.complete:
             found_presses = plan.presses(x0, result.combination)
             return FewestSolution(
@@ -229,7 +203,7 @@ def frontier(
             )
         if result.combination >= 0:
             searched = plan.presses(x0, result.combination)
-    return bounded(quiet, keys, x0, symmetries, system, seed, limits, searched, 0, plan.needed)
+    return bounded(quiet, keys, x0, symmetries, system, seed, work, searched, 0, plan.needed)
 
 
 def bounded(
@@ -239,7 +213,7 @@ def bounded(
     symmetries: Sequence[NDArray[np.intp]] | None,
     system: PressSystem | None,
     seed: int,
-    limits: Limits,
+    work: Work,
     searched: NDArray[np.uint8] | None = None,
     lower: int = 0,
     needed: int | None = None,
@@ -247,17 +221,18 @@ def bounded(
     """The heuristic's solution (started from the lightest symmetric solution,
     `lograph.core.optimize.fewest._gf2`, and from the groups' lightest parts,
     `lograph.core.optimize.fewest._gf2_split`) or a stopped search's, whichever is lighter,
-    with the best of the root, cover, groups' and search bounds."""
-    k, cancel = len(quiet), limits.cancel
+    with the best of the root, cover, groups' and search bounds; the groups' searches keep
+    to the work's leaves, the descents run to their end (no deadline)."""
+    k, alone = len(quiet), work.only_cancel()
     actions = coset_actions(quiet, x0, list(symmetries)) if symmetries else []
-    starts = [symmetric_start(quiet, x0, actions, cancel)]
-    floor, solver = None, group_solver(limits, seed)
-    if lower == 0 and system is not None and limits.leaves > 0:
+    starts = [symmetric_start(quiet, x0, actions, alone)]
+    floor, solver = None, group_solver(work, seed)
+    if lower == 0 and system is not None and leaf_budget(work) > 0:
         floor = group_floor(system, quiet, x0, solver, BRANCH_NULLITY_LIMIT)
     if floor is not None:
         starts += floor.starts
         lower = floor.lower
-    tried = (descend(quiet, start, 2, cancel, seed) for start in starts)
+    tried = (descend(quiet, start, 2, alone, seed) for start in starts)
     presses = min(tried, key=lambda found: int(found.sum()))
     if floor is not None:
         presses = group_descent(floor.members, quiet, presses, solver, BRANCH_NULLITY_LIMIT)
@@ -276,16 +251,15 @@ def bounded(
     return FewestSolution(presses, weight, None, 2**k, exact, method, lower, needed)
 
 
-def group_solver(limits: Limits, seed: int) -> GroupSolver:
+def group_solver(work: Work, seed: int) -> GroupSolver:
     """Searches one group's question (or a slice of the board's) on its own, within the
-    same leaf budget, cancel and stop; their leaves add up on one progress count."""
-    count = RunningTotal(limits.progress)
+    same work (leaves, cancel hook, deadline); their leaves add up on one progress count."""
+    piece = work.consecutive_pieces()
 
     def solve_group(
         rows: NDArray[np.uint8], part: NDArray[np.uint8]
     ) -> tuple[NDArray[np.uint8], int]:
-        alone = Limits(limits.leaves, limits.cancel, count.piece(), limits.stop)
-        found = frontier(rows, part, None, alone, None, seed)
+        found = frontier(rows, part, None, piece(), None, seed)
         return found.presses, found.lower_bound
 
     return solve_group
@@ -308,7 +282,7 @@ def _particular(system: NDArray[np.uint8], rhs: NDArray[np.uint8]) -> NDArray[np
 
 
 def symmetric_start(
-    quiet: NDArray[np.uint8], x0: NDArray[np.uint8], actions: list[Action], cancel: Cancel
+    quiet: NDArray[np.uint8], x0: NDArray[np.uint8], actions: list[Action], work: Work
 ) -> NDArray[np.uint8]:
     """The lightest solution kept by some symmetry (searched exactly per symmetry while its
     fixed subspace is small), or `x0` when none is lighter."""
@@ -328,7 +302,7 @@ def symmetric_start(
         if len(rows) == 0:
             found, w = base, int(base.sum())
         else:
-            found, w, _ = fewest_by_classes(quiet_classes(rows), len(rows), base, cancel)
+            found, w, _ = fewest_by_classes(quiet_classes(rows), len(rows), base, work)
         if w < weight:
             best, weight = found, w
     return best

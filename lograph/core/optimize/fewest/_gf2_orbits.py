@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import queue
 from collections import deque
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
@@ -34,7 +34,6 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from lograph.core.cancel import WORKERS, Cancel, Progress, poll, report
 from lograph.core.optimize.quiet import (
     Action,
     coset_actions,
@@ -42,19 +41,33 @@ from lograph.core.optimize.quiet import (
     parity,
     quiet_classes,
 )
+from lograph.core.work import WORKERS, Work
 
 __all__ = [
+    "BRANCH_NODE_LIMIT",
     "COUNTED_PREFIXES",
     "LEAF_BITS",
     "BranchResult",
     "FrontierPlan",
     "PrefixMaps",
+    "leaf_budget",
     "orbit_count",
     "orbit_search",
     "plan_frontier",
     "prefix_maps",
     "root_bound",
 ]
+
+
+#: Leaves (transforms of 2^18, one per orbit of the board's symmetries) a search may take by
+#: default, about a minute and a half on two cores (some 30 µs a leaf); the split search
+#: counts `PAIRS_PER_LEAF` pairs as one (all-on 65×65: 10,899; its orbit search: 2,122,816).
+BRANCH_NODE_LIMIT = 3 << 20
+
+
+def leaf_budget(work: Work) -> int:
+    """The leaves a search may take: `Work.leaves`, else `BRANCH_NODE_LIMIT`."""
+    return BRANCH_NODE_LIMIT if work.leaves is None else work.leaves
 
 
 #: Prefixes walked to count the leaves a search needs when Burnside's count does not apply,
@@ -86,12 +99,10 @@ class FrontierPlan:
         x0: NDArray[np.uint8],
         *,
         incumbent: int | None,
-        leaf_limit: int,
-        cancel: Cancel,
-        progress: Progress = None,
-        stop: Callable[[], bool] | None = None,
+        work: Work,
     ) -> BranchResult:
-        """Run the orbit search (see `lograph.core.optimize.fewest._gf2_orbits.orbit_search`)."""
+        """Run the orbit search (see `lograph.core.optimize.fewest._gf2_orbits.orbit_search`)
+        within the work's leaves."""
         return orbit_search(
             self.keys,
             self.k,
@@ -99,11 +110,8 @@ class FrontierPlan:
             self.maps,
             low=self.low,
             incumbent=incumbent,
-            leaf_limit=leaf_limit,
-            cancel=cancel,
-            progress=progress,
+            work=work,
             leaves_total=self.needed,
-            stop=stop,
         )
 
     def presses(self, x0: NDArray[np.uint8], combination: int) -> NDArray[np.uint8]:
@@ -115,10 +123,11 @@ def plan_frontier(
     quiet: NDArray[np.uint8],
     x0: NDArray[np.uint8],
     symmetries: Sequence[NDArray[np.intp]],
-    leaf_budget: int,
-    cancel: Cancel = None,
+    work: Work,
 ) -> FrontierPlan:
-    """Set the search up; symmetries that do not keep ``x0 + span(quiet)`` are ignored."""
+    """Set the search up for the work's leaves (`leaf_budget`); symmetries that do not keep
+    ``x0 + span(quiet)`` are ignored."""
+    budget = leaf_budget(work)
     k = len(quiet)
     low = min(k, LEAF_BITS)
     perms = list(symmetries)
@@ -132,13 +141,13 @@ def plan_frontier(
     maps = prefix_maps(actions, low)
     high = k - low
     group = len(actions) + 1
-    needed = orbit_count(maps, high) if leaf_budget > 0 else None
+    needed = orbit_count(maps, high) if budget > 0 else None
     # not a group (Burnside does not apply): walk the prefixes while that is quick, or while
     # the orbits, of at most `group` prefixes each, could still fit the budget
-    walk = (1 << high) <= max(leaf_budget * group, COUNTED_PREFIXES)
-    if needed is None and leaf_budget > 0 and walk:
-        needed = count_leaves(maps, high, cancel)
-    leaves = needed if needed is not None and needed <= leaf_budget else None
+    walk = (1 << high) <= max(budget * group, COUNTED_PREFIXES)
+    if needed is None and budget > 0 and walk:
+        needed = count_leaves(maps, high, work)
+    leaves = needed if needed is not None and needed <= budget else None
     return FrontierPlan(quiet_classes(quiet), k, low, maps, leaves, group, needed)
 
 
@@ -224,11 +233,12 @@ def _representatives(
     return prefixes[smallest], sizes.astype(np.int64)
 
 
-def count_leaves(maps: PrefixMaps, high: int, cancel: Cancel = None) -> int:
+def count_leaves(maps: PrefixMaps, high: int, work: Work | None = None) -> int:
     """How many leaves (orbit representatives) the search transforms at most."""
+    work = work or Work()
     total, offsets = 0, _offset_images(maps, 1 << min(high, _CHUNK_BITS))
     for start in range(0, 1 << high, offsets.shape[1]):
-        poll(cancel, _CANCELLED)
+        work.poll(_CANCELLED)
         total += len(_representatives(maps, offsets, start)[0])
     return total
 
@@ -285,14 +295,12 @@ def orbit_search(
     *,
     low: int,
     incumbent: int | None = None,
-    leaf_limit: int = 1 << 10,
-    cancel: Cancel = None,
-    progress: Progress = None,
+    work: Work | None = None,
     leaves_total: int | None = None,
-    stop: Callable[[], bool] | None = None,
 ) -> BranchResult:
     """The lightest vector of ``x0 ⊕ span`` (classes `keys`, low bits `low`), searching one
-    leaf per orbit of `maps`; at most `leaf_limit` transforms (then bounds, not `complete`).
+    leaf per orbit of `maps`; at most the work's leaves (`leaf_budget`) are transformed
+    (then bounds, not `complete`).
 
     `incumbent`, the weight of a known solution, lets the leaves skip what cannot match it
     (a complete search still finds and counts the optimum itself); `combination` is −1 when
@@ -301,21 +309,22 @@ def orbit_search(
     on `WORKERS` threads (the kernel releases the GIL); results are merged in prefix order,
     so the answer does not depend on the threads. Progress counts leaves of `leaves_total`
     when given (the orbit count), else prefixes: the first prefixes hold more of the orbits'
-    smallest members, so prefixes run ahead of the work slowly at first. `stop`, polled
-    before each call is queued, ends the search early like `leaf_limit` (a time limit).
+    smallest members, so prefixes run ahead of the work slowly at first. The work's deadline,
+    asked before each call is queued, ends the search early like the leaf budget.
     """
+    work = work or Work()
     n, high = len(keys), k - low
     leaves = _Leaves(keys, x0, low, -n - 1 if incumbent is None else n - 2 * incumbent)
-    batches = _Batches(maps, high, low, leaf_limit, stop)
+    batches = _Batches(maps, high, low, leaf_budget(work), work)
     waiting: deque[tuple[Future[_Found], int]] = deque()
     with ThreadPoolExecutor(WORKERS) as pool:
         try:  # a few calls queued ahead: the threads never wait for the next prefixes
             for batch, reached in batches:
                 waiting.append((pool.submit(leaves.scan, batch), reached))
                 if len(waiting) > _AHEAD:
-                    _merge_first(waiting, leaves, cancel, progress, 1 << high, leaves_total)
+                    _merge_first(waiting, leaves, work, 1 << high, leaves_total)
             while waiting:
-                _merge_first(waiting, leaves, cancel, progress, 1 << high, leaves_total)
+                _merge_first(waiting, leaves, work, 1 << high, leaves_total)
         except BaseException:  # cancelled (or failed): drop the queued calls
             for future, _ in waiting:
                 future.cancel()
@@ -332,8 +341,8 @@ _Found = tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]
 
 class _Batches:
     """The representatives of the orbits in prefix order, a batch per compiled call, each
-    with how far through the prefixes it reaches; stops at `leaf_limit` leaves or when `stop`
-    says so (`stopped`)."""
+    with how far through the prefixes it reaches; stops at `leaf_limit` leaves or past the
+    work's deadline (`stopped`)."""
 
     def __init__(
         self,
@@ -341,9 +350,9 @@ class _Batches:
         high: int,
         low: int,
         leaf_limit: int,
-        stop: Callable[[], bool] | None = None,
+        work: Work,
     ) -> None:
-        self.maps, self.high, self.leaf_limit, self.stop = maps, high, leaf_limit, stop
+        self.maps, self.high, self.leaf_limit, self.work = maps, high, leaf_limit, work
         self.size = max(1, min(_BATCH_LEAVES, 1 << max(0, _BATCH_BITS - low)))
         self.stopped = False
 
@@ -357,7 +366,7 @@ class _Batches:
                 prefixes, sizes, self.stopped = prefixes[:keep], sizes[:keep], True
             done += len(prefixes)
             for i in range(0, len(prefixes), self.size):
-                if self.stop is not None and self.stop():
+                if self.work.past_deadline():
                     self.stopped = True
                     return
                 end = min(len(prefixes), i + self.size)
@@ -370,20 +379,19 @@ class _Batches:
 def _merge_first(
     waiting: deque[tuple[Future[_Found], int]],
     leaves: _Leaves,
-    cancel: Cancel,
-    progress: Progress,
+    work: Work,
     prefixes: int,
     leaves_total: int | None,
 ) -> None:
     """Fold in the oldest queued call's leaves (in prefix order: the answer does not depend
-    on the threads), then poll the cancel hook and report how far the work is."""
+    on the threads), then poll the work and report how far it is."""
     future, reached = waiting.popleft()
     leaves.merge(*future.result())
-    poll(cancel, _CANCELLED)
+    work.poll(_CANCELLED)
     if leaves_total:
-        report(progress, min(leaves.done, leaves_total), leaves_total)
+        work.report(min(leaves.done, leaves_total), leaves_total)
     else:
-        report(progress, min(reached, prefixes), prefixes)
+        work.report(min(reached, prefixes), prefixes)
 
 
 class _Leaves:

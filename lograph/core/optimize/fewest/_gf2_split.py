@@ -27,8 +27,8 @@ exceeds the lightest weight found (the plan: `lograph.core.optimize.fewest._gf2_
 
 Each level is cut into compiled calls (`lograph.core.kernels.pairs`) of about
 `_CHUNK_PAIRS` pairs on the orbit search's threads, merged in block order, so the answer
-does not depend on the threads; the cancel hook, the stop hook (a time limit) and the
-progress report are served between levels.
+does not depend on the threads; the work's cancel hook, its deadline (a time limit) and
+its progress report are served between levels.
 
 The board's symmetries on one group's coordinates, for the split search.
 
@@ -75,7 +75,6 @@ from itertools import combinations
 import numpy as np
 from numpy.typing import NDArray
 
-from lograph.core.cancel import WORKERS, Cancel, Progress, poll, report
 from lograph.core.kernels.pairs import scan_pairs
 from lograph.core.model.system import PressSystem
 from lograph.core.optimize.quiet import (
@@ -87,6 +86,7 @@ from lograph.core.optimize.quiet import (
     span_coordinates,
     transform_compiled,
 )
+from lograph.core.work import WORKERS, Work
 
 __all__ = [
     "PAIRS_PER_LEAF",
@@ -378,13 +378,11 @@ class SplitResult:
 def split_search(
     plan: SplitPlan,
     x0: NDArray[np.uint8],
-    *,
-    cancel: Cancel = None,
-    progress: Progress = None,
-    stop: Callable[[], bool] | None = None,
+    work: Work | None = None,
 ) -> SplitResult:
     """Walk the pairs in order of their two tables' sum until the floor rules the rest out;
-    `stop` (a time limit), polled between calls, ends it with what it has proved."""
+    the work's deadline, asked between levels, ends it with what it has proved."""
+    work = work or Work()
     g1 = plan.groups[0].weights[plan.order1]
     g2 = plan.groups[1].weights[plan.order2]
     values1, starts1 = np.unique(g1, return_index=True)
@@ -396,7 +394,7 @@ def split_search(
     level = int(values1[0] + values2[0])
     with ThreadPoolExecutor(WORKERS) as pool:
         while level + plan.floor <= best:
-            if stop is not None and stop():
+            if work.past_deadline():
                 found = plan.presses(x0, *at) if at[0] >= 0 else plan.lightest
                 weight = best if at[0] >= 0 else plan.ceiling
                 return SplitResult(found, weight, min(weight, level + plan.floor), 0, False, walked)
@@ -414,8 +412,8 @@ def split_search(
                 elif weight == best:
                     ties += count
             walked += int(((blocks[:, 1] - blocks[:, 0]) * (blocks[:, 3] - blocks[:, 2])).sum())
-            poll(cancel, _CANCELLED)
-            report(progress, min(walked, plan.needed), plan.needed)
+            work.poll(_CANCELLED)
+            work.report(min(walked, plan.needed), plan.needed)
             level += 1
     return SplitResult(plan.presses(x0, *at), best, best, ties, True, walked)
 

@@ -4,10 +4,10 @@ kernel allows, then the labelled heuristic with a proven lower bound.
 Order of work for a kernel K (docs/math.md, "Fewest presses over Z_k"):
 
 1. |K| ≤ `FOURIER_LIMIT`: one inverse FFT over K gives every solution's weight (exact).
-2. |K| ≤ `split_limit` (`SPLIT_LIMIT` by default: a few seconds; ``lograph solve`` allows
-   `CLI_SPLIT_LIMIT`, about a minute), or any |K| when a `stop` hook (a time limit) is
-   given: one transform per prefix (`zk_fourier_split`), exact when it finishes; stopped,
-   its lightest solution so far.
+2. |K| ≤ `Work.solutions` (`SPLIT_LIMIT` by default: a few seconds; ``lograph solve``
+   allows `CLI_SPLIT_LIMIT`, about a minute), or any |K| when the work has a deadline (a
+   time limit): one transform per prefix (`zk_fourier_split`), exact when it finishes;
+   stopped, its lightest solution so far.
 3. Otherwise, or after a stopped search, the block descent heuristic (from the best found),
    and a proven lower bound from the covering relaxation (`cover_bound_mod`).
 """
@@ -16,13 +16,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
 from numpy.typing import NDArray
 
-from lograph.core.cancel import Cancel, Progress
 from lograph.core.model.system import PressSystem
 from lograph.core.optimize.fewest._fourier import (
     FOURIER_LIMIT,
@@ -30,6 +28,7 @@ from lograph.core.optimize.fewest._fourier import (
     fewest_by_prefixes,
 )
 from lograph.core.optimize.fewest._solution import FewestSolution
+from lograph.core.work import Work
 
 if TYPE_CHECKING:
     import scipy.sparse
@@ -39,7 +38,6 @@ __all__ = [
     "MAX_SEARCH_SOLUTIONS",
     "NUMBERED_LIMIT",
     "SPLIT_LIMIT",
-    "PastWalk",
     "cover_bound_mod",
     "fewest_past_walk",
     "out_of_reach",
@@ -68,20 +66,15 @@ _LP_SECONDS = 1.0
 #: limit lets an exact search run.
 NUMBERED_LIMIT = 1 << 62
 
-#: ``heuristic(start, stop)``: a light solution in the coset of `start`.
-Heuristic = Callable[[NDArray[np.uint8], Callable[[], bool] | None], NDArray[np.uint8]]
+#: ``heuristic(start, work)``: a light solution in the coset of `start`, ending early past
+#: the work's deadline.
+Heuristic = Callable[[NDArray[np.uint8], Work], NDArray[np.uint8]]
 
 
-@dataclass(frozen=True)
-class PastWalk:
-    """What the search past the walk may use: the board (for the covering bound), a `stop`
-    hook (a time limit: the prefixes then run on any kernel until it), a progress hook, and
-    the most solutions searched by prefixes without a stop hook."""
-
-    system: PressSystem | None = None
-    stop: Callable[[], bool] | None = None
-    progress: Progress = None
-    split_limit: int = SPLIT_LIMIT
+def solutions_budget(work: Work) -> int:
+    """The most solutions the prefix search walks without a deadline (`SPLIT_LIMIT` unless
+    the work says)."""
+    return SPLIT_LIMIT if work.solutions is None else work.solutions
 
 
 def fewest_past_walk(
@@ -90,14 +83,15 @@ def fewest_past_walk(
     x0: NDArray[np.uint8],
     k: int,
     heuristic: Heuristic,
-    cancel: Cancel = None,
-    past: PastWalk | None = None,
+    work: Work | None = None,
+    system: PressSystem | None = None,
 ) -> FewestSolution:
     """The lightest solution in ``x0 + Σ c_j quiet[j] (mod k)`` when a transform can prove
     it, else the best found with a proven lower bound (from the board's lights, when given)
-    and the solutions an exact search walks (past `NUMBERED_LIMIT`, one it cannot run)."""
-    past = past or PastWalk()
-    system, stop, progress, split_limit = past.system, past.stop, past.progress, past.split_limit
+    and the solutions an exact search walks (past `NUMBERED_LIMIT`, one it cannot run).
+    The prefix search runs within `Work.solutions`, or on any kernel it can number when the
+    work has a deadline (then until it)."""
+    work = work or Work()
     size = math.prod(orders)
     if size <= FOURIER_LIMIT:
         found = fewest_by_fourier(quiet, orders, x0, k)
@@ -107,15 +101,13 @@ def fewest_past_walk(
         return FewestSolution(x0, 0, 1, size, True, "heuristic")
     best, method = x0, "heuristic"
     # (the prefixes are numbered in int64: a kernel past 2^62 goes to the heuristic)
-    if size <= split_limit or (stop is not None and size <= NUMBERED_LIMIT):
-        split = fewest_by_prefixes(
-            quiet, orders, x0, k, cancel=cancel, stop=stop, progress=progress
-        )
+    if size <= solutions_budget(work) or (work.has_deadline() and size <= NUMBERED_LIMIT):
+        split = fewest_by_prefixes(quiet, orders, x0, k, work)
         if split is not None and split.complete:
             return FewestSolution(split.presses, split.weight, split.ties, size, True, "fourier")
         if split is not None:
             best, method = split.presses, "fourier"
-    descended = heuristic(best, stop)
+    descended = heuristic(best, work)
     if _weight(descended) < _weight(best):
         best, method = descended, "heuristic"
     weight = _weight(best)

@@ -18,10 +18,11 @@ shared with Z_k). Beyond either range a clearly labelled heuristic
 the lightest symmetric solution) returns a good solution with ``exact=False`` and a proven
 lower bound (`lograph.core.optimize.fewest._bounds`; for p > 2 `zk_beyond.cover_bound_mod`).
 
-A time limit (`stop`) over GF(2) holds for the whole call: the searches end at it, and the
-work after them (the heuristic's descents over the board's groups, which poll no time
-limit: minutes on the open 100×100 board) is cut `OVERRUN_SECONDS` later; the quick
-heuristic answers then (`_quick_answer`: its descent and bounds, about a second there).
+A deadline (`Work.deadline` or `Work.stop`, a time limit) over GF(2) holds for the whole
+call: the searches end at it, and the work after them (the heuristic's descents over the
+board's groups, which ask no deadline: minutes on the open 100×100 board) is cut
+`OVERRUN_SECONDS` later; the quick heuristic answers then (`_quick_answer`: its descent and
+bounds, about a second there).
 """
 
 from __future__ import annotations
@@ -29,12 +30,12 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from lograph.core.algebra.analysis import Analysis, Solver
-from lograph.core.cancel import Cancel, Progress
 from lograph.core.errors import BoardError, UnsolvableError
 from lograph.core.model.board import Board
 from lograph.core.model.ring import Ring, RingKind
@@ -46,16 +47,13 @@ from lograph.core.optimize.fewest._gf2 import (
     BRANCH_NULLITY_LIMIT,
     EXACT_NULLITY_LIMIT,
     MAX_SEARCH_LEAVES,
-    Budget,
-    Limits,
     beyond_transform,
     bounded,
     exact_gf2,
+    transform_limit,
 )
 from lograph.core.optimize.fewest._past_walk import (
     MAX_SEARCH_SOLUTIONS,
-    SPLIT_LIMIT,
-    PastWalk,
     fewest_past_walk,
 )
 from lograph.core.optimize.fewest._solution import FewestSolution
@@ -67,6 +65,7 @@ from lograph.core.optimize.quiet import (
     parity,
     quiet_classes,
 )
+from lograph.core.work import Work
 
 __all__ = [
     "BRANCH_NODE_LIMIT",
@@ -95,7 +94,7 @@ OVERRUN_SECONDS = 10.0
 
 
 class _PastTimeLimit(Exception):
-    """Raised through the search's cancel hook once the time limit is `OVERRUN_SECONDS` past."""
+    """Raised through the search's cancel hook once the deadline is `OVERRUN_SECONDS` past."""
 
 
 #: p > 2: the walk answers while (combinations × groups) stays below this; beyond, a
@@ -112,11 +111,13 @@ def _exact_feasible(k: int, ring: Ring, n: int, exact_limit: int) -> bool:
     return bool(p**k <= FOURIER_LIMIT or p**k * min(n, p ** (k + 1)) <= ENUMERATION_WORK_LIMIT)
 
 
-def exact_possible(analysis: Analysis, exact_limit: int = EXACT_NULLITY_LIMIT) -> bool:
-    """Whether `fewest_presses` proves its answer on this board (for every position)."""
+def exact_possible(analysis: Analysis, work: Work | None = None) -> bool:
+    """Whether `fewest_presses` proves its answer on this board (for every position) by
+    one transform or walk, whatever the work's leaves and solutions."""
     if analysis.quiet_orders is not None:
         quiet = np.asarray(analysis.quiet, dtype=np.uint8)
         return kernel_exact_feasible(quiet, analysis.quiet_orders, analysis.states)
+    exact_limit = transform_limit(work or Work())
     return _exact_feasible(analysis.nullity, analysis.ring, analysis.n, exact_limit)
 
 
@@ -124,15 +125,9 @@ def fewest_presses(
     source: Solver | Analysis,
     particular: ArrayLike,
     *,
-    exact_limit: int = EXACT_NULLITY_LIMIT,
-    cancel: Cancel = None,
+    work: Work | None = None,
     seed: int = 0,
-    branch_limit: int | None = None,
-    node_limit: int = BRANCH_NODE_LIMIT,
     symmetries: Sequence[NDArray[np.intp]] | None = None,
-    progress: Progress = None,
-    stop: Callable[[], bool] | None = None,
-    split_limit: int = SPLIT_LIMIT,
 ) -> FewestSolution:
     """The solution with the fewest presses among ``particular + span(quiet)``.
 
@@ -140,18 +135,18 @@ def fewest_presses(
     ----------
     source, particular
         The prepared board (Solver or Analysis); any one solution ``x₀`` of ``A x = c``.
-    exact_limit : int
-        Largest nullity done by one transform over GF(2) (memory 4·2^k bytes).
-    cancel, seed
-        Polled during long work (True raises `InterruptedComputation`); the heuristic's seed.
-    branch_limit, node_limit, split_limit : int
-        GF(2) beyond `exact_limit`: the search's largest nullity (`BRANCH_NULLITY_LIMIT`)
-        and leaves (`BRANCH_NODE_LIMIT`); p > 2: the solutions searched by prefixes without
-        `stop` (`zk_beyond.PastWalk`); past them a heuristic answer and a proven bound.
-    symmetries, progress, stop : optional
-        Button permutations (``x ↦ x[perm]``) tried as symmetries (each checked; default:
-        the square's about the drawn positions); ``progress(done, total)`` during a search;
-        `stop` (a time limit; see the module's notes) ends it: the best found, not `exact`.
+    work : Work, optional
+        Polled during long work (cancelled: `InterruptedComputation`) and told its progress.
+        Its budgets: over GF(2) the largest nullity done by one transform
+        (`transform_nullity`, default `EXACT_NULLITY_LIMIT`; memory 4·2^k bytes), and past
+        it the search's largest nullity (`search_nullity`, `BRANCH_NULLITY_LIMIT`) and
+        leaves (`leaves`, `BRANCH_NODE_LIMIT`); p > 2: the solutions searched by prefixes
+        (`solutions`, `SPLIT_LIMIT`) when it has no deadline. Past them a heuristic answer
+        and a proven bound; past its deadline (see the module's notes) the best found, not
+        `exact`.
+    seed, symmetries : optional
+        The heuristic's seed; button permutations (``x ↦ x[perm]``) tried as symmetries
+        (each checked; default: the square's about the drawn positions).
 
     Returns the `FewestSolution` (weight: total presses ``Σ x_i``, ``x_i ∈ 0..p−1``).
     Examples
@@ -163,13 +158,12 @@ def fewest_presses(
     >>> best.press_count, best.optimal_solutions, best.solutions, best.exact
     (15, 4, 4, True)
     """
+    work = work or Work()
     analysis = source if isinstance(source, Analysis) else source.analysis
     x0 = _checked_particular(particular, analysis.n, analysis.states)
     system = None if isinstance(source, Analysis) else source.system
-    past = PastWalk(system, stop, progress, split_limit)  # GF(p) and Z_k past the walk
-    budget = Budget(exact_limit, branch_limit, node_limit, cancel, progress, stop)  # GF(2)
     search = _BY_RING[analysis.ring.kind]
-    return search(analysis, x0, budget, past, symmetries, seed)
+    return search(analysis, x0, work, system, symmetries, seed)
 
 
 def _quiet_basis(analysis: Analysis) -> NDArray[np.uint8]:
@@ -185,28 +179,28 @@ def _unique(x0: NDArray[np.uint8]) -> FewestSolution:
 def _fewest_gf2(
     analysis: Analysis,
     x0: NDArray[np.uint8],
-    budget: Budget,
-    past: PastWalk,
+    work: Work,
+    system: PressSystem | None,
     symmetries: Sequence[NDArray[np.intp]] | None,
     seed: int,
 ) -> FewestSolution:
-    """GF(2): one Walsh–Hadamard transform up to `exact_limit`, then the searches past it."""
+    """GF(2): one Walsh–Hadamard transform up to the work's `transform_nullity`, then the
+    searches past it."""
     quiet = _quiet_basis(analysis)
     if (k := len(quiet)) == 0:
         return _unique(x0)
-    if _exact_feasible(k, analysis.ring, analysis.n, budget.exact_limit):
-        return exact_gf2(quiet, x0, budget.cancel)
-    system = past.system
+    if _exact_feasible(k, analysis.ring, analysis.n, transform_limit(work)):
+        return exact_gf2(quiet, x0, work)
     if symmetries is None and system is not None:
         symmetries = dihedral_candidates(system.positions)
-    return _beyond_within(quiet, x0, symmetries, budget, system, seed)
+    return _beyond_within(quiet, x0, symmetries, work, system, seed)
 
 
 def _fewest_gfp(
     analysis: Analysis,
     x0: NDArray[np.uint8],
-    budget: Budget,
-    past: PastWalk,
+    work: Work,
+    system: PressSystem | None,
     symmetries: Sequence[NDArray[np.intp]] | None,
     seed: int,
 ) -> FewestSolution:
@@ -215,26 +209,35 @@ def _fewest_gfp(
     quiet = _quiet_basis(analysis)
     if (k := len(quiet)) == 0:
         return _unique(x0)
-    p, n, cancel = analysis.states, analysis.n, budget.cancel
-    if _exact_feasible(k, analysis.ring, n, budget.exact_limit) and not _transform_first(k, p, n):
-        return FewestSolution(*fewest_mod_p(quiet, x0, p, cancel), p**k, True, "enumeration")
-    return _past_walk_gfp(quiet, x0, p, cancel, seed, past)
+    p, n = analysis.states, analysis.n
+    if _exact_feasible(k, analysis.ring, n, transform_limit(work)) and not _transform_first(
+        k, p, n
+    ):
+        return FewestSolution(*fewest_mod_p(quiet, x0, p, work), p**k, True, "enumeration")
+    return _past_walk_gfp(quiet, x0, p, work, seed, system)
 
 
 def _fewest_zk(
     analysis: Analysis,
     x0: NDArray[np.uint8],
-    budget: Budget,
-    past: PastWalk,
+    work: Work,
+    system: PressSystem | None,
     symmetries: Sequence[NDArray[np.intp]] | None,
     seed: int,
 ) -> FewestSolution:
     """Z_k, k composite: the quiet patterns form a module (`fewest_zk`)."""
-    return fewest_zk(analysis, x0, budget.cancel, seed, past)
+    return fewest_zk(analysis, x0, work, seed, system)
 
 
 _Search = Callable[
-    [Analysis, NDArray[np.uint8], Budget, PastWalk, Sequence[NDArray[np.intp]] | None, int],
+    [
+        Analysis,
+        NDArray[np.uint8],
+        Work,
+        PressSystem | None,
+        Sequence[NDArray[np.intp]] | None,
+        int,
+    ],
     FewestSolution,
 ]
 
@@ -250,36 +253,34 @@ def _beyond_within(
     quiet: NDArray[np.uint8],
     x0: NDArray[np.uint8],
     symmetries: Sequence[NDArray[np.intp]] | None,
-    budget: Budget,
+    work: Work,
     system: PressSystem | None,
     seed: int,
 ) -> FewestSolution:
-    """`beyond_transform` held to its time limit: its cancel hook also watches `stop`, and
-    once it holds `OVERRUN_SECONDS` after the last poll that found it not holding, ends the
-    work for the quick heuristic's answer (measured from that poll, the limit passed no
-    earlier: a long stretch without polls before it is not granted more time after it)."""
-    stop, cancel = budget.stop, budget.cancel
-    if stop is None:
-        return beyond_transform(quiet, x0, symmetries, budget, system, seed)
+    """`beyond_transform` held to the work's deadline: its cancel hook also watches the
+    deadline, and once it has passed `OVERRUN_SECONDS` after the last poll that found it
+    not passed, ends the work for the quick heuristic's answer (measured from that poll,
+    the deadline passed no earlier: a long stretch without polls before it is not granted
+    more time after it)."""
+    if not work.has_deadline():
+        return beyond_transform(quiet, x0, symmetries, work, system, seed)
     last_running = time.monotonic()
 
     def watched() -> bool:
         nonlocal last_running
-        if cancel is not None and cancel():
+        if work.cancelled():
             return True  # the caller's own cancel: interrupted as ever
         now = time.monotonic()
-        if not stop():
+        if not work.past_deadline():
             last_running = now
         elif now - last_running > OVERRUN_SECONDS:
             raise _PastTimeLimit
         return False
 
-    limits = (budget.exact_limit, budget.branch_limit, budget.node_limit)
-    guarded = Budget(*limits, watched, budget.progress, stop)
     try:
-        return beyond_transform(quiet, x0, symmetries, guarded, system, seed)
+        return beyond_transform(quiet, x0, symmetries, replace(work, cancel=watched), system, seed)
     except _PastTimeLimit:
-        return _quick_answer(quiet, x0, symmetries, system, seed, cancel)
+        return _quick_answer(quiet, x0, symmetries, system, seed, work)
 
 
 def _quick_answer(
@@ -288,29 +289,31 @@ def _quick_answer(
     symmetries: Sequence[NDArray[np.intp]] | None,
     system: PressSystem | None,
     seed: int,
-    cancel: Cancel,
+    work: Work,
 ) -> FewestSolution:
     """The heuristic alone, with no search and no group descent: its descent from the
     lightest symmetric solution, with the root and covering bounds (about a second on the
     open 100×100 board)."""
     keys = class_numbers(quiet) if len(quiet) > BRANCH_NULLITY_LIMIT else quiet_classes(quiet)
-    return bounded(quiet, keys, x0, symmetries, system, seed, Limits(0, cancel, None, None))
+    alone = replace(work.only_cancel(), leaves=0)
+    return bounded(quiet, keys, x0, symmetries, system, seed, alone)
 
 
 def _past_walk_gfp(
     quiet: NDArray[np.uint8],
     x0: NDArray[np.uint8],
     p: int,
-    cancel: Cancel,
+    work: Work,
     seed: int,
-    past: PastWalk,
+    system: PressSystem | None,
 ) -> FewestSolution:
-    """GF(p), p > 2, past the walk: transforms, then the block descent (`zk_beyond`)."""
+    """GF(p), p > 2, past the walk: transforms, then the block descent
+    (`lograph.core.optimize.fewest._past_walk`)."""
 
-    def heuristic(start: NDArray[np.uint8], until: Callable[[], bool] | None) -> NDArray[np.uint8]:
-        return descend(quiet, start, p, cancel, seed, until)
+    def heuristic(start: NDArray[np.uint8], within: Work) -> NDArray[np.uint8]:
+        return descend(quiet, start, p, within, seed)
 
-    return fewest_past_walk(quiet, (p,) * len(quiet), x0, p, heuristic, cancel, past)
+    return fewest_past_walk(quiet, (p,) * len(quiet), x0, p, heuristic, work, system)
 
 
 def _transform_first(k: int, p: int, n: int) -> bool:
@@ -335,12 +338,10 @@ def solve_fewest(
     engine: str = "auto",
     *,
     solver: Solver | None = None,
-    exact_limit: int = EXACT_NULLITY_LIMIT,
-    cancel: Cancel = None,
-    stop: Callable[[], bool] | None = None,
+    work: Work | None = None,
 ) -> FewestSolution:
-    """Fewest presses taking the board's lights to the goal (`stop`: a time limit, as in
-    `fewest_presses`).
+    """Fewest presses taking the board's lights to the goal, within `work` as in
+    `fewest_presses` (its cancel hook also stops preparing the board).
 
     Raises `UnsolvableError` when the goal cannot be reached.
 
@@ -353,11 +354,12 @@ def solve_fewest(
     """
     from lograph.core.solve import prepare, solve
 
+    work = work or Work()
     system = board.to_system() if isinstance(board, Board) else board
-    solver = solver or prepare(system, engine, cancel)
+    solver = solver or prepare(system, engine, work.cancel)
     found = solve(system, goal, solver=solver)
     if found.presses is None:
         raise UnsolvableError(
             f"the goal cannot be reached from this position (world {list(found.world)})"
         )
-    return fewest_presses(solver, found.presses, exact_limit=exact_limit, cancel=cancel, stop=stop)
+    return fewest_presses(solver, found.presses, work=work)

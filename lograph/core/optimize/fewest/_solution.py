@@ -35,7 +35,7 @@ class FewestSolution:
         what the search proved (0 when nothing was proved).
     search_leaves : int or None
         For a GF(2) answer that is not exact because the search would need more leaves
-        than allowed (``node_limit``, the CLI's ``--max-leaves``): how many leaves a complete
+        than allowed (`Work.leaves`, the CLI's ``--max-leaves``): how many leaves a complete
         search needs, when they were counted; else None.
     search_solutions : int or None
         For an answer over more than two colours that is not exact because the search by

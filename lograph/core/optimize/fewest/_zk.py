@@ -27,17 +27,18 @@ weight is not proven minimal.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 import numpy as np
 from numpy.typing import NDArray
 
 from lograph.core.algebra.analysis import Analysis
-from lograph.core.cancel import Cancel, poll
+from lograph.core.model.system import PressSystem
 from lograph.core.optimize.fewest._fourier import FOURIER_LIMIT, fewest_by_fourier
-from lograph.core.optimize.fewest._past_walk import PastWalk, fewest_past_walk
+from lograph.core.optimize.fewest._past_walk import fewest_past_walk
 from lograph.core.optimize.fewest._solution import FewestSolution
 from lograph.core.optimize.quiet import mixed_radix_digits
+from lograph.core.work import Work
 
 __all__ = [
     "ENUMERATION_WORK_LIMIT",
@@ -123,7 +124,7 @@ def fewest_by_enumeration(
     orders: tuple[int, ...] | list[int],
     x0: NDArray[np.uint8],
     k: int,
-    cancel: Cancel = None,
+    work: Work | None = None,
     rng: np.random.Generator | None = None,
 ) -> tuple[NDArray[np.uint8], int, int]:
     """Exact minimum of ``Σ (x0 + Σ c_j quiet[j]) mod k`` over every ``0 ≤ c_j < orders[j]``.
@@ -140,6 +141,7 @@ def fewest_by_enumeration(
     """
     from lograph.core.kernels.zk_walk import coset_walk
 
+    work = work or Work()
     m = len(quiet)
     radix = np.asarray(orders, dtype=np.int64)
     groups, counts = _groups(quiet, x0)
@@ -154,7 +156,7 @@ def fewest_by_enumeration(
     for start in range(0, total, chunk):
         steps = min(chunk, total - start)
         coset_walk(gen, radix, k, counts, state, best, steps, seed + start)
-        poll(cancel, _CANCELLED)
+        work.poll(_CANCELLED)
     coeffs = mixed_radix_digits(np.array([best[1]], dtype=np.int64), radix)[0]
     presses = (x0.astype(np.int64) + coeffs @ quiet.astype(np.int64)) % k
     return presses.astype(np.uint8), int(presses.sum()), int(best[2])
@@ -180,24 +182,23 @@ def _descend(
     k: int,
     rng: np.random.Generator,
     max_rounds: int,
-    cancel: Cancel,
-    stop: Callable[[], bool] | None,
+    work: Work,
 ) -> NDArray[np.uint8]:
     """Block coordinate descent from `x` until `_PATIENCE` rounds bring no improvement (or
-    `stop` says so)."""
+    the work's deadline comes)."""
     weight = int(x.astype(np.int64).sum())
     stale = rounds = 0
-    while stale < _PATIENCE and rounds < max_rounds and not (stop is not None and stop()):
+    while stale < _PATIENCE and rounds < max_rounds and not work.past_deadline():
         block = _pick_block(orders, _BLOCK_COMBINATIONS, rng)
         rows, block_orders = quiet[block], tuple(orders[j] for j in block)
         found = fewest_by_fourier(rows, block_orders, x, k, rng)  # one transform a block
         if found is None:  # its rounding unclear: the walk
-            found = fewest_by_enumeration(rows, list(block_orders), x, k, cancel, rng)
+            found = fewest_by_enumeration(rows, list(block_orders), x, k, work, rng)
         x, w = found[0], found[1]
         stale = 0 if w < weight else stale + 1
         weight = w
         rounds += 1
-        poll(cancel, _CANCELLED)  # a transform does not poll: between blocks, then
+        work.poll(_CANCELLED)  # a transform does not poll: between blocks, then
     return x
 
 
@@ -206,13 +207,13 @@ def zk_heuristic(
     orders: tuple[int, ...],
     x0: NDArray[np.uint8],
     k: int,
-    cancel: Cancel = None,
+    work: Work | None = None,
     seed: int = 0,
-    stop: Callable[[], bool] | None = None,
 ) -> NDArray[np.uint8]:
     """A light solution in ``x0 + ker A`` by block coordinate descent from several starts:
-    a local optimum, not proven minimal (see the module's docstring); `stop` (a time limit)
+    a local optimum, not proven minimal (see the module's docstring); the work's deadline
     ends it with the best so far."""
+    work = work or Work()
     rng = np.random.default_rng(seed)
     n = len(x0)
     per_round = n * 64 + _BLOCK_COMBINATIONS * 8  # grouping the buttons, and the transform
@@ -226,36 +227,37 @@ def zk_heuristic(
             for row, order in zip(quiet, orders, strict=True):
                 acc = (acc + int(rng.integers(order)) * row.astype(np.int64)) % k
             x = acc.astype(np.uint8)
-        x = _descend(quiet, orders, x, k, rng, max_rounds, cancel, stop)
+        x = _descend(quiet, orders, x, k, rng, max_rounds, work)
         weight = int(x.astype(np.int64).sum())
         if weight < best_w:
             best, best_w = x, weight
-        poll(cancel, _CANCELLED)
+        work.poll(_CANCELLED)
     return best
 
 
 def fewest_zk(
     analysis: Analysis,
     x0: NDArray[np.uint8],
-    cancel: Cancel = None,
+    work: Work,
     seed: int = 0,
-    past: PastWalk | None = None,
+    system: PressSystem | None = None,
 ) -> FewestSolution:
     """Fewest presses in ``x0 + ker A`` over Z_k: the exact walk while the kernel allows,
-    then transforms and the labelled heuristic with a proven bound (`zk_beyond`)."""
+    then transforms and the labelled heuristic with a proven bound from the board's lights
+    (`system`, when given; `lograph.core.optimize.fewest._past_walk`)."""
     k, orders = analysis.states, analysis.orders()
     quiet = np.asarray(analysis.quiet, dtype=np.uint8).reshape(len(orders), analysis.n)
     size = _size(orders)
     if size == 1:
         return FewestSolution(x0, int(x0.astype(np.int64).sum()), 1, 1, True, "unique")
     if _walk_feasible(quiet, orders, x0):
-        presses, weight, ties = fewest_by_enumeration(quiet, orders, x0, k, cancel)
+        presses, weight, ties = fewest_by_enumeration(quiet, orders, x0, k, work)
         return FewestSolution(presses, weight, ties, size, True, "enumeration")
 
-    def heuristic(start: NDArray[np.uint8], until: Callable[[], bool] | None) -> NDArray[np.uint8]:
-        return zk_heuristic(quiet, orders, start, k, cancel, seed, until)
+    def heuristic(start: NDArray[np.uint8], within: Work) -> NDArray[np.uint8]:
+        return zk_heuristic(quiet, orders, start, k, within, seed)
 
-    return fewest_past_walk(quiet, orders, x0, k, heuristic, cancel, past)
+    return fewest_past_walk(quiet, orders, x0, k, heuristic, work, system)
 
 
 def iter_kernel(

@@ -51,12 +51,12 @@ import numpy as np
 from numpy.typing import NDArray
 
 from lograph.core.algebra.analysis import Analysis
-from lograph.core.cancel import Cancel, Progress, poll, report
 from lograph.core.errors import BoardError, BoardTooLargeError
 from lograph.core.model.board import Board
 from lograph.core.model.ring import Ring, RingKind
 from lograph.core.model.system import PressSystem
 from lograph.core.optimize.quiet import mixed_radix_digits, quiet_classes, quiet_pieces
+from lograph.core.work import Work
 
 __all__ = [
     "CLASS_DEGREE_LIMIT",
@@ -74,7 +74,7 @@ __all__ = [
 
 #: Largest log2 of the number of press vectors walked (2^26 over GF(2): 26 buttons).
 HISTOGRAM_LIMIT = 26
-#: Press vectors walked per compiled call, between polls of `cancel`.
+#: Press vectors walked per compiled call, between polls of the work.
 _CHUNK = 1 << 21
 
 
@@ -89,15 +89,15 @@ def _check_limit(limit: int) -> int:
 def min_press_table(
     system: PressSystem,
     limit: int = HISTOGRAM_LIMIT,
-    cancel: Cancel = None,
-    progress: Progress = None,
+    work: Work | None = None,
 ) -> NDArray[np.uint8] | NDArray[np.uint16]:
     """Fewest presses of every light pattern, by walking all ``p^N`` press vectors.
 
     Entry ``i`` belongs to the pattern whose base-p digits (light 0 lowest) are the change
     ``A x``; patterns no press vector reaches hold the dtype's maximum.
 
-    Raises `BoardTooLargeError` when ``p^N > 2^limit``.
+    Raises `BoardTooLargeError` when ``p^N > 2^limit``. `work` is polled and told the press
+    vectors walked after each chunk.
 
     Examples
     --------
@@ -107,6 +107,7 @@ def min_press_table(
     [0, 255, 255, 1]
     """
     limit = _check_limit(limit)
+    work = work or Work()
     n, p = system.n, system.states
     bits = n * math.log2(p)
     if bits > limit + 1e-9:
@@ -126,8 +127,8 @@ def min_press_table(
         steps = min(_CHUNK, total - done)
         min_weight_table(system.indptr, system.indices, p, powers, state, table, steps)
         done += steps
-        poll(cancel, "press histogram cancelled")
-        report(progress, done, total)
+        work.poll("press histogram cancelled")
+        work.report(done, total)
     return table
 
 
@@ -139,10 +140,10 @@ def quiet_rows(analysis: Analysis) -> NDArray[np.uint8] | None:
     return np.asarray(analysis.quiet, dtype=np.uint8).reshape(analysis.nullity, analysis.n)
 
 
-def _quiet_basis(system: PressSystem, cancel: Cancel) -> NDArray[np.uint8] | None:
+def _quiet_basis(system: PressSystem, work: Work) -> NDArray[np.uint8] | None:
     from lograph.core.solve import prepare
 
-    return quiet_rows(prepare(system, cancel=cancel).analysis)
+    return quiet_rows(prepare(system, cancel=work.cancel).analysis)
 
 
 def _by_classes(system: PressSystem) -> bool:
@@ -186,8 +187,8 @@ def _out_of_reach(system: PressSystem, nullity: int, limit: int) -> BoardTooLarg
 def press_histogram(
     board: Board | PressSystem,
     limit: int = HISTOGRAM_LIMIT,
-    cancel: Cancel = None,
-    progress: Progress = None,
+    *,
+    work: Work | None = None,
     quiet: NDArray[np.uint8] | None = None,
 ) -> list[int]:
     """How many solvable positions need exactly 0, 1, 2, … presses at the fewest.
@@ -200,10 +201,9 @@ def press_histogram(
         Walk the press vectors only while there are at most ``2**limit`` of them (`limit`
         buttons over GF(2)). Over GF(p) the classes are counted first when their work fits
         (`histogram_method`); a board beyond both raises `BoardTooLargeError`.
-    cancel : callable, optional
-        Polled between chunks; returning True raises `InterruptedComputation`.
-    progress : callable, optional
-        Told the work done so far and its total after each chunk.
+    work : Work, optional
+        Polled between chunks (cancelled: `InterruptedComputation`), and told the work done
+        so far and its total after each chunk.
     quiet : array, optional
         The quiet basis over GF(p) (``k × N``) when the caller has it; found otherwise.
 
@@ -222,26 +222,25 @@ def press_histogram(
     system = board.to_system() if isinstance(board, Board) else board
     limit = _check_limit(limit)
     count = _BY_RING[system.ring.kind]
-    return count(system, limit, cancel, progress, quiet)
+    return count(system, limit, work or Work(), quiet)
 
 
-_Count = Callable[[PressSystem, int, Cancel, Progress, NDArray[np.uint8] | None], list[int]]
+_Count = Callable[[PressSystem, int, Work, NDArray[np.uint8] | None], list[int]]
 
 
 def _field_histogram(
     system: PressSystem,
     limit: int,
-    cancel: Cancel,
-    progress: Progress,
+    work: Work,
     quiet: NDArray[np.uint8] | None,
 ) -> list[int]:
     """GF(2) and GF(p): by quiet classes while the count fits, else by the walk."""
     walkable = system.n * math.log2(system.states) <= limit + 1e-9
     if _by_classes(system):
-        quiet = _quiet_basis(system, cancel) if quiet is None else quiet
+        quiet = _quiet_basis(system, work) if quiet is None else quiet
         try:  # the count checks its own work first, before doing any
             if quiet is not None:  # always over GF(p)
-                return class_histogram(quiet, cancel, progress, system.states)
+                return class_histogram(quiet, work, system.states)
         except BoardTooLargeError:
             if not walkable and quiet is not None:
                 raise _out_of_reach(system, len(quiet), limit) from None
@@ -251,18 +250,17 @@ def _field_histogram(
             f"classes stops at {CLASS_DEGREE_LIMIT // (system.states - 1)} buttons with "
             f"{system.states} states, walking press vectors at 2^{limit} of them)"
         )
-    return _walked_histogram(system, limit, cancel, progress, quiet)
+    return _walked_histogram(system, limit, work, quiet)
 
 
 def _walked_histogram(
     system: PressSystem,
     limit: int,
-    cancel: Cancel,
-    progress: Progress,
+    work: Work,
     quiet: NDArray[np.uint8] | None,
 ) -> list[int]:
     """Z_k (and a field past the classes): the walk over every press vector."""
-    table = min_press_table(system, limit, cancel, progress)
+    table = min_press_table(system, limit, work)
     reached = table[table != np.iinfo(table.dtype).max]
     return [int(c) for c in np.bincount(reached.astype(np.int64))]
 
@@ -386,7 +384,7 @@ def _weights_table(
 
 
 def _piece_histogram(
-    quiet: NDArray[np.uint8], p: int, cancel: Cancel, tick: Callable[[int], None]
+    quiet: NDArray[np.uint8], p: int, work: Work, tick: Callable[[int], None]
 ) -> list[int]:
     """Positions of one piece by their fewest presses, from every class profile."""
     d = len(quiet)
@@ -407,7 +405,7 @@ def _piece_histogram(
         for j in range(1, len(radix)):
             vectors = vectors * vectors_of[j][index[:, j]]
         np.add.at(counts, lightest, vectors.astype(np.int64) if exact_int64 else vectors)
-        poll(cancel, _CANCELLED)
+        work.poll(_CANCELLED)
         tick(len(index) * (table.size + base.size + (0 if exact_int64 else _BIG_COUNT_WORK)))
     return [int(c) // p**d for c in counts]  # p^d vectors of each coset, each counted
 
@@ -418,15 +416,14 @@ def _multiply(a: NDArray[np.object_], b: list[int]) -> NDArray[np.object_]:
 
 def class_histogram(
     quiet: NDArray[np.uint8],
-    cancel: Cancel = None,
-    progress: Progress = None,
+    work: Work | None = None,
     states: int = 2,
 ) -> list[int]:
     """How many positions need 0, 1, 2 … presses at the fewest, from the quiet basis
     (`quiet`: ``k × N`` over GF(`states`), independent rows); entry w counts those needing w.
 
     Raises `BoardTooLargeError` when the work is past `CLASS_WORK_LIMIT` (callers can check
-    `class_histogram_work` first).
+    `class_histogram_work` first). `work` is polled and told the steps done.
 
     >>> class_histogram(np.zeros((0, 4), dtype=np.uint8))  # no quiet pattern: C(4, w)
     [1, 4, 6, 4, 1]
@@ -435,7 +432,7 @@ def class_histogram(
     >>> class_histogram(np.array([[1, 1]], dtype=np.uint8), states=3)  # x + λ·(1, 1)
     [1, 2]
     """
-    p = states
+    p, work = states, work or Work()
     pieces, fixed = _split(quiet, p)
     total = sum(_work(piece, p) for piece, _ in pieces) + 1  # + 1: the products
     if total > CLASS_WORK_LIMIT:
@@ -446,20 +443,20 @@ def class_histogram(
         )
     done = 0
 
-    def tick(work: int) -> None:
+    def tick(steps: int) -> None:
         nonlocal done
-        done += work
-        report(progress, done, total)
+        done += steps
+        work.report(done, total)
 
     product = np.ones(1, dtype=object)
     for piece, copies in pieces:
-        counts = _piece_histogram(piece, p, cancel, tick)
+        counts = _piece_histogram(piece, p, work, tick)
         for _ in range(copies):
             product = _multiply(product, counts)
-            poll(cancel, _CANCELLED)
+            work.poll(_CANCELLED)
     # the buttons in no quiet pattern last: their coefficients are the largest numbers
     product = _multiply(product, all_presses(fixed, p))
-    poll(cancel, _CANCELLED)
+    work.poll(_CANCELLED)
     tick(1)
     nonzero = np.flatnonzero(product != 0)
     return [int(c) for c in product[: int(nonzero[-1]) + 1]]

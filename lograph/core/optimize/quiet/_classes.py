@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from lograph.core.cancel import Cancel, poll
+from lograph.core.work import Work
 
 __all__ = [
     "class_numbers",
@@ -93,8 +93,10 @@ def parity(values: NDArray[np.int64]) -> NDArray[np.int64]:
     return v & 1
 
 
-def transform_numpy(a: NDArray[np.int64], cancel: Cancel) -> None:
-    """The Walsh–Hadamard transform of `a` in place (numpy; a few temporaries)."""
+def transform_numpy(a: NDArray[np.int64], work: Work | None) -> None:
+    """The Walsh–Hadamard transform of `a` in place (numpy; a few temporaries); `work` is
+    polled between stages."""
+    work = work or Work()
     h = 1
     while h < len(a):
         v = a.reshape(-1, 2, h)
@@ -102,25 +104,27 @@ def transform_numpy(a: NDArray[np.int64], cancel: Cancel) -> None:
         v[:, 0, :] += v[:, 1, :]
         v[:, 1, :] = top - v[:, 1, :]
         h *= 2
-        poll(cancel, _CANCELLED)
+        work.poll(_CANCELLED)
 
 
-def transform_compiled(a: NDArray[np.signedinteger[Any]], cancel: Cancel) -> None:
+def transform_compiled(a: NDArray[np.signedinteger[Any]], work: Work | None) -> None:
     """The Walsh–Hadamard transform of `a` in place (int16 or int32, length a power of two
-    of at least 16: compiled passes of three stages on vector registers, no temporaries)."""
+    of at least 16: compiled passes of three stages on vector registers, no temporaries);
+    `work` is polled between passes."""
     from lograph.core.kernels.wht import transform_pass
 
+    work = work or Work()
     h = 1
     while h < len(a):
         h = transform_pass(a, h)
-        poll(cancel, _CANCELLED)
+        work.poll(_CANCELLED)
 
 
 def fewest_by_classes(
     keys: NDArray[np.int64],
     k: int,
     x0: NDArray[np.uint8],
-    cancel: Cancel = None,
+    work: Work | None = None,
     rng: np.random.Generator | None = None,
 ) -> tuple[NDArray[np.uint8], int, int]:
     """Exact minimum weight of ``x0 + span(quiet)`` over GF(2), given the buttons' classes.
@@ -129,7 +133,7 @@ def fewest_by_classes(
     pressed / not pressed in x0 and d = n0 − n1; since [odd] = (1 − (−1)^{c·v}) / 2 this is
     ``W1 + (D − H[c]) / 2`` with H the Walsh–Hadamard transform of d. Fewest presses ↔ max H.
     Returns the lightest solution, its weight and how many solutions share that weight
-    (the first one, or a random one of them when `rng` is given).
+    (the first one, or a random one of them when `rng` is given). `work` is polled.
     """
     from lograph.core.kernels.jit import compiled_ready
 
@@ -137,7 +141,7 @@ def fewest_by_classes(
     size = 1 << k
     if k <= _LOADED_WHT_LIMIT or (k <= _NUMPY_WHT_LIMIT and not compiled_ready()):
         spectrum = np.bincount(keys, signs, size).astype(np.int64)
-        transform_numpy(spectrum, cancel)
+        transform_numpy(spectrum, work)
         ties = np.flatnonzero(spectrum == spectrum.max())
     else:
         # 2^k int16 (int32 past 32,767 buttons: every value is bounded by their number) in
@@ -148,7 +152,7 @@ def fewest_by_classes(
         dtype = wide(len(keys))
         compact = np.zeros(size, dtype=dtype)
         compact[uniq] = np.bincount(inverse, signs, len(uniq)).astype(dtype)
-        transform_compiled(compact, cancel)
+        transform_compiled(compact, work)
         ties = np.flatnonzero(compact == compact.max())
     best = int(ties[0] if rng is None else rng.choice(ties))
     presses = (x0.astype(np.int64) ^ parity(keys & best)).astype(np.uint8)

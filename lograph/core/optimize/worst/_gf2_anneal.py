@@ -16,6 +16,7 @@ positions on some boards (19×19: 165 where the unrestricted chains stop at 162)
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -24,8 +25,8 @@ from functools import partial
 import numpy as np
 from numpy.typing import NDArray
 
-from lograph.core.cancel import WORKERS, Cancel, poll
 from lograph.core.optimize.quiet import fewest_by_classes, pressing_counts
+from lograph.core.work import WORKERS, Work
 
 __all__ = ["ANNEAL_RUNS", "anneal", "anneal_run", "annealed", "class_orbits", "searched"]
 
@@ -51,9 +52,8 @@ def anneal(
     keys: NDArray[np.int64],
     k: int,
     start: NDArray[np.uint8],
-    cancel: Cancel,
+    work: Work,
     seed: int,
-    seconds: float,
     runs: int = ANNEAL_RUNS,
     symmetry: NDArray[np.intp] | None = None,
 ) -> NDArray[np.uint8]:
@@ -62,8 +62,8 @@ def anneal(
 
     With `symmetry` (a button permutation mapping the quiet space to itself) every second
     chain searches only the positions it leaves unchanged: pressing the same count in
-    every class of an orbit. Stops after `runs` runs or `seconds`, whichever comes first;
-    polls `cancel`.
+    every class of an orbit. Stops after `runs` runs or at the work's deadline, whichever
+    comes first; polls the work.
     """
     classes, inverse = np.unique(keys, return_inverse=True)
     counts = np.bincount(inverse).astype(np.int64)
@@ -73,7 +73,7 @@ def anneal(
     cls, m, best_t = classes[~zero], counts[~zero], pressed[~zero]
     if len(cls) == 0:
         return start.astype(np.uint8)
-    chain = _Chain(cls, m, m0, k, cancel, time.monotonic() + seconds)
+    chain = _Chain(cls, m, m0, k, work, math.inf if work.deadline is None else work.deadline)
     alone = [np.arange(len(cls) + 1, dtype=np.int64), np.arange(len(cls), dtype=np.int64)]
     orbits = class_orbits(keys, cls, symmetry) if symmetry is not None else None
     plans = [alone if orbits is None or i % 2 == 0 else orbits for i in range(WORKERS)]
@@ -126,11 +126,11 @@ class _Chain:
         m: NDArray[np.int64],
         m0: int,
         k: int,
-        cancel: Cancel,
+        work: Work,
         deadline: float,
     ) -> None:
         self.cls, self.m, self.m0, self.k = cls, m, m0, k
-        self.cancel, self.deadline = cancel, deadline
+        self.work, self.deadline = work, deadline
 
     def lowest(self, counts: NDArray[np.int64]) -> int:
         """The fewest presses of the position with these class counts."""
@@ -165,7 +165,7 @@ class _Chain:
             state = np.array([_TARGET_MARGIN, _HOT, cooling, 1.0, best], dtype=np.float64)
             # the arrays of this run, then (moves, seed) per chunk
             step = partial(cover_anneal, cls, m, t, weights, best_t, state, groups=groups)
-            best, seed = anneal_run(step, run, chunk, seed, self.cancel, self.deadline)
+            best, seed = anneal_run(step, run, chunk, seed, self.work, self.deadline)
             if time.monotonic() > self.deadline:
                 break
         counts = np.empty_like(best_t)
@@ -178,25 +178,25 @@ def anneal_run(
     run: int,
     chunk: int,
     seed: int,
-    cancel: Cancel,
+    work: Work,
     deadline: float,
 ) -> tuple[int, int]:
     """One run of `run` proposed moves, `chunk` at a time: ``step(moves, seed)`` makes them
     (the compiled annealing, its schedule carried in its state) and returns the best
-    minimum so far. Polls `cancel` and stops at `deadline` (`time.monotonic()`) between
+    minimum so far. Polls the work and stops at `deadline` (`time.monotonic()`) between
     chunks; returns the best and the seed for the next run."""
     best = -1
     for done in range(0, run, chunk):
         best = int(step(min(chunk, run - done), seed))
         seed += 1 << 20  # the next call's moves are drawn afresh
-        poll(cancel, _CANCELLED)
+        work.poll(_CANCELLED)
         if time.monotonic() > deadline:
             break
     return best, seed
 
 
 def searched(
-    keys: NDArray[np.int64], k: int, n: int, cancel: Cancel, seed: int
+    keys: NDArray[np.int64], k: int, n: int, work: Work, seed: int
 ) -> tuple[NDArray[np.uint8], int]:
     """The hardest of a few positions (all buttons, random, random flips), scored exactly."""
     rng = np.random.default_rng(seed)
@@ -210,10 +210,10 @@ def searched(
             x = best_x.copy()
             flip = rng.choice(n, max(1, n // 16), replace=False)
             x[flip] ^= 1
-        lightest, weight, _ = fewest_by_classes(keys, k, x, cancel)
+        lightest, weight, _ = fewest_by_classes(keys, k, x, work)
         if weight > best_w:
             best_x, best_w = lightest, weight
-        poll(cancel, _CANCELLED)
+        work.poll(_CANCELLED)
     return best_x, best_w
 
 
@@ -221,13 +221,12 @@ def annealed(
     keys: NDArray[np.int64],
     k: int,
     start: tuple[NDArray[np.uint8], int],
-    cancel: Cancel,
+    work: Work,
     seed: int,
-    seconds: float,
     symmetry: NDArray[np.intp] | None = None,
 ) -> tuple[NDArray[np.uint8], int]:
     """The annealing's best position from `start` (presses, fewest presses) if heavier,
     scored exactly by one transform: the count never rests on the annealing."""
-    found = anneal(keys, k, start[0], cancel, seed, seconds, symmetry=symmetry)
-    presses, worst, _ = fewest_by_classes(keys, k, found, cancel)
+    found = anneal(keys, k, start[0], work, seed, symmetry=symmetry)
+    presses, worst, _ = fewest_by_classes(keys, k, found, work)
     return (presses, worst) if worst > start[1] else start

@@ -20,8 +20,8 @@ import math
 import numpy as np
 from numpy.typing import NDArray
 
-from lograph.core.cancel import Cancel, poll
 from lograph.core.optimize.quiet import fewest_by_classes
+from lograph.core.work import Work
 
 __all__ = ["climb", "covering_lower_bound", "upper_bound"]
 
@@ -72,7 +72,7 @@ def climb(
     k: int,
     start: NDArray[np.uint8],
     steps: int,
-    cancel: Cancel = None,
+    work: Work | None = None,
     seed: int = 0,
 ) -> tuple[NDArray[np.uint8], int]:
     """Climb from `start` for `steps` exact evaluations; the heaviest coset leader found
@@ -84,8 +84,9 @@ def climb(
     >>> climb(keys, 1, np.zeros(3, dtype=np.uint8), 4)[1]
     1
     """
+    work = work or Work()
     rng = np.random.default_rng(seed)
-    x, weight, _ = fewest_by_classes(keys, k, start, cancel)
+    x, weight, _ = fewest_by_classes(keys, k, start, work)
     best_x, best_w = x, weight
     for _ in range(steps):
         unpressed = np.flatnonzero(x == 0)
@@ -93,10 +94,10 @@ def climb(
             break
         trial = x.copy()
         trial[int(rng.choice(unpressed))] = 1
-        leader, w, _ = fewest_by_classes(keys, k, trial, cancel, rng)
+        leader, w, _ = fewest_by_classes(keys, k, trial, work, rng)
         if w >= weight:
             x, weight = leader, w
             if w > best_w:
                 best_x, best_w = leader, w
-        poll(cancel, _CANCELLED)
+        work.poll(_CANCELLED)
     return best_x, best_w

@@ -13,8 +13,9 @@ import math
 import numpy as np
 from numpy.typing import NDArray
 
-from lograph.core.cancel import Cancel, poll, run_cancellable
 from lograph.core.optimize.quiet import fewest_by_classes, parity, pressing_counts
+from lograph.core.optimize.worst._program import WORST_SECONDS
+from lograph.core.work import Work, run_cancellable
 
 __all__ = ["enumerate_counts", "ilp_stage"]
 
@@ -31,7 +32,7 @@ def _class_counts(keys: NDArray[np.int64]) -> tuple[int, NDArray[np.int64], NDAr
     return int(counts[classes == 0].sum()), classes[classes != 0], counts[classes != 0]
 
 
-def enumerate_counts(keys: NDArray[np.int64], k: int, cancel: Cancel) -> NDArray[np.uint8] | None:
+def enumerate_counts(keys: NDArray[np.int64], k: int, work: Work) -> NDArray[np.uint8] | None:
     """Try every choice of class counts (None when there are too many): exact and quick
     for small nullity, where HiGHS's start-up would dominate."""
     m0, cls, m = _class_counts(keys)
@@ -51,7 +52,7 @@ def enumerate_counts(keys: NDArray[np.int64], k: int, cancel: Cancel) -> NDArray
         i = int(np.argmax(value))
         if value[i] > best_value:
             best_value, best_counts = int(value[i]), counts[i]
-        poll(cancel, _CANCELLED)
+        work.poll(_CANCELLED)
     return pressing_counts(keys, cls, best_counts)
 
 
@@ -91,18 +92,20 @@ def _ilp(
 
 
 def ilp_stage(
-    keys: NDArray[np.int64], k: int, n: int, seconds: float, cancel: Cancel
+    keys: NDArray[np.int64], k: int, n: int, work: Work
 ) -> tuple[NDArray[np.uint8], int, int, bool] | None:
-    """The integer program when its 2^k rows fit: its position scored exactly (the count
-    never rests on floats), the solver's upper bound and whether it proved optimality."""
+    """The integer program when its 2^k rows fit, HiGHS given the seconds to the work's
+    deadline: its position scored exactly (the count never rests on floats), the solver's
+    upper bound and whether it proved optimality."""
     distinct = len(np.unique(keys))
     if (1 << k) * (distinct + 1) > _ILP_ENTRIES:
         return None
+    seconds = work.seconds_left(WORST_SECONDS)
     found = run_cancellable(
-        lambda: _ilp(keys, k, n, seconds), cancel, _CANCELLED, name="lograph-worst-milp"
+        lambda: _ilp(keys, k, n, seconds), work.cancel, _CANCELLED, name="lograph-worst-milp"
     )
     if found is None:
         return None
     x, upper, proven = found
-    presses, worst, _ = fewest_by_classes(keys, k, x, cancel)
+    presses, worst, _ = fewest_by_classes(keys, k, x, work)
     return presses, worst, upper, proven

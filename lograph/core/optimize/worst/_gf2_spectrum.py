@@ -28,7 +28,6 @@ others).
 
 from __future__ import annotations
 
-import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from threading import Event
@@ -36,8 +35,8 @@ from threading import Event
 import numpy as np
 from numpy.typing import NDArray
 
-from lograph.core.cancel import WORKERS, Cancel, poll
 from lograph.core.optimize.quiet import fewest_by_classes, pressing_counts, span_coordinates
+from lograph.core.work import WORKERS, Work
 
 __all__ = [
     "PREFIX_CHECK_NULLITY",
@@ -174,8 +173,7 @@ class _Question:
 
     bound: int
     signs: NDArray[np.int32]
-    cancel: Cancel
-    deadline: float
+    work: Work
     decided: Event  # set by the first search to answer: the others stop
 
 
@@ -218,11 +216,11 @@ def _feasible(
             return values
         if status == 0:
             return False
-        poll(question.cancel, _CANCELLED)
+        question.work.poll(_CANCELLED)
         spent += _SLICE_WORK
         if budget is not None and spent >= budget:
             return None
-        if question.decided.is_set() or time.monotonic() > question.deadline:
+        if question.decided.is_set() or question.work.past_deadline():
             return None
 
 
@@ -244,12 +242,12 @@ def spectrum_worst(
     k: int,
     best: tuple[NDArray[np.uint8], int],
     upper: int,
-    cancel: Cancel,
-    deadline: float,
+    work: Work,
     seed: int = 0,
 ) -> SpectrumBounds:
     """Close the gap between a known position (`best`: its presses and fewest presses) and a
-    proven `upper` bound on the covering radius, until they meet or the deadline passes."""
+    proven `upper` bound on the covering radius, until they meet or the work's deadline
+    passes."""
     classes, counts = np.unique(keys, return_counts=True)
     m0 = int(counts[classes == 0].sum())
     searches = _Searches(classes[classes != 0], counts[classes != 0], k, seed)
@@ -258,7 +256,7 @@ def spectrum_worst(
     signs = _signs(k)
     with ThreadPoolExecutor(WORKERS) as pool:
         while upper > lower:
-            question = _Question(twice_average - 2 * upper, signs, cancel, deadline, Event())
+            question = _Question(twice_average - 2 * upper, signs, work, Event())
             runs = [pool.submit(searches.run, worker, question) for worker in range(WORKERS)]
             answers = [run.result() for run in runs]  # re-raises a cancelled search's error
             found, basis = next(((f, b) for f, b in answers if f is not None), (None, None))
@@ -270,7 +268,7 @@ def spectrum_worst(
             t = (basis.m - found) // 2  # pressed buttons per class
             by_class = np.argsort(basis.keys)
             position = pressing_counts(keys, basis.keys[by_class], t[by_class])
-            presses, lower, _ = fewest_by_classes(keys, k, position, cancel)
+            presses, lower, _ = fewest_by_classes(keys, k, position, work)
             upper = max(upper, lower)
     return SpectrumBounds(presses, lower, upper, lower == upper)
 
@@ -298,7 +296,7 @@ class _Searches:
                 found = _feasible(basis, self.k, question, budget)
                 if found is not None:
                     return found, basis
-                if question.decided.is_set() or time.monotonic() > question.deadline:
+                if question.decided.is_set() or question.work.past_deadline():
                     return None, basis
                 attempt += 1
                 basis = _points(self.classes, self.counts, self.k, rng)

@@ -14,9 +14,9 @@ import numpy as np
 from numpy.typing import NDArray
 
 from lograph.core.algebra.analysis import Analysis
-from lograph.core.cancel import Cancel
 from lograph.core.optimize.quiet import quiet_pieces_mod_p
-from lograph.core.optimize.worst._program import ProgramWorst, worst_program
+from lograph.core.optimize.worst._program import WORST_SECONDS, ProgramWorst, worst_program
+from lograph.core.work import Work
 
 __all__ = ["PiecesWorst", "worst_by_pieces"]
 
@@ -32,13 +32,11 @@ class PiecesWorst:
     proven: bool
 
 
-def worst_by_pieces(
-    quiet: NDArray[np.uint8], p: int, seconds: float, cancel: Cancel = None
-) -> PiecesWorst | None:
+def worst_by_pieces(quiet: NDArray[np.uint8], p: int, work: Work) -> PiecesWorst | None:
     """The worst position over GF(p) as the sum of its pieces' (each by the class integer
-    program, `lograph.core.optimize.worst._program`, with an equal share of the time
-    left; a piece past its reach by the annealing and the average weight); None when the
-    code is one piece."""
+    program, `lograph.core.optimize.worst._program`, with an equal share of the time to
+    the work's deadline; a piece past its reach by the annealing and the average weight);
+    None when the code is one piece."""
     split = quiet_pieces_mod_p(quiet, p)
     if len(split.pieces) < 2:
         return None
@@ -47,7 +45,7 @@ def worst_by_pieces(
     presses[split.fixed] = p - 1
     lower = upper = len(split.fixed) * (p - 1)
     proven = True
-    deadline = time.monotonic() + seconds
+    deadline = time.monotonic() + work.seconds_left(WORST_SECONDS)
     ordered = sorted(split.pieces, key=lambda piece: piece.dimension)
     for done, piece in enumerate(ordered):
         size = len(piece.buttons)
@@ -55,14 +53,15 @@ def worst_by_pieces(
             size, p, size - piece.dimension, piece.quiet, np.zeros((0, size), np.uint8), "piece"
         )
         share = max(0.1, deadline - time.monotonic()) / (len(ordered) - done)
-        found = worst_program(analysis, share, cancel) or _annealed_piece(analysis, share, cancel)
+        within = work.within(share)
+        found = worst_program(analysis, within) or _annealed_piece(analysis, within)
         presses[piece.buttons] = found.presses
         lower, upper = lower + found.worst, upper + found.upper
         proven = proven and found.proven
     return PiecesWorst(presses, lower, upper, proven)
 
 
-def _annealed_piece(analysis: Analysis, seconds: float, cancel: Cancel) -> ProgramWorst:
+def _annealed_piece(analysis: Analysis, work: Work) -> ProgramWorst:
     """A piece past the program: the annealing's position from the quiet coset (scored
     exactly when the piece's kernel allows, else nothing pressed) and the average-weight
     upper bound."""
@@ -70,6 +69,6 @@ def _annealed_piece(analysis: Analysis, seconds: float, cancel: Cancel) -> Progr
     from lograph.core.optimize.worst._zk_bounds import average_upper_bound
 
     zero = np.zeros(analysis.n, dtype=np.uint8)  # a lightest solution of its own coset
-    presses, worst = zk_annealed(analysis, (zero, 0), cancel, 0, seconds)
+    presses, worst = zk_annealed(analysis, (zero, 0), work, 0)
     upper = average_upper_bound(np.asarray(analysis.quiet, dtype=np.uint8), analysis.states)
     return ProgramWorst(presses, worst, max(worst, upper), worst >= upper)

@@ -26,7 +26,9 @@ Examples
 --------
 >>> from lograph.core.model.generators import rectangle
 >>> from lograph.core.solve import prepare
->>> found = worst_program(prepare(rectangle(5, 5, states=3).to_system()).analysis, 10.0)
+>>> from lograph.core.work import Work
+>>> analysis = prepare(rectangle(5, 5, states=3).to_system()).analysis
+>>> found = worst_program(analysis, Work().within(10))
 >>> found.worst, found.proven, int(found.presses.sum())
 (24, True, 24)
 """
@@ -40,12 +42,13 @@ import numpy as np
 from numpy.typing import NDArray
 
 from lograph.core.algebra.analysis import Analysis
-from lograph.core.cancel import Cancel, run_cancellable
 from lograph.core.optimize.fewest import fewest_presses
 from lograph.core.optimize.quiet import mixed_radix_digits
+from lograph.core.work import Work, run_cancellable
 
 __all__ = [
     "PROGRAM_ENTRIES",
+    "WORST_SECONDS",
     "ProgramWorst",
     "ShiftClasses",
     "press_vector",
@@ -58,6 +61,8 @@ __all__ = [
 #: Largest constraint matrix given to HiGHS: (kernel size − 1) × classes × (k − 1) entries
 #: (as over GF(2): about 4 million, a few hundred MB inside the solver at most).
 PROGRAM_ENTRIES = 1 << 22
+#: Seconds the worst-position search takes when its work has no deadline.
+WORST_SECONDS = 20.0
 #: Shift-table entries computed per chunk (bounds the temporary products' memory).
 _SHIFT_CHUNK = 1 << 22
 _CANCELLED = "worst-position search cancelled"
@@ -173,22 +178,26 @@ def press_vector(classes: ShiftClasses, counts: NDArray[np.int64], k: int) -> ND
     return x
 
 
-def worst_program(
-    analysis: Analysis, seconds: float, cancel: Cancel = None, nodes: int | None = None
-) -> ProgramWorst | None:
-    """The worst position by the integer program (module doc) within `seconds` of HiGHS
-    (and `nodes` branch-and-bound nodes, a limit on work: the census's); None when the
-    program is past `PROGRAM_ENTRIES` or its position cannot be scored exactly (the kernel
-    too big for the exact fewest-presses search)."""
+def worst_program(analysis: Analysis, work: Work | None = None) -> ProgramWorst | None:
+    """The worst position by the integer program (module doc), HiGHS given the seconds to
+    the work's deadline (`WORST_SECONDS` without one) and its `Work.program_nodes`
+    branch-and-bound nodes (a limit on work: the census's); None when the program is past
+    `PROGRAM_ENTRIES` or its position cannot be scored exactly (the kernel too big for the
+    exact fewest-presses search)."""
+    work = work or Work()
     k = analysis.states
     if program_entries(analysis) > PROGRAM_ENTRIES:
         return None
+    seconds, nodes = work.seconds_left(WORST_SECONDS), work.program_nodes
     classes = shift_classes(analysis)
     counts, dual, proven = run_cancellable(
-        lambda: _solve(classes, k, seconds, nodes), cancel, _CANCELLED, name="lograph-worst-milp"
+        lambda: _solve(classes, k, seconds, nodes),
+        work.cancel,
+        _CANCELLED,
+        name="lograph-worst-milp",
     )
     fixed = int(classes.sizes[0]) * (k - 1)
-    best = fewest_presses(analysis, press_vector(classes, counts, k), cancel=cancel)
+    best = fewest_presses(analysis, press_vector(classes, counts, k), work=work.only_cancel())
     if not best.exact:
         return None
     # without a dual bound, the trivial one: every button pressed k − 1 times

@@ -37,7 +37,6 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from lograph.core.algebra.analysis import Solver
-from lograph.core.cancel import Cancel, Progress, timed
 from lograph.core.model.board import Board
 from lograph.core.model.ring import RingKind
 from lograph.core.model.system import PressSystem
@@ -59,7 +58,8 @@ from lograph.core.optimize.worst._gf2_spectrum import (
     SPECTRUM_NULLITY_LIMIT,
     spectrum_worst,
 )
-from lograph.core.optimize.worst._program import ProgramWorst
+from lograph.core.optimize.worst._program import WORST_SECONDS, ProgramWorst
+from lograph.core.work import Work
 
 __all__ = ["ILP_NULLITY_LIMIT", "WorstPosition", "worst_position"]
 
@@ -122,11 +122,11 @@ def _position(
 
 
 def _brute_force(
-    solver: Solver, goal: str | ArrayLike, cancel: Cancel
+    solver: Solver, goal: str | ArrayLike, work: Work
 ) -> tuple[NDArray[np.uint8], int]:
     """Walk all p^N press vectors; the position with the largest fewest presses."""
     system = solver.system
-    table = min_press_table(system, BRUTE_FORCE_BITS, cancel).astype(np.int64)
+    table = min_press_table(system, BRUTE_FORCE_BITS, work).astype(np.int64)
     table[table == table.max()] = -1  # the unreached patterns hold the dtype's maximum
     image = int(np.argmax(table))
     p = system.states
@@ -134,7 +134,7 @@ def _brute_force(
     x0 = solver.particular(change)
     if x0 is None:  # the walk reached this pattern, so the engine must solve it
         raise AssertionError("engine found no solution for a reachable pattern")
-    best = fewest_presses(solver, x0, cancel=cancel)
+    best = fewest_presses(solver, x0, work=work.only_cancel())
     return best.presses, best.press_count
 
 
@@ -143,10 +143,8 @@ def worst_position(
     goal: str | ArrayLike = "off",
     engine: str = "auto",
     *,
-    time_limit: float = 20.0,
-    cancel: Cancel = None,
+    work: Work | None = None,
     seed: int = 0,
-    progress: Progress = None,
     raise_lower: bool = True,
 ) -> WorstPosition:
     """The solvable position needing the most presses at the fewest, and that count.
@@ -159,10 +157,10 @@ def worst_position(
         The goal; the position returned is ``goal − A·presses`` (the count is the same).
     engine : str
         Engine used when `board` is not a prepared solver.
-    time_limit : float
-        Seconds for the integer program (or the annealing); past them the answer is bounded.
-    cancel, progress : callable, optional
-        Polled in long work (True raises `InterruptedComputation`); told elapsed seconds.
+    work : Work, optional
+        Polled in long work (cancelled: `InterruptedComputation`), its progress told the
+        seconds elapsed; the seconds to its deadline (`WORST_SECONDS` without one) go to
+        the integer program (or the annealing): past them the answer is bounded.
     seed, raise_lower : int, bool
         Seed of the search beyond the exact range; False skips the annealing there (it only
         raises the lower bound, until the time limit): for callers needing the upper bound.
@@ -181,8 +179,14 @@ def worst_position(
     """
     from lograph.core.solve import prepare
 
-    cancel = timed(cancel, progress, time_limit)  # the bar follows the polls
-    solver = board if not isinstance(board, Board | PressSystem) else prepare(board, engine, cancel)
+    work = work or Work()
+    time_limit = work.seconds_left(WORST_SECONDS)
+    work = work.with_clock_progress(time_limit)  # the bar follows the polls
+    if not isinstance(board, Board | PressSystem):
+        solver = board
+    else:
+        solver = prepare(board, engine, work.cancel)
+    work = work.within(time_limit)  # the searches' time counts once the board is prepared
     system, analysis = solver.system, solver.analysis
     n, k, ring = system.n, analysis.nullity, system.ring
     composite = ring.kind is RingKind.ZK  # a module, not a field
@@ -190,23 +194,23 @@ def worst_position(
         everything = np.full(n, ring.most, dtype=np.uint8)
         return _answer(system, goal, everything, n * ring.most, n * ring.most, "every button")
     search = _BY_RING[ring.kind]
-    return search(solver, goal, time_limit, cancel, seed, raise_lower)
+    return search(solver, goal, work, seed, raise_lower)
 
 
 def _worst_beyond_gf2(
     solver: Solver,
     goal: str | ArrayLike,
-    time_limit: float,
-    cancel: Cancel,
+    work: Work,
     seed: int,
     raise_lower: bool = True,
 ) -> WorstPosition:
     """GF(p) and Z_k: the integer program over the quiet classes while it fits (`_program`);
     the walk over every press vector when the program is not proven and the board is small;
-    otherwise a proven range (`raise_lower` is GF(2)'s: every stage here keeps the limit)."""
+    otherwise a proven range, each within its share of the time to the work's deadline
+    (`raise_lower` is GF(2)'s: every stage here keeps the limit)."""
     from lograph.core.optimize.worst._program import worst_program
 
-    deadline = time.monotonic() + time_limit
+    time_limit = work.seconds_left(WORST_SECONDS)
     system = solver.system
     n, p = system.n, system.states
     walkable = n * math.log2(p) <= BRUTE_FORCE_BITS
@@ -214,36 +218,35 @@ def _worst_beyond_gf2(
         from lograph.core.optimize.worst._pieces import worst_by_pieces
 
         quiet = np.asarray(solver.analysis.quiet, dtype=np.uint8).reshape(-1, n)
-        split = worst_by_pieces(quiet, p, time_limit, cancel)
+        split = worst_by_pieces(quiet, p, work)
         if split is not None:
             method = "integer program" if split.proven else "search"
             return _answer(system, goal, split.presses, split.lower, split.upper, method)
     # past the walk the annealing gets what the program leaves of the time
     seconds = min(time_limit, _PROGRAM_BEFORE_WALK) if walkable else time_limit / 2
-    program = worst_program(solver.analysis, seconds, cancel)
+    program = worst_program(solver.analysis, work.within(seconds))
     if program is not None and program.proven:
         worst = program.worst
         return _answer(system, goal, program.presses, worst, worst, "integer program")
     if walkable:
-        presses, worst = _brute_force(solver, goal, cancel)
+        presses, worst = _brute_force(solver, goal, work)
         return _answer(system, goal, presses, worst, worst, "brute force")
-    return _zk_bounds(solver, goal, cancel, seed, program, deadline)
+    return _zk_bounds(solver, goal, work, seed, program)
 
 
 def _zk_bounds(
     solver: Solver,
     goal: str | ArrayLike,
-    cancel: Cancel,
+    work: Work,
     seed: int,
     program: ProgramWorst | None,
-    deadline: float,
 ) -> WorstPosition:
     """Beyond the walk and the program's proof: a proven range
     (`lograph.core.optimize.worst._zk_bounds`)."""
     from lograph.core.optimize.worst._zk_bounds import zk_range
 
     system = solver.system
-    found = zk_range(solver, cancel, seed, program, deadline)
+    found = zk_range(solver, work, seed, program)
     if found.presses is None:
         exact = found.lower == found.upper
         return WorstPosition(found.lower, found.upper, None, None, exact, "bounds")
@@ -276,8 +279,7 @@ class _Covering(NamedTuple):
 def _worst_gf2(
     solver: Solver,
     goal: str | ArrayLike,
-    time_limit: float,
-    cancel: Cancel,
+    work: Work,
     seed: int,
     raise_lower: bool = True,
 ) -> WorstPosition:
@@ -288,9 +290,9 @@ def _worst_gf2(
     quiet = np.asarray(analysis.quiet, dtype=np.uint8).reshape(analysis.nullity, system.n)
     split = quiet_pieces(quiet)
     if len(split.pieces) == 1:
-        found = _covering(quiet, system.positions, time_limit, cancel, seed, raise_lower)
+        found = _covering(quiet, system.positions, work, seed, raise_lower)
     else:
-        found = _pieces_covering(split, system, time_limit, cancel, seed, raise_lower)
+        found = _pieces_covering(split, system, work, seed, raise_lower)
     if found.presses is None:
         exact = found.lower == found.upper
         return WorstPosition(found.lower, found.upper, None, None, exact, found.method)
@@ -300,8 +302,7 @@ def _worst_gf2(
 def _pieces_covering(
     split: Pieces,
     system: PressSystem,
-    time_limit: float,
-    cancel: Cancel,
+    work: Work,
     seed: int,
     raise_lower: bool,
 ) -> _Covering:
@@ -317,11 +318,11 @@ def _pieces_covering(
     for piece in sorted(split.pieces, key=lambda piece: piece.dimension):
         copies.setdefault(piece.form(), []).append(piece)
     methods = []
-    ends = time.monotonic() + time_limit
+    ends = time.monotonic() + work.seconds_left(WORST_SECONDS)
     for done, same in enumerate(copies.values()):
         share = max(0.0, ends - time.monotonic()) / (len(copies) - done)
         at = None if system.positions is None else system.positions[same[0].buttons]
-        found = _covering(same[0].quiet, at, share, cancel, seed, raise_lower)
+        found = _covering(same[0].quiet, at, work.within(share), seed, raise_lower)
         lower, upper = lower + len(same) * found.lower, upper + len(same) * found.upper
         methods.append(found.method)
         for piece in same:
@@ -338,25 +339,25 @@ def _pieces_covering(
 def _covering(
     quiet: NDArray[np.uint8],
     positions: NDArray[np.float64] | None,
-    time_limit: float,
-    cancel: Cancel,
+    work: Work,
     seed: int,
     raise_lower: bool = True,
 ) -> _Covering:
     """The covering radius of the code spanned by `quiet` (k × n): exact by class
     enumeration, the spectrum search or the integer program while k allows, otherwise
-    bounded by search and counting. `positions` (the buttons' drawing) lend the annealing
-    a symmetry."""
+    bounded by search and counting, each within its share of the time to the work's
+    deadline. `positions` (the buttons' drawing) lend the annealing a symmetry."""
     started = time.monotonic()
+    time_limit = work.seconds_left(WORST_SECONDS)
     k, n = quiet.shape
     upper = upper_bound(quiet, n, k)
     if k > min(_SEARCH_NULLITY_LIMIT, EXACT_NULLITY_LIMIT):
         lower = covering_lower_bound(n, k)
         return _Covering(None, lower, upper, "bounds")
     keys = quiet_classes(quiet)
-    small = enumerate_counts(keys, k, cancel) if k <= ILP_NULLITY_LIMIT else None
+    small = enumerate_counts(keys, k, work) if k <= ILP_NULLITY_LIMIT else None
     if small is not None:
-        presses, worst, _ = fewest_by_classes(keys, k, small, cancel)
+        presses, worst, _ = fewest_by_classes(keys, k, small, work)
         return _Covering(presses, worst, worst, "class enumeration")
     best = None
     # for the annealing's symmetric chain; puzzles (raise_lower=False) never anneal
@@ -364,16 +365,15 @@ def _covering(
     if k <= SPECTRUM_NULLITY_LIMIT:
         # a share of the time: what it cannot prove, the integer program or the annealing may
         share = time_limit / (2 if k <= SPECTRUM_EXACT_NULLITY else 3)
-        start = searched(keys, k, n, cancel, seed)
+        start = searched(keys, k, n, work, seed)
         if raise_lower and k > SPECTRUM_EXACT_NULLITY:  # a lower bound first: the gap may close
-            start = annealed(keys, k, start, cancel, seed, share, symmetry)
-        deadline = time.monotonic() + share
-        spectrum = spectrum_worst(keys, k, start, upper, cancel, deadline, seed)
+            start = annealed(keys, k, start, work.within(share), seed, symmetry)
+        spectrum = spectrum_worst(keys, k, start, upper, work.within(share), seed)
         best, upper = (spectrum.presses, spectrum.lower), spectrum.upper
         if spectrum.exact:
             return _Covering(*best, upper, "spectrum search")
     left = max(1.0, time_limit - (time.monotonic() - started))
-    solved = ilp_stage(keys, k, n, left, cancel) if k <= ILP_NULLITY_LIMIT else None
+    solved = ilp_stage(keys, k, n, work.within(left)) if k <= ILP_NULLITY_LIMIT else None
     if solved is not None:
         presses, worst, ilp_upper, proven = solved
         upper = worst if proven else max(worst, min(upper, ilp_upper))
@@ -381,16 +381,16 @@ def _covering(
             presses, worst = best
         return _Covering(presses, worst, upper, "integer program")
     steps = max(_CLIMB_STEPS >> max(0, k - 16), 20)  # each step is one 2^k transform
-    start = best or searched(keys, k, n, cancel, seed)  # the spectrum search's best, if it ran
-    presses, worst = climb(keys, k, start[0], steps, cancel, seed)
+    start = best or searched(keys, k, n, work, seed)  # the spectrum search's best, if it ran
+    presses, worst = climb(keys, k, start[0], steps, work, seed)
     if not raise_lower:
         return _Covering(presses, worst, max(worst, upper), "search")
     left = max(0.0, time_limit - (time.monotonic() - started))
-    presses, worst = annealed(keys, k, (presses, worst), cancel, seed + 1, left, symmetry)
+    presses, worst = annealed(keys, k, (presses, worst), work.within(left), seed + 1, symmetry)
     return _Covering(presses, worst, max(worst, upper), "search")
 
 
-_Search = Callable[[Solver, str | ArrayLike, float, Cancel, int, bool], WorstPosition]
+_Search = Callable[[Solver, str | ArrayLike, Work, int, bool], WorstPosition]
 
 #: The search `worst_position` runs, by the board's number system.
 _BY_RING: dict[RingKind, _Search] = {

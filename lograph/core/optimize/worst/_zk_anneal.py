@@ -19,15 +19,16 @@ import numpy as np
 from numpy.typing import NDArray
 
 from lograph.core.algebra.analysis import Analysis
-from lograph.core.cancel import WORKERS, Cancel
 from lograph.core.optimize.fewest import fewest_presses
 from lograph.core.optimize.worst._gf2_anneal import anneal_run
 from lograph.core.optimize.worst._program import (
+    WORST_SECONDS,
     ShiftClasses,
     press_vector,
     shift_classes,
     table_entries,
 )
+from lograph.core.work import WORKERS, Work
 
 __all__ = ["ANNEAL_ENTRIES", "ANNEAL_RUNS", "zk_annealed"]
 
@@ -53,11 +54,11 @@ class _Chain:
     """One chain's fixed data: the shift table (classes × solutions), the class sizes and
     the weight of the buttons in no quiet pattern."""
 
-    def __init__(self, classes: ShiftClasses, k: int, cancel: Cancel, deadline: float) -> None:
+    def __init__(self, classes: ShiftClasses, k: int, work: Work, deadline: float) -> None:
         self.shifts = classes.shifts[1:]  # laid out by class; class 0 never moves
         self.sizes = classes.sizes[1:]
         self.base = int(classes.sizes[0]) * (k - 1)
-        self.k, self.cancel, self.deadline = k, cancel, deadline
+        self.k, self.work, self.deadline = k, work, deadline
 
     def run(self, start: NDArray[np.int64], seed: int) -> tuple[NDArray[np.int64], int]:
         """The best counts found from `start` (classes × k) in `ANNEAL_RUNS` runs or before
@@ -76,7 +77,7 @@ class _Chain:
             state = np.array([_TARGET_MARGIN, _HOT, cooling, 1.0, best], dtype=np.float64)
             # the arrays of this run, then (moves, seed) per chunk
             step = partial(zk_anneal, self.shifts, counts, sizes, weights, best_counts, state, k=k)
-            best, seed = anneal_run(step, run, chunk, seed, self.cancel, self.deadline)
+            best, seed = anneal_run(step, run, chunk, seed, self.work, self.deadline)
             if time.monotonic() > self.deadline:
                 break
         return best_counts, best
@@ -92,28 +93,31 @@ def _counts(classes: ShiftClasses, presses: NDArray[np.uint8], k: int) -> NDArra
 def zk_annealed(
     analysis: Analysis,
     start: tuple[NDArray[np.uint8], int],
-    cancel: Cancel,
+    work: Work,
     seed: int,
-    seconds: float,
 ) -> tuple[NDArray[np.uint8], int]:
     """The annealing's best position from `start` (a lightest solution and its fewest
     presses) when heavier, as its lightest solution and fewest presses (scored exactly);
-    `start` itself otherwise, or when the shift table is past `ANNEAL_ENTRIES`."""
+    `start` itself otherwise, or when the shift table is past `ANNEAL_ENTRIES`. The chains
+    run until the work's deadline (`WORST_SECONDS` from now without one)."""
     k = analysis.states
-    deadline = time.monotonic() + seconds  # listing the shifts counts too (2 s at 2^27)
+    # listing the shifts counts too (2 s at 2^27)
+    deadline = time.monotonic() + work.seconds_left(WORST_SECONDS)
     if table_entries(analysis) > ANNEAL_ENTRIES:
         return start
     classes = shift_classes(analysis, by_class=True)
     if len(classes.sizes) == 1:
         return start  # no quiet pattern moves a button
-    chain = _Chain(classes, k, cancel, deadline)
+    chain = _Chain(classes, k, work, deadline)
     first = _counts(classes, start[0], k)
     with ThreadPoolExecutor(WORKERS) as pool:  # independent chains, the best one kept
         found = list(pool.map(lambda i: chain.run(first, seed + i), range(WORKERS)))
     counts, best = max(found, key=lambda pair: pair[1])
     if best <= start[1]:
         return start
-    scored = fewest_presses(analysis, press_vector(classes, counts[:, 1:], k), cancel=cancel)
+    scored = fewest_presses(
+        analysis, press_vector(classes, counts[:, 1:], k), work=work.only_cancel()
+    )
     if not scored.exact or scored.press_count <= start[1]:
         return start
     return scored.presses, scored.press_count

@@ -24,14 +24,16 @@ from __future__ import annotations
 import itertools
 import math
 import time
+from dataclasses import replace
 from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 from numpy.typing import NDArray
 
 from lograph.core.algebra.analysis import Solver
-from lograph.core.cancel import Cancel, poll
 from lograph.core.optimize.fewest import SPLIT_LIMIT, exact_possible, fewest_presses
+from lograph.core.optimize.worst._program import WORST_SECONDS
+from lograph.core.work import Work
 
 if TYPE_CHECKING:
     from lograph.core.optimize.worst._program import ProgramWorst
@@ -63,11 +65,13 @@ def average_upper_bound(quiet: NDArray[np.uint8], k: int) -> int:
 
 
 def search_lower_bound(
-    solver: Solver, cancel: Cancel = None, seed: int = 0, deadline: float = math.inf
+    solver: Solver, work: Work | None = None, seed: int = 0
 ) -> tuple[NDArray[np.uint8] | None, int]:
     """The hardest of a few positions, scored exactly: its lightest solution and its fewest
     presses (None and 0 when the kernel is too big for an exact score). No new position is
-    tried past `deadline` (`time.monotonic()`), once one has been scored."""
+    tried past the work's deadline, once one has been scored."""
+    work = work or Work()
+    deadline = math.inf if work.deadline is None else work.deadline
     analysis = solver.analysis
     n, k = analysis.n, analysis.states
     # past the walk and one transform, the prefix transforms still score a position exactly
@@ -89,11 +93,11 @@ def search_lower_bound(
             change = rng.choice(n, max(1, math.ceil(n / 16)), replace=False)
             x[change] = rng.integers(0, k, len(change), dtype=np.uint8)
         # past the first, a score still running at the deadline is dropped, not waited for
-        late = None if attempt == 0 else (lambda: time.monotonic() > deadline)
-        found = fewest_presses(analysis, x, cancel=cancel, stop=late)
+        late = None if attempt == 0 else deadline
+        found = fewest_presses(analysis, x, work=Work(cancel=work.cancel, deadline=late))
         if found.exact and found.press_count > best_w:
             best_x, best_w = found.presses, found.press_count
-        poll(cancel, "worst-position search cancelled")
+        work.poll("worst-position search cancelled")
     return best_x, best_w
 
 
@@ -169,10 +173,8 @@ class ZkRange(NamedTuple):
     upper: int
 
 
-def zk_range(
-    solver: Solver, cancel: Cancel, seed: int, program: ProgramWorst | None, deadline: float
-) -> ZkRange:
-    """The best range before `deadline`: the integer program's position (when it ran) or a
+def zk_range(solver: Solver, work: Work, seed: int, program: ProgramWorst | None) -> ZkRange:
+    """The best range before the work's deadline: the integer program's position (when it ran) or a
     searched one (a quarter of the time left), then annealed
     (`lograph.core.optimize.worst._zk_anneal`), or the covering bound when it proves more (then no
     position); the program's upper bound or the average weight, whichever is smaller."""
@@ -181,11 +183,12 @@ def zk_range(
 
     analysis = solver.analysis
     n, k = analysis.n, analysis.states
+    deadline = time.monotonic() + work.seconds_left(WORST_SECONDS)
     upper = average_upper_bound(np.asarray(analysis.quiet, dtype=np.uint8), k)
     # the search gets the whole time when no annealing can follow (a shift table too big)
     share = 4 if table_entries(analysis) <= ANNEAL_ENTRIES else 1
     searching = time.monotonic() + max(0.0, deadline - time.monotonic()) / share
-    presses, lower = search_lower_bound(solver, cancel, seed, searching)
+    presses, lower = search_lower_bound(solver, Work(cancel=work.cancel, deadline=searching), seed)
     if program is not None:
         upper = min(upper, program.upper)
         if program.worst >= lower:
@@ -193,8 +196,8 @@ def zk_range(
     counted = covering_lower_bound(n, k, analysis.kernel_size)
     if presses is None:
         return ZkRange(None, counted, upper)
-    seconds = max(0.0, deadline - time.monotonic())
-    presses, lower = zk_annealed(analysis, (presses, lower), cancel, seed + 1, seconds)
+    annealing = replace(work, deadline=deadline)
+    presses, lower = zk_annealed(analysis, (presses, lower), annealing, seed + 1)
     if counted > lower:  # counting proves more than any position found shows
         return ZkRange(None, counted, max(counted, upper))
     return ZkRange(presses, lower, max(lower, upper))

@@ -15,6 +15,7 @@ from lograph.core.optimize.fewest._descent import descend
 from lograph.core.optimize.fewest._fourier import fewest_by_fourier
 from lograph.core.optimize.fewest._zk import zk_heuristic
 from lograph.core.solve import prepare
+from lograph.core.work import Work
 from tests.references import coset_weights
 
 
@@ -56,7 +57,7 @@ def test_a_block_of_every_pattern_is_the_exact_answer(
 ) -> None:
     quiet, system, x0 = _quiet_and_start(n, p, seed=n * p)
     monkeypatch.setattr(neighbourhood, "HEURISTIC_BLOCK", p ** len(quiet))
-    x = descend(quiet, x0, p, None, seed=0)
+    x = descend(quiet, x0, p, Work(), seed=0)
     assert np.array_equal(system.apply(x) % p, system.apply(x0) % p)  # the same position
     assert int(x.astype(np.int64).sum()) == min(coset_weights(x0, quiet, p))
 
@@ -65,7 +66,7 @@ def test_the_walk_answers_when_the_transform_declines(monkeypatch: pytest.Monkey
     quiet, system, x0 = _quiet_and_start(11, 5, seed=3)
     monkeypatch.setattr(neighbourhood, "HEURISTIC_BLOCK", 5 ** len(quiet))
     monkeypatch.setattr(neighbourhood, "fewest_by_fourier", lambda *args: None)
-    x = descend(quiet, x0, 5, None, seed=0)
+    x = descend(quiet, x0, 5, Work(), seed=0)
     assert np.array_equal(system.apply(x) % 5, system.apply(x0) % 5)
     assert int(x.astype(np.int64).sum()) == min(coset_weights(x0, quiet, 5))
 
@@ -73,7 +74,7 @@ def test_the_walk_answers_when_the_transform_declines(monkeypatch: pytest.Monkey
 def test_blocks_of_one_pattern_still_descend(monkeypatch: pytest.MonkeyPatch) -> None:
     quiet, system, x0 = _quiet_and_start(11, 3, seed=5)
     monkeypatch.setattr(neighbourhood, "HEURISTIC_BLOCK", 3)  # one pattern a block
-    x = descend(quiet, x0, 3, None, seed=0)
+    x = descend(quiet, x0, 3, Work(), seed=0)
     assert np.array_equal(system.apply(x) % 3, system.apply(x0) % 3)
     assert min(coset_weights(x0, quiet, 3)) <= int(x.astype(np.int64).sum())
     assert int(x.astype(np.int64).sum()) <= int(x0.astype(np.int64).sum())
@@ -120,7 +121,7 @@ def test_a_cancel_is_heard_after_one_block_over_gfp(monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(neighbourhood, "HEURISTIC_BLOCK", 9)  # blocks of two patterns
     blocks = _counting_transforms(neighbourhood, monkeypatch)
     with pytest.raises(InterruptedComputation):
-        descend(quiet, x0, 3, lambda: True, seed=0)
+        descend(quiet, x0, 3, Work(cancel=lambda: True), seed=0)
     assert len(blocks) == 1
 
 
@@ -132,5 +133,5 @@ def test_a_cancel_is_heard_after_one_block_over_z4(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(zk_minimal, "_BLOCK_COMBINATIONS", 8)
     blocks = _counting_transforms(zk_minimal, monkeypatch)
     with pytest.raises(InterruptedComputation):
-        zk_heuristic(quiet, orders, x0, 4, cancel=lambda: True)
+        zk_heuristic(quiet, orders, x0, 4, work=Work(cancel=lambda: True))
     assert len(blocks) == 1

@@ -16,6 +16,7 @@ from lograph.core.model.system import PressSystem
 from lograph.core.optimize.fewest import _gf2 as gf2_fewest
 from lograph.core.optimize.fewest._search import fewest_presses, solve_fewest
 from lograph.core.optimize.quiet._pieces import Piece, Pieces
+from lograph.core.work import Work
 from tests.core.boards import SMALL_BOARDS
 from tests.references import (
     A075464,
@@ -59,7 +60,7 @@ def test_heuristic_is_labelled_and_still_solves(small):
     solver, fewest, count = small
     system, p = solver.system, solver.system.states
     change = system.apply(np.full(system.n, p - 1))
-    result = fewest_presses(solver, solver.particular(change), exact_limit=0)
+    result = fewest_presses(solver, solver.particular(change), work=Work(transform_nullity=0))
     if p == 2:  # the exact limit only applies to GF(2); p > 2 enumerates small p^k anyway
         assert result.method == "heuristic"
         # counted only when every piece of the quiet code was proven (pieces that need
@@ -109,7 +110,7 @@ def test_heuristic_on_large_nullity_beats_the_start(monkeypatch):
 
     monkeypatch.setattr(gf2_fewest, "quiet_pieces", whole)
     x0 = np.ones(system.n, dtype=np.uint8)
-    result = fewest_presses(analysis, x0, branch_limit=0)  # the heuristic alone
+    result = fewest_presses(analysis, x0, work=Work(search_nullity=0))  # the heuristic alone
     assert (result.exact, result.method, result.optimal_solutions) == (False, "heuristic", None)
     assert np.array_equal(system.apply(result.presses), system.apply(x0))
     assert 7 * per_copy <= result.press_count < int(x0.sum())
@@ -192,7 +193,7 @@ def test_bad_input():
     with pytest.raises(BoardError, match=r"0\.\.1"):
         fewest_presses(solver, np.full(16, 2))
     with pytest.raises(InterruptedComputation):
-        fewest_presses(solver, np.zeros(16, dtype=np.uint8), cancel=lambda: True)
+        fewest_presses(solver, np.zeros(16, dtype=np.uint8), work=Work(cancel=lambda: True))
     board = rectangle(4, 4)
     board.set_light("r0c0", 1)  # a single light on the 4×4 board is unsolvable
     with pytest.raises(UnsolvableError, match="world"):

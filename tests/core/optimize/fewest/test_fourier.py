@@ -19,8 +19,9 @@ from lograph.core.optimize.fewest import _fourier as zk_fourier_split
 from lograph.core.optimize.fewest import _past_walk as zk_beyond
 from lograph.core.optimize.fewest import _search as minimal
 from lograph.core.optimize.fewest._fourier import fewest_by_prefixes
-from lograph.core.optimize.fewest._past_walk import PastWalk, cover_bound_mod, fewest_past_walk
+from lograph.core.optimize.fewest._past_walk import cover_bound_mod, fewest_past_walk
 from lograph.core.optimize.fewest._search import fewest_presses
+from lograph.core.work import Work
 from tests.references import bfs_fewest, system_matrix
 
 #: (rows, cols, k): grids with quiet patterns over prime and composite k, even orders too
@@ -85,7 +86,11 @@ def test_a_stopped_search_gives_a_solution_and_reports_progress(
     system, quiet, orders, x0 = _case(11, 11, 5, 0)  # 625 solutions: 125 prefixes of 5
     reports: list[tuple[int, int]] = []
     found = fewest_by_prefixes(
-        quiet, orders, x0, 5, stop=lambda: len(reports) >= 7, progress=lambda *a: reports.append(a)
+        quiet,
+        orders,
+        x0,
+        5,
+        work=Work(stop=lambda: len(reports) >= 7, progress=lambda *a: reports.append(a)),
     )
     assert found is not None
     assert not found.complete
@@ -141,7 +146,7 @@ def test_past_the_walk_exact_by_prefixes_or_heuristic_with_a_bound(
 ) -> None:
     """With the single transform and the walk made too small: the prefix search proves the
     answer; with the prefixes' limit small too, the heuristic answers with a valid bound;
-    with a stop hook the prefixes run whatever the limit."""
+    with a deadline the prefixes run whatever the limit."""
     monkeypatch.setattr(zk_beyond, "FOURIER_LIMIT", 1)
     monkeypatch.setattr(zk_fourier_split, "LOW_LIMIT", k)
     monkeypatch.setattr(zk_fourier_split, "_BATCH_VALUES", 1)  # one prefix per batch
@@ -149,19 +154,18 @@ def test_past_the_walk_exact_by_prefixes_or_heuristic_with_a_bound(
     weights = _all_weights(quiet, orders, x0, k)
     fewest = int(weights.min())
 
-    def heuristic(start, stop):
+    def heuristic(start, work):
         return start  # no descent: the answers below come from the prefixes or the bound
 
-    exact = fewest_past_walk(quiet, orders, x0, k, heuristic, past=PastWalk(system))
+    exact = fewest_past_walk(quiet, orders, x0, k, heuristic, Work(), system)
     assert (exact.press_count, exact.exact, exact.method) == (fewest, True, "fourier")
     assert exact.optimal_solutions == int((weights == fewest).sum())
-    past = fewest_past_walk(quiet, orders, x0, k, heuristic, past=PastWalk(system, split_limit=1))
+    past = fewest_past_walk(quiet, orders, x0, k, heuristic, Work(solutions=1), system)
     assert past.method == "heuristic"
     assert past.press_count == int(x0.astype(np.int64).sum())
     assert 0 < past.lower_bound <= fewest
-    stopped = fewest_past_walk(
-        quiet, orders, x0, k, heuristic, past=PastWalk(system, lambda: True, split_limit=1)
-    )
+    work = Work(stop=lambda: True, solutions=1)
+    stopped = fewest_past_walk(quiet, orders, x0, k, heuristic, work, system)
     assert stopped.method == "fourier"  # one batch ran before the hook was asked
     assert fewest <= stopped.press_count <= past.press_count
     assert stopped.lower_bound == past.lower_bound
@@ -176,7 +180,7 @@ def test_fewest_presses_over_gf3_takes_one_transform_where_the_walk_is_slow() ->
     found = fewest_presses(solver, x0)
     assert found.method == "fourier"
     quiet = np.asarray(solver.analysis.quiet, dtype=np.uint8)
-    _, weight, ties = minimal.fewest_mod_p(quiet, x0, 3, None)
+    _, weight, ties = minimal.fewest_mod_p(quiet, x0, 3, Work())
     assert (found.press_count, found.optimal_solutions) == (weight, ties)
     assert found.exact
 
@@ -188,11 +192,11 @@ def test_a_kernel_too_big_to_number_goes_to_the_heuristic_even_with_a_time_limit
     x0 = rng.integers(0, 3, 60).astype(np.uint8)
     called = []
 
-    def heuristic(start, stop):
+    def heuristic(start, work):
         called.append(start)
         return start
 
-    found = fewest_past_walk(quiet, (3,) * 45, x0, 3, heuristic, past=PastWalk(stop=lambda: False))
+    found = fewest_past_walk(quiet, (3,) * 45, x0, 3, heuristic, Work(stop=lambda: False))
     assert found.method == "heuristic"
     assert found.solutions == 3**45
     assert len(called) == 1

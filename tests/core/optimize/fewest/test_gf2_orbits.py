@@ -15,6 +15,7 @@ from lograph.core.optimize.fewest import _gf2 as gf2_fewest
 from lograph.core.optimize.fewest import _gf2_orbits as gf2_orbits
 from lograph.core.optimize.fewest._search import fewest_presses
 from lograph.core.solve import prepare, solve
+from lograph.core.work import Work
 from tests.references import A075464_EXTENDED, A159257
 
 
@@ -23,7 +24,9 @@ def test_all_on_matches_oeis_a075464_beyond_one_transform(n: int) -> None:
     board = rectangle(n, n)
     solver = prepare(board)
     x0 = solve(board, goal="on", solver=solver).presses
-    best = fewest_presses(solver, x0, exact_limit=0, branch_limit=20, node_limit=1 << 16)
+    best = fewest_presses(
+        solver, x0, work=Work(transform_nullity=0, search_nullity=20, leaves=1 << 16)
+    )
     assert best.exact
     assert best.method == "branch and bound"
     assert best.press_count == best.lower_bound == A075464_EXTENDED[n - 1]
@@ -34,10 +37,12 @@ def test_beyond_the_branch_limit_the_answer_is_bounded_not_claimed() -> None:
     board = rectangle(19, 19)  # nullity 16
     solver = prepare(board)
     x0 = solve(board, goal="on", solver=solver).presses
-    best = fewest_presses(solver, x0, exact_limit=8, branch_limit=12)
+    best = fewest_presses(solver, x0, work=Work(transform_nullity=8, search_nullity=12))
     assert best.press_count >= A075464_EXTENDED[18] >= best.lower_bound
     assert best.exact == (best.press_count == best.lower_bound)
-    stopped = fewest_presses(solver, x0, exact_limit=8, branch_limit=20, node_limit=3)
+    stopped = fewest_presses(
+        solver, x0, work=Work(transform_nullity=8, search_nullity=20, leaves=3)
+    )
     assert stopped.press_count >= A075464_EXTENDED[18] >= stopped.lower_bound
     assert stopped.exact or stopped.optimal_solutions is None
 
@@ -68,7 +73,9 @@ def test_stopped_frontier_search_brackets_a075464(
     board = rectangle(19, 19)
     solver = prepare(board)
     x0 = solve(board, goal="on", solver=solver).presses
-    best = fewest_presses(solver, x0, exact_limit=0, branch_limit=62, stop=_stop_after(polls))
+    best = fewest_presses(
+        solver, x0, work=Work(transform_nullity=0, search_nullity=62, stop=_stop_after(polls))
+    )
     assert not best.exact
     assert best.lower_bound <= A075464_EXTENDED[18] <= best.press_count
     assert best.search_leaves is not None
@@ -87,7 +94,9 @@ def test_never_stopping_is_the_exact_search(monkeypatch: pytest.MonkeyPatch) -> 
     board = rectangle(19, 19)
     solver = prepare(board)
     x0 = solve(board, goal="on", solver=solver).presses
-    best = fewest_presses(solver, x0, exact_limit=0, branch_limit=62, stop=lambda: False)
+    best = fewest_presses(
+        solver, x0, work=Work(transform_nullity=0, search_nullity=62, stop=lambda: False)
+    )
     assert (best.exact, best.method, best.press_count) == (
         True,
         "branch and bound",

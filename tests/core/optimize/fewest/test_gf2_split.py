@@ -20,6 +20,7 @@ from lograph.core.optimize.fewest._gf2_split import button_groups, plan_split, s
 from lograph.core.optimize.fewest._search import fewest_by_classes, fewest_presses, quiet_classes
 from lograph.core.optimize.quiet._symmetry import dihedral_candidates
 from lograph.core.solve import prepare, solve
+from lograph.core.work import Work
 from tests.references import A075464_EXTENDED
 
 
@@ -84,7 +85,7 @@ def test_a_stopped_search_answers_with_a_solution_and_a_proven_bound() -> None:
     plan = plan_split(system, keys, k, x0)
     assert plan is not None
     _, weight, _ = fewest_by_classes(keys, k, x0, None)
-    stopped = split_search(plan, x0, stop=lambda: True)
+    stopped = split_search(plan, x0, work=Work(stop=lambda: True))
     assert not stopped.complete
     assert stopped.lower_bound <= weight <= stopped.weight
     assert stopped.presses is not None
@@ -96,7 +97,9 @@ def test_a_stopped_search_answers_with_a_solution_and_a_proven_bound() -> None:
         calls.append(1)
         return len(calls) > 3
 
-    later = split_search(plan, x0, stop=after_three)  # three levels walked: a bound as good
+    later = split_search(
+        plan, x0, work=Work(stop=after_three)
+    )  # three levels walked: a bound as good
     assert stopped.lower_bound <= later.lower_bound <= weight <= later.weight
 
 
@@ -106,7 +109,7 @@ def test_cancel_stops_the_search() -> None:
     plan = plan_split(system, keys, k, x0)
     assert plan is not None
     with pytest.raises(InterruptedComputation):
-        split_search(plan, x0, cancel=lambda: True)
+        split_search(plan, x0, work=Work(cancel=lambda: True))
 
 
 def test_small_calls_give_the_same_answer(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -25,6 +25,7 @@ from lograph.core.optimize.quiet._symmetry import (
     span_coefficients,
 )
 from lograph.core.solve import prepare, solve
+from lograph.core.work import Work
 from tests.references import A075464_EXTENDED, A159257, coset_weights
 
 
@@ -54,7 +55,9 @@ def test_orbit_search_matches_the_transform_and_oeis(small_leaves: None, n: int)
     system, solver = _square(n)
     x0 = solve(system, goal="on", solver=solver).presses
     one = fewest_presses(solver, x0)  # one transform (nullity ≤ 16 here)
-    orbits = fewest_presses(solver, x0, exact_limit=0, branch_limit=20, node_limit=1 << 16)
+    orbits = fewest_presses(
+        solver, x0, work=Work(transform_nullity=0, search_nullity=20, leaves=1 << 16)
+    )
     assert orbits.method == "branch and bound"
     assert orbits.exact
     assert orbits.press_count == one.press_count == A075464_EXTENDED[n - 1]
@@ -74,12 +77,14 @@ def test_symmetric_positions_use_the_symmetries(small_leaves: None, seed: int) -
         pytest.skip("unsolvable position")
     x0 = found.presses
     quiet = np.asarray(solver.analysis.quiet, dtype=np.uint8)
-    plan = plan_frontier(quiet, x0, dihedral_candidates(system.positions), 1 << 16)
+    plan = plan_frontier(quiet, x0, dihedral_candidates(system.positions), Work(leaves=1 << 16))
     assert plan.symmetries == 8  # every symmetry of the square keeps the solution set
     assert plan.leaves is not None
     assert plan.leaves < 1 << (len(quiet) - plan.low)
     _, weight, ties = fewest_by_classes(quiet_classes(quiet), len(quiet), x0)
-    best = fewest_presses(solver, x0, exact_limit=0, branch_limit=20, node_limit=1 << 16)
+    best = fewest_presses(
+        solver, x0, work=Work(transform_nullity=0, search_nullity=20, leaves=1 << 16)
+    )
     assert (best.press_count, best.optimal_solutions) == (weight, ties)
     assert np.array_equal(system.apply(best.presses), lights)
 
@@ -93,8 +98,8 @@ def test_random_codes_match_brute_force(small_leaves: None, seed: int) -> None:
     quiet = quiet[: len(np.unique(quiet, axis=0))]
     x0 = rng.integers(0, 2, n, dtype=np.uint8)
     weights = coset_weights(x0, quiet, 2)
-    plan = plan_frontier(quiet, x0, [rng.permutation(n)], 1 << 16)  # not a symmetry
-    result = plan.search(x0, incumbent=None, leaf_limit=1 << 16, cancel=None)
+    plan = plan_frontier(quiet, x0, [rng.permutation(n)], Work(leaves=1 << 16))  # not a symmetry
+    result = plan.search(x0, incumbent=None, work=Work(leaves=1 << 16))
     assert result.complete
     assert plan.symmetries == 1
     assert (result.weight, result.ties) == (min(weights), weights.count(min(weights)))
@@ -106,14 +111,14 @@ def test_a_stopped_search_brackets_the_answer(small_leaves: None) -> None:
     x0 = solve(system, goal="on", solver=solver).presses
     true = A075464_EXTENDED[18]
     quiet = np.asarray(solver.analysis.quiet, dtype=np.uint8)
-    plan = plan_frontier(quiet, x0, dihedral_candidates(system.positions), 1 << 16)
+    plan = plan_frontier(quiet, x0, dihedral_candidates(system.positions), Work(leaves=1 << 16))
     for leaves in (0, 1, 7):
-        result = plan.search(x0, incumbent=None, leaf_limit=leaves, cancel=None)
+        result = plan.search(x0, incumbent=None, work=Work(leaves=leaves))
         assert not result.complete
         assert result.nodes == leaves
         assert result.lower_bound <= true <= result.weight
     assert root_bound(plan.keys, x0) <= true
-    quick = fewest_presses(solver, x0, exact_limit=0, branch_limit=20, node_limit=2)
+    quick = fewest_presses(solver, x0, work=Work(transform_nullity=0, search_nullity=20, leaves=2))
     assert not quick.exact
     assert quick.optimal_solutions is None
     assert quick.lower_bound <= true <= quick.press_count
@@ -129,7 +134,7 @@ def test_cancel_stops_the_search(small_leaves: None) -> None:
         return len(polls) > 3
 
     with pytest.raises(InterruptedComputation):
-        fewest_presses(solver, x0, exact_limit=0, branch_limit=20, cancel=cancel)
+        fewest_presses(solver, x0, work=Work(transform_nullity=0, search_nullity=20, cancel=cancel))
 
 
 def test_progress_reaches_the_total(small_leaves: None) -> None:
@@ -137,7 +142,11 @@ def test_progress_reaches_the_total(small_leaves: None) -> None:
     x0 = solve(system, goal="on", solver=solver).presses
     seen: list[tuple[int, int]] = []
     fewest_presses(
-        solver, x0, exact_limit=0, branch_limit=20, progress=lambda d, t: seen.append((d, t))
+        solver,
+        x0,
+        work=Work(
+            transform_nullity=0, search_nullity=20, progress=lambda d, t: seen.append((d, t))
+        ),
     )
     assert seen
     assert seen[-1][0] == seen[-1][1]
@@ -234,7 +243,7 @@ def test_symmetric_start_is_the_lightest_symmetric_solution(n: int) -> None:
         for c, w in zip(combos, solutions.sum(axis=1), strict=True)
         if any(np.array_equal((c @ m.astype(np.int64) + t) % 2, c) for m, t in actions)
     ]
-    start = symmetric_start(quiet, x0, actions, None)
+    start = symmetric_start(quiet, x0, actions, Work())
     assert int(start.sum()) == min([*kept, int(x0.sum())])
     assert not ((system.apply(start) - 1) % 2).any()
     assert int(start.sum()) >= A075464_EXTENDED[n - 1]
@@ -243,19 +252,23 @@ def test_symmetric_start_is_the_lightest_symmetric_solution(n: int) -> None:
 def test_a_bounded_answer_counts_the_leaves_an_exact_search_takes(small_leaves: None) -> None:
     system, solver = _square(19)  # nullity 16
     x0 = solve(system, goal="on", solver=solver).presses
-    quick = fewest_presses(solver, x0, exact_limit=0, branch_limit=20, node_limit=2)
+    quick = fewest_presses(solver, x0, work=Work(transform_nullity=0, search_nullity=20, leaves=2))
     needed = quick.search_leaves
     assert needed is not None
     assert not quick.exact
     quiet = np.asarray(solver.analysis.quiet, dtype=np.uint8)
-    plan = plan_frontier(quiet, x0, dihedral_candidates(system.positions), 1 << 20)
-    complete = plan.search(x0, incumbent=None, leaf_limit=1 << 20, cancel=None)
+    plan = plan_frontier(quiet, x0, dihedral_candidates(system.positions), Work(leaves=1 << 20))
+    complete = plan.search(x0, incumbent=None, work=Work(leaves=1 << 20))
     assert complete.complete
     assert complete.nodes == needed
     # no symmetry: every prefix is its own leaf
-    plain = fewest_presses(solver, x0, exact_limit=0, branch_limit=20, node_limit=2, symmetries=[])
+    plain = fewest_presses(
+        solver, x0, symmetries=[], work=Work(transform_nullity=0, search_nullity=20, leaves=2)
+    )
     assert plain.search_leaves == 1 << (len(quiet) - gf2_orbits.LEAF_BITS)
-    exact = fewest_presses(solver, x0, exact_limit=0, branch_limit=20, node_limit=needed)
+    exact = fewest_presses(
+        solver, x0, work=Work(transform_nullity=0, search_nullity=20, leaves=needed)
+    )
     assert (exact.exact, exact.search_leaves) == (True, None)
     assert exact.press_count == A075464_EXTENDED[18]
 
@@ -288,7 +301,7 @@ def test_burnside_counts_the_leaves_the_search_walks(
     system, solver = _square(n)
     x0 = solve(system, goal="on", solver=solver).presses
     quiet = np.asarray(solver.analysis.quiet, dtype=np.uint8)
-    plan = plan_frontier(quiet, x0, dihedral_candidates(system.positions), 1 << 20)
+    plan = plan_frontier(quiet, x0, dihedral_candidates(system.positions), Work(leaves=1 << 20))
     high = plan.k - plan.low
     counted = gf2_orbits.orbit_count(plan.maps, high)
     assert counted == gf2_orbits.count_leaves(plan.maps, high) == _orbits_by_union(plan.maps, high)

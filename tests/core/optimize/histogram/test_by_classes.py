@@ -20,6 +20,7 @@ from lograph.core.optimize.histogram._counting import (
     press_histogram,
 )
 from lograph.core.optimize.worst._search import worst_position
+from lograph.core.work import Work
 from tests.core.boards import SMALL_BOARDS, side_by_side, split_code_boards
 from tests.references import ReferenceSolver, histogram, system_matrix
 
@@ -160,4 +161,4 @@ def test_the_count_itself_refuses_too_much_work() -> None:
 
 def test_cancel_stops_the_count() -> None:
     with pytest.raises(InterruptedComputation):
-        class_histogram(_quiet(rectangle(5, 5)), cancel=lambda: True)
+        class_histogram(_quiet(rectangle(5, 5)), work=Work(cancel=lambda: True))

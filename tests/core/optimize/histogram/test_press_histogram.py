@@ -10,6 +10,7 @@ import pytest
 from lograph.core.errors import BoardError, BoardTooLargeError, InterruptedComputation
 from lograph.core.model.generators import rectangle
 from lograph.core.optimize.histogram._counting import min_press_table, press_histogram
+from lograph.core.work import Work
 from tests.core.boards import SMALL_BOARDS
 from tests.references import ReferenceSolver, coset_weights
 
@@ -57,4 +58,4 @@ def test_refuses_large_boards_and_can_be_cancelled():
     with pytest.raises(BoardError, match="limit"):
         press_histogram(rectangle(2, 2), limit=-1)
     with pytest.raises(InterruptedComputation):
-        press_histogram(rectangle(3, 3), cancel=lambda: True)
+        press_histogram(rectangle(3, 3), work=Work(cancel=lambda: True))

@@ -12,6 +12,7 @@ from lograph.core.model.board import Board
 from lograph.core.optimize.fewest._search import fewest_presses
 from lograph.core.optimize.quiet._pieces import Piece, piece_system, quiet_pieces
 from lograph.core.optimize.worst._search import worst_position
+from lograph.core.work import Work
 from tests.core.boards import side_by_side, split_code_boards, twins_board
 from tests.references import ReferenceSolver, all_vectors, code_of, rank_gf2
 
@@ -95,7 +96,7 @@ def test_fewest_presses_piece_by_piece_matches_brute_force(connected_boards) -> 
             change = solver.system.apply(rng.integers(0, 2, solver.system.n)) % 2
             x0 = solver.particular(change)
             # the searches past one transform, on each piece (no transform at all)
-            found = fewest_presses(solver, x0, exact_limit=0, branch_limit=62)
+            found = fewest_presses(solver, x0, work=Work(transform_nullity=0, search_nullity=62))
             assert found.exact
             assert found.press_count == fewest[code_of(change, 2)]
             assert found.optimal_solutions == count[code_of(change, 2)]
@@ -198,9 +199,14 @@ def test_the_bar_of_a_search_by_pieces_keeps_its_total(connected_boards) -> None
     change = solver.system.apply(np.random.default_rng(2).integers(0, 2, solver.system.n)) % 2
     seen: list[tuple[int, int]] = []
     found = fewest_presses(
-        solver, solver.particular(change), exact_limit=0, branch_limit=62,
-        progress=lambda done, total: seen.append((done, total)),
-    )  # fmt: skip
+        solver,
+        solver.particular(change),
+        work=Work(
+            transform_nullity=0,
+            search_nullity=62,
+            progress=lambda done, total: seen.append((done, total)),
+        ),
+    )
     assert found.exact
     assert len(seen) > 1
     assert len({total for _, total in seen}) == 1

@@ -22,6 +22,7 @@ from lograph.core.optimize.quiet._symmetry import (
     span_coefficients,
 )
 from lograph.core.optimize.worst._gf2_anneal import anneal, class_orbits
+from lograph.core.work import Work
 from tests.references import coset_weights, histogram, null_space_mod_p, press_matrix
 
 
@@ -83,7 +84,9 @@ def test_annealing_is_a_lower_bound_scored_exactly(index: int) -> None:
     # the kernel's weights follow its moves: recomputing them from scratch agrees
     assert kernel_weights(cls, m, t, m0, len(quiet)).tolist() == weights.tolist()
     assert int(kernel_weights(cls, m, best_t, m0, len(quiet)).min()) == best == state[4]
-    presses = anneal(keys, len(quiet), np.zeros(len(keys), dtype=np.uint8), None, index, 60.0, 2)
+    presses = anneal(
+        keys, len(quiet), np.zeros(len(keys), dtype=np.uint8), Work().within(60.0), index, 2
+    )
     assert min(coset_weights(presses, quiet, 2)) <= radius
 
 
@@ -95,7 +98,7 @@ def test_annealing_reaches_the_radius_of_small_boards() -> None:
         quiet = null_space_mod_p(press_matrix(rectangle(n, n)), 2).astype(np.uint8)
         keys = quiet_classes(quiet)
         start = np.zeros(len(keys), dtype=np.uint8)
-        presses = anneal(keys, len(quiet), start, None, 0, 600.0, runs=4)
+        presses = anneal(keys, len(quiet), start, Work().within(600.0), 0, runs=4)
         assert min(coset_weights(presses, quiet, 2)) == radius
 
 
@@ -103,7 +106,13 @@ def test_annealing_polls_cancel() -> None:
     quiet = null_space_mod_p(press_matrix(rectangle(4, 4)), 2).astype(np.uint8)
     keys = quiet_classes(quiet)
     with pytest.raises(InterruptedComputation):
-        anneal(keys, len(quiet), np.zeros(16, dtype=np.uint8), lambda: True, 0, 60.0)
+        anneal(
+            keys,
+            len(quiet),
+            np.zeros(16, dtype=np.uint8),
+            Work(cancel=lambda: True).within(60.0),
+            0,
+        )
 
 
 def test_upper_bound_only_skips_the_annealing_and_keeps_the_bound(
@@ -119,8 +128,8 @@ def test_upper_bound_only_skips_the_annealing_and_keeps_the_bound(
 
     monkeypatch.setattr(worst_module, "SPECTRUM_NULLITY_LIMIT", 0)
     solver = prepare(rectangle(15, 23))  # nullity 15: past the integer program's range
-    quick = worst_position(solver, time_limit=1.0, raise_lower=False)
-    annealed = worst_position(solver, time_limit=1.0)
+    quick = worst_position(solver, raise_lower=False, work=Work().within(1.0))
+    annealed = worst_position(solver, work=Work().within(1.0))
     assert quick.method == annealed.method == "search"
     assert quick.upper_bound == annealed.upper_bound
     # the annealing starts from the climb's position (same seed) and keeps it unless heavier
@@ -199,7 +208,7 @@ def test_the_symmetric_chain_reaches_sixteens_radius_in_one_run() -> None:
     quiet, keys, positions = _square(16)
     start = np.zeros(len(keys), dtype=np.uint8)
     turn = largest_rotation(positions, keys)
-    presses = anneal(keys, len(quiet), start, None, 0, 600.0, runs=1, symmetry=turn)
+    presses = anneal(keys, len(quiet), start, Work().within(600.0), 0, runs=1, symmetry=turn)
     assert min(coset_weights(presses, quiet, 2)) == 124
 
 

@@ -14,6 +14,7 @@ from lograph.core.optimize.fewest._search import quiet_classes
 from lograph.core.optimize.worst import _search as worst_module
 from lograph.core.optimize.worst._gf2_bounds import climb
 from lograph.core.optimize.worst._search import worst_position
+from lograph.core.work import Work
 from tests.references import coset_weights, histogram, null_space_mod_p, press_matrix
 
 
@@ -42,7 +43,9 @@ def test_climb_is_a_lower_bound_scored_exactly(index: int) -> None:
 
 @pytest.mark.parametrize(("n", "known"), [(4, 7), (5, 15), (11, 65), (14, 123), (9, 37)])
 def test_reported_range_contains_the_answer(n: int, known: int) -> None:
-    found = worst_position(rectangle(n, n), time_limit=1.0)  # any limit: the range stays valid
+    found = worst_position(
+        rectangle(n, n), work=Work().within(1.0)
+    )  # any limit: the range stays valid
     assert found.worst_presses <= known <= found.upper_bound
     assert found.exact == (found.worst_presses == found.upper_bound)
 

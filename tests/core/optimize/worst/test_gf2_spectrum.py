@@ -20,6 +20,7 @@ from lograph.core.optimize.worst._gf2_bounds import upper_bound
 from lograph.core.optimize.worst._gf2_spectrum import spectrum_worst
 from lograph.core.optimize.worst._search import worst_position
 from lograph.core.solve import prepare
+from lograph.core.work import Work
 
 
 def _independent_rows(rng: np.random.Generator, k: int, n: int, density: float) -> np.ndarray:
@@ -59,7 +60,9 @@ def _run(quiet: np.ndarray, deadline: float = math.inf, cancel=None):  # type: i
     k, n = quiet.shape
     keys = quiet_classes(quiet)
     start = fewest_by_classes(keys, k, np.zeros(n, dtype=np.uint8))[:2]
-    return keys, spectrum_worst(keys, k, start, upper_bound(quiet, n, k), cancel, deadline)
+    return keys, spectrum_worst(
+        keys, k, start, upper_bound(quiet, n, k), Work(cancel=cancel, deadline=deadline)
+    )
 
 
 # "table": signs from the table, one search in the default basis (nullity ≤ 10);

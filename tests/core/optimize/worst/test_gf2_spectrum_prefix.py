@@ -6,7 +6,6 @@ board's 38 presses within is enough with them."""
 
 from __future__ import annotations
 
-import math
 from threading import Event
 
 import numpy as np
@@ -19,13 +18,14 @@ from lograph.core.optimize.worst import _gf2_spectrum as gf2_spectrum
 from lograph.core.optimize.worst._gf2_bounds import upper_bound
 from lograph.core.optimize.worst._gf2_spectrum import spectrum_worst
 from lograph.core.solve import prepare
+from lograph.core.work import Work
 
 
 def _radius(keys: np.ndarray, k: int, n: int):  # type: ignore[no-untyped-def]
     start = fewest_by_classes(keys, k, np.zeros(n, dtype=np.uint8))[:2]
     m0 = int((keys == 0).sum())
     average = m0 + (n - m0) // 2  # an upper bound for any code: the search starts there
-    return spectrum_worst(keys, k, start, average, None, math.inf)
+    return spectrum_worst(keys, k, start, average, Work())
 
 
 def _random_keys(rng: np.random.Generator, k: int, n: int) -> np.ndarray:
@@ -94,7 +94,7 @@ def _refutes_38_within(budget: int) -> bool | None:
     points = gf2_spectrum._points(classes[classes != 0], counts[classes != 0], 8)
     m0 = int(counts[classes == 0].sum())
     bound = 81 + m0 - 2 * 38  # max ŷ ≤ 2(A − 38): a position needing 38 presses
-    question = gf2_spectrum._Question(bound, gf2_spectrum._signs(8), None, math.inf, Event())
+    question = gf2_spectrum._Question(bound, gf2_spectrum._signs(8), Work(), Event())
     found = gf2_spectrum._feasible(points, 8, question, budget)
     return None if found is None else bool(found is not False)
 
@@ -121,7 +121,7 @@ def test_rectangles_reach_the_average_weight_bound(rows: int, columns: int) -> N
     m0 = int((keys == 0).sum())
     average = m0 + (n - m0) // 2
     start = fewest_by_classes(keys, k, np.zeros(n, dtype=np.uint8))[:2]
-    found = spectrum_worst(keys, k, start, upper_bound(quiet, n, k), None, math.inf)
+    found = spectrum_worst(keys, k, start, upper_bound(quiet, n, k), Work())
     assert found.exact
     assert found.lower == average
     assert fewest_by_classes(keys, k, found.presses)[1] == average

@@ -18,6 +18,7 @@ from lograph.core.optimize.worst import _program as zk_worst_program
 from lograph.core.optimize.worst._pieces import quiet_pieces_mod_p, worst_by_pieces
 from lograph.core.optimize.worst._search import worst_position
 from lograph.core.solve import prepare
+from lograph.core.work import Work
 from tests.references import ReferenceSolver, bfs_fewest, max_min_worst, rank_mod_p
 
 
@@ -106,12 +107,12 @@ def test_pieces_worst_meets_the_whole_programs() -> None:
         quiet = np.asarray(solver.analysis.quiet, dtype=np.uint8)
         if len(quiet_pieces_mod_p(quiet, p).pieces) < 2 or solver.analysis.kernel_size > 1000:
             continue  # (the whole board's programs take seconds past a thousand solutions)
-        found = worst_by_pieces(quiet, p, 60.0)
+        found = worst_by_pieces(quiet, p, Work().within(60.0))
         assert found is not None
         assert found.proven
         checked += 1
         assert found.lower == found.upper == max_min_worst(solver.analysis)
-        whole = zk_worst_program.worst_program(solver.analysis, 60.0)
+        whole = zk_worst_program.worst_program(solver.analysis, Work().within(60.0))
         assert whole is not None
         assert whole.worst == found.lower
     assert checked >= 8
@@ -125,7 +126,7 @@ def test_pieces_worst_against_breadth_first_search() -> None:
     solver = ReferenceSolver(system)
     quiet = np.asarray(solver.analysis.quiet, dtype=np.uint8)
     assert len(quiet_pieces_mod_p(quiet, 3).pieces) >= 2
-    found = worst_by_pieces(quiet, 3, 60.0)
+    found = worst_by_pieces(quiet, 3, Work().within(60.0))
     assert found is not None
     distances = bfs_fewest(solver.a, 3)
     assert found.lower == max(distances.values())
@@ -161,7 +162,7 @@ def test_pieces_past_the_program_get_a_proven_range(monkeypatch) -> None:
         quiet = np.asarray(solver.analysis.quiet, dtype=np.uint8)
         if len(quiet_pieces_mod_p(quiet, 3).pieces) < 2 or solver.analysis.kernel_size > 1000:
             continue
-        found = worst_by_pieces(quiet, 3, 60.0)
+        found = worst_by_pieces(quiet, 3, Work().within(60.0))
         assert found is not None
         truth = max_min_worst(solver.analysis)
         assert found.lower <= truth <= found.upper

@@ -23,6 +23,7 @@ from lograph.core.optimize.worst import _search as worst_module
 from lograph.core.optimize.worst._program import worst_program
 from lograph.core.optimize.worst._search import worst_position
 from lograph.core.solve import prepare
+from lograph.core.work import Work
 from tests.references import ReferenceSolver, ZkReferenceSolver, bfs_fewest, max_min_worst
 
 PRIMES = (3, 5, 7)
@@ -83,7 +84,7 @@ def test_program_finds_the_breadth_first_worst(system: PressSystem) -> None:
     k = system.states
     distances = bfs_fewest(solver.a, k)
     truth = max(distances.values())
-    found = worst_program(solver.analysis, 60.0)
+    found = worst_program(solver.analysis, Work().within(60.0))
     assert found is not None
     assert found.proven
     assert found.worst == found.upper == truth
@@ -97,8 +98,8 @@ def test_program_does_not_depend_on_the_generators() -> None:
     for _, system in SMALL[:: max(1, len(SMALL) // 12)]:
         solver = _reference(system)
         engine = prepare(system).analysis
-        expected = worst_program(solver.analysis, 60.0)
-        found = worst_program(engine, 60.0)
+        expected = worst_program(solver.analysis, Work().within(60.0))
+        found = worst_program(engine, Work().within(60.0))
         assert expected is not None
         assert found is not None
         assert found.worst == expected.worst
@@ -111,7 +112,7 @@ def test_program_meets_the_class_histogram(m: int, n: int, k: int) -> None:
     analysis = prepare(rectangle(m, n, states=k).to_system()).analysis
     assert analysis.nullity == 1
     quiet = np.asarray(analysis.quiet, dtype=np.uint8).reshape(1, analysis.n)
-    found = worst_program(analysis, 60.0)
+    found = worst_program(analysis, Work().within(60.0))
     assert found is not None
     assert found.proven
     assert found.worst == len(class_histogram(quiet, states=k)) - 1
@@ -122,7 +123,7 @@ def test_program_meets_the_max_min_form(m: int, n: int, k: int) -> None:
     # 3^25 … 7^16 press vectors, several quiet patterns: beyond the other references
     system = dataclasses.replace(rectangle(m, n).to_system(), states=k)
     solver = prepare(system)
-    found = worst_program(solver.analysis, 60.0)
+    found = worst_program(solver.analysis, Work().within(60.0))
     assert found is not None
     assert found.proven
     assert found.worst == max_min_worst(solver.analysis)
@@ -145,7 +146,7 @@ def test_unfinished_program_gives_proven_bounds(index: int) -> None:
     solver = _reference(system)
     distances = bfs_fewest(solver.a, system.states)
     truth = max(distances.values())
-    found = worst_program(solver.analysis, 60.0)
+    found = worst_program(solver.analysis, Work().within(60.0))
     assert found is not None
     assert found.worst <= truth <= found.upper
     assert distances[tuple(int(v) for v in system.apply(found.presses))] == found.worst
@@ -185,7 +186,7 @@ def test_cancel_during_the_program(monkeypatch) -> None:
     solver = prepare(rectangle(5, 5, states=3).to_system())
     try:
         with pytest.raises(InterruptedComputation):
-            worst_position(solver, cancel=entered.is_set)
+            worst_position(solver, work=Work(cancel=entered.is_set))
     finally:
         release.set()
     assert 25 * np.log2(3) > worst_module.BRUTE_FORCE_BITS  # the board is past the walk

@@ -15,6 +15,7 @@ from lograph.core.optimize.quiet._pieces import Piece, Pieces
 from lograph.core.optimize.worst import _gf2_exact as gf2_worst_exact
 from lograph.core.optimize.worst import _search as worst_module
 from lograph.core.optimize.worst._search import worst_position
+from lograph.core.work import Work
 from tests.core.boards import SMALL_BOARDS
 from tests.references import ReferenceSolver, code_of, coset_weights
 
@@ -171,7 +172,7 @@ def test_everything_quiet_is_exact():
 
 def test_cancel():
     with pytest.raises(InterruptedComputation):
-        worst_position(ReferenceSolver(rectangle(5, 5).to_system()), cancel=lambda: True)
+        worst_position(ReferenceSolver(rectangle(5, 5).to_system()), work=Work(cancel=lambda: True))
 
 
 def test_cancel_during_the_integer_program(monkeypatch):
@@ -195,7 +196,7 @@ def test_cancel_during_the_integer_program(monkeypatch):
 
     try:
         with pytest.raises(InterruptedComputation):
-            worst_position(solver, cancel=cancel)
+            worst_position(solver, work=Work(cancel=cancel))
     finally:
         release.set()
     assert entered.is_set()

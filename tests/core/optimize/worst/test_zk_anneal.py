@@ -16,6 +16,7 @@ from lograph.core.optimize.fewest._zk import iter_kernel
 from lograph.core.optimize.worst._program import press_vector, shift_classes
 from lograph.core.optimize.worst._zk_anneal import zk_annealed
 from lograph.core.solve import prepare
+from lograph.core.work import Work
 from tests.references import ReferenceSolver, ZkReferenceSolver, bfs_fewest
 
 #: (rows, columns, k, rule), each with quiet patterns: free and not free modules (2×3 over
@@ -86,7 +87,7 @@ def test_annealed_positions_are_real_and_reach_the_worst(m: int, n: int, k: int,
     distances = bfs_fewest(solver.a, k)
     truth = max(distances.values())
     zero = np.zeros(solver.system.n, dtype=np.uint8)
-    presses, worst = zk_annealed(solver.analysis, (zero, 0), None, 1, 600.0)
+    presses, worst = zk_annealed(solver.analysis, (zero, 0), Work().within(600.0), 1)
     assert distances[tuple(int(v) for v in solver.system.apply(presses))] == worst
     assert int(presses.astype(np.int64).sum()) == worst
     assert worst == truth  # eight short runs are enough on boards this small
