@@ -98,11 +98,11 @@ def test_a_tiny_layout_is_scaled_up_to_fit(tmp_path: Path, qapp: object) -> None
 
 
 def test_no_scene_coordinate_overflows(qapp: object) -> None:
-    from lograph.ui.canvas.scene import MAX_SCENE, _unit_for
+    from lograph.ui.canvas.scene import MAX_SCENE, unit_for
 
     for points in ([[1e308, 0.0]], [[1e308, 1.0], [1.0, 0.0], [2.0, 0.0]], *LAYOUTS.values()):
         pos = np.array(points, dtype=np.float64)
-        scaled = pos * _unit_for(pos)
+        scaled = pos * unit_for(pos)
         assert np.isfinite(scaled).all()
         assert np.abs(scaled).max() <= MAX_SCENE * (1 + 1e-9)
 
