@@ -76,8 +76,8 @@ WORST_NULLITY_LIMIT = 14
 _ENUMERATION_CHOICES = 1 << 16
 #: Hang guard for the integer program inside the work limit (it takes milliseconds there).
 _WORST_TIME_LIMIT = 120.0
-#: Over k > 2 past the walk, the class integer program (`zk_worst_program`) is tried when
-#: its matrix has at most this many entries, and stopped after this many branch-and-bound
+#: Over k > 2 past the walk, the class integer program (`worst_program`) is tried when its
+#: matrix has at most this many entries, and stopped after this many branch-and-bound
 #: nodes: whether the cell is filled depends on that work, never on a clock.
 _PROGRAM_ENTRIES = 1 << 18
 _PROGRAM_NODES = 1000

@@ -15,22 +15,19 @@ orders) of the coefficients ``H_d(s) / k`` scattered onto the points u: O(G·k +
 instead of the walk's O(|K|·G). The weights come back as floats; they are rounded, and the
 answer is refused (None) unless every one lies within 0.25 of an integer.
 
-Fewest presses over Z_k (prime or composite k) past one transform: one transform per
-prefix of the solution's coefficients.
-
-`zk_fourier` gets every solution's weight from one inverse FFT over the kernel group
-``K = ⊕ Z_{o_j}``, but holds all |K| of them at once (2^22 at most). Here the coefficients
-``c = (a, b)`` are split into a prefix a (the first generators) and a low part b whose group
-has at most `LOW_LIMIT` elements. Each term of the weight is a character
+**Past one transform: one transform per prefix of the solution's coefficients** (prime or
+composite k). `fewest_by_fourier` gets every solution's weight from one inverse FFT over the
+kernel group ``K = ⊕ Z_{o_j}``, but holds all |K| of them at once (2^22 at most). Here the
+coefficients ``c = (a, b)`` are split into a prefix a (the first generators) and a low part
+b whose group has at most `LOW_LIMIT` elements. Each term of the weight is a character
 ``e(a·u_high / o) · e(b·u_low / o)``, so for a fixed prefix the first factor is a constant
 phase: scattering the coefficients times their phases onto the low group and transforming
-there gives the weights of all solutions with that prefix. The prefixes run in batches
-(one batched FFT on two threads, scipy's); the minimum and the solutions that tie for it
-are kept, so a finished search is exact with its tie count, as the single transform is.
+there gives the weights of all solutions with that prefix. The prefixes run in batches (one
+batched FFT on two threads, scipy's); the minimum and the solutions that tie for it are
+kept, so a finished search is exact with its tie count, as the single transform is.
 
-A search stopped early (past its work's deadline, the CLI's ``--time-limit``) returns the lightest
-solution of the prefixes it did, marked not complete.
-"""
+A search stopped early (past its work's deadline, the CLI's ``--time-limit``) returns the
+lightest solution of the prefixes it did, marked not complete."""
 
 from __future__ import annotations
 

@@ -8,9 +8,8 @@ once; beyond, the split search when the board's groups split the combinations
 (`lograph.core.optimize.fewest._gf2_orbits`), each while it fits the leaf budget; else a
 heuristic answer with a proven lower bound.
 
-A strong start for the heuristic: the lightest solution that one symmetry keeps.
-
-The solutions a symmetry ``c ↦ c·M ⊕ t`` maps to themselves form an affine subspace
+**A strong start for the heuristic: the lightest solution that one symmetry keeps.** The
+solutions a symmetry ``c ↦ c·M ⊕ t`` maps to themselves form an affine subspace
 ``c·(M ⊕ I) = t`` of the combinations, of about half the dimension for a reflection. While
 that dimension is within one transform, the lightest solution in it is found exactly; the
 lightest over all symmetries is a good start on symmetric boards (optimal solutions of a

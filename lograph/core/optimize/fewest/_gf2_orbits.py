@@ -2,18 +2,17 @@
 
 `plan_frontier` picks the leaf size, checks which offered symmetries keep the solution set,
 changes the quiet basis so that they keep the leaves (`lograph.core.optimize.quiet._symmetry`)
-and counts the leaves; `FrontierPlan.search` runs `lograph.core.optimize.fewest._gf2_orbits`.
+and counts the leaves; `FrontierPlan.search` runs the orbit search (`orbit_search`).
 
-Fewest presses over GF(2) beyond one transform: one transform per prefix, one prefix per
-orbit of the board's symmetries.
-
-Write the combination as ``c = (prefix, b)``: the high ``k − low`` bits and the low bits.
-The weights of the ``2^low`` solutions of one prefix (a *leaf*) come from one Walsh–Hadamard
-transform (`lograph.core.kernels.leaf_wht`). With a basis whose low coordinates span a
-subspace the symmetries keep (`lograph.core.optimize.quiet._symmetry`), every symmetry maps a
-leaf onto a leaf with the same weights, acting on prefixes by ``a ↦ a·M_hh ⊕ t_h``: only the
-smallest prefix of each orbit is transformed, and its optimal solutions count once per leaf
-of the orbit. A square board has 8 symmetries, so about 8 times fewer leaves.
+**The orbit search: one transform per prefix, one prefix per orbit of the board's
+symmetries.** Write the combination as ``c = (prefix, b)``: the high ``k − low`` bits and
+the low bits. The weights of the ``2^low`` solutions of one prefix (a *leaf*) come from one
+Walsh–Hadamard transform (`lograph.core.kernels.leaf_wht`). With a basis whose low
+coordinates span a subspace the symmetries keep (`lograph.core.optimize.quiet._symmetry`),
+every symmetry maps a leaf onto a leaf with the same weights, acting on prefixes by ``a ↦
+a·M_hh ⊕ t_h``: only the smallest prefix of each orbit is transformed, and its optimal
+solutions count once per leaf of the orbit. A square board has 8 symmetries, so about 8
+times fewer leaves.
 
 A leaf that cannot reach the best weight so far is not counted (its transform's last pass
 keeps only the maximum). When the leaf budget runs out, the prefixes not yet visited hold at

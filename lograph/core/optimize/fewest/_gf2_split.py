@@ -9,35 +9,32 @@ and the weight is a sum of small tables, ``W(c) = Σ_g W_g(u_g)``, each one tran
 the nullity, their coordinates (u₁, u₂) name every combination exactly once, and every other
 group's coordinates are a linear map of them.
 
-So the search (`lograph.core.optimize.fewest._gf2_split`) walks pairs (u₁, u₂) in order of
+So the search (`split_search`) walks pairs (u₁, u₂) in order of
 ``W₁(u₁) + W₂(u₂)`` (both tables sorted), adding the other tables' entries. The other
 tables add at least the sum of their minima, so once ``W₁ + W₂`` plus that *floor* exceeds
 the lightest weight found, no pair left can reach it: everything lighter or as light has
 been seen, ties included. A first look at the lightest pairs gives a solution, so only the
 coordinates that can still reach its weight are sorted; symmetries of the board that keep
-the first group leave one of its coordinates per orbit (`gf2_split_orbits`). On the all-on
+the first group leave one of its coordinates per orbit (`group_orbits`). On the all-on
 65×65 board that is 45 million pairs of 4.4·10¹² combinations.
 
 The groups come from the board: the connected pieces of the graph of A² over GF(2) (quiet
 patterns are in the kernel of A², which on a rectangle splits into the four sublattices).
 
-The split search's walk: pairs of two groups' coordinates, level by level in order of
-their two sorted tables' sum, until that sum plus the other tables' minima (the floor)
-exceeds the lightest weight found (the plan: `lograph.core.optimize.fewest._gf2_split`).
+**The walk.** Pairs of two groups' coordinates go level by level in order of their two
+sorted tables' sum, until that sum plus the other tables' minima (the floor) exceeds the
+lightest weight found (the plan: `plan_split`). Each level is cut into compiled calls
+(`lograph.core.kernels.pairs`) of about `_CHUNK_PAIRS` pairs on the orbit search's threads,
+merged in block order, so the answer does not depend on the threads; the work's cancel hook,
+its deadline (a time limit) and its progress report are served between levels.
 
-Each level is cut into compiled calls (`lograph.core.kernels.pairs`) of about
-`_CHUNK_PAIRS` pairs on the orbit search's threads, merged in block order, so the answer
-does not depend on the threads; the work's cancel hook, its deadline (a time limit) and
-its progress report are served between levels.
-
-The board's symmetries on one group's coordinates, for the split search.
-
-A symmetry π (``x ↦ x[π]``) that keeps the solution set and maps a group of buttons onto
-itself sends the solution with group coordinates u to one whose coordinates depend on u
-alone: on the group, ``x[π]`` is x's own values permuted. With α_i button i's coordinates
-and ``x_i = x₀_i ⊕ α_i·u``, the image u' solves ``α_i·u' = α_{π(i)}·u ⊕ x₀_i ⊕ x₀_{π(i)}``
-for every button of the group, an affine map ``u' = N·u ⊕ t`` read off the buttons that
-carry the basis (α = e_j) and checked on all the others.
+**The board's symmetries on one group's coordinates.** A symmetry π (``x ↦ x[π]``) that
+keeps the solution set and maps a group of buttons onto itself sends the solution with group
+coordinates u to one whose coordinates depend on u alone: on the group, ``x[π]`` is x's own
+values permuted. With α_i button i's coordinates and ``x_i = x₀_i ⊕ α_i·u``, the image u'
+solves ``α_i·u' = α_{π(i)}·u ⊕ x₀_i ⊕ x₀_{π(i)}`` for every button of the group, an affine
+map ``u' = N·u ⊕ t`` read off the buttons that carry the basis (α = e_j) and checked on all
+the others.
 
 So the solutions whose first coordinates lie in one orbit of these maps come in equal
 batches: the search walks only the smallest u of each orbit and counts each optimal pair
@@ -46,21 +43,20 @@ fixing u). Only the symmetries that map the group onto itself act (a subgroup): 
 of odd side all 8 keep the even-even sublattice, so the search walks about an eighth of the
 pairs; on an even side the reflections swap sublattices and fewer remain.
 
-A proven floor and good starts from the board's groups when the split search cannot run.
-
-The split search (`lograph.core.optimize.fewest._gf2_split`) tabulates each group's weights, one
-transform of 2^dim per group; past 24 dimensions (the all-on 95×95 board's four sublattices
-span 30–32 of its 62, the 79×79 board's 32 each of its 64) the tables would take gigabytes.
-The groups still partition the buttons, so every solution weighs at least the sum over the
-groups of the lightest their buttons can be, ``Σ_g min_u W_g(u)``: each is a fewest-presses
-question of its own, of a group's dimension, which the orbit search answers in about a
-second (95×95: 1,000 + 978 + 978 + 971 = 3,927, where the covering bound proves 1,806).
-And two groups whose subspaces span everything fix a solution from their two lightest
-parts: a start for the heuristic (4,167 presses on 95×95 against 4,179 from the symmetric
-start; 2,677 on 79×79 against 2,741). From there `group_descent` takes exact steps: for each
-group, the lightest solution that keeps the current one's presses on that group (the quiet
-patterns empty there, 30–32 dimensions on 95×95: the orbit search answers each in under a
-second), until no group's step is lighter (95×95: 4,167 → 4,107).
+**When the split search cannot run: a proven floor and good starts.** The split search
+tabulates each group's weights, one transform of 2^dim per group; past 24 dimensions (the
+all-on 95×95 board's four sublattices span 30–32 of its 62, the 79×79 board's 32 each of its
+64) the tables would take gigabytes. The groups still partition the buttons, so every
+solution weighs at least the sum over the groups of the lightest their buttons can be, ``Σ_g
+min_u W_g(u)``: each is a fewest-presses question of its own, of a group's dimension, which
+the orbit search answers in about a second (95×95: 1,000 + 978 + 978 + 971 = 3,927, where
+the covering bound proves 1,806). And two groups whose subspaces span everything fix a
+solution from their two lightest parts: a start for the heuristic (4,167 presses on 95×95
+against 4,179 from the symmetric start; 2,677 on 79×79 against 2,741). From there
+`group_descent` takes exact steps: for each group, the lightest solution that keeps the
+current one's presses on that group (the quiet patterns empty there, 30–32 dimensions on
+95×95: the orbit search answers each in under a second), until no group's step is lighter
+(95×95: 4,167 → 4,107).
 
 Class keys are Python ints here, so nullities past 62 (the int64 keys of the searches) work.
 """

@@ -6,7 +6,7 @@ Order of work for a kernel K (docs/math.md, "Fewest presses over Z_k"):
 1. |K| ≤ `FOURIER_LIMIT`: one inverse FFT over K gives every solution's weight (exact).
 2. |K| ≤ `Work.solutions` (`SPLIT_LIMIT` by default: a few seconds; ``lograph solve``
    allows `CLI_SPLIT_LIMIT`, about a minute), or any |K| when the work has a deadline (a
-   time limit): one transform per prefix (`zk_fourier_split`), exact when it finishes;
+   time limit): one transform per prefix (`fewest_by_prefixes`), exact when it finishes;
    stopped, its lightest solution so far.
 3. Otherwise, or after a stopped search, the block descent heuristic (from the best found),
    and a proven lower bound from the covering relaxation (`cover_bound_mod`).

@@ -16,7 +16,8 @@ small, then Fourier transforms over the kernel prove it (`lograph.core.optimize.
 shared with Z_k). Beyond either range a clearly labelled heuristic
 (exact minimisation over random blocks of quiet patterns, repeated; over GF(2) started from
 the lightest symmetric solution) returns a good solution with ``exact=False`` and a proven
-lower bound (`lograph.core.optimize.fewest._bounds`; for p > 2 `zk_beyond.cover_bound_mod`).
+lower bound (`lograph.core.optimize.fewest._bounds`; for p > 2
+`lograph.core.optimize.fewest._past_walk.cover_bound_mod`).
 
 A deadline (`Work.deadline` or `Work.stop`, a time limit) over GF(2) holds for the whole
 call: the searches end at it, and the work after them (the heuristic's descents over the

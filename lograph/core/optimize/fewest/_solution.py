@@ -41,7 +41,8 @@ class FewestSolution:
         For an answer over more than two colours that is not exact because the search by
         prefixes was not run to its end (more solutions than it may walk without a time
         limit, or stopped by one): how many solutions an exact search walks (past
-        ``zk_beyond.NUMBERED_LIMIT``, 2^62, one out of reach); else None.
+        ``lograph.core.optimize.fewest._past_walk.NUMBERED_LIMIT``, 2^62, one out of
+        reach); else None.
     """
 
     presses: NDArray[np.uint8]

@@ -10,9 +10,8 @@ one column of A to the running image), keeping the fewest presses seen per image
 independent of the linear algebra, a few seconds at N = 25 over GF(2). Boards beyond both
 are refused.
 
-The press histogram over GF(p) from the quiet classes, piece by piece.
-
-Walking every press vector (`lograph.core.optimize.histogram._counting`) stops at about 26 buttons.
+**Over GF(p) from the quiet classes, piece by piece.** Walking every press vector stops at
+about 26 buttons.
 A press vector x matters to its coset ``x + ker A`` only through its *profile*: how many of
 the ``m_v`` buttons of each class v (the button's column of the quiet basis) it presses 0,
 1, …, p − 1 times. The coset's lightest vector weighs ``min_λ Σ_v Σ_a n_{v,a}·((a + λ·v)

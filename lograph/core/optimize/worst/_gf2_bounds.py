@@ -4,14 +4,12 @@
 sphere-covering lower bound (2^k cosets of radius ρ must cover every press vector) and the
 upper bounds that hold for every position (redundancy and average weight).
 
-A lower bound on the worst position by climbing: positions that need ever more presses.
-
-Every position reached is scored exactly (the lightest vector of its coset by one
-Walsh–Hadamard transform over the classes), so the count it returns is a proven lower bound
-on the covering radius. A step presses one more button of the current lightest solution x:
-the new coset's lightest vector weighs at most one more, often the same; the walk accepts
-anything not lighter (sideways moves cross plateaus) and keeps the heaviest seen.
-"""
+**A lower bound by climbing: positions that need ever more presses.** Every position reached
+is scored exactly (the lightest vector of its coset by one Walsh–Hadamard transform over the
+classes), so the count it returns is a proven lower bound on the covering radius. A step
+presses one more button of the current lightest solution x: the new coset's lightest vector
+weighs at most one more, often the same; the walk accepts anything not lighter (sideways
+moves cross plateaus) and keeps the heaviest seen."""
 
 from __future__ import annotations
 
