@@ -13,6 +13,7 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from lograph.cli import census_fast
 from lograph.cli.common import ECHO_LIMIT, int_arg, shorten
 
 if TYPE_CHECKING:
@@ -31,8 +32,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         description=(
             "Tabulate every board of a family: rectangle, torus, cylinder, mobius, klein, "
             "projective (RANGES: rows columns, e.g. 1-30 1-30), diamond (RANGES: radii, e.g. "
-            "0-40), or graph6 (RANGES: a file of graph6 lines, e.g. the output of nauty's "
-            "geng). Running the same command again resumes an interrupted census."
+            "0-40), graph6 (RANGES: a file of graph6 lines, e.g. the output of nauty's "
+            "geng), or geng (RANGES: N [MINE:MAXE]; runs nauty's geng and counts every graph "
+            "by nullity). Running the same command again resumes an interrupted census."
         ),
     )
     parser.add_argument("family", metavar="FAMILY", help="the family of boards")
@@ -49,6 +51,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument(
         "--no-worst", action="store_true", help="leave the worst column empty (faster)"
     )
+    census_fast.add_arguments(parser)
     parser.set_defaults(run=run)
 
 
@@ -113,6 +116,8 @@ def run(args: argparse.Namespace) -> int:
     from lograph.core.errors import InterruptedComputation, LographError
     from lograph.core.model.stencils import parse_stencil
 
+    if census_fast.wanted(args):  # geng, or graph6 counted by nullity: no row per graph
+        return census_fast.run(args)
     _check_arguments(args)
     family = parse_family(args.family, args.ranges)
     stencil = parse_stencil(args.stencil) if args.stencil is not None else None
