@@ -15,7 +15,7 @@ Examples
 --------
 >>> import io
 >>> counts = Counts()
->>> scan(io.BytesIO(b"A_\\nBw\\n").readinto, counts)  # an edge; a path on 3 vertices
+>>> scan(io.BytesIO(b"A_\\nBW\\n").readinto, counts)  # an edge; a path on 3 vertices
 2
 >>> sorted(counts.rows())  # (vertices, edges, nullity closed, nullity open, graphs)
 [(2, 1, 1, 0, 1), (3, 2, 0, 1, 1)]
@@ -175,7 +175,8 @@ def scan(
     newline counts. A line that is not graph6 with a one-byte size (n ≤ 62) raises
     `BoardFormatError` naming its byte offset.
     """
-    buf = np.empty(BLOCK + _LONGEST + 1, dtype=np.uint8)
+    block = max(BLOCK, 2 * _LONGEST)  # what is left after a block is less than a line
+    buf = np.empty(block + _LONGEST + 1, dtype=np.uint8)
     view = memoryview(buf)  # type: ignore[arg-type]
     bounds = (where or Where((1, 0, 0, 0, 0, 0, 0, 0))).array()  # none: an empty box
     matches = np.empty(1 << 16, dtype=np.int64)
@@ -187,8 +188,8 @@ def scan(
     eof = False
     graphs = 0
     while not eof:
-        while filled < BLOCK:
-            got = read(view[filled:BLOCK])
+        while filled < block:
+            got = read(view[filled:block])
             if not got:
                 eof = True
                 break
