@@ -166,3 +166,16 @@ def test_bad_arguments(
         geng_or_skip()
     assert message in fails_cleanly(capsys, *argv)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_dask_workers_give_the_same_counts(tmp_path: Path) -> None:
+    geng_or_skip()
+    distributed = pytest.importorskip("distributed")
+    one, far = tmp_path / "one.csv", tmp_path / "dask.csv"
+    assert main(["census", "geng", "8", "-c", "--pieces", "5", "-o", str(one)]) == 0
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+    ) as cluster:
+        args = ["census", "geng", "8", "-c", "--pieces", "5", "-o", str(far)]
+        assert main([*args, "--dask", cluster.scheduler_address]) == 0
+    assert far.read_text() == one.read_text()
