@@ -55,7 +55,7 @@ def _self_cpu() -> float:
 def _row(what: str, graphs: int, cpu: float, wall: float) -> None:
     rate = graphs / cpu if cpu > 0 else float("inf")
     print(f"  {what:<28} {graphs:>12,} graphs {cpu:8.2f} s CPU {wall:8.2f} s wall "
-          f"{rate / 1e6:8.2f} M graphs/s/core")  # fmt: skip
+          f"{rate:>14,.0f} graphs/s/core")  # fmt: skip
 
 
 def main(sizes: list[int]) -> None:

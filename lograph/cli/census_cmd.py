@@ -33,8 +33,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
             "Tabulate every board of a family: rectangle, torus, cylinder, mobius, klein, "
             "projective (RANGES: rows columns, e.g. 1-30 1-30), diamond (RANGES: radii, e.g. "
             "0-40), graph6 (RANGES: a file of graph6 lines, e.g. the output of nauty's "
-            "geng), or geng (RANGES: N [MINE:MAXE]; runs nauty's geng and counts every graph "
-            "by nullity). Running the same command again resumes an interrupted census."
+            "geng), geng (RANGES: N [MINE:MAXE]; runs nauty's geng and counts every graph "
+            "by nullity), or euler (RANGES: counts tables of the connected graphs on 1..N "
+            "vertices; writes the counts of all graphs). Running the same command again "
+            "resumes an interrupted census."
         ),
     )
     parser.add_argument("family", metavar="FAMILY", help="the family of boards")

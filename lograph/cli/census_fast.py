@@ -34,7 +34,7 @@ _EDGES = re.compile(r"^(\d+)?(:(\d+)?)?$")
 def wanted(args: argparse.Namespace) -> bool:
     """Whether ``lograph census`` runs the fast census for these arguments."""
     return bool(
-        args.family == "geng"
+        args.family in ("geng", "euler")
         or args.summary
         or args.where is not None
         or Path(args.output).suffix.lower() == ".g6"
@@ -171,6 +171,8 @@ def run(args: argparse.Namespace) -> int:
     from lograph.core.errors import LographError
 
     kind = _check(args)
+    if args.family == "euler":
+        return _euler(args, kind)
     if not 1 <= args.jobs <= MAX_JOBS:
         raise LographError(f"--jobs {args.jobs} must be between 1 and {MAX_JOBS}")
     source = _source(args)
@@ -232,6 +234,27 @@ def _finish(
 
         write_summary_plot(rows, Path(args.plot))
     print(f"census: {counts.graphs} graphs in {len(rows)} count rows -> {output}")
+    for line in invertible_lines(counts):
+        print(line)
+
+
+def invertible_lines(counts: Counts) -> list[str]:
+    """Per number of vertices: how many graphs, and how many have A + I (closed rule) and A
+    (open rule) invertible over GF(2), i.e. a unique solution.
+
+    >>> from lograph.core.census.stream import Counts
+    >>> counts = Counts(3)
+    >>> counts.add_rows([(3, 2, 0, 1, 1), (3, 3, 2, 1, 1)])
+    >>> invertible_lines(counts)
+    ['  3 vertices: 2 graphs, 1 with A+I invertible (closed), 0 with A invertible (open)']
+    """
+    hist = counts.hist
+    return [
+        f"  {n} vertices: {int(hist[n].sum())} graphs, {int(hist[n, :, 0, :].sum())} with "
+        f"A+I invertible (closed), {int(hist[n, :, :, 0].sum())} with A invertible (open)"
+        for n in range(hist.shape[0])
+        if hist[n].any()
+    ]
 
 
 def _inside(where: Where, row: tuple[int, int, int, int, int]) -> bool:
@@ -268,3 +291,48 @@ def _concatenate(parts: list[str], output: Path) -> None:
     os.replace(temporary, output)
     for part in parts:
         os.unlink(part)
+
+
+def _euler(args: argparse.Namespace, kind: str) -> int:
+    """``census euler C1.csv … CN.csv -o ALL.csv``: the counts of all graphs on 1..N
+    vertices from counts tables of the connected graphs on 1..N vertices (every size)."""
+    from lograph.core.census.compose import all_graphs
+    from lograph.core.census.stream import Counts
+    from lograph.core.errors import LographError
+
+    if kind == "graphs" or args.where is not None:
+        raise LographError("euler writes a counts table (.csv or .parquet), not graphs")
+    if Path(args.output).exists():
+        raise LographError(f"{args.output} already exists; remove it or choose another -o")
+    connected = Counts()
+    for name in args.ranges:
+        connected.add_rows(_read_summary(Path(name)))
+    sizes = [n for n in range(connected.top + 1) if connected.hist[n].any()]
+    top = max(sizes, default=0)
+    if sizes != list(range(1, top + 1)):
+        missing = sorted(set(range(1, top + 1)) - set(sizes))
+        raise LographError(
+            f"euler needs the connected graphs of every size 1..{top}; missing {missing}"
+        )
+    _finish(args, kind, all_graphs(connected, top), None, [])
+    return 0
+
+
+def _read_summary(path: Path) -> list[tuple[int, ...]]:
+    import csv
+
+    from lograph.core.errors import LographError
+
+    try:
+        with path.open(encoding="utf-8", newline="") as handle:
+            reader = csv.reader(handle)
+            if tuple(next(reader, ())) != SUMMARY_COLUMNS:
+                raise LographError(
+                    f"{path}: not a census counts table ({','.join(SUMMARY_COLUMNS)})"
+                )
+            rows = [tuple(int(x) for x in row) for row in reader if row]
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise LographError(f"{path}: not a census counts table ({exc})") from None
+    if any(len(row) != len(SUMMARY_COLUMNS) or min(row) < 0 for row in rows):
+        raise LographError(f"{path}: not a census counts table (a row of other figures)")
+    return rows

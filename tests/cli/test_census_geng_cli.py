@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import json
+from collections import Counter
 from pathlib import Path
 
 import networkx as nx
@@ -179,3 +180,22 @@ def test_dask_workers_give_the_same_counts(tmp_path: Path) -> None:
         args = ["census", "geng", "8", "-c", "--pieces", "5", "-o", str(far)]
         assert main([*args, "--dask", cluster.scheduler_address]) == 0
     assert far.read_text() == one.read_text()
+
+
+def test_euler_gives_all_graphs_from_connected_ones(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    geng_or_skip()
+    tables = []
+    for n in range(1, 7):
+        tables.append(str(tmp_path / f"c{n}.csv"))
+        assert main(["census", "geng", str(n), "-c", "-o", tables[-1]]) == 0
+    assert main(["census", "euler", *tables, "-o", str(tmp_path / "e.csv")]) == 0
+    assert "6 vertices: 156 graphs, 47 with A+I invertible" in capsys.readouterr().out
+    every = Counter()  # type: ignore[var-annotated]
+    for n in range(1, 7):
+        assert main(["census", "geng", str(n), "-o", str(tmp_path / f"a{n}.csv")]) == 0
+        every.update({tuple(r.values()): 1 for r in _rows(tmp_path / f"a{n}.csv")})
+    assert Counter({tuple(r.values()): 1 for r in _rows(tmp_path / "e.csv")}) == every
+    err = fails_cleanly(capsys, "census", "euler", *tables[1:], "-o", str(tmp_path / "x.csv"))
+    assert "missing [1]" in err
