@@ -446,6 +446,7 @@ def _count_geng(
         error = process.stderr.read().decode("utf-8", "replace").strip()
         process.stderr.close()
         code = process.wait()
-    if code != 0:
+    poll(cancel, _CANCELLED)  # a Ctrl-C from the terminal ends geng too: not geng's failure
+    if code != 0:  # a piece is never recorded from a geng that did not finish
         raise LographError(f"geng {' '.join(command[1:])} failed (exit {code}): {error}")
     return graphs
