@@ -18,7 +18,9 @@ neighbours. For each n, one row each:
 - *per-graph census* (n ≤ 8 only; a sample of 2,000 graphs): the exact row-per-graph path
   of ``lograph census graph6 FILE --no-worst``.
 
-The kernel is compiled (or loaded from the disk cache) before any timing.
+The kernel is compiled (or loaded from the disk cache) before any timing. Last, the start
+of a new process (what a new Dask worker pays): compiling into an empty numba cache, then
+loading from it.
 """
 
 from __future__ import annotations
@@ -37,7 +39,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from lograph.core.census.families import parse_family
 from lograph.core.census.rows import CensusSpec, compute_row
-from lograph.core.census.stream import Counts, GengSource, count_piece, find_geng, scan
+from lograph.core.census.sources import GengSource, count_piece, find_geng
+from lograph.core.census.stream import Counts, scan
 
 SAMPLE = 2000
 
@@ -100,5 +103,24 @@ def main(sizes: list[int]) -> None:
                      time.monotonic() - wall)  # fmt: skip
 
 
+_FIRST = (
+    "import io, time; t = time.perf_counter(); "
+    "from lograph.core.census.stream import Counts, scan; "
+    "scan(io.BytesIO(b'A_\\n').readinto, Counts()); print(time.perf_counter() - t)"
+)
+
+
+def cold_start() -> None:
+    """A new process (a new Dask worker): seconds to its first counted graph, compiling the
+    kernel into an empty numba cache, then loading it from that cache."""
+    with tempfile.TemporaryDirectory() as cache:
+        env = {**os.environ, "NUMBA_CACHE_DIR": cache}
+        for what in ("new process, compiling", "new process, cached kernel"):
+            out = subprocess.run([sys.executable, "-c", _FIRST], env=env, check=True,
+                                 capture_output=True, text=True).stdout  # fmt: skip
+            print(f"  {what:<28} {float(out):6.2f} s to the first graph (wall)")
+
+
 if __name__ == "__main__":
     main([int(a) for a in sys.argv[1:]] or [8, 9, 10])
+    cold_start()

@@ -119,7 +119,7 @@ def run(args: argparse.Namespace) -> int:
     from lograph.core.model.stencils import parse_stencil
 
     if census_fast.wanted(args):  # geng, or graph6 counted by nullity: no row per graph
-        return census_fast.run(args)
+        return census_fast.run(args, _executor, MAX_JOBS)
     _check_arguments(args)
     family = parse_family(args.family, args.ranges)
     stencil = parse_stencil(args.stencil) if args.stencil is not None else None

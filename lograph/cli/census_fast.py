@@ -20,7 +20,14 @@ from typing import TYPE_CHECKING
 from lograph.cli.common import ECHO_LIMIT, shorten
 
 if TYPE_CHECKING:
-    from lograph.core.census.stream import Counts, Source, Where
+    from collections.abc import Callable
+    from concurrent.futures import Executor
+
+    from lograph.core.census.sources import Source
+    from lograph.core.census.stream import Counts, Where
+
+    #: Makes the executor of --jobs / --dask in an ExitStack: (executor or None, workers).
+    ExecutorFor = Callable[[argparse.Namespace, ExitStack], tuple[Executor | None, int]]
 
 #: Columns of a summary table.
 SUMMARY_COLUMNS = ("vertices", "edges", "nullity_closed", "nullity_open", "graphs")
@@ -81,7 +88,7 @@ def default_pieces(vertices: int) -> int:
 
 
 def _source(args: argparse.Namespace) -> Source:
-    from lograph.core.census.stream import FileSource, GengSource, StdinSource
+    from lograph.core.census.sources import FileSource, GengSource, StdinSource
     from lograph.core.errors import LographError
     from lograph.core.kernels.graph6_rank import MAX_VERTICES
 
@@ -162,19 +169,21 @@ def _check(args: argparse.Namespace) -> str:
     return kind
 
 
-def run(args: argparse.Namespace) -> int:
-    from lograph.cli.census_cmd import MAX_JOBS, _executor
+def run(args: argparse.Namespace, executor_for: ExecutorFor, max_jobs: int) -> int:
+    """The fast census; `executor_for` makes the executor of --jobs or --dask (the row
+    census's own) and says how many workers it has."""
     from lograph.cli.progress import progress_bar
     from lograph.core.cancel import interrupted
     from lograph.core.census.pieces import PieceJournal, matches_path, run_pieces, summary_params
-    from lograph.core.census.stream import Where, count_piece, find_geng
+    from lograph.core.census.sources import count_piece, find_geng
+    from lograph.core.census.stream import Where
     from lograph.core.errors import LographError
 
     kind = _check(args)
     if args.family == "euler":
         return _euler(args, kind)
-    if not 1 <= args.jobs <= MAX_JOBS:
-        raise LographError(f"--jobs {args.jobs} must be between 1 and {MAX_JOBS}")
+    if not 1 <= args.jobs <= max_jobs:
+        raise LographError(f"--jobs {args.jobs} must be between 1 and {max_jobs}")
     source = _source(args)
     if source.kind == "geng":
         find_geng()  # a missing geng is said before anything is written
@@ -193,7 +202,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     journal = PieceJournal(output, summary_params(source, where))
     with ExitStack() as stack:
-        executor, workers = _executor(args, stack)
+        executor, workers = executor_for(args, stack)
         bar = stack.enter_context(progress_bar(args, "census", unit="pieces", delay=0))
         shown = None if bar is None else lambda j: bar(len(j.done), source.pieces)
         counts = run_pieces(

@@ -69,7 +69,7 @@ def test_resuming_counts_each_piece_once(tmp_path: Path) -> None:
     # an interrupted run: the journal of a run killed after two pieces, one of them recorded
     # twice (a retried task) and a cut-off line (kill -9 while writing)
     from lograph.core.census.pieces import PieceJournal, summary_params
-    from lograph.core.census.stream import GengSource, count_piece
+    from lograph.core.census.sources import GengSource, count_piece
 
     source = GengSource(8, ("-c",), None, 6)
     journal = PieceJournal(table, summary_params(source, None))

@@ -16,7 +16,7 @@ Pieces run in this process, in a process pool (``--jobs``), or as Dask tasks: an
 Examples
 --------
 >>> import io, tempfile, pathlib
->>> from lograph.core.census.stream import FileSource
+>>> from lograph.core.census.sources import FileSource
 >>> folder = pathlib.Path(tempfile.mkdtemp())
 >>> (folder / "g.g6").write_bytes(b"A_\\nBw\\nBW\\n")
 9
@@ -38,7 +38,8 @@ from pathlib import Path
 from typing import Any
 
 from lograph.core.cancel import Cancel, poll
-from lograph.core.census.stream import Counts, PieceResult, Source, Where, count_piece
+from lograph.core.census.sources import PieceResult, Source, count_piece
+from lograph.core.census.stream import Counts, Where
 from lograph.core.errors import LographError
 
 __all__ = ["PieceJournal", "journal_path", "matches_path", "run_pieces", "summary_params"]

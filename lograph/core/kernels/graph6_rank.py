@@ -119,6 +119,18 @@ def _line_end(buf: NDArray[np.uint8], p: int, end: int) -> int:  # pragma: no co
     return q + 1
 
 
+@jit(inline=True)
+def _inside(
+    where: NDArray[np.int64], n: int, edges: int, closed: int, open_: int
+) -> bool:  # pragma: no cover - compiled
+    return bool(
+        where[0] <= n <= where[1]
+        and where[2] <= edges <= where[3]
+        and where[4] <= closed <= where[5]
+        and where[6] <= open_ <= where[7]
+    )
+
+
 @jit
 def graph6_block(
     buf: NDArray[np.uint8],
@@ -170,12 +182,7 @@ def graph6_block(
         closed, open_ = _nullities(adj, n, work)
         hist[n, edges, closed, open_] += 1
         graphs += 1
-        if (
-            where[0] <= n <= where[1]
-            and where[2] <= edges <= where[3]
-            and where[4] <= closed <= where[5]
-            and where[6] <= open_ <= where[7]
-        ):
+        if _inside(where, n, edges, closed, open_):
             matches[matched] = p
             matched += 1
         p = q

@@ -14,7 +14,7 @@ import networkx as nx
 import pytest
 
 from lograph.core.census.pieces import PieceJournal, run_pieces, summary_params
-from lograph.core.census.stream import FileSource
+from lograph.core.census.sources import FileSource
 
 PIECES = 6
 DOOMED = 2  # the piece whose first worker dies

@@ -8,7 +8,8 @@ from pathlib import Path
 
 from lograph.core.census.compose import all_graphs
 from lograph.core.census.pieces import PieceJournal, run_pieces, summary_params
-from lograph.core.census.stream import Counts, GengSource
+from lograph.core.census.sources import GengSource
+from lograph.core.census.stream import Counts
 from tests.core.census.geng import geng_or_skip
 
 A334443 = [1, 0, 1, 2, 9, 33, 290, 3692]  # connected, n = 1..8

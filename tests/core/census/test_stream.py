@@ -15,7 +15,8 @@ import pytest
 
 from lograph.core.census import stream
 from lograph.core.census.compose import all_graphs
-from lograph.core.census.stream import Counts, FileSource, Where, count_piece, scan
+from lograph.core.census.sources import FileSource, count_piece
+from lograph.core.census.stream import Counts, Where, scan
 from lograph.core.errors import BoardFormatError, LographError
 from lograph.core.kernels.graph6_rank import graph6_nullities
 
