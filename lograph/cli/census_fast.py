@@ -252,17 +252,21 @@ def invertible_lines(counts: Counts) -> list[str]:
     (open rule) invertible over GF(2), i.e. a unique solution.
 
     >>> from lograph.core.census.stream import Counts
-    >>> counts = Counts(3)
+    >>> counts = Counts()
     >>> counts.add_rows([(3, 2, 0, 1, 1), (3, 3, 2, 1, 1)])
     >>> invertible_lines(counts)
     ['  3 vertices: 2 graphs, 1 with A+I invertible (closed), 0 with A invertible (open)']
     """
-    hist = counts.hist
+    sizes: dict[int, list[int]] = {}
+    for v, _e, closed, open_, count in counts.rows():
+        figures = sizes.setdefault(v, [0, 0, 0])
+        figures[0] += count
+        figures[1] += count if closed == 0 else 0
+        figures[2] += count if open_ == 0 else 0
     return [
-        f"  {n} vertices: {int(hist[n].sum())} graphs, {int(hist[n, :, 0, :].sum())} with "
-        f"A+I invertible (closed), {int(hist[n, :, :, 0].sum())} with A invertible (open)"
-        for n in range(hist.shape[0])
-        if hist[n].any()
+        f"  {n} vertices: {total} graphs, {closed} with A+I invertible (closed), "
+        f"{open_} with A invertible (open)"
+        for n, (total, closed, open_) in sorted(sizes.items())
     ]
 
 
@@ -316,7 +320,7 @@ def _euler(args: argparse.Namespace, kind: str) -> int:
     connected = Counts()
     for name in args.ranges:
         connected.add_rows(_read_summary(Path(name)))
-    sizes = [n for n in range(connected.top + 1) if connected.hist[n].any()]
+    sizes = sorted({row[0] for row in connected.rows()})
     top = max(sizes, default=0)
     if sizes != list(range(1, top + 1)):
         missing = sorted(set(range(1, top + 1)) - set(sizes))

@@ -12,7 +12,7 @@ A334444 for the same reason.)
 Examples
 --------
 >>> from lograph.core.census.stream import Counts
->>> connected = Counts(2)
+>>> connected = Counts()
 >>> connected.add_rows([(1, 0, 0, 1, 1), (2, 1, 1, 0, 1)])  # K1; K2
 >>> sorted(all_graphs(connected, 2).rows())  # 2K1 (nullity 0 closed, 2 open), and K2
 [(1, 0, 0, 1, 1), (2, 0, 0, 2, 1), (2, 1, 1, 0, 1)]
@@ -24,7 +24,8 @@ from math import comb
 
 import numpy as np
 
-from lograph.core.census.stream import Counts
+from lograph.core.census.stream import DENSE_TOP, Counts, empty_hist
+from lograph.core.errors import LographError
 
 __all__ = ["all_graphs"]
 
@@ -32,8 +33,9 @@ __all__ = ["all_graphs"]
 def all_graphs(connected: Counts, top: int) -> Counts:
     """Counts of all graphs on 1..`top` vertices (the empty graph left out) from the counts
     of the connected graphs on 1..`top` vertices in `connected`."""
-    out = Counts(top)
-    total = out.hist  # starts as the empty graph, then multiplied class by class
+    if top > DENSE_TOP:
+        raise LographError(f"all graphs from connected ones: at most {DENSE_TOP} vertices")
+    total = empty_hist(top)  # starts as the empty graph, then multiplied class by class
     total[0, 0, 0, 0] = 1
     for v, e, c, o, m in sorted(connected.rows()):
         if v > top or v == 0:
@@ -49,4 +51,6 @@ def all_graphs(connected: Counts, top: int) -> Counts:
             source = source[:, :, : total.shape[2] - dc, : total.shape[3] - do]
             target += np.int64(coefficient) * source
     total[0, 0, 0, 0] = 0
+    out = Counts()
+    out.hist[: top + 1, : total.shape[1], : top + 1, : top + 1] = total
     return out

@@ -22,7 +22,8 @@ Examples
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,14 +34,14 @@ from lograph.core.cancel import Cancel, poll
 from lograph.core.errors import BoardFormatError, LographError
 from lograph.core.kernels.graph6_rank import (
     BAD_LINE,
-    GROW,
+    BIG_FULL,
     MATCHES_FULL,
     MAX_VERTICES,
     copy_lines,
     graph6_block,
 )
 
-__all__ = ["BLOCK", "Counts", "Where", "inside", "scan"]
+__all__ = ["BLOCK", "DENSE_TOP", "Counts", "Where", "empty_hist", "inside", "scan"]
 
 #: Bytes read per kernel call (about 90,000 graphs on 11 vertices).
 BLOCK = 1 << 20
@@ -52,31 +53,27 @@ _FIGURES = ("vertices", "edges", "closed", "open")
 _CONDITION = re.compile(r"\s*([a-z_]+)\s*(<=|>=|==|=|<|>)\s*(\d+)\s*$")
 
 
-def _empty_hist(top: int) -> NDArray[np.int64]:
+#: Graphs on up to this many vertices are counted in a dense histogram (4.7 MB); larger
+#: ones, which no census of *all* graphs reaches, in a dictionary.
+DENSE_TOP = 16
+
+
+def empty_hist(top: int) -> NDArray[np.int64]:
+    """A zero histogram indexed [vertices, edges, nullity closed, nullity open], n ≤ `top`."""
     return np.zeros((top + 1, top * (top - 1) // 2 + 1, top + 1, top + 1), dtype=np.int64)
 
 
 class Counts:
     """How many graphs have each (vertices, edges, nullity closed, nullity open): a dense
-    histogram grown to the largest n seen."""
+    histogram `hist` up to `DENSE_TOP` vertices, a dictionary `large` past it."""
 
-    def __init__(self, top: int = 11) -> None:
-        self.hist = _empty_hist(top)
-
-    @property
-    def top(self) -> int:
-        return int(self.hist.shape[0]) - 1
-
-    def grow(self, top: int) -> None:
-        if top > self.top:
-            hist = _empty_hist(top)
-            old = self.hist
-            hist[: old.shape[0], : old.shape[1], : old.shape[2], : old.shape[3]] = old
-            self.hist = hist
+    def __init__(self) -> None:
+        self.hist = empty_hist(DENSE_TOP)
+        self.large: Counter[tuple[int, int, int, int]] = Counter()
 
     @property
     def graphs(self) -> int:
-        return int(self.hist.sum())
+        return int(self.hist.sum()) + sum(self.large.values())
 
     def rows(self) -> Iterator[tuple[int, int, int, int, int]]:
         """(vertices, edges, nullity closed, nullity open, graphs) of every non-zero cell,
@@ -84,11 +81,15 @@ class Counts:
         for index in np.argwhere(self.hist):
             v, e, c, o = (int(x) for x in index)
             yield v, e, c, o, int(self.hist[v, e, c, o])
+        for (v, e, c, o), count in sorted(self.large.items()):
+            yield v, e, c, o, count
 
-    def add_rows(self, rows: Sequence[Sequence[int]]) -> None:
+    def add_rows(self, rows: Iterable[Sequence[int]]) -> None:
         for v, e, c, o, count in rows:
-            self.grow(v)
-            self.hist[v, e, c, o] += count
+            if v > DENSE_TOP:
+                self.large[v, e, c, o] += count
+            else:
+                self.hist[v, e, c, o] += count
 
     def add(self, other: Counts) -> None:
         self.add_rows(list(other.rows()))
@@ -194,7 +195,8 @@ class _Kernel:
         self.bounds = (where or Where((1, 0, 0, 0, 0, 0, 0, 0))).array()  # none: an empty box
         self.matches = np.empty(1 << 16, dtype=np.int64)
         self.copied = np.empty(len(self.matches) * _LONGEST, dtype=np.uint8)
-        self.state = np.zeros(4, dtype=np.int64)
+        self.big = np.empty((1 << 12, 4), dtype=np.int64)
+        self.state = np.zeros(5, dtype=np.int64)
         self.write = write
         self.name = name
 
@@ -204,19 +206,20 @@ class _Kernel:
         state[:] = 0
         while True:
             state[2] = 0
-            graph6_block(self.buf, filled, counts.hist, self.bounds, self.matches, state)
+            graph6_block(self.buf, filled, counts.hist, self.bounds, self.matches, self.big, state)
+            if state[4]:
+                counts.add_rows([(*row, 1) for row in self.big[: state[4]].tolist()])
+                state[4] = 0
             if state[2] and self.write is not None:
                 size = copy_lines(self.buf, self.matches[: state[2]], self.copied)
                 self.write(memoryview(self.copied)[:size])  # type: ignore[arg-type]
             stop = int(state[3])
-            if stop == GROW:
-                counts.grow(int(self.buf[state[0]]) - 63)
-            elif stop == BAD_LINE:
+            if stop == BAD_LINE:
                 raise BoardFormatError(
                     f"{self.name}: the line at byte {offset + int(state[0])} is not graph6 "
                     f"with at most {MAX_VERTICES} vertices"
                 )
-            elif stop != MATCHES_FULL:
+            elif stop not in (MATCHES_FULL, BIG_FULL):
                 return int(state[0]), int(state[1])
 
 

@@ -7,8 +7,9 @@ straight into one 64-bit row mask per vertex, and the rank of ``A + I`` (closed 
 of ``A`` (open rule) comes from a Gaussian elimination on those words: the pivot row is
 XORed, without a branch, into every later row that has the pivot's lowest bit. Nothing is
 allocated per graph. The results go into a histogram ``hist[n, edges, nullity closed,
-nullity open]``; lines whose four figures fall inside `where` (inclusive bounds) also have
-their start offset recorded, so the caller can copy those lines out.
+nullity open]`` (a graph too large for it into a list of rows); lines whose four figures
+fall inside `where` (inclusive bounds) also have their start offset recorded, so the
+caller can copy those lines out.
 
 `graph6_nullities` gives the per-line figures of a few lines (tests, small tables).
 """
@@ -22,8 +23,8 @@ from lograph.core.kernels.jit import jit
 
 __all__ = [
     "BAD_LINE",
+    "BIG_FULL",
     "DONE",
-    "GROW",
     "MATCHES_FULL",
     "MAX_VERTICES",
     "copy_lines",
@@ -34,7 +35,7 @@ __all__ = [
 #: Largest n of a graph6 line with a one-byte size (and of one 64-bit row mask).
 MAX_VERTICES = 62
 #: `graph6_block` stop codes (``state[3]``).
-DONE, GROW, BAD_LINE, MATCHES_FULL = 0, 1, 2, 3
+DONE, BIG_FULL, BAD_LINE, MATCHES_FULL = 0, 1, 2, 3
 
 _ZERO = np.uint64(0)
 _ONE = np.uint64(1)
@@ -131,6 +132,26 @@ def _inside(
     )
 
 
+@jit(inline=True)
+def _blank(buf: NDArray[np.uint8], p: int, end: int) -> int:  # pragma: no cover - compiled
+    """The length of the blank line at `p` (LF or CR LF), 0 if it is not one."""
+    if buf[p] == _NEWLINE:
+        return 1
+    if buf[p] == _RETURN and p + 1 < end and buf[p + 1] == _NEWLINE:
+        return 2
+    return 0
+
+
+@jit(inline=True)
+def _record(
+    big: NDArray[np.int64], row: int, n: int, edges: int, closed: int, open_: int
+) -> None:  # pragma: no cover - compiled
+    big[row, 0] = n
+    big[row, 1] = edges
+    big[row, 2] = closed
+    big[row, 3] = open_
+
+
 @jit
 def graph6_block(
     buf: NDArray[np.uint8],
@@ -138,17 +159,19 @@ def graph6_block(
     hist: NDArray[np.int64],
     where: NDArray[np.int64],
     matches: NDArray[np.int64],
+    big: NDArray[np.int64],
     state: NDArray[np.int64],
 ) -> None:  # pragma: no cover - compiled
-    """Count the graph6 lines of ``buf[state[0]:end]`` into `hist`.
+    """Count the graph6 lines of ``buf[state[0]:end]`` into `hist`, shape (N + 1,
+    N (N - 1) / 2 + 1, N + 1, N + 1); a graph with n > N goes to the next row of `big`
+    as (n, edges, nullity closed, nullity open) instead (``state[4]`` rows so far).
 
-    `hist` has shape (N + 1, N (N - 1) / 2 + 1, N + 1, N + 1). `where` holds inclusive
-    bounds ``lo_n, hi_n, lo_edges, hi_edges, lo_closed, hi_closed, lo_open, hi_open``; the
-    start offset of each line inside them goes to ``matches[state[2]]`` (``state[2]`` += 1).
-    `state` is ``[offset, graphs, matched, stop]``: the offset advances past every counted
-    line, blank lines included; `stop` says why the call returned: `DONE` (no whole line
-    left before `end`), `GROW` (a line has n > N: enlarge `hist`, call again), `BAD_LINE`
-    (the line at the offset is not graph6 with a one-byte size), `MATCHES_FULL`.
+    `where` holds inclusive bounds ``lo_n, hi_n, lo_edges, hi_edges, lo_closed, hi_closed,
+    lo_open, hi_open``: a line inside them has its start offset put in ``matches``
+    (``state[2]`` so far). ``state[0]`` is the offset, advanced past every counted line
+    (blank ones too), ``state[1]`` the graphs counted; ``state[3]`` says why the call
+    returned: `DONE` (no whole line left before `end`), `BAD_LINE` (the line at the offset
+    is not graph6 with a one-byte size), `MATCHES_FULL` or `BIG_FULL` (empty it, call again).
     """
     top = hist.shape[0] - 1
     adj = np.empty(64, dtype=np.uint64)
@@ -156,14 +179,13 @@ def graph6_block(
     p = state[0]
     graphs = state[1]
     matched = state[2]
+    large = state[4]
     stop = DONE
     while p < end:
         c = buf[p]
-        if c == _NEWLINE:
-            p += 1
-            continue
-        if c == _RETURN and p + 1 < end and buf[p + 1] == _NEWLINE:
-            p += 2
+        blank = _blank(buf, p, end)
+        if blank:
+            p += blank
             continue
         q = _line_end(buf, p, end)
         if q == -1:
@@ -172,24 +194,22 @@ def graph6_block(
             stop = BAD_LINE
             break
         n = int(c) - 63
-        if n > top:
-            stop = GROW
-            break
-        if matched >= matches.shape[0]:
-            stop = MATCHES_FULL
+        if matched >= matches.shape[0] or (n > top and large >= big.shape[0]):
+            stop = MATCHES_FULL if matched >= matches.shape[0] else BIG_FULL
             break
         edges = _decode(buf, p, n, adj)
         closed, open_ = _nullities(adj, n, work)
-        hist[n, edges, closed, open_] += 1
+        if n > top:
+            _record(big, large, n, edges, closed, open_)
+            large += 1
+        else:
+            hist[n, edges, closed, open_] += 1
         graphs += 1
         if _inside(where, n, edges, closed, open_):
             matches[matched] = p
             matched += 1
         p = q
-    state[0] = p
-    state[1] = graphs
-    state[2] = matched
-    state[3] = stop
+    state[0], state[1], state[2], state[3], state[4] = p, graphs, matched, stop, large
 
 
 @jit

@@ -52,7 +52,7 @@ def _trickle(data: bytes, size: int) -> Callable[[memoryview], int]:
 @pytest.mark.parametrize("size", [1, 7, 1 << 20])
 def test_counts_do_not_depend_on_how_the_bytes_arrive(size: int) -> None:
     lines = _lines()
-    counts = Counts(3)  # grown on the way
+    counts = Counts()
     assert scan(_trickle(b"".join(lines), size), counts) == len(lines)
     assert _counted(counts) == _expected(lines)
 
@@ -141,3 +141,12 @@ def test_all_graphs_from_connected_ones() -> None:
         if nx.is_connected(graph):
             scan(io.BytesIO(line).readinto, connected)
     assert _counted(all_graphs(connected, 7)) == _counted(every)
+
+
+def test_graphs_past_the_dense_histogram_are_counted_too() -> None:
+    lines = _lines(5, 3000, range(14, 40))  # more large graphs than one kernel call keeps
+    counts = Counts()
+    scan(io.BytesIO(b"".join(lines)).readinto, counts)
+    assert counts.large
+    assert _counted(counts) == _expected(lines)
+    assert counts.graphs == len(lines)
