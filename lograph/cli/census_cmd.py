@@ -41,7 +41,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     parser.add_argument("family", metavar="FAMILY", help="the family of boards")
     parser.add_argument("ranges", metavar="RANGES", nargs="+", help="sizes, or a graph6 file")
-    parser.add_argument("-o", "--output", required=True, metavar="TABLE", help=".csv or .parquet")
+    parser.add_argument(
+        "-o", "--output", required=True, metavar="TABLE", help=".csv or .parquet (.g6 with --where)"
+    )
     parser.add_argument("--states", type=int_arg, default=2, metavar="K", help="states (default 2)")
     parser.add_argument(
         "--stencil", metavar="S", help="click rule of grid families: a preset or DR,DC offsets"
