@@ -42,6 +42,7 @@ def wanted(args: argparse.Namespace) -> bool:
     """Whether ``lograph census`` runs the fast census for these arguments."""
     return bool(
         args.family in ("geng", "euler")
+        or any(getattr(args, f"geng_{flag}") not in (None, False) for flag in "cdDtfb")
         or args.summary
         or args.where is not None
         or Path(args.output).suffix.lower() == ".g6"
@@ -96,13 +97,13 @@ def _source(args: argparse.Namespace) -> Source:
         raise LographError(f"--pieces {args.pieces} must be between 1 and {MAX_PIECES}")
     geng_options = [args.geng_c, args.geng_d, args.geng_D, args.geng_t, args.geng_f, args.geng_b]
     if args.family != "geng":
+        if any(option not in (None, False) for option in geng_options):
+            raise LographError("-c, -d, -D, -t, -f, -b are geng options (FAMILY geng)")
         if args.family != "graph6":
             raise LographError(
                 f"--summary, --where and -o FILE.g6 count graphs: FAMILY is graph6 or geng, "
                 f"not {shorten(args.family)!r}"
             )
-        if any(option not in (None, False) for option in geng_options):
-            raise LographError("-c, -d, -D, -t, -f, -b are geng options (FAMILY geng)")
         if len(args.ranges) != 1:
             raise LographError("the graph6 family takes one file of graph6 lines, or - (stdin)")
         path = args.ranges[0]
@@ -315,6 +316,8 @@ def _euler(args: argparse.Namespace, kind: str) -> int:
 
     if kind == "graphs" or args.where is not None:
         raise LographError("euler writes a counts table (.csv or .parquet), not graphs")
+    if any(getattr(args, f"geng_{flag}") not in (None, False) for flag in "cdDtfb"):
+        raise LographError("-c, -d, -D, -t, -f, -b are geng options (FAMILY geng)")
     if Path(args.output).exists():
         raise LographError(f"{args.output} already exists; remove it or choose another -o")
     connected = Counts()

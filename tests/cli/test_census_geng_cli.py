@@ -153,6 +153,7 @@ def test_a_missing_geng_says_what_to_install(
         (["graph6", "-", "--summary", "--jobs", "2"], "standard input"),
         (["rectangle", "3", "3", "--summary"], "FAMILY is graph6 or geng"),
         (["graph6", "-", "--summary", "-c"], "geng options"),
+        (["rectangle", "3", "3", "-D", "2"], "geng options"),
     ],
 )
 def test_bad_arguments(
