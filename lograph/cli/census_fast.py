@@ -210,13 +210,16 @@ def run(args: argparse.Namespace, executor_for: ExecutorFor, max_jobs: int) -> i
             source,
             journal,
             where=where,
-            matches=(lambda p: str(matches_path(output, p))) if kind == "graphs" else None,
+            # absolute: a Dask worker may run in another folder
+            matches=(lambda p: str(matches_path(output.resolve(), p)))
+            if kind == "graphs"
+            else None,
             executor=executor,
             window=max(2, 2 * workers),
             cancel=interrupted,
             progress=shown,
         )
-    parts = [str(matches_path(output, p)) for p in range(source.pieces)]
+    parts = [str(matches_path(output.resolve(), p)) for p in range(source.pieces)]
     _finish(args, kind, counts, where, parts if kind == "graphs" else [])
     journal.remove()
     return 0
@@ -294,7 +297,10 @@ def _parquet_bytes(rows: list[tuple[int, int, int, int, int]]) -> bytes:
 
 def _concatenate(parts: list[str], output: Path) -> None:
     """The pieces' graphs, in piece order, into `output` (written whole, then renamed);
-    the piece files go once it is in place."""
+    the piece files go once it is in place (all gone and `output` there: a run stopped
+    between the two, already finished)."""
+    if output.exists() and not any(os.path.exists(part) for part in parts):
+        return
     temporary = output.with_name(f".{output.name}.part")
     with open(temporary, "wb") as target:
         for part in parts:

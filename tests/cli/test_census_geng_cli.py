@@ -200,3 +200,15 @@ def test_euler_gives_all_graphs_from_connected_ones(
     assert Counter({tuple(r.values()): 1 for r in _rows(tmp_path / "e.csv")}) == every
     err = fails_cleanly(capsys, "census", "euler", *tables[1:], "-o", str(tmp_path / "x.csv"))
     assert "missing [1]" in err
+
+
+def test_where_with_a_relative_output_and_workers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    geng_or_skip()
+    monkeypatch.chdir(tmp_path)
+    args = ["census", "geng", "7", "-c", "--where", "closed=0,open=1", "--pieces", "3"]
+    assert main([*args, "-o", "one.g6"]) == 0
+    assert main([*args, "-o", "two.g6", "--jobs", "2"]) == 0
+    assert (tmp_path / "two.g6").read_bytes() == (tmp_path / "one.g6").read_bytes()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["one.g6", "two.g6"]
