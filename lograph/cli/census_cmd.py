@@ -13,6 +13,7 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from lograph.cli import census_fast
 from lograph.cli.common import ECHO_LIMIT, int_arg, shorten
 
 if TYPE_CHECKING:
@@ -33,13 +34,18 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         description=(
             "Tabulate every board of a family: rectangle, torus, cylinder, mobius, klein, "
             "projective (RANGES: rows columns, e.g. 1-30 1-30), diamond (RANGES: radii, e.g. "
-            "0-40), or graph6 (RANGES: a file of graph6 lines, e.g. the output of nauty's "
-            "geng). Running the same command again resumes an interrupted census."
+            "0-40), graph6 (RANGES: a file of graph6 lines, e.g. the output of nauty's "
+            "geng), geng (RANGES: N [MINE:MAXE]; runs nauty's geng and counts every graph "
+            "by nullity), or euler (RANGES: counts tables of the connected graphs on 1..N "
+            "vertices; writes the counts of all graphs). Running the same command again "
+            "resumes an interrupted census."
         ),
     )
     parser.add_argument("family", metavar="FAMILY", help="the family of boards")
     parser.add_argument("ranges", metavar="RANGES", nargs="+", help="sizes, or a graph6 file")
-    parser.add_argument("-o", "--output", required=True, metavar="TABLE", help=".csv or .parquet")
+    parser.add_argument(
+        "-o", "--output", required=True, metavar="TABLE", help=".csv or .parquet (.g6 with --where)"
+    )
     parser.add_argument("--states", type=int_arg, default=2, metavar="K", help="states (default 2)")
     parser.add_argument(
         "--stencil", metavar="S", help="click rule of grid families: a preset or DR,DC offsets"
@@ -51,6 +57,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument(
         "--no-worst", action="store_true", help="leave the worst column empty (faster)"
     )
+    census_fast.add_arguments(parser)
     parser.set_defaults(run=run)
 
 
@@ -110,6 +117,8 @@ def run(args: argparse.Namespace) -> int:
     from lograph.core.census.table import lock_table
     from lograph.core.model.stencils import parse_stencil
 
+    if census_fast.wanted(args):  # geng, or graph6 counted by nullity: no row per graph
+        return census_fast.run(args, _executor, MAX_JOBS)
     _check_arguments(args)
     family = parse_family(args.family, args.ranges)
     stencil = parse_stencil(args.stencil) if args.stencil is not None else None

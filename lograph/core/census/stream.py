@@ -1,0 +1,229 @@
+"""Counting a stream of graph6 graphs by (vertices, edges, nullity closed, nullity open).
+
+The fast census: no Python object per graph. Bytes are read in blocks of `BLOCK` into one
+numpy buffer and handed to the compiled `graph6_block` kernel, which decodes each line into
+64-bit row masks and eliminates over GF(2) (`lograph.core.kernels.graph6_rank`); what
+comes back is a histogram (`Counts`) and, when a `Where` filter is given, the offsets of the
+matching lines, which are copied out as graph6.
+
+Where the bytes come from (geng, a file, standard input) and how the work is cut into
+pieces is `lograph.core.census.sources`.
+
+Examples
+--------
+>>> import io
+>>> counts = Counts()
+>>> scan(io.BytesIO(b"A_\\nBW\\n").readinto, counts)  # an edge; a path on 3 vertices
+2
+>>> sorted(counts.rows())  # (vertices, edges, nullity closed, nullity open, graphs)
+[(2, 1, 1, 0, 1), (3, 2, 0, 1, 1)]
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from lograph.core.cancel import Cancel, poll
+from lograph.core.errors import BoardFormatError, LographError
+from lograph.core.kernels.graph6_rank import (
+    BAD_LINE,
+    BIG_FULL,
+    MATCHES_FULL,
+    MAX_VERTICES,
+    copy_lines,
+    graph6_block,
+)
+
+__all__ = ["BLOCK", "DENSE_TOP", "Counts", "Where", "empty_hist", "inside", "scan"]
+
+#: Bytes read per kernel call (about 90,000 graphs on 11 vertices).
+BLOCK = 1 << 20
+#: Longest graph6 line with a one-byte size, with CR LF.
+_LONGEST = 2 + (MAX_VERTICES * (MAX_VERTICES - 1) // 2 + 5) // 6 + 1
+_HEADER = b">>graph6<<"
+_CANCELLED = "census cancelled"
+_FIGURES = ("vertices", "edges", "closed", "open")
+_CONDITION = re.compile(r"\s*([a-z_]+)\s*(<=|>=|==|=|<|>)\s*(\d+)\s*$")
+
+
+#: Graphs on up to this many vertices are counted in a dense histogram (4.7 MB); larger
+#: ones, which no census of *all* graphs reaches, in a dictionary.
+DENSE_TOP = 16
+
+
+def empty_hist(top: int) -> NDArray[np.int64]:
+    """A zero histogram indexed [vertices, edges, nullity closed, nullity open], n ≤ `top`."""
+    return np.zeros((top + 1, top * (top - 1) // 2 + 1, top + 1, top + 1), dtype=np.int64)
+
+
+class Counts:
+    """How many graphs have each (vertices, edges, nullity closed, nullity open): a dense
+    histogram `hist` up to `DENSE_TOP` vertices, a dictionary `large` past it."""
+
+    def __init__(self) -> None:
+        self.hist = empty_hist(DENSE_TOP)
+        self.large: Counter[tuple[int, int, int, int]] = Counter()
+
+    @property
+    def graphs(self) -> int:
+        return int(self.hist.sum()) + sum(self.large.values())
+
+    def rows(self) -> Iterator[tuple[int, int, int, int, int]]:
+        """(vertices, edges, nullity closed, nullity open, graphs) of every non-zero cell,
+        in that order."""
+        for index in np.argwhere(self.hist):
+            v, e, c, o = (int(x) for x in index)
+            yield v, e, c, o, int(self.hist[v, e, c, o])
+        for (v, e, c, o), count in sorted(self.large.items()):
+            yield v, e, c, o, count
+
+    def add_rows(self, rows: Iterable[Sequence[int]]) -> None:
+        for v, e, c, o, count in rows:
+            if v > DENSE_TOP:
+                self.large[v, e, c, o] += count
+            else:
+                self.hist[v, e, c, o] += count
+
+    def add(self, other: Counts) -> None:
+        self.add_rows(list(other.rows()))
+
+
+@dataclass(frozen=True)
+class Where:
+    """Inclusive bounds on (vertices, edges, nullity closed, nullity open), e.g. from
+    ``nullity=0`` (the nullity of `rule`), ``closed<=1,open=2``, ``edges>=10``.
+
+    >>> Where.parse("nullity=0,edges>=3", "open").bounds
+    (0, 62, 3, 1891, 0, 62, 0, 0)
+    """
+
+    bounds: tuple[int, ...] = (0, MAX_VERTICES, 0, 1891, 0, MAX_VERTICES, 0, MAX_VERTICES)
+
+    @classmethod
+    def parse(cls, text: str, rule: str = "closed") -> Where:
+        bounds = list(cls().bounds)
+        for part in text.split(","):
+            match = _CONDITION.match(part)
+            name = match.group(1) if match else ""
+            name = {"nullity": rule, "n": "vertices", "buttons": "vertices"}.get(name, name)
+            if match is None or name not in _FIGURES:
+                raise LographError(
+                    f"--where {text!r}: expected conditions like nullity=0, closed<=1, "
+                    "open=2, edges>=10, vertices=9 (joined by commas)"
+                )
+            at = 2 * _FIGURES.index(name)
+            op, value = match.group(2), int(match.group(3))
+            low, high = {
+                "=": (value, value),
+                "==": (value, value),
+                "<=": (0, value),
+                "<": (0, value - 1),
+                ">=": (value, bounds[at + 1]),
+                ">": (value + 1, bounds[at + 1]),
+            }[op]
+            bounds[at] = max(bounds[at], low)
+            bounds[at + 1] = min(bounds[at + 1], high)
+        return cls(tuple(bounds))
+
+    def array(self) -> NDArray[np.int64]:
+        return np.array(self.bounds, dtype=np.int64)
+
+
+def scan(
+    read: Callable[[memoryview], int | None],
+    counts: Counts,
+    *,
+    where: Where | None = None,
+    write: Callable[[memoryview], Any] | None = None,
+    cancel: Cancel = None,
+    name: str = "graph6 input",
+) -> int:
+    """Count every graph6 line `read` (a ``readinto``) gives into `counts`; lines inside
+    `where` are passed, as graph6 bytes, to `write`. Returns the number of graphs read.
+
+    A leading ``>>graph6<<`` header and blank lines are skipped; a last line without a
+    newline counts. A line that is not graph6 with a one-byte size (n ≤ 62) raises
+    `BoardFormatError` naming its byte offset.
+    """
+    block = max(BLOCK, 2 * _LONGEST)  # what is left after a block is less than a line
+    kernel = _Kernel(block + _LONGEST + 1, where, write, name)
+    buf = kernel.buf
+    view = memoryview(buf)  # type: ignore[arg-type]
+    filled = 0
+    offset = 0  # of buf[0] in the stream
+    eof = False
+    graphs = 0
+    while not eof:
+        while filled < block:
+            got = read(view[filled:block])
+            if not got:
+                eof = True
+                break
+            filled += got
+        if offset == 0 and filled >= len(_HEADER) and bytes(buf[: len(_HEADER)]) == _HEADER:
+            buf[: filled - len(_HEADER)] = buf[len(_HEADER) : filled].copy()
+            filled -= len(_HEADER)
+            offset += len(_HEADER)
+        if eof and filled and buf[filled - 1] != 10:
+            buf[filled] = 10
+            filled += 1
+        used, found = kernel.count(counts, filled, offset)
+        graphs += found
+        if eof and used < filled:
+            raise BoardFormatError(f"{name}: the last line (byte {offset + used}) is cut off")
+        buf[: filled - used] = buf[used:filled].copy()
+        filled -= used
+        offset += used
+        poll(cancel, _CANCELLED)
+    return graphs
+
+
+class _Kernel:
+    """The buffer `scan` fills and the arrays `graph6_block` works in."""
+
+    def __init__(
+        self, size: int, where: Where | None, write: Callable[[memoryview], Any] | None, name: str
+    ) -> None:
+        self.buf = np.empty(size, dtype=np.uint8)
+        self.bounds = (where or Where((1, 0, 0, 0, 0, 0, 0, 0))).array()  # none: an empty box
+        self.matches = np.empty(1 << 16, dtype=np.int64)
+        self.copied = np.empty(len(self.matches) * _LONGEST, dtype=np.uint8)
+        self.big = np.empty((1 << 12, 4), dtype=np.int64)
+        self.state = np.zeros(5, dtype=np.int64)
+        self.write = write
+        self.name = name
+
+    def count(self, counts: Counts, filled: int, offset: int) -> tuple[int, int]:
+        """Count the whole lines of ``buf[:filled]``: (bytes used, graphs counted)."""
+        state = self.state
+        state[:] = 0
+        while True:
+            state[2] = 0
+            graph6_block(self.buf, filled, counts.hist, self.bounds, self.matches, self.big, state)
+            if state[4]:
+                counts.add_rows([(*row, 1) for row in self.big[: state[4]].tolist()])
+                state[4] = 0
+            if state[2] and self.write is not None:
+                size = copy_lines(self.buf, self.matches[: state[2]], self.copied)
+                self.write(memoryview(self.copied)[:size])  # type: ignore[arg-type]
+            stop = int(state[3])
+            if stop == BAD_LINE:
+                raise BoardFormatError(
+                    f"{self.name}: the line at byte {offset + int(state[0])} is not graph6 "
+                    f"with at most {MAX_VERTICES} vertices"
+                )
+            elif stop not in (MATCHES_FULL, BIG_FULL):
+                return int(state[0]), int(state[1])
+
+
+def inside(where: Where, row: Sequence[int]) -> bool:
+    """Whether a counts row (vertices, edges, closed, open, …) is inside `where`."""
+    b = where.bounds
+    return all(b[2 * k] <= row[k] <= b[2 * k + 1] for k in range(4))

@@ -1,0 +1,255 @@
+"""GF(2) nullity of every graph of a block of graph6 bytes, closed and open rule, in one call.
+
+A census of small graphs (nauty's ``geng`` writes 1–2 million a second) cannot afford a
+Python object per graph. `graph6_block` walks a byte buffer line by line: a line's size
+byte gives n (≤ `MAX_VERTICES`, the one-byte graph6 sizes), its upper triangle is decoded
+straight into one 64-bit row mask per vertex, and the rank of ``A + I`` (closed rule) and
+of ``A`` (open rule) comes from a Gaussian elimination on those words: the pivot row is
+XORed, without a branch, into every later row that has the pivot's lowest bit. Nothing is
+allocated per graph. The results go into a histogram ``hist[n, edges, nullity closed,
+nullity open]`` (a graph too large for it into a list of rows); lines whose four figures
+fall inside `where` (inclusive bounds) also have their start offset recorded, so the
+caller can copy those lines out.
+
+`graph6_nullities` gives the per-line figures of a few lines (tests, small tables).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numpy.typing import NDArray
+
+from lograph.core.kernels.jit import jit
+
+__all__ = [
+    "BAD_LINE",
+    "BIG_FULL",
+    "DONE",
+    "MATCHES_FULL",
+    "MAX_VERTICES",
+    "copy_lines",
+    "graph6_block",
+    "graph6_nullities",
+]
+
+#: Largest n of a graph6 line with a one-byte size (and of one 64-bit row mask).
+MAX_VERTICES = 62
+#: `graph6_block` stop codes (``state[3]``).
+DONE, BIG_FULL, BAD_LINE, MATCHES_FULL = 0, 1, 2, 3
+
+_ZERO = np.uint64(0)
+_ONE = np.uint64(1)
+_NEWLINE = 10
+_RETURN = 13
+
+
+@jit(inline=True)
+def _rank(rows: NDArray[np.uint64], n: int) -> int:  # pragma: no cover - compiled
+    """Rank over GF(2) of the n row masks in `rows` (destroyed)."""
+    rank = 0
+    for i in range(n):
+        x = rows[i]
+        if x != _ZERO:
+            rank += 1
+            low = x & (~x + _ONE)
+            for j in range(i + 1, n):
+                y = rows[j]
+                rows[j] = y ^ (x & (_ZERO - np.uint64((y & low) != _ZERO)))
+    return rank
+
+
+@jit(inline=True)
+def _decode(
+    buf: NDArray[np.uint8], p: int, n: int, adj: NDArray[np.uint64]
+) -> int:  # pragma: no cover - compiled
+    """Decode the graph6 line starting at `p` (size byte first) into `adj`; its edge count."""
+    for i in range(n):
+        adj[i] = _ZERO
+    edges = 0
+    at = p + 1
+    value = np.uint64(buf[at] - 63)
+    left = 6
+    for j in range(1, n):
+        bj = np.uint64(j)
+        for i in range(j):
+            if left == 0:
+                at += 1
+                value = np.uint64(buf[at] - 63)
+                left = 6
+            left -= 1
+            b = (value >> np.uint64(left)) & _ONE
+            adj[i] |= b << bj
+            adj[j] |= b << np.uint64(i)
+            edges += int(b)
+    return edges
+
+
+@jit(inline=True)
+def _nullities(
+    adj: NDArray[np.uint64], n: int, work: NDArray[np.uint64]
+) -> tuple[int, int]:  # pragma: no cover - compiled
+    """(nullity of A + I, nullity of A) over GF(2)."""
+    for i in range(n):
+        work[i] = adj[i] | (_ONE << np.uint64(i))
+    closed = n - _rank(work, n)
+    for i in range(n):
+        work[i] = adj[i]
+    return closed, n - _rank(work, n)
+
+
+@jit(inline=True)
+def _line_end(buf: NDArray[np.uint8], p: int, end: int) -> int:  # pragma: no cover - compiled
+    """Offset just past the newline of the line at `p`, -1 when the buffer ends first,
+    -2 when the line is not a one-byte-size graph6 line."""
+    c = int(buf[p])
+    if c < 63 or c > 63 + MAX_VERTICES:
+        return -2
+    n = c - 63
+    q = p + 1 + (n * (n - 1) // 2 + 5) // 6
+    if q >= end:
+        return -1
+    for t in range(p + 1, q):
+        if buf[t] < 63 or buf[t] > 126:
+            return -2
+    if buf[q] == _RETURN:  # CRLF
+        q += 1
+        if q >= end:
+            return -1
+    if buf[q] != _NEWLINE:
+        return -2
+    return q + 1
+
+
+@jit(inline=True)
+def _inside(
+    where: NDArray[np.int64], n: int, edges: int, closed: int, open_: int
+) -> bool:  # pragma: no cover - compiled
+    return bool(
+        where[0] <= n <= where[1]
+        and where[2] <= edges <= where[3]
+        and where[4] <= closed <= where[5]
+        and where[6] <= open_ <= where[7]
+    )
+
+
+@jit(inline=True)
+def _blank(buf: NDArray[np.uint8], p: int, end: int) -> int:  # pragma: no cover - compiled
+    """The length of the blank line at `p` (LF or CR LF), 0 if it is not one."""
+    if buf[p] == _NEWLINE:
+        return 1
+    if buf[p] == _RETURN and p + 1 < end and buf[p + 1] == _NEWLINE:
+        return 2
+    return 0
+
+
+@jit(inline=True)
+def _record(
+    big: NDArray[np.int64], row: int, n: int, edges: int, closed: int, open_: int
+) -> None:  # pragma: no cover - compiled
+    big[row, 0] = n
+    big[row, 1] = edges
+    big[row, 2] = closed
+    big[row, 3] = open_
+
+
+@jit
+def graph6_block(
+    buf: NDArray[np.uint8],
+    end: int,
+    hist: NDArray[np.int64],
+    where: NDArray[np.int64],
+    matches: NDArray[np.int64],
+    big: NDArray[np.int64],
+    state: NDArray[np.int64],
+) -> None:  # pragma: no cover - compiled
+    """Count the graph6 lines of ``buf[state[0]:end]`` into `hist`, shape (N + 1,
+    N (N - 1) / 2 + 1, N + 1, N + 1); a graph with n > N goes to the next row of `big`
+    as (n, edges, nullity closed, nullity open) instead (``state[4]`` rows so far).
+
+    `where` holds inclusive bounds ``lo_n, hi_n, lo_edges, hi_edges, lo_closed, hi_closed,
+    lo_open, hi_open``: a line inside them has its start offset put in ``matches``
+    (``state[2]`` so far). ``state[0]`` is the offset, advanced past every counted line
+    (blank ones too), ``state[1]`` the graphs counted; ``state[3]`` says why the call
+    returned: `DONE` (no whole line left before `end`), `BAD_LINE` (the line at the offset
+    is not graph6 with a one-byte size), `MATCHES_FULL` or `BIG_FULL` (empty it, call again).
+    """
+    top = hist.shape[0] - 1
+    adj = np.empty(64, dtype=np.uint64)
+    work = np.empty(64, dtype=np.uint64)
+    p = state[0]
+    graphs = state[1]
+    matched = state[2]
+    large = state[4]
+    stop = DONE
+    while p < end:
+        c = buf[p]
+        blank = _blank(buf, p, end)
+        if blank:
+            p += blank
+            continue
+        q = _line_end(buf, p, end)
+        if q == -1:
+            break
+        if q == -2:
+            stop = BAD_LINE
+            break
+        n = int(c) - 63
+        if matched >= matches.shape[0] or (n > top and large >= big.shape[0]):
+            stop = MATCHES_FULL if matched >= matches.shape[0] else BIG_FULL
+            break
+        edges = _decode(buf, p, n, adj)
+        closed, open_ = _nullities(adj, n, work)
+        if n > top:
+            _record(big, large, n, edges, closed, open_)
+            large += 1
+        else:
+            hist[n, edges, closed, open_] += 1
+        graphs += 1
+        if _inside(where, n, edges, closed, open_):
+            matches[matched] = p
+            matched += 1
+        p = q
+    state[0], state[1], state[2], state[3], state[4] = p, graphs, matched, stop, large
+
+
+@jit
+def graph6_nullities(
+    buf: NDArray[np.uint8], starts: NDArray[np.int64]
+) -> NDArray[np.int64]:  # pragma: no cover - compiled
+    """Rows ``(n, edges, nullity closed, nullity open)`` of the graph6 lines starting at
+    `starts` (checked: a line that is not graph6 with a one-byte size gives n = -1)."""
+    out = np.zeros((starts.shape[0], 4), dtype=np.int64)
+    adj = np.empty(64, dtype=np.uint64)
+    work = np.empty(64, dtype=np.uint64)
+    for k in range(starts.shape[0]):
+        p = starts[k]
+        if _line_end(buf, p, buf.shape[0]) < 0:
+            out[k, 0] = -1
+            continue
+        n = int(buf[p]) - 63
+        edges = _decode(buf, p, n, adj)
+        closed, open_ = _nullities(adj, n, work)
+        out[k, 0] = n
+        out[k, 1] = edges
+        out[k, 2] = closed
+        out[k, 3] = open_
+    return out
+
+
+@jit
+def copy_lines(
+    buf: NDArray[np.uint8], starts: NDArray[np.int64], out: NDArray[np.uint8]
+) -> int:  # pragma: no cover - compiled
+    """Copy the lines of `buf` starting at `starts` (each up to and including its newline)
+    one after another into `out`, which must be long enough; the bytes written."""
+    at = 0
+    for k in range(starts.shape[0]):
+        p = starts[k]
+        while True:
+            c = buf[p]
+            out[at] = c
+            at += 1
+            p += 1
+            if c == _NEWLINE:
+                break
+    return at
