@@ -13,7 +13,7 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from lograph.cli import census_fast
+from lograph.cli import census_counts
 from lograph.cli.common import ECHO_LIMIT, int_arg, shorten
 
 if TYPE_CHECKING:
@@ -57,7 +57,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument(
         "--no-worst", action="store_true", help="leave the worst column empty (faster)"
     )
-    census_fast.add_arguments(parser)
+    census_counts.add_arguments(parser)
     parser.set_defaults(run=run)
 
 
@@ -117,8 +117,8 @@ def run(args: argparse.Namespace) -> int:
     from lograph.core.census.table import lock_table
     from lograph.core.model.stencils import parse_stencil
 
-    if census_fast.wanted(args):  # geng, or graph6 counted by nullity: no row per graph
-        return census_fast.run(args, _executor, MAX_JOBS)
+    if census_counts.wanted(args):  # geng, or graph6 counted by nullity: no row per graph
+        return census_counts.run(args, _executor, MAX_JOBS)
     _check_arguments(args)
     family = parse_family(args.family, args.ranges)
     stencil = parse_stencil(args.stencil) if args.stencil is not None else None

@@ -1,4 +1,4 @@
-"""The fast census of ``lograph census``: ``geng N [options]``, or ``graph6 FILE|- --summary``.
+"""The counting census of ``lograph census``: ``geng N [options]``, or ``graph6 FILE|- --summary``.
 
 Every graph of the stream is counted by (vertices, edges, nullity of A + I, nullity of A)
 over GF(2) (`lograph.core.census.stream`), with no per-graph row: ``-o counts.csv`` (or
