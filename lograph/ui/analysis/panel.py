@@ -359,10 +359,13 @@ class AnalysisPanel(QScrollArea):
 
     # ------------------------------------------------------------------ actions
     def load_worst(self) -> bool:
-        """Set the lights to the worst position (one undoable step) and mark its presses."""
+        """Set the lights to the worst position and mark its presses: one undoable step that,
+        like a scramble, starts a new game (move counter at 0, the position is the start)."""
         worst = self.model.worst
         if worst is None or worst.lights is None or worst.presses is None:
             return False
-        self.document.push(SetLightsCommand(self.document, worst.lights, "Load worst position"))
+        self.document.push(
+            SetLightsCommand(self.document, worst.lights, "Load worst position", moves=0, start=True)
+        )
         self.solutions.show_presses(worst.presses)
         return True
