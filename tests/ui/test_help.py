@@ -8,13 +8,15 @@ from PySide6.QtWidgets import QLabel
 
 from lograph.core.model.generators import rectangle
 from lograph.ui.analysis.figure_texts import FIGURES
+from lograph.ui.canvas.palette import MARKS
 from lograph.ui.help.pictures import PICTURE_WIDTH, puzzle_board
 from lograph.ui.help.texts import GUIDE
 from lograph.ui.model.commands import PressCommand
-from lograph.ui.picture.chase_plan import ROW
 from lograph.ui.picture.render import image_size, render_bytes, scene_for
 
 NATIVE = QKeySequence.SequenceFormat.NativeText
+
+PRESS = MARKS["press"].color  # the solution's rings (a table row's are brown)
 
 
 def shortcut_actions(window) -> list[QAction]:
@@ -99,8 +101,8 @@ def test_getting_started_shows_four_pictures_drawn_by_the_app(qtbot, window):
     # here independently) has no ring colour, the picture has it
     scene = scene_for(puzzle_board())
     bare = QImage.fromData(render_bytes(scene, ".png", image_size(scene, width=PICTURE_WIDTH)))
-    assert near(bare, ROW) == 0
-    assert near(images["analyse"], ROW) > 20
+    assert near(bare, PRESS) == 0
+    assert near(images["analyse"], PRESS) > 20
     text = guide.browser.toPlainText()
     for step in GUIDE:
         assert step.title in text
