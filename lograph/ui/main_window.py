@@ -44,7 +44,7 @@ from lograph.ui.model.document import BoardProperties, Document
 from lograph.ui.model.jobs import JobRunner
 from lograph.ui.model.session import Session, bind_toggle
 from lograph.ui.play import PlayController
-from lograph.ui.status import StatusArea
+from lograph.ui.status import MessageBar, StatusArea
 from lograph.ui.widgets import named
 
 __all__ = ["MainWindow"]
@@ -85,6 +85,7 @@ class MainWindow(QMainWindow):
         self.menus: dict[str, QMenu] = {}
         self._paste_count = 0
         self._build_actions()
+        self.setStatusBar(MessageBar(self))  # messages end at a word, never mid-word
         self.status_area = StatusArea(self.statusBar(), self.view, self.scene, self.session)
         area = self.status_area
         self.mode_label, self.moves_label, self.banner = (

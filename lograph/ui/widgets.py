@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import TypeVar
 
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QPainter, QPaintEvent
+from PySide6.QtGui import QFontMetrics, QPainter, QPaintEvent
 from PySide6.QtWidgets import QAbstractSpinBox, QComboBox, QLabel, QWidget
 
-__all__ = ["ElidedLabel", "WheelToScroll", "guard_wheel", "named"]
+__all__ = ["ElidedLabel", "WheelToScroll", "elide_words", "guard_wheel", "named"]
 
 W = TypeVar("W", bound=QObject)
 
@@ -17,6 +17,24 @@ def named(obj: W, name: str) -> W:
     """Give `obj` an objectName (tests and style sheets find widgets by it) and return it."""
     obj.setObjectName(name)
     return obj
+
+
+ELLIPSIS = "…"
+
+
+def elide_words(text: str, metrics: QFontMetrics, width: int) -> str:
+    """`text` if it fits in `width` pixels, else as many whole words as fit followed by "…"
+    (a single word too long for the width is cut where it must be)."""
+    if metrics.horizontalAdvance(text) <= width:
+        return text
+    cut = len(text)
+    while True:
+        cut = text.rfind(" ", 0, cut)
+        if cut <= 0:
+            return metrics.elidedText(text, Qt.TextElideMode.ElideRight, width)
+        head = text[:cut].rstrip(" ,;:·—–-(") + ELLIPSIS
+        if metrics.horizontalAdvance(head) <= width:
+            return head
 
 
 class ElidedLabel(QLabel):
