@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QApplication, QMainWindow, QMenu, QToolBar, QToolB
 
 from lograph.ui.help.guide import GettingStarted
 from lograph.ui.help.tips import ShortcutTips
-from lograph.ui.icons import ICON_NAMES, action_icon, app_icon
+from lograph.ui.icons import ICON_NAMES, action_icon, app_icon, faded
 from lograph.ui.theme import THEMES, ThemeController
 
 __all__ = ["TEXT_BESIDE_ICON", "WindowChrome"]
@@ -67,12 +67,15 @@ class WindowChrome:
         self.tips = ShortcutTips(window)
 
     def paint_icons(self) -> None:
-        """Icons in the palette's text colour (again when the theme changes)."""
+        """Icons in the palette's text colour, disabled ones faded towards the window's
+        colour (again when the theme changes)."""
         # the application's palette: the window's own follows it only after an event
-        color = QApplication.palette().color(QPalette.ColorRole.ButtonText)
+        palette = QApplication.palette()
+        color = palette.color(QPalette.ColorRole.ButtonText)
+        off = faded(color, palette.color(QPalette.ColorRole.Window))  # disabled: clearly fainter
         for name in ICON_NAMES:
             if name in self.actions:
-                self.actions[name].setIcon(action_icon(name, color))
+                self.actions[name].setIcon(action_icon(name, color, off))
 
     def _theme_menu(self, view: QMenu) -> dict[str, QAction]:
         menu = view.addMenu("&Theme")

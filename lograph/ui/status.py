@@ -19,7 +19,7 @@ __all__ = ["MessageBar", "StatusArea"]
 MESSAGE_GAP = 18
 
 BANNER_STYLE = (
-    "background: #2b8a3e; color: white; padding: 8px 18px; border-radius: 6px;"
+    "background: #2f7d3b; color: white; padding: 8px 18px; border-radius: 6px;"  # 5.1:1
     "font-size: 15px; font-weight: bold;"
 )
 
@@ -34,13 +34,13 @@ class MessageBar(QStatusBar):
         self.permanent: list[QWidget] = []
         self.messageChanged.connect(lambda _text: self.update())
 
-    def addPermanentWidget(self, widget: QWidget, stretch: int = 0) -> None:
+    def addPermanentWidget(self, widget: QWidget, stretch: int | None = 0) -> None:
         self.permanent.append(widget)
-        super().addPermanentWidget(widget, stretch)
+        super().addPermanentWidget(widget, stretch or 0)
 
-    def insertPermanentWidget(self, index: int, widget: QWidget, stretch: int = 0) -> int:
+    def insertPermanentWidget(self, index: int, widget: QWidget, stretch: int | None = 0) -> int:
         self.permanent.append(widget)
-        return super().insertPermanentWidget(index, widget, stretch)
+        return super().insertPermanentWidget(index, widget, stretch or 0)
 
     def message_rect(self) -> QRect:
         """Where the message is drawn: from the left edge to the gap before the first shown

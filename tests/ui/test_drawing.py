@@ -210,7 +210,8 @@ def test_every_delete_click_the_hint_and_menus_name_deletes(qtbot, window):
     hint = window.statusBar().currentMessage()
     said = hint.split(": delete")[0].split(" · ")[-1]  # "Alt+click or Ctrl+Alt+click"
     gestures = said.split(" or ")
-    assert "Ctrl+Alt+click" in gestures and "Alt+click" in gestures
+    assert "Ctrl+Alt+click" in gestures
+    assert "Alt+click" in gestures
     names = {"Ctrl": CTRL, "Alt": ALT}
     doc = window.document
     for gesture, button in zip(gestures, ("r0c3", "r0c2"), strict=True):

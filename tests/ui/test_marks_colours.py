@@ -22,8 +22,6 @@ from lograph.ui.canvas.overlay import DASHED_RING, INNER_RING, OUTER_RING, RING,
 from lograph.ui.canvas.palette import LIT, MARKS, light_colors, text_on
 from lograph.ui.picture.chase_plan import compute_chase, plan_marks, row_marks
 from lograph.ui.picture.render import (
-    Layer,
-    marks_for_export,
     render_bytes,
     scene_for,
     solution_layers,
@@ -206,7 +204,7 @@ def test_badges_and_arrows_are_above_every_ring_and_discs_below(qapp):
     middles = [lay.zValue() for lay in lays]
     unders = [lay.parts[0].zValue() for lay in lays]
     tops = [lay.parts[1].zValue() for lay in lays]
-    assert max(unders) < 2.5 and max(unders) > 1  # above the buttons, below every ring
+    assert 1 < min(unders) <= max(unders) < 2.5  # above the buttons, below every ring
     assert min(tops) > max(middles)
     lays[0].set_visible(False)
     assert not any(part.isVisible() for part in lays[0].parts)
@@ -225,4 +223,4 @@ def test_each_meaning_has_its_own_colour_and_shape():
         else:
             assert math.dist(lab(QColor(MARKS[a].color)), lab(QColor(MARKS[b].color))) > 20
     assert MARKS["row"].color != MARKS["press"].color  # "press these" of a row ≠ a solution
-    assert RING < OUTER_RING < DASHED_RING and INNER_RING < RADIUS < RING
+    assert INNER_RING < RADIUS < RING < OUTER_RING < DASHED_RING

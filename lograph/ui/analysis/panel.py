@@ -48,7 +48,7 @@ from lograph.ui.canvas.scene import BoardScene
 from lograph.ui.model.analysis import AnalysisModel
 from lograph.ui.model.commands import SetLightsCommand
 from lograph.ui.model.session import Session
-from lograph.ui.widgets import ElidedLabel, named
+from lograph.ui.widgets import ElidedLabel, named, set_tone
 
 __all__ = ["AnalysisPanel", "worst_text"]
 
@@ -200,7 +200,7 @@ class AnalysisPanel(QScrollArea):
         self.engine.currentTextChanged.connect(self.model.set_engine)
         form.addRow("Engine", self.engine)
         self.error = _label("analysis_error", "")
-        self.error.setStyleSheet("color: #c92a2a;")
+        set_tone(self.error, "bad", bold=False)
         form.addRow(self.error)
         return box
 
@@ -365,7 +365,9 @@ class AnalysisPanel(QScrollArea):
         if worst is None or worst.lights is None or worst.presses is None:
             return False
         self.document.push(
-            SetLightsCommand(self.document, worst.lights, "Load worst position", moves=0, start=True)
+            SetLightsCommand(
+                self.document, worst.lights, "Load worst position", moves=0, start=True
+            )
         )
         self.solutions.show_presses(worst.presses)
         return True

@@ -39,7 +39,7 @@ from lograph.ui.canvas.palette import MARKS
 from lograph.ui.canvas.scene import BoardScene
 from lograph.ui.model.analysis import AnalysisModel
 from lograph.ui.model.session import Session, bind_toggle
-from lograph.ui.widgets import named
+from lograph.ui.widgets import named, set_tone
 
 __all__ = [
     "COMBINATION_LIMIT",
@@ -143,20 +143,25 @@ class PositionSection(QGroupBox):
         if pos is None or analysis is None:
             empty = not len(self.model.document.board)
             self.status.setText("Empty board." if empty else "Waiting for the analysis…")
-            self.status.setStyleSheet("")
+            set_tone(self.status, None)
             self.world.setText("")
             self.failing.hide()
             self.highlight.hide()
             self.failing.blockSignals(False)
             self.draw()
             return
-        goal = "every light off" if self.model.goal == "off" else "every light on"
-        if pos.solvable:
-            self.status.setText(f"Solvable: {goal} can be reached.")
-            self.status.setStyleSheet("color: #2b8a3e; font-weight: bold;")
+        goal = "off" if self.model.goal == "off" else "on"
+        if not len(self.model.document.board):
+            self.status.setText("Solved: an empty board has no lights to switch.")
+            set_tone(self.status, "good")
+        elif pos.solvable:
+            self.status.setText(f"Solvable: every light can be switched {goal}.")
+            set_tone(self.status, "good")
         else:
-            self.status.setText(f"Not solvable: {goal} cannot be reached from here.")
-            self.status.setStyleSheet("color: #c92a2a; font-weight: bold;")
+            self.status.setText(
+                f"Not solvable: the lights cannot all be switched {goal} from here."
+            )
+            set_tone(self.status, "bad")
         if pos.worlds > 1:
             p = self.model.document.board.states
             syndrome = syndrome_text(pos.syndrome, p)

@@ -28,7 +28,7 @@ from lograph.core.model.board import RULES, Board
 from lograph.core.model.checks import check_states
 from lograph.ui.io.stencil_picker import StencilPicker
 from lograph.ui.picture.preview import BoardPreview
-from lograph.ui.widgets import named
+from lograph.ui.widgets import named, set_tone
 
 __all__ = ["GRID_KINDS", "KINDS", "MAX_STATES_FIELD", "NewBoardDialog"]
 
@@ -88,7 +88,7 @@ class NewBoardDialog(QDialog):
         self.preview = BoardPreview()
         self.preview.cell_clicked.connect(self._toggle_hole)
         self.error = named(QLabel(), "error")
-        self.error.setStyleSheet("color: #c92a2a")
+        set_tone(self.error, "bad", bold=False)
         self.error.setWordWrap(True)
         self._lay_out()
         self._timer = QTimer(self, singleShot=True, interval=150)

@@ -163,7 +163,8 @@ def row_marks(data: ChaseData, presses: NDArray[np.integer]) -> dict[str, Mark]:
 
 
 def lit_marks(data: ChaseData, pattern: NDArray[np.integer]) -> dict[str, Mark]:
-    """Purple rings inside the check lights that are on, around their dots (with their value when p > 2).
+    """Purple rings inside the check lights that are on, around their dots (with their value
+    when p > 2).
 
     `pattern` holds the check-light values in ``plan.check`` order.
     """
