@@ -268,7 +268,7 @@ def test_report_and_solution_use_the_windows_goal_and_known_answer(
     assert data["goal"] == "on"
     assert data["position"]["solvable"]
     assert (data["fewest"]["press_count"], data["fewest"]["optimal_solutions"]) == (15, 4)
-    assert "every light on can be reached" in md.read_text()
+    assert "every light can be switched on" in md.read_text()
     probe = window.document.board.copy()
     for button in data["fewest"]["presses"]:
         probe.press(button)
