@@ -257,6 +257,7 @@ class MainWindow(QMainWindow):
         doc.properties_changed.connect(self._update_title)
         doc.board_replaced.connect(self._board_replaced)
         self.files.recent_changed.connect(self._fill_recent)
+        self.files.opened.connect(self._opened)
         for tool in self.tools.values():
             tool.message.connect(lambda text: self.statusBar().showMessage(text, 5000))
         self.session.mode_changed.connect(self._apply_mode)
@@ -353,6 +354,12 @@ class MainWindow(QMainWindow):
             self.set_mode("play")
         self.fitter.fit()  # and again on every resize while the user has not zoomed
         QTimer.singleShot(0, self.fitter.refresh)  # after the layout has given the view its size
+
+    def _opened(self) -> None:
+        """An opened board file or sample is a puzzle: show it in Play mode, so the first
+        clicks press (an empty board stays in the current mode: there is nothing to play)."""
+        if len(self.document.board):
+            self.set_mode("play")
 
     def _update_title(self) -> None:
         self.setWindowTitle(f"{self.document.display_name}[*] — lograph")

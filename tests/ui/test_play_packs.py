@@ -224,3 +224,16 @@ def test_a_lit_only_solve_keeps_the_levels_fewest_and_its_star(qtbot, window, tm
         click(window, button_point(window, button))
     assert table.item(0, 2).text() == f"✓ {fewest} ★"
     assert table.item(0, 1).text() == str(fewest)
+
+
+def test_loading_a_level_does_not_mark_the_board_modified(window):
+    # seen in a real window: the title got its '*' and closing asked to save after only
+    # opening a pack and moving to the next level
+    open_shipped(window)
+    assert not window.document.is_modified
+    assert not window.isWindowModified()
+    window.action("next_level").trigger()
+    assert window.play.packs.current == 1
+    assert not window.document.is_modified
+    click(window, button_point(window, "r2c2"))  # a press is a change to the lights
+    assert window.document.is_modified

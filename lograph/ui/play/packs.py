@@ -150,7 +150,10 @@ class PackPlayer(QObject):
         self.scoreboard.known[level.lights.tobytes()] = self.fewest(index)
         self.session.set_mode("play")
         text = f"Level {index + 1}"
+        unchanged = not self.document.is_modified
         self.document.push(SetLightsCommand(self.document, level.lights, text, moves=0, start=True))
+        if unchanged:  # the pack's own level, not a change of the player's: nothing to save
+            self.document.undo_stack.setClean()
         self.level_changed.emit(index)
         return True
 
