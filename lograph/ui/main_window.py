@@ -43,6 +43,7 @@ from lograph.ui.model.commands import PropertiesCommand
 from lograph.ui.model.document import BoardProperties, Document
 from lograph.ui.model.jobs import JobRunner
 from lograph.ui.model.session import Session, bind_toggle
+from lograph.ui.model.words import count_of
 from lograph.ui.play import PlayController
 from lograph.ui.status import MessageBar, StatusArea
 from lograph.ui.widgets import named
@@ -336,7 +337,8 @@ class MainWindow(QMainWindow):
             return
         skipped = ops.reverse_edges(self.scene)
         if skipped:
-            self.statusBar().showMessage(f"{len(skipped)} arcs already go both ways", 5000)
+            went = "already goes" if len(skipped) == 1 else "already go"
+            self.statusBar().showMessage(f"{count_of(len(skipped), 'arc')} {went} both ways", 5000)
 
     def scramble(self) -> bool:
         if self.mode != "play":

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QLabel, QStatusBar, QStyle, QStyleOption, QToolTip
 from lograph.ui.canvas.scene import BoardScene
 from lograph.ui.canvas.view import BoardView
 from lograph.ui.model.session import Session
+from lograph.ui.model.words import count_of
 from lograph.ui.widgets import elide_words, named
 
 __all__ = ["MessageBar", "StatusArea"]
@@ -131,5 +132,6 @@ class StatusArea(QObject):
         kind = f"{board.rule}, directed" if board.directed else board.rule
         # the scene's store counts in O(1); networkx counts edges by summing every degree
         self.count_label.setText(
-            f"{len(store)} buttons · {len(store.edge_slot)} edges · {kind} · {board.states} states"
+            f"{count_of(len(store), 'button')} · {count_of(len(store.edge_slot), 'edge')} · "
+            f"{kind} · {board.states} states"
         )

@@ -45,3 +45,48 @@ def test_a_long_message_ends_at_a_word_with_an_ellipsis_and_a_gap(qtbot, window)
     window.resize(1500, 600)
     bar.showMessage(LONG)
     qtbot.waitUntil(lambda: bar.shown_message() == LONG)
+
+
+def test_counts_of_one_are_singular_and_methods_are_plain_words(qtbot, window):
+    # seen in a real window: "1 lit presses", "1 edges", "walsh-hadamard"
+    import re
+
+    from PySide6.QtWidgets import QLabel
+
+    from lograph.core.model.board import Board
+    from tests.ui.test_analysis_figures import settle
+
+    board = Board()
+    board.add_button("a", (0.0, 0.0))
+    board.add_button("b", (1.0, 0.0))
+    board.add_edge("a", "b")
+    board.set_light("a", 1)
+    board.set_light("b", 1)  # one press of either clears it, lit-only too
+    load(window, board)
+    assert window.count_label.text().startswith("2 buttons · 1 edge ·")
+    settle(qtbot, window)
+    messages: list[str] = []
+    window.statusBar().messageChanged.connect(messages.append)
+    window.action("analysis_hint").trigger()
+    qtbot.waitUntil(lambda: any(m.startswith("Hint:") for m in messages), timeout=20_000)
+    hint = next(m for m in messages if m.startswith("Hint:"))
+    assert "(1 press left at the fewest)" in hint
+    window.action("lit_only").trigger()
+    window.action("mode_play").trigger()
+    messages.clear()
+    window.action("analysis_hint").trigger()
+    qtbot.waitUntil(lambda: any(m.startswith("Hint:") for m in messages), timeout=20_000)
+    assert "(1 lit press left at the fewest)" in next(m for m in messages if "Hint" in m)
+    window.action("lit_only").trigger()
+    window.action("analysis_show_solution").trigger()
+
+    def shown() -> str:
+        return " ".join(label.text() for label in window.analysis.dock.findChildren(QLabel))
+
+    qtbot.waitUntil(lambda: "Fewest presses: 1" in shown(), timeout=20_000)
+    qtbot.waitUntil(lambda: "solvable position" in shown(), timeout=20_000)
+    text = shown()
+    for wrong in ("walsh", "hadamard", "branch and bound", "enumeration", "heuristic"):
+        assert wrong not in text.lower()
+    assert not re.search(r"\b1 (presses|edges|buttons|moves|steps|levels|lit presses)\b", text)
+    assert "2 solvable positions; the hardest needs 1 press (just one)." in text

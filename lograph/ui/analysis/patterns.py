@@ -39,6 +39,7 @@ from lograph.ui.canvas.palette import MARKS
 from lograph.ui.canvas.scene import BoardScene
 from lograph.ui.model.analysis import AnalysisModel
 from lograph.ui.model.session import Session, bind_toggle
+from lograph.ui.model.words import count_of
 from lograph.ui.widgets import named, set_tone
 
 __all__ = [
@@ -180,7 +181,7 @@ class PositionSection(QGroupBox):
         kind = "Left-kernel pattern" if self.model.document.board.directed else "Quiet pattern"
         for j in pos.failing:
             size = int(np.count_nonzero(analysis.left_kernel[j]))
-            text = f"{kind} {j + 1} · {size} buttons · sum {pos.syndrome[j]}, not 0"
+            text = f"{kind} {j + 1} · {count_of(size, 'button')} · sum {pos.syndrome[j]}, not 0"
             self.failing.addItem(text)
         self.failing.setVisible(bool(pos.failing))
         self.highlight.setVisible(bool(pos.failing))
@@ -334,13 +335,17 @@ class QuietBrowser(QGroupBox):
             return
         presses = int(vec.sum())
         if self.basis_mode.isChecked():
-            self.which.setText(f"Pattern {self.index + 1} of {self.k}: {presses} presses.")
+            self.which.setText(
+                f"Pattern {self.index + 1} of {self.k}: {count_of(presses, 'press')}."
+            )
         else:
             coeffs = coefficients(self.index + 1, analysis.orders())
             terms = " + ".join(
                 (f"q{j + 1}" if c == 1 else f"{c}·q{j + 1}") for j, c in enumerate(coeffs) if c
             )
-            self.which.setText(f"Combination {self.index + 1} = {terms}: {presses} presses.")
+            self.which.setText(
+                f"Combination {self.index + 1} = {terms}: {count_of(presses, 'press')}."
+            )
         if self.session.shows("quiet"):
             names = self.model.document.board.buttons
             self.marks.set_marks(pattern_marks(names, vec, QUIET_COLOR, "fill"))

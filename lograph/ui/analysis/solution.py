@@ -31,6 +31,7 @@ from lograph.ui.canvas.scene import BoardScene
 from lograph.ui.model.analysis import AnalysisModel
 from lograph.ui.model.commands import PressCommand
 from lograph.ui.model.session import Session
+from lograph.ui.model.words import count_of
 
 __all__ = ["HINT_COLOR", "SOLUTION_COLOR", "STEP_MS", "SolutionController"]
 
@@ -217,7 +218,9 @@ class SolutionController(QObject):
             self.hint_button = button
             self.hint_overlay.set_marks({button: Mark(HINT_COLOR, "?", "fill")})
             left = len(solution.presses)
-            self.status.emit(f"Hint: press {button} ({left} lit presses left at the fewest)")
+            self.status.emit(
+                f"Hint: press {button} ({count_of(left, 'lit press')} left at the fewest)"
+            )
 
     def _show_hint(self, solution: FewestSolution | None) -> None:
         if solution is None:
@@ -232,7 +235,7 @@ class SolutionController(QObject):
         self.hint_button = button
         self.hint_overlay.set_marks({button: Mark(HINT_COLOR, "?", "fill")})
         left = solution.press_count
-        self.status.emit(f"Hint: press {button} ({left} presses left at the fewest)")
+        self.status.emit(f"Hint: press {button} ({count_of(left, 'press')} left at the fewest)")
 
     # ------------------------------------------------------------------ step by step
     def toggle_steps(self) -> None:
@@ -281,7 +284,7 @@ class SolutionController(QObject):
         self._draw_steps()
         self.timer.start()
         self.stepping_changed.emit(True)
-        self.status.emit(f"Solving in {len(self.steps)} presses…")
+        self.status.emit(f"Solving in {count_of(len(self.steps), 'press')}…")
 
     def _draw_steps(self) -> None:
         marks: dict[str, Mark] = {}

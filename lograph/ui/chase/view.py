@@ -278,7 +278,8 @@ class ChaseView(QObject):
         steps = counts_text([self._label(b) for b in names], counts)
         if steps == "none":
             return steps
-        return f"steps {steps} ({counts_text(names, counts)})"
+        word = "step" if np.count_nonzero(counts) == 1 else "steps"
+        return f"{word} {steps} ({counts_text(names, counts)})"
 
     def _chase_finished(self, complete: bool) -> None:
         self._update_actions()

@@ -27,6 +27,7 @@ from lograph.core.model import generators as gen
 from lograph.core.model.board import RULES, Board
 from lograph.core.model.checks import check_states
 from lograph.ui.io.stencil_picker import StencilPicker
+from lograph.ui.model.words import count_of
 from lograph.ui.picture.preview import BoardPreview
 from lograph.ui.widgets import named, set_tone
 
@@ -300,7 +301,8 @@ class NewBoardDialog(QDialog):
         else:
             self.error.setText("")
             grid = (self.rows.value(), self.cols.value()) if kind == "rectangle" else None
-            note = f"{len(self._board)} buttons, {self._board.graph.number_of_edges()} edges"
+            edges = self._board.graph.number_of_edges()
+            note = f"{count_of(len(self._board), 'button')}, {count_of(edges, 'edge')}"
             if kind in SURFACES:
                 note += " · stubs: edges across the glued sides"
             surface = kind if kind in SURFACES else None

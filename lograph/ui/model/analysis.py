@@ -44,6 +44,7 @@ from lograph.ui.model.document import STRUCTURAL, Document
 from lograph.ui.model.jobs import Job, JobRunner, Work
 from lograph.ui.model.position import Position, PositionTracker, Prepared, prepare, quiet_basis
 from lograph.ui.model.session import Session
+from lograph.ui.model.words import count_of
 
 __all__ = [
     "AUTO_SOLUTION_BITS",
@@ -269,7 +270,7 @@ class AnalysisModel(QObject):
         def work(cancel: Cancel) -> Prepared:
             return prepare(system, engine, cancel)
 
-        text = f"Analysing {system.n:,} buttons with {system.states} states…"
+        text = f"Analysing {count_of(system.n, 'button')} with {system.states} states…"
         self.submit("analysis", work, text, self._analysed)
         self.analysis_changed.emit()
 
