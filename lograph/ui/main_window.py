@@ -288,7 +288,7 @@ class MainWindow(QMainWindow):
 
     # ------------------------------------------------------------------ handlers
     def new_board(self) -> bool:
-        dialog = NewBoardDialog(self)
+        dialog = NewBoardDialog(self, self.settings)  # it remembers the last kind and size
         if dialog.exec() != NewBoardDialog.DialogCode.Accepted:
             return False
         board = dialog.board()
