@@ -12,6 +12,7 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QPalette
 from PySide6.QtWidgets import QApplication, QMainWindow, QMenu, QToolBar, QToolButton, QWhatsThis
 
 from lograph.ui.help.guide import GettingStarted
+from lograph.ui.help.shortcuts import ShortcutsDialog
 from lograph.ui.help.tips import ShortcutTips
 from lograph.ui.icons import ICON_NAMES, action_icon, app_icon, faded
 from lograph.ui.theme import THEMES, ThemeController
@@ -50,6 +51,7 @@ class WindowChrome:
     ) -> None:
         self.window, self.actions, self.toolbar = window, actions, toolbar
         self.guide: GettingStarted | None = None
+        self.shortcuts: ShortcutsDialog | None = None
         QApplication.setWindowIcon(app_icon())
         window.setWindowIcon(app_icon())
         self.theme = ThemeController(settings, window)
@@ -109,11 +111,26 @@ class WindowChrome:
         whats = QWhatsThis.createAction(self.window)
         whats.setObjectName("whats_this")
         whats.setStatusTip("Click a figure of the Analysis dock to read what it means")
-        menu.insertActions(about, [guide, whats])
+        keys = QAction("Keyboard &Shortcuts", self.window)
+        keys.setObjectName("keyboard_shortcuts")
+        keys.setShortcut(QKeySequence("Ctrl+/"))
+        keys.setStatusTip("Every action's shortcut, read from the window's own actions")
+        keys.triggered.connect(self.show_shortcuts)
+        menu.insertActions(about, [guide, whats, keys])
         menu.insertSeparator(about)
-        for act in (guide, whats):
+        for act in (guide, whats, keys):
             self.window.addAction(act)
-        return {a.objectName(): a for a in (guide, whats)}
+        return {a.objectName(): a for a in (guide, whats, keys)}
+
+    def show_shortcuts(self) -> ShortcutsDialog:
+        """Open Help ▸ Keyboard Shortcuts (one dialog, read afresh each time it opens)."""
+        if self.shortcuts is None:
+            self.shortcuts = ShortcutsDialog(self.window.menuBar(), self.window)
+        self.shortcuts.refresh()
+        self.shortcuts.show()
+        self.shortcuts.raise_()
+        self.shortcuts.activateWindow()
+        return self.shortcuts
 
     def show_guide(self) -> GettingStarted:
         """Open Getting Started (one dialog, raised when already open)."""
