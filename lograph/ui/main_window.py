@@ -292,7 +292,11 @@ class MainWindow(QMainWindow):
         if dialog.exec() != NewBoardDialog.DialogCode.Accepted:
             return False
         board = dialog.board()
-        return board is not None and self.files.new_board(board)
+        if board is None or not self.files.new_board(board):
+            return False
+        if not len(board):  # nothing to press: an empty board is for drawing
+            self.set_mode("edit")
+        return True
 
     def edit_properties(self) -> bool:
         dialog = PropertiesDialog(BoardProperties.of(self.document.board), self)

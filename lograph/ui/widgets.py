@@ -41,7 +41,7 @@ def elide_words(text: str, metrics: QFontMetrics, width: int) -> str:
         cut = text.rfind(" ", 0, cut)
         if cut <= 0:
             return metrics.elidedText(text, Qt.TextElideMode.ElideRight, width)
-        head = text[:cut].rstrip(" ,;:·—–-(") + ELLIPSIS
+        head = text[:cut].rstrip(" ,.;:·—–-(") + ELLIPSIS
         if metrics.horizontalAdvance(head) <= width:
             return head
 

@@ -186,3 +186,16 @@ def test_the_preview_caption_wraps_instead_of_being_cut(qtbot):
     assert room.contains(needed.toRectF().adjusted(1, 1, -1, -1))
     assert preview.rect().toRectF().contains(room)
     assert preview.fontMetrics().horizontalAdvance(preview.message) > room.width()  # it wraps
+
+
+def test_a_new_empty_board_starts_in_edit_mode(window, monkeypatch):
+    def accept(self):
+        self.kind.setCurrentIndex(self.kind.findData("empty"))
+        self.refresh()
+        return QDialog.DialogCode.Accepted
+
+    window.set_mode("play")
+    monkeypatch.setattr(NewBoardDialog, "exec", accept)
+    window.action("new").trigger()
+    assert not len(window.document.board)
+    assert window.session.mode == "edit"

@@ -139,9 +139,7 @@ def test_keyboard_shortcuts_lists_every_action_with_a_shortcut(qtbot, window):
     assert dialog is not None
     assert dialog.isVisible()
     table = dialog.table
-    rows = {
-        table.item(r, 1).text(): table.item(r, 2).text() for r in range(table.rowCount())
-    }
+    rows = {table.item(r, 1).text(): table.item(r, 2).text() for r in range(table.rowCount())}
     listed = {row.action for row in dialog.rows}
     for act in shortcut_actions(window):  # every one the window answers to, none left out
         assert act.objectName() in listed, act.objectName()
