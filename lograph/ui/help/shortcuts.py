@@ -46,8 +46,21 @@ def _plain(text: str) -> str:
     return text.replace("&&", "\0").replace("&", "").replace("\0", "&").rstrip("…").strip()
 
 
+#: Keys a usual keyboard has: characters, then Esc … F12 (Qt numbers them in this order). The
+#: platform's standard bindings add keys of old Sun keyboards ("F14", "Undo", "Open") that
+#: only clutter the list.
+_COMMON_KEYS = (0, int(Qt.Key.Key_F12))
+
+
+def _typable(sequence: QKeySequence) -> bool:
+    keys = [sequence[i].key() for i in range(sequence.count())]
+    return all(int(k) <= _COMMON_KEYS[1] for k in keys)
+
+
 def _keys(action: QAction) -> str:
-    return ", ".join(k.toString(NATIVE) for k in action.shortcuts() if not k.isEmpty())
+    every = [k for k in action.shortcuts() if not k.isEmpty()]
+    shown = [k for k in every if _typable(k)] or every
+    return ", ".join(k.toString(NATIVE) for k in shown)
 
 
 def shortcut_rows(menubar: QMenuBar, window: QWidget) -> list[Shortcut]:
@@ -87,7 +100,7 @@ class ShortcutsDialog(QDialog):
         self.setWindowTitle("Keyboard Shortcuts")
         self.menubar, self.source = menubar, window
         self.filter = named(QLineEdit(), "shortcuts_filter")
-        self.filter.setPlaceholderText("Filter: a word or a key (Ctrl+K)")
+        self.filter.setPlaceholderText("Filter: a word or a key, such as chase or F7")
         self.filter.setClearButtonEnabled(True)
         self.table = named(QTableWidget(0, 3), "shortcuts_table")
         self.table.setHorizontalHeaderLabels(("Menu", "Action", "Shortcut"))
