@@ -53,7 +53,7 @@ _COMMON_KEYS = (0, int(Qt.Key.Key_F12))
 
 
 def _typable(sequence: QKeySequence) -> bool:
-    keys = [sequence[i].key() for i in range(sequence.count())]
+    keys = [sequence[i].key() for i in range(sequence.count())]  # type: ignore[index]
     return all(int(k) <= _COMMON_KEYS[1] for k in keys)
 
 
