@@ -224,3 +224,33 @@ def test_each_meaning_has_its_own_colour_and_shape():
             assert math.dist(lab(QColor(MARKS[a].color)), lab(QColor(MARKS[b].color))) > 20
     assert MARKS["row"].color != MARKS["press"].color  # "press these" of a row ≠ a solution
     assert INNER_RING < RADIUS < RING < OUTER_RING < DASHED_RING
+
+
+def test_every_mark_the_window_draws_has_its_meanings_colour_and_shape(qtbot, window):
+    """The window's own overlays (hint, next step, world, quiet) use the palette's looks, so
+    the legend and the board cannot disagree (the hint was still a disc, the world a dot)."""
+    from tests.ui.helpers import load
+    from tests.ui.test_analysis_figures import settle
+
+    looks = {(m.color, m.style): name for name, m in MARKS.items()}
+
+    def drawn(overlay: str) -> set[str]:
+        marks = window.scene.overlay(overlay).marked().values()
+        assert all((m.color, m.style) in looks for m in marks), (overlay, marks)
+        return {looks[(m.color, m.style)] for m in marks}
+
+    board = rectangle(4, 4)  # nullity 4: quiet patterns, and positions in other worlds
+    board.press("r1c1")
+    load(window, board)
+    settle(qtbot, window)
+    window.action("analysis_hint").trigger()
+    qtbot.waitUntil(lambda: drawn("analysis.hint") == {"hint"}, timeout=20_000)
+    window.session.set_shown("quiet", True)
+    window.analysis.panel.quiet.draw()
+    assert drawn("analysis.quiet") == {"quiet"}
+    unsolvable = rectangle(4, 4)
+    unsolvable.set_light("r0c0", 1)  # one corner alone: another world
+    load(window, unsolvable)
+    settle(qtbot, window)
+    assert not window.analysis.model.position.solvable
+    qtbot.waitUntil(lambda: drawn("analysis.world") == {"world"}, timeout=20_000)

@@ -52,6 +52,7 @@ __all__ = [
 
 WORLD_COLOR = MARKS["world"].color  # one colour per meaning: see `palette.MARKS`
 QUIET_COLOR = MARKS["quiet"].color
+WORLD_STYLE, QUIET_STYLE = MARKS["world"].style, MARKS["quiet"].style  # and one shape each
 #: The combination spin box offers all p^k − 1 combinations while there are at most this many.
 COMBINATION_LIMIT = 1 << 16
 
@@ -203,7 +204,9 @@ class PositionSection(QGroupBox):
             self.marks.clear()
             return
         names = self.model.document.board.buttons
-        self.marks.set_marks(pattern_marks(names, analysis.left_kernel[j], WORLD_COLOR, "dot"))
+        self.marks.set_marks(
+            pattern_marks(names, analysis.left_kernel[j], WORLD_COLOR, WORLD_STYLE)
+        )
 
 
 class QuietBrowser(QGroupBox):
@@ -348,6 +351,6 @@ class QuietBrowser(QGroupBox):
             )
         if self.session.shows("quiet"):
             names = self.model.document.board.buttons
-            self.marks.set_marks(pattern_marks(names, vec, QUIET_COLOR, "fill"))
+            self.marks.set_marks(pattern_marks(names, vec, QUIET_COLOR, QUIET_STYLE))
         else:
             self.marks.clear()
