@@ -14,6 +14,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from contextlib import ExitStack
+from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 from lograph import __version__
@@ -57,7 +58,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="lograph",
         description="Lights Out on any graph: play, draw and analyse boards.",
-        epilog="With no command, the window opens.",
+        epilog="With no command, the window opens; with a board file alone (lograph board.txt) "
+        "the window opens it.",
     )
     parser.add_argument("--version", action="version", version=f"lograph {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
@@ -75,6 +77,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     # installed before the parser imports the commands, so an early Ctrl-C is one line too
     signals = Interrupts(hard_exit=argv is None)
+    argv = _open_file_shortcut(sys.argv[1:] if argv is None else argv)
     try:
         with signals:
             args = build_parser().parse_args(argv)
@@ -88,6 +91,19 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return _guarded(lambda: launch(None))
     return _guarded(lambda: args.run(args))
+
+
+def _open_file_shortcut(argv: Sequence[str]) -> list[str]:
+    """``lograph FILE`` is ``lograph gui FILE`` when FILE is an existing board file (what a
+    desktop's "Open with" runs); a command's name keeps priority over a file of that name."""
+    from lograph.cli.gui_cmd import BOARD_SUFFIXES
+
+    args = list(argv)
+    if len(args) == 1 and args[0] not in COMMANDS and not args[0].startswith("-"):
+        path = Path(args[0])
+        if path.suffix.lower() in BOARD_SUFFIXES and path.is_file():
+            return ["gui", args[0]]
+    return args
 
 
 def _run(args: argparse.Namespace) -> int:

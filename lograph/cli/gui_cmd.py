@@ -1,4 +1,5 @@
-"""``lograph gui [BOARD]`` (and ``lograph`` alone): open the window.
+"""``lograph gui [BOARD]`` (and ``lograph`` alone, or ``lograph BOARD`` for an existing board
+file): open the window.
 
 Qt is imported only inside `launch`, so the other subcommands never load it.
 """
@@ -18,6 +19,10 @@ X11_PACKAGES = (
     "libxcb-cursor0 libxkbcommon-x11-0 libxcb-icccm4 libxcb-keysyms1 libxcb-image0 "
     "libxcb-render-util0 libxcb-xinerama0 libxcb-shape0 libxcb-randr0 libegl1 libfontconfig1"
 )
+
+
+#: Files `lograph FILE` opens in the window (boards, and level packs as .json).
+BOARD_SUFFIXES = (".json", ".txt", ".graphml", ".g6")
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

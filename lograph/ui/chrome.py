@@ -12,8 +12,9 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QPalette
 from PySide6.QtWidgets import QApplication, QMainWindow, QMenu, QToolBar, QToolButton, QWhatsThis
 
 from lograph.ui.help.guide import GettingStarted
+from lograph.ui.help.shortcuts import ShortcutsDialog
 from lograph.ui.help.tips import ShortcutTips
-from lograph.ui.icons import ICON_NAMES, action_icon, app_icon
+from lograph.ui.icons import ICON_NAMES, action_icon, app_icon, faded
 from lograph.ui.theme import THEMES, ThemeController
 
 __all__ = ["TEXT_BESIDE_ICON", "WindowChrome"]
@@ -50,6 +51,7 @@ class WindowChrome:
     ) -> None:
         self.window, self.actions, self.toolbar = window, actions, toolbar
         self.guide: GettingStarted | None = None
+        self.shortcuts: ShortcutsDialog | None = None
         QApplication.setWindowIcon(app_icon())
         window.setWindowIcon(app_icon())
         self.theme = ThemeController(settings, window)
@@ -67,12 +69,15 @@ class WindowChrome:
         self.tips = ShortcutTips(window)
 
     def paint_icons(self) -> None:
-        """Icons in the palette's text colour (again when the theme changes)."""
+        """Icons in the palette's text colour, disabled ones faded towards the window's
+        colour (again when the theme changes)."""
         # the application's palette: the window's own follows it only after an event
-        color = QApplication.palette().color(QPalette.ColorRole.ButtonText)
+        palette = QApplication.palette()
+        color = palette.color(QPalette.ColorRole.ButtonText)
+        off = faded(color, palette.color(QPalette.ColorRole.Window))  # disabled: clearly fainter
         for name in ICON_NAMES:
             if name in self.actions:
-                self.actions[name].setIcon(action_icon(name, color))
+                self.actions[name].setIcon(action_icon(name, color, off))
 
     def _theme_menu(self, view: QMenu) -> dict[str, QAction]:
         menu = view.addMenu("&Theme")
@@ -106,11 +111,26 @@ class WindowChrome:
         whats = QWhatsThis.createAction(self.window)
         whats.setObjectName("whats_this")
         whats.setStatusTip("Click a figure of the Analysis dock to read what it means")
-        menu.insertActions(about, [guide, whats])
+        keys = QAction("Keyboard &Shortcuts", self.window)
+        keys.setObjectName("keyboard_shortcuts")
+        keys.setShortcut(QKeySequence("Ctrl+/"))
+        keys.setStatusTip("Every action's shortcut, read from the window's own actions")
+        keys.triggered.connect(self.show_shortcuts)
+        menu.insertActions(about, [guide, whats, keys])
         menu.insertSeparator(about)
-        for act in (guide, whats):
+        for act in (guide, whats, keys):
             self.window.addAction(act)
-        return {a.objectName(): a for a in (guide, whats)}
+        return {a.objectName(): a for a in (guide, whats, keys)}
+
+    def show_shortcuts(self) -> ShortcutsDialog:
+        """Open Help ▸ Keyboard Shortcuts (one dialog, read afresh each time it opens)."""
+        if self.shortcuts is None:
+            self.shortcuts = ShortcutsDialog(self.window.menuBar(), self.window)
+        self.shortcuts.refresh()
+        self.shortcuts.show()
+        self.shortcuts.raise_()
+        self.shortcuts.activateWindow()
+        return self.shortcuts
 
     def show_guide(self) -> GettingStarted:
         """Open Getting Started (one dialog, raised when already open)."""

@@ -44,8 +44,9 @@ from lograph.ui.model.commands import PropertiesCommand
 from lograph.ui.model.document import BoardProperties, Document
 from lograph.ui.model.jobs import JobRunner
 from lograph.ui.model.session import Session, bind_toggle
+from lograph.ui.model.words import count_of
 from lograph.ui.play import PlayController
-from lograph.ui.status import StatusArea
+from lograph.ui.status import MessageBar, StatusArea
 from lograph.ui.widgets import named
 
 __all__ = ["MainWindow"]
@@ -86,6 +87,7 @@ class MainWindow(QMainWindow):
         self.menus: dict[str, QMenu] = {}
         self._paste_count = 0
         self._build_actions()
+        self.setStatusBar(MessageBar(self))  # messages end at a word, never mid-word
         self.status_area = StatusArea(self.statusBar(), self.view, self.scene, self.session)
         area = self.status_area
         self.mode_label, self.moves_label, self.banner = (
@@ -263,6 +265,7 @@ class MainWindow(QMainWindow):
         doc.properties_changed.connect(self._update_title)
         doc.board_replaced.connect(self._board_replaced)
         self.files.recent_changed.connect(self._fill_recent)
+        self.files.opened.connect(self._opened)
         for tool in self.tools.values():
             tool.message.connect(lambda text: self.statusBar().showMessage(text, 5000))
         self.session.mode_changed.connect(self._apply_mode)
@@ -292,11 +295,15 @@ class MainWindow(QMainWindow):
 
     # ------------------------------------------------------------------ handlers
     def new_board(self) -> bool:
-        dialog = NewBoardDialog(self)
+        dialog = NewBoardDialog(self, self.settings)  # it remembers the last kind and size
         if dialog.exec() != NewBoardDialog.DialogCode.Accepted:
             return False
         board = dialog.board()
-        return board is not None and self.files.new_board(board)
+        if board is None or not self.files.new_board(board):
+            return False
+        if not len(board):  # nothing to press: an empty board is for drawing
+            self.set_mode("edit")
+        return True
 
     def edit_properties(self) -> bool:
         dialog = PropertiesDialog(BoardProperties.of(self.document.board), self)
@@ -341,7 +348,8 @@ class MainWindow(QMainWindow):
             return
         skipped = ops.reverse_edges(self.scene)
         if skipped:
-            self.statusBar().showMessage(f"{len(skipped)} arcs already go both ways", 5000)
+            went = "already goes" if len(skipped) == 1 else "already go"
+            self.statusBar().showMessage(f"{count_of(len(skipped), 'arc')} {went} both ways", 5000)
 
     def scramble(self) -> bool:
         if self.mode != "play":
@@ -359,6 +367,12 @@ class MainWindow(QMainWindow):
             self.set_mode("play")
         self.fitter.fit()  # and again on every resize while the user has not zoomed
         QTimer.singleShot(0, self.fitter.refresh)  # after the layout has given the view its size
+
+    def _opened(self) -> None:
+        """An opened board file or sample is a puzzle: show it in Play mode, so the first
+        clicks press (an empty board stays in the current mode: there is nothing to play)."""
+        if len(self.document.board):
+            self.set_mode("play")
 
     def _update_title(self) -> None:
         self.setWindowTitle(f"{self.document.display_name}[*] — lograph")

@@ -1,22 +1,86 @@
 """The status bar's permanent labels (moves, counts, zoom, mode) and the "Solved!" banner
-over the board, following the Document, the scene, the view and the Session."""
+over the board, following the Document, the scene, the view and the Session; `MessageBar`,
+the status bar whose messages end at a word and "…" instead of being cut mid-word."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject
-from PySide6.QtWidgets import QLabel, QStatusBar
+from PySide6.QtCore import QEvent, QObject, QRect, Qt
+from PySide6.QtGui import QPainter, QPaintEvent
+from PySide6.QtWidgets import QLabel, QStatusBar, QStyle, QStyleOption, QToolTip, QWidget
 
 from lograph.ui.canvas.scene import BoardScene
 from lograph.ui.canvas.view import BoardView
 from lograph.ui.model.session import Session
-from lograph.ui.widgets import named
+from lograph.ui.model.words import count_of
+from lograph.ui.widgets import elide_words, named
 
-__all__ = ["StatusArea"]
+__all__ = ["MessageBar", "StatusArea"]
+
+#: Pixels kept free between a message and the first permanent widget ("Time: …").
+MESSAGE_GAP = 18
 
 BANNER_STYLE = (
-    "background: #2b8a3e; color: white; padding: 8px 18px; border-radius: 6px;"
+    "background: #2f7d3b; color: white; padding: 8px 18px; border-radius: 6px;"  # 5.1:1
     "font-size: 15px; font-weight: bold;"
 )
+
+
+class MessageBar(QStatusBar):
+    """A status bar whose message is cut at a word boundary and ends in "…" when it is wider
+    than the room left by the permanent widgets (with a gap before them); the whole message
+    is then its tooltip. Qt's own bar cut "…table row 7. Press t" and ran into "Time:"."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.permanent: list[QWidget] = []
+        self.messageChanged.connect(lambda _text: self.update())
+
+    def addPermanentWidget(self, widget: QWidget, stretch: int | None = 0) -> None:
+        self.permanent.append(widget)
+        super().addPermanentWidget(widget, stretch or 0)
+
+    def insertPermanentWidget(self, index: int, widget: QWidget, stretch: int | None = 0) -> int:
+        self.permanent.append(widget)
+        return super().insertPermanentWidget(index, widget, stretch or 0)
+
+    def message_rect(self) -> QRect:
+        """Where the message is drawn: from the left edge to the gap before the first shown
+        permanent widget."""
+        right = self.width() - 12
+        for widget in self.permanent:
+            if widget.isVisible() and widget.parent() is self:
+                right = min(right, widget.x() - MESSAGE_GAP)
+        return QRect(6, 0, max(right - 6, 0), self.height())
+
+    def shown_message(self) -> str:
+        """The message as drawn at the bar's current width."""
+        return elide_words(self.currentMessage(), self.fontMetrics(), self.message_rect().width())
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ToolTip:  # the whole message, when it is cut
+            text = self.currentMessage()
+            if text and self.shown_message() != text:
+                QToolTip.showText(event.globalPos(), text, self)  # type: ignore[attr-defined]
+                return True
+        return super().event(event)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        text = self.currentMessage()
+        if not text:
+            super().paintEvent(event)
+            return
+        painter = QPainter(self)
+        option = QStyleOption()
+        option.initFrom(self)
+        for widget in self.permanent:  # the frames Qt draws around them, as QStatusBar does
+            if widget.isVisible() and widget.parent() is self:
+                option.rect = widget.geometry().adjusted(-1, -1, 1, 1)
+                self.style().drawPrimitive(
+                    QStyle.PrimitiveElement.PE_FrameStatusBarItem, option, painter, widget
+                )
+        painter.setPen(self.palette().windowText().color())
+        flags = Qt.AlignmentFlag.AlignLeading | Qt.AlignmentFlag.AlignVCenter
+        painter.drawText(self.message_rect(), int(flags), self.shown_message())
 
 
 class StatusArea(QObject):
@@ -68,5 +132,6 @@ class StatusArea(QObject):
         kind = f"{board.rule}, directed" if board.directed else board.rule
         # the scene's store counts in O(1); networkx counts edges by summing every degree
         self.count_label.setText(
-            f"{len(store)} buttons · {len(store.edge_slot)} edges · {kind} · {board.states} states"
+            f"{count_of(len(store), 'button')} · {count_of(len(store.edge_slot), 'edge')} · "
+            f"{kind} · {board.states} states"
         )

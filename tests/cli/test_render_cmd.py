@@ -21,9 +21,12 @@ from lograph.core.model.board import Board
 from lograph.core.model.generators import rectangle
 from lograph.ui.canvas.items import RADIUS
 from lograph.ui.canvas.overlay import DASHED_RING
-from lograph.ui.picture.chase_plan import FREE, ROW
+from lograph.ui.canvas.palette import MARKS
+from lograph.ui.picture.chase_plan import FREE
 from tests.cli.helpers import board_file
 from tests.references import fewest_to_goal
+
+PRESS = MARKS["press"].color  # the solution's rings (a table row's are brown)
 
 
 def near(c: QColor, hex_color: str, tol: int = 40) -> bool:
@@ -78,7 +81,7 @@ def test_solution_overlay_marks_a_fewest_press_solution(tmp_path, qapp):
     out = tmp_path / "s.png"
     path = board_file(tmp_path, board)
     assert main(["render", path, "-o", str(out), "--overlay", "solution", "--goal", "on"]) == 0
-    marked = ringed(board, QImage(str(out)), ROW)
+    marked = ringed(board, QImage(str(out)), PRESS)
     assert len(marked) == fewest_to_goal(board, "on")
     probe = board.copy()
     for b in marked:

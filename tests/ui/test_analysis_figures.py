@@ -232,3 +232,20 @@ def test_position_follows_presses_undo_and_bulk_light_changes(qtbot, window):
         lights = doc.board.lights().astype(np.int64)
         assert model.position.change.tolist() == ((-lights) % 2).tolist()
         assert model.position.solvable == solvable(a, lights, 2)
+
+
+def test_an_empty_board_is_analysed_too(qtbot, window):
+    # seen in a real window: "Waiting for the analysis…" and "Best: …" forever, and
+    # "Solvable positions 0" (the empty position is solvable: one of one)
+    assert not len(window.document.board)
+    settle(qtbot, window)
+    assert text(window, "analysis_solvable_count") == "1"
+    assert text(window, "analysis_nullity") == "0"
+    assert "Waiting" not in text(window, "analysis_position")
+    assert text(window, "analysis_position").startswith("Solved")
+    assert "Waiting" not in text(window, "analysis_quiet_summary")
+    window.action("mode_play").trigger()
+    score = window.play.scoreboard
+    qtbot.waitUntil(lambda: score.best_label.text() == "Best: 0", timeout=10_000)
+    window.action("analysis_show_solution").trigger()
+    qtbot.waitUntil(lambda: text(window, "analysis_solution").startswith("Fewest presses: 0"))

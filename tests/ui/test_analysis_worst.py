@@ -12,7 +12,7 @@ from PySide6.QtGui import QColor
 from lograph.core.model.generators import rectangle
 from tests.references import fewest_table, histogram, max_min_worst
 from tests.references import press_matrix as matrix
-from tests.ui.helpers import load
+from tests.ui.helpers import button_point, click, load
 from tests.ui.test_analysis_figures import settle, text
 
 
@@ -50,6 +50,48 @@ def test_worst_position_loads_and_needs_its_count(qtbot, window, m, n, states, g
     assert doc.board.lights().tolist() == before.tolist()
 
 
+class FakeClock:
+    now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_loading_the_worst_position_starts_a_new_game(qtbot, window):
+    # seen in a real window: after a scramble and 3 presses, Load onto board kept Moves 3,
+    # the running timer and the old Best (and after a solve, the frozen time)
+    load(window, rectangle(4, 4))
+    settle(qtbot, window)
+    score = window.play.scoreboard
+    clock = score.clock = FakeClock()
+    window.action("scramble").trigger()
+    qtbot.waitUntil(lambda: score.best is not None, timeout=20_000)
+    old_best = score.best
+    for button in ("r0c0", "r1c1", "r2c2"):
+        click(window, button_point(window, button))
+        clock.now += 7
+    assert window.document.moves == 3
+    window.action("analysis_worst").trigger()
+    model = window.analysis.model
+    qtbot.waitUntil(lambda: model.worst is not None, timeout=20_000)
+    worst = model.worst.worst_presses
+    assert worst != old_best[0]
+    window.analysis.panel.load_button.click()
+    assert window.document.moves == 0
+    assert window.moves_label.text() == "Moves: 0"
+    assert score.timer_label.text() == "Time: 0:00"
+    qtbot.waitUntil(lambda: score.best is not None, timeout=20_000)
+    assert score.best == (worst, True)
+    assert score.best_label.text() == f"Best: {worst}"
+    assert np.array_equal(window.document.start_lights, window.document.board.lights())
+    click(window, button_point(window, "r3c3"))  # the new game's timer starts at its press
+    clock.now += 5
+    score.refresh()
+    assert score.timer_label.text() == "Time: 0:05"
+    window.action("reset").trigger()  # Reset goes back to the worst position, not before
+    assert np.array_equal(window.document.board.lights(), model.worst.lights)
+
+
 def test_worst_is_dropped_by_an_edit(qtbot, window):
     load(window, rectangle(3, 3))
     settle(qtbot, window)
@@ -75,7 +117,8 @@ def test_histogram_matches_walking_every_press_vector(qtbot, window, m, n, state
     assert model.histogram == expected
     view = window.analysis.panel.histogram
     assert view.counts == expected
-    assert f"need {len(expected) - 1} presses" in text(window, "analysis_histogram_note")
+    verb = "needs" if expected[-1] == 1 else "need"  # one hardest position, or several
+    assert f"{verb} {len(expected) - 1} presses" in text(window, "analysis_histogram_note")
 
 
 def test_histogram_refused_beyond_both_ways(qtbot, window):
@@ -98,7 +141,7 @@ def test_histogram_past_the_walk_by_quiet_classes(qtbot, window):
     model, panel = window.analysis.model, window.analysis.panel
     qtbot.waitUntil(lambda: model.histogram is not None, timeout=10_000)  # cheap: automatic
     assert model.histogram == [comb(49, w) for w in range(50)]
-    assert "need 49 presses (1 of them)" in text(window, "analysis_histogram_note")
+    assert "the hardest needs 49 presses (just one)" in text(window, "analysis_histogram_note")
     load(window, rectangle(12, 12))  # nullity 0 again, counts of 42 digits: rounded
     settle(qtbot, window)
     qtbot.waitUntil(lambda: model.histogram is not None, timeout=10_000)

@@ -141,3 +141,61 @@ def test_properties_dialog_reports_its_values(qtbot):
     dialog.states.setValue(9)  # composite: Z_9 is allowed like any 2 ≤ k ≤ 255
     assert dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).isEnabled()
     assert dialog.properties() == BoardProperties("x", "open", 9, False)
+
+
+def test_new_board_remembers_the_last_kind_and_size(qtbot, window):
+    # seen in a real window: every New Board started again at a 5×5 rectangle
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    seen: list[tuple[str, int, int]] = []
+
+    def choose(kind: str | None) -> None:
+        dialog = QApplication.activeModalWidget()
+        assert isinstance(dialog, NewBoardDialog)
+        seen.append((dialog.kind.currentData(), dialog.rows.value(), dialog.cols.value()))
+        if kind is not None:
+            dialog.kind.setCurrentIndex(dialog.kind.findData(kind))
+            dialog.rows.setValue(4)
+            dialog.cols.setValue(6)
+        ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        qtbot.waitUntil(ok.isEnabled)
+        QTest.mouseClick(ok, Qt.MouseButton.LeftButton)
+
+    QTimer.singleShot(0, lambda: choose("torus"))
+    window.action("new").trigger()
+    assert len(window.document.board) == 24
+    QTimer.singleShot(0, lambda: choose(None))  # the next New Board starts from the torus
+    window.action("new").trigger()
+    assert seen == [("rectangle", 5, 5), ("torus", 4, 6)]
+    assert len(window.document.board) == 24
+
+
+def test_the_preview_caption_wraps_instead_of_being_cut(qtbot):
+    # seen in a real window: "… · stubs: edges across the glued sides" cut at the right
+    dialog = make(qtbot, "torus", rows=5, cols=5)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    preview = dialog.preview
+    preview.setFixedWidth(preview.minimumWidth())
+    qtbot.waitUntil(lambda: preview.width() == preview.minimumWidth())
+    assert "glued sides" in preview.message
+    room = preview.caption_rect()
+    flags = int(Qt.AlignmentFlag.AlignLeft) | int(Qt.TextFlag.TextWordWrap)
+    needed = preview.fontMetrics().boundingRect(room.toRect(), flags, preview.message)
+    assert room.contains(needed.toRectF().adjusted(1, 1, -1, -1))
+    assert preview.rect().toRectF().contains(room)
+    assert preview.fontMetrics().horizontalAdvance(preview.message) > room.width()  # it wraps
+
+
+def test_a_new_empty_board_starts_in_edit_mode(window, monkeypatch):
+    def accept(self):
+        self.kind.setCurrentIndex(self.kind.findData("empty"))
+        self.refresh()
+        return QDialog.DialogCode.Accepted
+
+    window.set_mode("play")
+    monkeypatch.setattr(NewBoardDialog, "exec", accept)
+    window.action("new").trigger()
+    assert not len(window.document.board)
+    assert window.session.mode == "edit"

@@ -200,6 +200,32 @@ def test_ctrl_alt_click_deletes_too(qtbot, window):
     assert window.scene.selected == set()  # Ctrl did not also toggle a selection
 
 
+def test_every_delete_click_the_hint_and_menus_name_deletes(qtbot, window):
+    """Seen in a real window under Openbox: Alt+click deleted nothing, yet the hint and the
+    right-click menus named only Alt+click. They name both gestures; each one deletes."""
+    from tests.ui.test_drawing_menu import entry, right_click
+
+    load(window, rectangle(1, 4))
+    window.set_mode("edit")
+    hint = window.statusBar().currentMessage()
+    said = hint.split(": delete")[0].split(" · ")[-1]  # "Alt+click or Ctrl+Alt+click"
+    gestures = said.split(" or ")
+    assert "Ctrl+Alt+click" in gestures
+    assert "Alt+click" in gestures
+    names = {"Ctrl": CTRL, "Alt": ALT}
+    doc = window.document
+    for gesture, button in zip(gestures, ("r0c3", "r0c2"), strict=True):
+        modifiers = Qt.KeyboardModifier.NoModifier
+        for key in gesture.removesuffix("+click").split("+"):
+            modifiers |= names[key]
+        click(qtbot, window, centre(window, button), modifiers)
+        assert button not in doc.board.buttons, gesture
+    menu = right_click(qtbot, window, centre(window, "r0c0"))
+    keys = entry(menu, "menu_delete").text().split("\t")[1]
+    assert [k.strip().lower() for k in keys.split(",")] == [g.lower() for g in gestures]
+    menu.close()
+
+
 def test_ctrl_y_redoes(qtbot, window):
     load(window, rectangle(1, 2))
     doc = window.document

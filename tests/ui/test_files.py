@@ -314,3 +314,25 @@ def test_save_under_a_file_says_it_is_a_file(window, tmp_path, monkeypatch, no_d
     assert kind == "critical"
     assert "is a file, not a folder" in text
     assert (tmp_path / "x.xyz").read_text(encoding="utf-8") == "keep"
+
+
+def test_an_opened_file_is_played_first_clicks_press(qtbot, window, tmp_path):
+    # seen in a real window: a file opened in Edit mode, so a newcomer's first clicks selected
+    from lograph.core.files import write_board
+    from lograph.core.model.generators import rectangle
+    from tests.ui.helpers import button_point, click
+
+    path = tmp_path / "board.json"
+    write_board(rectangle(3, 3), path)
+    assert window.session.mode == "edit"
+    assert window.files.open_path(path)
+    assert window.session.mode == "play"
+    window.view.resetTransform()
+    window.view.centerOn(window.scene.board_rect().center())
+    click(window, button_point(window, "r1c1"))
+    assert window.document.moves == 1
+    assert window.document.board.light("r1c1") == 1
+    assert not window.scene.selected
+    window.set_mode("edit")
+    assert window.files.open_sample("classic-5x5.txt", ask=False)  # a sample too
+    assert window.session.mode == "play"

@@ -8,13 +8,15 @@ from PySide6.QtWidgets import QLabel
 
 from lograph.core.model.generators import rectangle
 from lograph.ui.analysis.figure_texts import FIGURES
+from lograph.ui.canvas.palette import MARKS
 from lograph.ui.help.pictures import PICTURE_WIDTH, puzzle_board
 from lograph.ui.help.texts import GUIDE
 from lograph.ui.model.commands import PressCommand
-from lograph.ui.picture.chase_plan import ROW
 from lograph.ui.picture.render import image_size, render_bytes, scene_for
 
 NATIVE = QKeySequence.SequenceFormat.NativeText
+
+PRESS = MARKS["press"].color  # the solution's rings (a table row's are brown)
 
 
 def shortcut_actions(window) -> list[QAction]:
@@ -99,8 +101,8 @@ def test_getting_started_shows_four_pictures_drawn_by_the_app(qtbot, window):
     # here independently) has no ring colour, the picture has it
     scene = scene_for(puzzle_board())
     bare = QImage.fromData(render_bytes(scene, ".png", image_size(scene, width=PICTURE_WIDTH)))
-    assert near(bare, ROW) == 0
-    assert near(images["analyse"], ROW) > 20
+    assert near(bare, PRESS) == 0
+    assert near(images["analyse"], PRESS) > 20
     text = guide.browser.toPlainText()
     for step in GUIDE:
         assert step.title in text
@@ -121,6 +123,40 @@ def test_about_names_the_version_and_the_license(window, no_dialogs):
 
 def test_help_menu_order(window):
     names = [a.objectName() for a in window.menus["help"].actions() if not a.isSeparator()]
-    assert names == ["getting_started", "whats_this", "about"]
+    assert names == ["getting_started", "whats_this", "keyboard_shortcuts", "about"]
     help_keys = QKeySequence.keyBindings(QKeySequence.StandardKey.HelpContents)
     assert window.action("getting_started").shortcuts() == help_keys
+
+
+def test_keyboard_shortcuts_lists_every_action_with_a_shortcut(qtbot, window):
+    # seen in a real window: no list of keyboard shortcuts anywhere
+    from lograph.ui.help.shortcuts import ShortcutsDialog
+
+    entry = window.action("keyboard_shortcuts")
+    assert entry in window.menus["help"].actions()
+    entry.trigger()
+    dialog = window.findChild(ShortcutsDialog)
+    assert dialog is not None
+    assert dialog.isVisible()
+    table = dialog.table
+    rows = {table.item(r, 1).text(): table.item(r, 2).text() for r in range(table.rowCount())}
+    listed = {row.action for row in dialog.rows}
+    for act in shortcut_actions(window):  # every one the window answers to, none left out
+        assert act.objectName() in listed, act.objectName()
+    assert len(rows) == len(dialog.rows)
+    ctrl_z = QKeySequence("Ctrl+Z").toString(NATIVE)
+    assert rows["Undo"].split(", ")[0] == ctrl_z
+    assert rows["Show Solution"] == "F7"
+    assert rows["Keyboard Shortcuts"] == QKeySequence("Ctrl+/").toString(NATIVE)
+    where = {row.name: row.where for row in dialog.rows}
+    assert where["Undo"] == "Edit"
+    assert where["Image"].startswith("File ▸ Export")
+    # read from the actions, not a copy: a changed shortcut shows when it opens again
+    window.action("scramble").setShortcut(QKeySequence("Ctrl+F12"))
+    dialog.close()
+    entry.trigger()
+    scramble = next(r for r in range(table.rowCount()) if table.item(r, 1).text() == "Scramble")
+    assert table.item(scramble, 2).text() == QKeySequence("Ctrl+F12").toString(NATIVE)
+    qtbot.keyClicks(dialog.filter, "F7")  # the filter keeps the matching rows
+    shown = [table.item(r, 1).text() for r in range(table.rowCount()) if not table.isRowHidden(r)]
+    assert shown == ["Show Solution"]

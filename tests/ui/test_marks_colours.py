@@ -18,12 +18,10 @@ from PySide6.QtGui import QColor, QImage, QPainter
 from lograph.core.model.generators import rectangle
 from lograph.ui.analysis.solution import press_marks
 from lograph.ui.canvas.items import RADIUS
-from lograph.ui.canvas.overlay import DASHED_RING, RING
+from lograph.ui.canvas.overlay import DASHED_RING, INNER_RING, OUTER_RING, RING, mark
 from lograph.ui.canvas.palette import LIT, MARKS, light_colors, text_on
 from lograph.ui.picture.chase_plan import compute_chase, plan_marks, row_marks
 from lograph.ui.picture.render import (
-    Layer,
-    marks_for_export,
     render_bytes,
     scene_for,
     solution_layers,
@@ -143,37 +141,116 @@ def ring_coverage(
     return sum(near(pixel(image, rect, px, py), color, 40) for px, py in points) / len(points)
 
 
-def test_press_ring_and_free_ring_differ_in_colour_and_shape_in_window_and_png(qapp):
-    """Solution presses: a solid ring; a chase plan's free buttons: a dashed ring of another
-    colour. Both at once, read back from the scene and from the exported PNG."""
+def test_overlapping_marks_all_stay_readable_in_window_and_png(qapp):
+    """Seen in a real window: the blue forcing ring covered the step badge ("13" read "1"),
+    arrowheads vanished under solution rings, a solution ring hid a lit check light's ring,
+    and the chosen table row wore the solution's green ring. All at once on the 5×5 here,
+    each overlay where the window puts it, read back from the scene and the exported PNG."""
+    from lograph.ui.chase.marks import ChaseMarks
+
     board = rectangle(5, 5)
     scene = scene_for(board)
     data = compute_chase(board.to_system())
-    rings, _, _ = plan_marks(data)
+    chase = ChaseMarks(scene)
+    chase.draw_plan(data)
+    rings, badges, arrows = plan_marks(data)
     free = sorted(rings)
-    press = dict(row_marks(data, data.table.presses[1]).items())
-    assert press
-    assert set(press) <= set(free)
+    row = row_marks(data, data.table.presses[1])
+    chase.mark_row(data, data.table.presses[1])
+    pattern = np.ones(len(data.check_ids), dtype=np.uint8)
+    chase.mark_lit(data, pattern)
+    everything = np.ones(len(board), dtype=np.uint8)
+    scene.overlay("analysis.solution").set_marks(press_marks(board.buttons, everything))
+    light, button = arrows[12][0], arrows[12][1]  # a press being played: ring and badge
+    chase.step.set_marks({light: mark("forcing"), button: mark("pressing", "13")})
+    chase.step.set_arrows([(light, button, MARKS["force"].color)])
     solid, dashed = QColor(MARKS["press"].color), QColor(MARKS["free"].color)
-    assert math.dist(lab(solid), lab(dashed)) > 40
-    layers = [Layer(rings, [], 10.0), Layer(press, [], 12.0)]
-    with marks_for_export(scene, "solution", layers):
-        image, rect = render(scene, 2.0)
-        png = QImage.fromData(render_bytes(scene, ".png", (int(rect.width() * 2),) * 2))
+    brown, purple = QColor(MARKS["row"].color), QColor(MARKS["check_on"].color)
+    blue = QColor(MARKS["force"].color)
+    assert min(math.dist(lab(a), lab(b)) for a, b in
+               itertools.combinations((solid, dashed, brown, purple, blue), 2)) > 25  # fmt: skip
+    image, rect = render(scene, 3.0)
+    png = QImage.fromData(render_bytes(scene, ".png", (int(rect.width() * 3),) * 2))
     for picture in (image, png):
-        for b in free:
+        for b in board.buttons:
             x, y = scene.store.position(b)
-            # every free button shows its dashed ring, also those with a solid one inside
-            assert 0.3 < ring_coverage(picture, rect, x, y, dashed, DASHED_RING) < 0.8
-            if b in press:
-                assert ring_coverage(picture, rect, x, y, solid) > 0.9
+            assert ring_coverage(picture, rect, x, y, solid) > 0.6, b  # arrows, neighbours' dashes
+            if b in free:  # outside the solid ring, and outside the row's ring around it
+                assert 0.3 < ring_coverage(picture, rect, x, y, dashed, DASHED_RING) < 0.8
+            if b in row:
+                assert ring_coverage(picture, rect, x, y, brown, OUTER_RING) > 0.75
             else:
-                assert ring_coverage(picture, rect, x, y, solid) < 0.05
+                assert ring_coverage(picture, rect, x, y, brown, OUTER_RING) < 0.15
+            if b in data.check_ids:  # inside the disc: no solution ring covers it
+                assert ring_coverage(picture, rect, x, y, purple, INNER_RING) > 0.6
+        # every step badge shows its whole number: nothing blue or green over its box
+        for b, badge in badges.items():
+            x, y = scene.store.position(b)
+            box = [pixel(picture, rect, x + RADIUS * 0.75 + dx, y - RADIUS * 0.75 + dy)
+                   for dx in range(-4, 5) for dy in range(-4, 5)]  # fmt: skip
+            assert not any(near(c, blue, 30) or near(c, solid, 30) for c in box), (b, badge)
+        # arrowheads sit on top of the solution rings: the tip's colour is the arrow's
+        for a, b, _ in arrows:
+            (xa, ya), (xb, yb) = scene.store.position(a), scene.store.position(b)
+            d = math.dist((xa, ya), (xb, yb))
+            tip = (xb - (xb - xa) / d * (RADIUS + 3.5), yb - (yb - ya) / d * (RADIUS + 3.5))
+            assert near(pixel(picture, rect, *tip), blue, 40), (a, b)
+
+
+def test_badges_and_arrows_are_above_every_ring_and_discs_below(qapp):
+    board = rectangle(2, 2)
+    scene = scene_for(board)
+    lays = [scene.overlay(n, z=z) for n, z in (("a", 10), ("b", 12), ("c", 14))]
+    middles = [lay.zValue() for lay in lays]
+    unders = [lay.parts[0].zValue() for lay in lays]
+    tops = [lay.parts[1].zValue() for lay in lays]
+    assert 1 < min(unders) <= max(unders) < 2.5  # above the buttons, below every ring
+    assert min(tops) > max(middles)
+    lays[0].set_visible(False)
+    assert not any(part.isVisible() for part in lays[0].parts)
 
 
 def test_each_meaning_has_its_own_colour_and_shape():
-    """No two meanings share both colour and shape; rings are told apart by colour."""
-    looks = [(m.color, m.style) for m in MARKS.values()]
-    assert len(set(looks)) == len(looks)
-    ring_colours = [m.color for m in MARKS.values() if m.style in ("ring", "dashed")]
-    assert len(set(ring_colours)) == len(ring_colours)
+    """No two meanings share a shape; a colour is shared only within one idea (press and
+    press now, check light and lit check light, the forcing arrow and ring); and every ring
+    that can meet another on one button has its own radius."""
+    styles = [m.style for m in MARKS.values()]
+    assert len(set(styles)) == len(styles)
+    families = [{"press", "hint"}, {"check", "check_on"}, {"force", "forcing"}]
+    for a, b in itertools.combinations(MARKS, 2):
+        if MARKS[a].color == MARKS[b].color:
+            assert {a, b} in families, (a, b)
+        else:
+            assert math.dist(lab(QColor(MARKS[a].color)), lab(QColor(MARKS[b].color))) > 20
+    assert MARKS["row"].color != MARKS["press"].color  # "press these" of a row ≠ a solution
+    assert INNER_RING < RADIUS < RING < OUTER_RING < DASHED_RING
+
+
+def test_every_mark_the_window_draws_has_its_meanings_colour_and_shape(qtbot, window):
+    """The window's own overlays (hint, next step, world, quiet) use the palette's looks, so
+    the legend and the board cannot disagree (the hint was still a disc, the world a dot)."""
+    from tests.ui.helpers import load
+    from tests.ui.test_analysis_figures import settle
+
+    looks = {(m.color, m.style): name for name, m in MARKS.items()}
+
+    def drawn(overlay: str) -> set[str]:
+        marks = window.scene.overlay(overlay).marked().values()
+        assert all((m.color, m.style) in looks for m in marks), (overlay, marks)
+        return {looks[(m.color, m.style)] for m in marks}
+
+    board = rectangle(4, 4)  # nullity 4: quiet patterns, and positions in other worlds
+    board.press("r1c1")
+    load(window, board)
+    settle(qtbot, window)
+    window.action("analysis_hint").trigger()
+    qtbot.waitUntil(lambda: drawn("analysis.hint") == {"hint"}, timeout=20_000)
+    window.session.set_shown("quiet", True)
+    window.analysis.panel.quiet.draw()
+    assert drawn("analysis.quiet") == {"quiet"}
+    unsolvable = rectangle(4, 4)
+    unsolvable.set_light("r0c0", 1)  # one corner alone: another world
+    load(window, unsolvable)
+    settle(qtbot, window)
+    assert not window.analysis.model.position.solvable
+    qtbot.waitUntil(lambda: drawn("analysis.world") == {"world"}, timeout=20_000)

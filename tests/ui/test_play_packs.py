@@ -179,3 +179,61 @@ def test_a_pack_that_claims_the_wrong_fewest_shows_the_true_best(qtbot, window, 
     click(window, button_point(window, "r1c1"))
     assert window.status_area.banner.text().startswith("Solved in 1 move — optimal!")
     assert window.play.levels.table.item(0, 2).text() == "✓ 1 ★"
+
+
+def test_a_lit_only_solve_keeps_the_levels_fewest_and_its_star(qtbot, window, tmp_path):
+    # seen in a real window: a level solved in lit-only mode, then Ctrl+Alt+L (lit-only off),
+    # read "0 (pack: 3)" in the Levels dock, lost its ★ and the status bar said Best: 0
+    from lograph.core.files.level_pack import LevelPack, PackLevel, write_level_pack
+    from lograph.core.model.generators import rectangle
+    from lograph.core.optimize.lit_only import lit_only_solve
+    from tests.references import fewest_to_goal
+
+    board = rectangle(3, 3)
+    for b in ("r0c0", "r0c1", "r2c1"):
+        board.set_light(b, 1)
+    fewest = fewest_to_goal(board)
+    lit_presses = lit_only_solve(board).presses
+    assert lit_presses is not None
+    assert len(lit_presses) > fewest  # the two rules differ
+    path = tmp_path / "lit.json"
+    write_level_pack(LevelPack("lit", board, [PackLevel(board.lights(), fewest, False)]), path)
+    window.action("lit_only").trigger()
+    assert window.play.packs.open_path(path)
+    window.view.resetTransform()
+    window.view.centerOn(window.scene.board_rect().center())
+    score, table = window.play.scoreboard, window.play.levels.table
+    qtbot.waitUntil(lambda: score.best is not None, timeout=90_000)
+    assert score.best == (len(lit_presses), True)  # lit presses: not the level's fewest
+    assert table.item(0, 1).text() == str(fewest)
+    names = list(window.document.board.buttons)
+    for i in lit_presses:
+        click(window, button_point(window, names[i]))
+    assert not window.document.board.lights().any()
+    assert table.item(0, 2).text() == f"✓ {len(lit_presses)}"
+    window.action("lit_only").trigger()  # off: the best of the level's start, ordinary rule
+    qtbot.waitUntil(lambda: score.best is not None, timeout=90_000)
+    assert score.best == (fewest, True)
+    assert score.best_label.text() == f"Best: {fewest}"
+    assert table.item(0, 1).text() == str(fewest)
+    assert table.item(0, 2).text() == f"✓ {len(lit_presses)}"  # no ★: more than the fewest
+    # an ordinary solve in the fewest presses still earns the ★
+    window.play.packs.load_level(0)
+    qtbot.waitUntil(lambda: score.best is not None, timeout=90_000)
+    for button in presses_to_clear(window):
+        click(window, button_point(window, button))
+    assert table.item(0, 2).text() == f"✓ {fewest} ★"
+    assert table.item(0, 1).text() == str(fewest)
+
+
+def test_loading_a_level_does_not_mark_the_board_modified(window):
+    # seen in a real window: the title got its '*' and closing asked to save after only
+    # opening a pack and moving to the next level
+    open_shipped(window)
+    assert not window.document.is_modified
+    assert not window.isWindowModified()
+    window.action("next_level").trigger()
+    assert window.play.packs.current == 1
+    assert not window.document.is_modified
+    click(window, button_point(window, "r2c2"))  # a press is a change to the lights
+    assert window.document.is_modified

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QByteArray, Qt
-from PySide6.QtGui import QColor, QImage, QPalette
+from PySide6.QtGui import QColor, QIcon, QImage, QPalette
 from PySide6.QtSvg import QSvgRenderer
-from PySide6.QtWidgets import QApplication, QFileDialog
+from PySide6.QtWidgets import QApplication, QFileDialog, QLabel
 
 from lograph.core.files.samples import read_sample
 from lograph.ui.icons import ICON_NAMES, svg_text
@@ -134,3 +134,57 @@ def test_default_export_names_carry_no_internal_words(window, monkeypatch, tmp_p
     window.files.save_to(saved)
     names = proposed_names(window, monkeypatch)
     assert names[:2] == ["my puzzle_solution.json", "my puzzle_report.md"]  # the file's stem
+
+
+def label_colour(label) -> QColor:
+    """The colour a label's text is drawn in (its style sheet's, else the palette's)."""
+    sheet = label.styleSheet()
+    if "color:" in sheet:
+        return QColor(sheet.split("color:")[1].split(";")[0].strip())
+    return label.palette().color(Role.WindowText)
+
+
+def test_verdict_texts_have_a_readable_contrast_on_both_themes(qtbot, window, light_again):
+    # seen in a real window: the green "Solvable" text had a contrast of about 3.4:1 (dark)
+    from lograph.core.model.generators import rectangle
+    from tests.ui.helpers import load
+
+    board = rectangle(2, 2)
+    load(window, board)
+    status = window.findChild(QLabel, "analysis_position")
+    qtbot.waitUntil(lambda: status.text().startswith("Solvable"), timeout=20_000)
+    for theme, dark in (("theme_light", False), ("theme_dark", True), ("theme_light", False)):
+        window.action(theme).trigger()
+        qtbot.waitUntil(lambda dark=dark: is_dark(window) == dark)
+        ground = window.palette().color(Role.Window)
+        qtbot.waitUntil(lambda ground=ground: contrast(label_colour(status), ground) >= 4.5)
+        assert label_colour(status).green() > label_colour(status).red()  # still green
+    banner = window.status_area.banner.styleSheet()
+    background = QColor(banner.split("background:")[1].split(";")[0].strip())
+    assert contrast(background, QColor("white")) >= 4.5
+
+
+def test_disabled_toolbar_icons_look_disabled_on_both_themes(qtbot, window, light_again):
+    # seen in a real window: in the dark theme a disabled Undo looked like an enabled one
+    for theme, dark in (("theme_light", False), ("theme_dark", True)):
+        window.action(theme).trigger()
+        qtbot.waitUntil(lambda dark=dark: is_dark(window) == dark)
+        undo = window.action("undo")
+        assert not undo.isEnabled()  # nothing to undo yet
+        icon = undo.icon()
+        on = icon.pixmap(24, 24, QIcon.Mode.Normal).toImage()
+        off = icon.pixmap(24, 24, QIcon.Mode.Disabled).toImage()
+        ground = window.palette().color(Role.Window)
+
+        def ink(image: QImage, ground: QColor = ground) -> float:
+            """Mean contrast of the icon's opaque pixels against the window."""
+            pixels = [QColor.fromRgba(image.pixel(x, y)) for x in range(24) for y in range(24)]
+            drawn = [c for c in pixels if c.alpha() > 200]
+            return sum(contrast(c, ground) for c in drawn) / len(drawn)
+
+        assert ink(off) < 0.6 * ink(on), theme  # clearly fainter than the enabled icon
+        button = window.toolbar.widgetForAction(undo)
+        shown = button.grab().toImage()
+        pixels = [QColor(shown.pixel(x, y)) for x in range(shown.width())
+                  for y in range(shown.height())]  # fmt: skip
+        assert max(contrast(c, ground) for c in pixels) < 3.0, theme  # as painted, too

@@ -260,12 +260,13 @@ def report_markdown(report: dict[str, Any]) -> str:
     position = report["position"]
     lines += ["", "## This position", ""]
     lines.append(f"Lit: {_ids(position['lights'])}.")
-    target = "every light on" if report.get("goal") == "on" else "every light off"
+    goal = "on" if report.get("goal") == "on" else "off"
     if position["solvable"]:
-        lines.append(f"It is solvable: {target} can be reached.")
+        lines.append(f"It is solvable: every light can be switched {goal}.")
     else:
         lines.append(
-            f"It is **not** solvable ({target} cannot be reached): world {position['world']} "
+            f"It is **not** solvable (the lights cannot all be switched {goal}): "
+            f"world {position['world']} "
             "(fails left-kernel patterns "
             f"{', '.join(str(i + 1) for i in position['failed_patterns'])})."
         )

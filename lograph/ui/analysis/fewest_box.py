@@ -25,6 +25,7 @@ from lograph.ui.analysis.solution import SolutionController
 from lograph.ui.model import analysis as analysis_model
 from lograph.ui.model.analysis import AnalysisModel
 from lograph.ui.model.session import Session, bind_toggle
+from lograph.ui.model.words import method_words
 from lograph.ui.widgets import named
 
 __all__ = ["SolutionBox", "exact_search", "fewest_text"]
@@ -32,9 +33,9 @@ __all__ = ["SolutionBox", "exact_search", "fewest_text"]
 
 def fewest_text(solution: FewestSolution) -> str:
     """One sentence about a fewest-presses answer: exact or bounded, and how many tie."""
-    how = f"exact, {solution.method}"
+    how = "exact" if solution.method == "unique" else f"exact, {method_words(solution.method)}"
     if not solution.exact:  # and what is proven instead: a lower bound
-        how = f"{solution.method}: maybe not the fewest"
+        how = f"{method_words(solution.method)}: maybe not the fewest"
         how += f"; at least {solution.lower_bound}" if solution.lower_bound else ""
     if solution.solutions == 1:
         optimal = "the only solution"

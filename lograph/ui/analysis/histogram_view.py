@@ -19,6 +19,7 @@ from PySide6.QtGui import QColor, QHelpEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from lograph.ui.analysis.numbers import count_text
+from lograph.ui.model.words import count_of
 
 __all__ = ["HistogramView"]
 
@@ -119,7 +120,7 @@ class HistogramView(QWidget):
             else:
                 count = self.counts[k]
                 word = "position needs" if count == 1 else "positions need"
-                text = f"{count_text(count)} {word} {k} presses"
+                text = f"{count_text(count)} {word} {count_of(k, 'press')}"
                 QToolTip.showText(event.globalPos(), text, self)
             return True
         return bool(super().event(event))  # type: ignore[arg-type]

@@ -48,7 +48,8 @@ from lograph.ui.canvas.scene import BoardScene
 from lograph.ui.model.analysis import AnalysisModel
 from lograph.ui.model.commands import SetLightsCommand
 from lograph.ui.model.session import Session
-from lograph.ui.widgets import ElidedLabel, named
+from lograph.ui.model.words import count_of, method_words
+from lograph.ui.widgets import ElidedLabel, named, set_tone
 
 __all__ = ["AnalysisPanel", "worst_text"]
 
@@ -59,11 +60,12 @@ _BAR_STEPS = 1 << 20
 def worst_text(worst: WorstPosition) -> str:
     """One sentence about a worst position: its count, exact or bounded, and how it was found."""
     if worst.exact:
-        return f"The worst position needs {worst.worst_presses} presses (exact, {worst.method})."
+        how = method_words(worst.method)
+        return f"The worst position needs {count_of(worst.worst_presses, 'press')} (exact, {how})."
     found = "" if worst.presses is None else f"; the one found needs {worst.worst_presses}"
     return (
         f"The worst position needs between {worst.worst_presses} and {worst.upper_bound} "
-        f"presses ({worst.method}, not proven{found})."
+        f"presses ({method_words(worst.method)}, not proven{found})."
     )
 
 
@@ -200,7 +202,7 @@ class AnalysisPanel(QScrollArea):
         self.engine.currentTextChanged.connect(self.model.set_engine)
         form.addRow("Engine", self.engine)
         self.error = _label("analysis_error", "")
-        self.error.setStyleSheet("color: #c92a2a;")
+        set_tone(self.error, "bad", bold=False)
         form.addRow(self.error)
         return box
 
@@ -332,10 +334,13 @@ class AnalysisPanel(QScrollArea):
         if counts is not None:
             total, worst = sum(counts), len(counts) - 1
             self.histogram.set_counts(counts)
-            self.histogram_note.setText(
-                f"{count_text(total)} solvable positions; the hardest need {worst} presses "
-                f"({count_text(counts[-1])} of them)."
+            positions = "solvable position" if total == 1 else "solvable positions"
+            hardest = (
+                f"the hardest need {count_of(worst, 'press')} ({count_text(counts[-1])} of them)"
+                if counts[-1] != 1
+                else f"the hardest needs {count_of(worst, 'press')} (just one)"
             )
+            self.histogram_note.setText(f"{count_text(total)} {positions}; {hardest}.")
         elif not allowed and model.system is not None:
             self.histogram.set_counts(None, "Too many positions to count.")
             self.histogram_note.setText(
@@ -359,10 +364,15 @@ class AnalysisPanel(QScrollArea):
 
     # ------------------------------------------------------------------ actions
     def load_worst(self) -> bool:
-        """Set the lights to the worst position (one undoable step) and mark its presses."""
+        """Set the lights to the worst position and mark its presses: one undoable step that,
+        like a scramble, starts a new game (move counter at 0, the position is the start)."""
         worst = self.model.worst
         if worst is None or worst.lights is None or worst.presses is None:
             return False
-        self.document.push(SetLightsCommand(self.document, worst.lights, "Load worst position"))
+        self.document.push(
+            SetLightsCommand(
+                self.document, worst.lights, "Load worst position", moves=0, start=True
+            )
+        )
         self.solutions.show_presses(worst.presses)
         return True

@@ -39,7 +39,8 @@ from lograph.ui.canvas.palette import MARKS
 from lograph.ui.canvas.scene import BoardScene
 from lograph.ui.model.analysis import AnalysisModel
 from lograph.ui.model.session import Session, bind_toggle
-from lograph.ui.widgets import named
+from lograph.ui.model.words import count_of
+from lograph.ui.widgets import named, set_tone
 
 __all__ = [
     "COMBINATION_LIMIT",
@@ -51,6 +52,7 @@ __all__ = [
 
 WORLD_COLOR = MARKS["world"].color  # one colour per meaning: see `palette.MARKS`
 QUIET_COLOR = MARKS["quiet"].color
+WORLD_STYLE, QUIET_STYLE = MARKS["world"].style, MARKS["quiet"].style  # and one shape each
 #: The combination spin box offers all p^k − 1 combinations while there are at most this many.
 COMBINATION_LIMIT = 1 << 16
 
@@ -143,20 +145,25 @@ class PositionSection(QGroupBox):
         if pos is None or analysis is None:
             empty = not len(self.model.document.board)
             self.status.setText("Empty board." if empty else "Waiting for the analysis…")
-            self.status.setStyleSheet("")
+            set_tone(self.status, None)
             self.world.setText("")
             self.failing.hide()
             self.highlight.hide()
             self.failing.blockSignals(False)
             self.draw()
             return
-        goal = "every light off" if self.model.goal == "off" else "every light on"
-        if pos.solvable:
-            self.status.setText(f"Solvable: {goal} can be reached.")
-            self.status.setStyleSheet("color: #2b8a3e; font-weight: bold;")
+        goal = "off" if self.model.goal == "off" else "on"
+        if not len(self.model.document.board):
+            self.status.setText("Solved: an empty board has no lights to switch.")
+            set_tone(self.status, "good")
+        elif pos.solvable:
+            self.status.setText(f"Solvable: every light can be switched {goal}.")
+            set_tone(self.status, "good")
         else:
-            self.status.setText(f"Not solvable: {goal} cannot be reached from here.")
-            self.status.setStyleSheet("color: #c92a2a; font-weight: bold;")
+            self.status.setText(
+                f"Not solvable: the lights cannot all be switched {goal} from here."
+            )
+            set_tone(self.status, "bad")
         if pos.worlds > 1:
             p = self.model.document.board.states
             syndrome = syndrome_text(pos.syndrome, p)
@@ -175,7 +182,7 @@ class PositionSection(QGroupBox):
         kind = "Left-kernel pattern" if self.model.document.board.directed else "Quiet pattern"
         for j in pos.failing:
             size = int(np.count_nonzero(analysis.left_kernel[j]))
-            text = f"{kind} {j + 1} · {size} buttons · sum {pos.syndrome[j]}, not 0"
+            text = f"{kind} {j + 1} · {count_of(size, 'button')} · sum {pos.syndrome[j]}, not 0"
             self.failing.addItem(text)
         self.failing.setVisible(bool(pos.failing))
         self.highlight.setVisible(bool(pos.failing))
@@ -197,7 +204,9 @@ class PositionSection(QGroupBox):
             self.marks.clear()
             return
         names = self.model.document.board.buttons
-        self.marks.set_marks(pattern_marks(names, analysis.left_kernel[j], WORLD_COLOR, "dot"))
+        self.marks.set_marks(
+            pattern_marks(names, analysis.left_kernel[j], WORLD_COLOR, WORLD_STYLE)
+        )
 
 
 class QuietBrowser(QGroupBox):
@@ -329,15 +338,19 @@ class QuietBrowser(QGroupBox):
             return
         presses = int(vec.sum())
         if self.basis_mode.isChecked():
-            self.which.setText(f"Pattern {self.index + 1} of {self.k}: {presses} presses.")
+            self.which.setText(
+                f"Pattern {self.index + 1} of {self.k}: {count_of(presses, 'press')}."
+            )
         else:
             coeffs = coefficients(self.index + 1, analysis.orders())
             terms = " + ".join(
                 (f"q{j + 1}" if c == 1 else f"{c}·q{j + 1}") for j, c in enumerate(coeffs) if c
             )
-            self.which.setText(f"Combination {self.index + 1} = {terms}: {presses} presses.")
+            self.which.setText(
+                f"Combination {self.index + 1} = {terms}: {count_of(presses, 'press')}."
+            )
         if self.session.shows("quiet"):
             names = self.model.document.board.buttons
-            self.marks.set_marks(pattern_marks(names, vec, QUIET_COLOR, "fill"))
+            self.marks.set_marks(pattern_marks(names, vec, QUIET_COLOR, QUIET_STYLE))
         else:
             self.marks.clear()

@@ -31,11 +31,14 @@ from lograph.ui.canvas.scene import BoardScene
 from lograph.ui.model.analysis import AnalysisModel
 from lograph.ui.model.commands import PressCommand
 from lograph.ui.model.session import Session
+from lograph.ui.model.words import count_of
 
 __all__ = ["HINT_COLOR", "SOLUTION_COLOR", "STEP_MS", "SolutionController"]
 
 SOLUTION_COLOR = MARKS["press"].color  # one colour per meaning: see `palette.MARKS`
 HINT_COLOR = MARKS["hint"].color
+#: the shapes of the two meanings (a glow around the next press, rings on the solution)
+HINT_STYLE, SOLUTION_STYLE = MARKS["hint"].style, MARKS["press"].style
 NEXT_COLOR = MARKS["hint"].color  # the next press of step by step: "press this one now"
 #: What Hint and Solve say when the lit-only search finds no way to the goal.
 LIT_ONLY_STUCK = "This position cannot be cleared pressing only lit buttons."
@@ -51,7 +54,7 @@ def press_marks(
     """Ring marks on the buttons to press; the badge says how often when more than once."""
     where = np.flatnonzero(presses)
     return {
-        names[i]: Mark(color, str(int(presses[i])) if presses[i] > 1 else "", "ring")
+        names[i]: Mark(color, str(int(presses[i])) if presses[i] > 1 else "", SOLUTION_STYLE)
         for i in where.tolist()
     }
 
@@ -216,9 +219,11 @@ class SolutionController(QObject):
         else:
             button = self.document.board.buttons[solution.presses[0]]
             self.hint_button = button
-            self.hint_overlay.set_marks({button: Mark(HINT_COLOR, "?", "fill")})
+            self.hint_overlay.set_marks({button: Mark(HINT_COLOR, "?", HINT_STYLE)})
             left = len(solution.presses)
-            self.status.emit(f"Hint: press {button} ({left} lit presses left at the fewest)")
+            self.status.emit(
+                f"Hint: press {button} ({count_of(left, 'lit press')} left at the fewest)"
+            )
 
     def _show_hint(self, solution: FewestSolution | None) -> None:
         if solution is None:
@@ -231,9 +236,9 @@ class SolutionController(QObject):
         # Any press of an optimal solution works; the first in board order is predictable.
         button = self.document.board.buttons[int(where[0])]
         self.hint_button = button
-        self.hint_overlay.set_marks({button: Mark(HINT_COLOR, "?", "fill")})
+        self.hint_overlay.set_marks({button: Mark(HINT_COLOR, "?", HINT_STYLE)})
         left = solution.press_count
-        self.status.emit(f"Hint: press {button} ({left} presses left at the fewest)")
+        self.status.emit(f"Hint: press {button} ({count_of(left, 'press')} left at the fewest)")
 
     # ------------------------------------------------------------------ step by step
     def toggle_steps(self) -> None:
@@ -282,7 +287,7 @@ class SolutionController(QObject):
         self._draw_steps()
         self.timer.start()
         self.stepping_changed.emit(True)
-        self.status.emit(f"Solving in {len(self.steps)} presses…")
+        self.status.emit(f"Solving in {count_of(len(self.steps), 'press')}…")
 
     def _draw_steps(self) -> None:
         marks: dict[str, Mark] = {}
@@ -291,7 +296,7 @@ class SolutionController(QObject):
                 continue  # a button pressed several times keeps its first step number
             number = str(self.done_steps + i + 1) if i < _NUMBERED else ""
             color = NEXT_COLOR if i == 0 else SOLUTION_COLOR
-            marks[button] = Mark(color, number, "fill" if i == 0 else "ring")
+            marks[button] = Mark(color, number, HINT_STYLE if i == 0 else SOLUTION_STYLE)
         self.solution_overlay.set_marks(marks)
 
     def _step(self) -> None:

@@ -20,7 +20,13 @@ from lograph.ui.canvas.placement import blocker
 from lograph.ui.canvas.scene import BoardScene
 from lograph.ui.model.commands import ReverseEdgesCommand
 
-__all__ = ["build_menu"]
+__all__ = ["DELETE_CLICK", "build_menu"]
+
+#: How a click deletes, as the edit tool's hint and these menus say it: both gestures, since
+#: window managers such as Openbox keep a plain Alt+click for moving windows.
+DELETE_CLICK = "Alt+click or Ctrl+Alt+click"
+#: The same in a menu entry's shortcut column.
+DELETE_KEYS = "Alt+Click, Ctrl+Alt+Click"
 
 Notify = Callable[[str], None]
 
@@ -60,7 +66,9 @@ def _button_entries(menu: QMenu, scene: BoardScene, button: str, notify: Notify)
     targets = sorted(scene.selected, key=board.index) if whole else [button]
     what = f"{len(targets)} Selected Buttons" if whole else button
     menu.addSection(what if whole else f"Button {button}")
-    _entry(menu, "menu_delete", f"&Delete {what}\tAlt+Click", lambda: ops.delete(scene, targets))
+    _entry(
+        menu, "menu_delete", f"&Delete {what}\t{DELETE_KEYS}", lambda: ops.delete(scene, targets)
+    )
     others = sorted(scene.selected - {button}, key=board.index)
 
     def join() -> None:
@@ -99,7 +107,9 @@ def _edge_entries(menu: QMenu, scene: BoardScene, edge: tuple[str, str]) -> None
     doc = scene.document
     u, v = edge
     menu.addSection(f"Edge {u} – {v}")
-    _entry(menu, "menu_delete", "&Delete Edge\tAlt+Click", lambda: ops.delete(scene, edges=[edge]))
+    _entry(
+        menu, "menu_delete", f"&Delete Edge\t{DELETE_KEYS}", lambda: ops.delete(scene, edges=[edge])
+    )
     if doc.board.directed:
         reverse = lambda: doc.push(ReverseEdgesCommand(doc, [edge]))  # noqa: E731
         turn = _entry(menu, "menu_reverse", "&Reverse Edge", reverse)

@@ -26,6 +26,7 @@ from lograph.ui.model.commands import (
     SetSelfActionsCommand,
 )
 from lograph.ui.model.document import ButtonRecord, Document
+from lograph.ui.model.words import count_of
 
 Edge = tuple[str, str]
 
@@ -125,7 +126,9 @@ def paste(scene: BoardScene, clip: dict[str, Any], offset: tuple[float, float]) 
         ButtonRecord(r.id, (r.pos[0] + sx / unit, r.pos[1] + sy / unit), r.light, r.self_action)
         for r in records
     ]
-    doc.push(AddButtonsCommand(doc, records, edges, text=f"Paste {len(records)} buttons"))
+    doc.push(
+        AddButtonsCommand(doc, records, edges, text=f"Paste {count_of(len(records), 'button')}")
+    )
     scene.set_selection([r.id for r in records])
     return True
 

@@ -8,6 +8,12 @@ The scene owns its overlays: `Overlays` (held by `BoardScene`, asked through
 ``scene.overlay(name)``) creates each one the first time it is named and tells all of them
 what the Document changed. This module does not know the scene class (the scene imports it).
 
+Every overlay paints in three layers, so marks of different overlays stay readable where
+they meet: discs and glows (``fill``, ``glow``, ``hatch``) at the bottom, rings and dots in
+the middle, and arrows, tags and badges on top of every ring of every overlay (a ring never
+hides a step number or an arrowhead). Each ring kind has its own radius (`RING_RADII`), so a
+solution ring, a chosen row's ring and a free button's dashes on one button are all seen.
+
 Drawing is batched like the canvas layers: marks are grouped by (colour, style) and each
 group is one ``drawPoints`` call with a round pen when there are many, so a solution marking
 20,000 buttons of a 200×200 board paints in milliseconds. Rings and labels, which need one
@@ -29,7 +35,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem, QWidget
 
 from lograph.core.errors import LographError
@@ -38,16 +44,44 @@ from lograph.ui.canvas.palette import MARKS, text_on
 from lograph.ui.canvas.store import DrawingStore
 from lograph.ui.model.document import Document
 
-__all__ = ["DASHED_RING", "RING", "STYLES", "Mark", "Overlay", "Overlays", "mark"]
+__all__ = [
+    "DASHED_RING",
+    "INNER_RING",
+    "OUTER_RING",
+    "RING",
+    "RING_RADII",
+    "STYLES",
+    "Mark",
+    "Overlay",
+    "Overlays",
+    "mark",
+]
 
 Array = NDArray[np.float64]
 
-STYLES = ("ring", "dashed", "dot", "fill", "badge")
+STYLES = (
+    "ring", "outer", "dashed", "inner", "inner_dashed", "dot", "fill", "glow", "hatch", "tag",
+    "badge",
+)  # fmt: skip
+UNDER = ("fill", "glow", "hatch")  # painted below every ring
+TOP = ("tag", "badge")  # painted above every ring, with the arrows
 _MARGIN = 2 * RADIUS + 24  # room for rings, labels and arrowheads around a centre
 _MANY = 3000  # above this many visible marks, rings become batched round points
-RING = RADIUS + 4.0  # radius of a ring mark
-#: A dashed ring goes around the solid one, so a button with both shows both.
-DASHED_RING = RADIUS + 9.0
+RING_PEN = 2.6  # width of a ring's coloured stroke; its white under-stroke is 1.4 wider
+RING = RADIUS + 3.5  # radius of a ring mark
+#: A second solid ring (a chosen table row) goes around the first one …
+OUTER_RING = RADIUS + 7.0
+#: … and a dashed ring around both, so a button with all three shows all three.
+DASHED_RING = RADIUS + 10.5
+#: Inside the disc, around a centre dot (a check light that is on, the forcing light).
+INNER_RING = RADIUS - 4.5
+RING_RADII = {
+    "ring": RING,
+    "outer": OUTER_RING,
+    "dashed": DASHED_RING,
+    "inner": INNER_RING,
+    "inner_dashed": INNER_RING,
+}
 
 
 @dataclass(frozen=True)
@@ -61,9 +95,12 @@ class Mark:
     label : str
         Short text shown in a badge at the button's upper right (a step number, a count).
     style : str
-        ``"ring"`` (an outline around the disc), ``"dashed"`` (a dashed outline), ``"dot"``
-        (a small centre dot), ``"fill"`` (a translucent disc over the button) or ``"badge"``
-        (only the label).
+        ``"ring"`` (an outline around the disc), ``"outer"`` (an outline around that one),
+        ``"dashed"`` (a dashed outline around both), ``"inner"`` / ``"inner_dashed"`` (a
+        solid / dashed outline inside the disc), ``"dot"`` (a small centre dot), ``"fill"``
+        (a translucent disc over the button), ``"glow"`` (a translucent band around the
+        disc), ``"hatch"`` (the disc hatched), ``"tag"`` (a small square at the lower left)
+        or ``"badge"`` (only the label).
     """
 
     color: str
@@ -122,10 +159,28 @@ class Overlay(QGraphicsItem):
         # (store generation, colour -> (sources, targets) as (k, 2) arrays, all lines)
         self._arrow_cache: tuple[int, dict[str, list[Any]]] | None = None
         self._rect = QRectF()
-        self.setZValue(z)
+        # the bottom (discs, glows) and top (arrows, tags, badges) layers of this overlay
+        self.parts = (_Part(self, "under"), _Part(self, "top"))
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)  # clicks go to the scene's tool
         scene.addItem(self)
+        for part in self.parts:
+            scene.addItem(part)
+        self.setZValue(z)
+
+    def itemChange(self, change: QGraphicsItem.GraphicsItemChange, value: Any) -> Any:
+        """Its layers follow the overlay's stacking order and visibility."""
+        parts = getattr(self, "parts", ())
+        if not parts:
+            pass
+        elif change == QGraphicsItem.GraphicsItemChange.ItemZValueHasChanged:
+            z = float(self.zValue())
+            self.parts[0].setZValue(UNDER_Z + z / 100)
+            self.parts[1].setZValue(TOP_Z + z / 100)
+        elif change == QGraphicsItem.GraphicsItemChange.ItemVisibleHasChanged:
+            for part in self.parts:
+                part.setVisible(self.isVisible())
+        return super().itemChange(change, value)
 
     # ------------------------------------------------------------------ public API
     def set_marks(self, marks: Mapping[str, Mark]) -> None:
@@ -174,6 +229,8 @@ class Overlay(QGraphicsItem):
         self._groups = self._arrow_cache = None
         self._refresh_rect()
         self.update()
+        for part in self.parts:
+            part.update()
 
     def _refresh_rect(self) -> None:
         store = self._store()
@@ -185,7 +242,8 @@ class Overlay(QGraphicsItem):
         else:
             rect = QRectF()
         if rect != self._rect:
-            set_bounds(self, self._rect, rect)
+            for item in (self, *self.parts):
+                set_bounds(item, self._rect, rect)
             self._rect = rect
 
     def boundingRect(self) -> QRectF:
@@ -206,6 +264,10 @@ class Overlay(QGraphicsItem):
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
+        self.paint_layer(painter, option, "middle")
+
+    def paint_layer(self, painter: QPainter, option: QStyleOptionGraphicsItem, layer: str) -> None:
+        """Paint one of the three layers: ``"under"``, ``"middle"`` or ``"top"``."""
         store = self._store()
         exposed = _visible(painter, option.exposedRect).adjusted(
             -_MARGIN, -_MARGIN, _MARGIN, _MARGIN
@@ -213,16 +275,18 @@ class Overlay(QGraphicsItem):
         lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
         on_screen = RADIUS * lod
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        if self.arrows and on_screen >= 2:  # below, arrows are a few pixels: only clutter
+        top = layer == "top"
+        if top and self.arrows and on_screen >= 2:  # below, arrows are a few pixels: clutter
             self._paint_arrows(painter, exposed)
         labelled: list[tuple[int, Mark]] = []
         for (color, style), slots in self._mark_groups().items():
             xy = store.pos[slots]
             inside = _inside(xy, exposed)
             xy, shown = xy[inside], slots[inside]
-            if len(xy):
+            here = "under" if style in UNDER else "top" if style in TOP else "middle"
+            if len(xy) and here == layer:
                 self._paint_group(painter, QColor(color), style, xy, on_screen)
-            if on_screen >= 7:
+            if top and on_screen >= 7:
                 labelled.extend((s, m) for s in shown.tolist() if (m := self._mark_at(s)).label)
         if labelled:
             self._paint_labels(painter, labelled)
@@ -242,17 +306,28 @@ class Overlay(QGraphicsItem):
             return  # the label is all there is, drawn with the others
         cap = Qt.PenCapStyle.RoundCap
         tiny = on_screen < 1.5
-        ringed = style in ("ring", "dashed")
-        if style == "fill" or (ringed and (tiny or len(xy) > _MANY)):
+        ringed = style in RING_RADII
+        many = tiny or len(xy) > _MANY
+        if style in UNDER and style != "fill" and not many:
+            self._paint_under(painter, color, style, xy)
+        elif style in UNDER or (ringed and many):
             # many or tiny rings read better as tinted discs, and batch into one call
             fill = QColor(color)
-            fill.setAlpha(150 if style == "fill" else 200)
-            pen = QPen(fill, 2 * RADIUS + (0 if style == "fill" else 6), Qt.PenStyle.SolidLine, cap)
+            fill.setAlpha(150 if style in UNDER else 200)
+            pen = QPen(fill, 2 * RADIUS + (0 if style in UNDER else 6), Qt.PenStyle.SolidLine, cap)
             if tiny:
                 pen.setWidthF(2.5)
                 pen.setCosmetic(True)
             painter.setPen(pen)
             painter.drawPoints(polygon(xy))
+        elif style == "tag":  # a small square with a white rim at the disc's lower left
+            painter.setPen(QPen(QColor("#ffffff"), 1.5))
+            painter.setBrush(color)
+            side = 9.0
+            for x, y in xy.tolist():
+                cx, cy = x - RADIUS * 0.72, y + RADIUS * 0.72
+                painter.drawRect(QRectF(cx - side / 2, cy - side / 2, side, side))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
         elif style == "dot":
             pen = QPen(color, RADIUS * 0.8, Qt.PenStyle.SolidLine, cap)
             if tiny:
@@ -263,17 +338,48 @@ class Overlay(QGraphicsItem):
                 painter.drawPoints(polygon(xy))  # a white rim so the dot shows on any light
             painter.setPen(pen)
             painter.drawPoints(polygon(xy))
-        else:  # a white under-stroke and a coloured outline (solid or dashed) around the disc
+        else:  # a white under-stroke and a coloured outline (solid or dashed)
             painter.setBrush(Qt.BrushStyle.NoBrush)
-            r = DASHED_RING if style == "dashed" else RING
-            outline = QPen(color, 3.5)
-            if style == "dashed":
-                outline.setDashPattern([2.2, 1.5])  # in pen widths: 12 dashes around the ring
+            r = RING_RADII[style]
+            width = RING_PEN if r > RADIUS else RING_PEN * 0.85
+            outline = QPen(color, width)
+            if style in ("dashed", "inner_dashed"):
+                outline.setDashPattern([2.2, 1.5])  # in pen widths: dashes around the ring
                 outline.setCapStyle(Qt.PenCapStyle.FlatCap)
-            for pen in (QPen(QColor("#ffffff"), 6.0), outline):
+            for pen in (QPen(QColor("#ffffff"), width + 1.4), outline):
                 painter.setPen(pen)
                 for x, y in xy.tolist():
                     painter.drawEllipse(QPointF(x, y), r, r)
+
+    @staticmethod
+    def _paint_under(painter: QPainter, color: QColor, style: str, xy: Array) -> None:
+        """A glow (a translucent band just around the disc) or a hatched disc."""
+        if style == "glow":
+            band = QColor(color)
+            band.setAlpha(110)
+            painter.setPen(QPen(band, 9.0))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            for x, y in xy.tolist():
+                painter.drawEllipse(QPointF(x, y), RADIUS + 4.5, RADIUS + 4.5)
+            return
+        tint = QColor(color)
+        tint.setAlpha(90)
+        stripe = QColor(color).lighter(135)
+        for x, y in xy.tolist():  # a tinted disc crossed by four bright diagonal stripes
+            disc = QPainterPath()
+            disc.addEllipse(QPointF(x, y), RADIUS, RADIUS)
+            painter.save()
+            painter.setClipPath(disc, Qt.ClipOperation.IntersectClip)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(tint)
+            painter.drawEllipse(QPointF(x, y), RADIUS, RADIUS)
+            painter.setPen(QPen(stripe, 3.0))
+            for k in (-1.5, -0.5, 0.5, 1.5):
+                off = k * RADIUS * 0.62
+                painter.drawLine(
+                    QPointF(x + off - RADIUS, y + RADIUS), QPointF(x + off + RADIUS, y - RADIUS)
+                )
+            painter.restore()
 
     def _paint_labels(self, painter: QPainter, labelled: list[tuple[int, Mark]]) -> None:
         """Each label in a rounded badge at the upper right of its button."""
@@ -319,17 +425,46 @@ class Overlay(QGraphicsItem):
             near = _inside(src, area) | _inside(dst, area)
             if not near.any():
                 continue
-            painter.setPen(QPen(QColor(color), 3.0, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
             if near.all():
                 if group[2] is None:
                     group[2] = line_list(_arrow_lines(src, dst))
-                painter.drawLines(group[2])
+                lines = group[2]
             else:
-                painter.drawLines(line_list(_arrow_lines(src[near], dst[near])))
+                lines = line_list(_arrow_lines(src[near], dst[near]))
+            round_cap = Qt.PenCapStyle.RoundCap
+            # a white casing under the shaft and head keeps them readable over rings
+            for pen in (QPen(QColor("#ffffff"), 5.0), QPen(QColor(color), 3.0)):
+                pen.setCapStyle(round_cap)
+                painter.setPen(pen)
+                painter.drawLines(lines)
             same = near & np.all(np.abs(src - dst) < 1e-9, axis=1)
             painter.setBrush(Qt.BrushStyle.NoBrush)
             for x, y in src[same].tolist():  # a light forcing its own button: a small loop
                 painter.drawEllipse(QPointF(x + RADIUS * 0.9, y + RADIUS * 0.9), 6.0, 6.0)
+
+
+#: Stacking of an overlay's bottom and top layers (its own z, 10 to 14, is the middle one;
+#: the buttons are at 1): every disc under every ring, every badge above every ring.
+UNDER_Z = 2.0
+TOP_Z = 30.0
+
+
+class _Part(QGraphicsItem):
+    """The bottom or top layer of an `Overlay`: painted by it, stacked apart from it."""
+
+    def __init__(self, overlay: Overlay, layer: str) -> None:
+        super().__init__()
+        self.overlay, self.layer = overlay, layer
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def boundingRect(self) -> QRectF:
+        return self.overlay.boundingRect()
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        self.overlay.paint_layer(painter, option, self.layer)
 
 
 def _visible(painter: QPainter, exposed: QRectF) -> QRectF:

@@ -4,7 +4,8 @@ the chase, the analysis docks, the exporters and the legend.
 
 A meaning keeps its colour *and* its shape everywhere: "press this button" is a solid green
 ring in the window and in an exported picture; a chase plan's free button is a dashed orange
-ring, so the two never look alike when both are shown.
+ring further out, and the chosen table row's "press these" a brown ring between the two, so
+none of them looks like another or hides another when several are shown.
 
 Light values get one colour each from `LIT` (twelve lit colours that stay apart from one
 another and from the dark 0), cycled beyond that; the digit drawn on the disc (k > 2) tells
@@ -124,7 +125,8 @@ class MarkKind:
         A QColor name.
     style : str
         The shape drawn by the overlay: ``"ring"``, ``"dashed"`` (a dashed ring), ``"dot"``,
-        ``"fill"`` (a tinted disc), ``"badge"`` (only the label), ``"arrow"``.
+        ``"fill"`` (a tinted disc), ``"badge"`` (only the label), ``"arrow"`` and the
+        others of `overlay.STYLES`.
     text : str
         What the legend says.
     """
@@ -134,17 +136,22 @@ class MarkKind:
     text: str
 
 
-#: Every meaning a mark has, in the legend's order.
+#: Every meaning a mark has, in the legend's order. No two meanings share a shape (style),
+#: and the kinds of ring sit at different radii (inside the disc, on it, around it), so marks
+#: on one button never hide each other; a colour is shared only by the two states of one
+#: idea (press: the solution, press now: the hint; check light: read it, it is on; forcing:
+#: the plan's arrow, the light forcing the press being played).
 MARKS: dict[str, MarkKind] = {
-    "press": MarkKind("#2f9e44", "ring", "press this button (solution, chosen table row)"),
-    "hint": MarkKind("#2f9e44", "fill", "press this one now (hint, next step)"),
+    "press": MarkKind("#2f9e44", "ring", "press this button (the fewest-presses solution)"),
+    "hint": MarkKind("#2f9e44", "glow", "press this one now (hint, next step)"),
+    "row": MarkKind("#8d5524", "outer", "press these free buttons (the chosen table row)"),
     "free": MarkKind("#f76707", "dashed", "free button of the chase: yours to choose"),
     "step": MarkKind("#343a40", "badge", "chase step number (orange: a free button)"),
     "force": MarkKind("#1971c2", "arrow", "a light forcing the button it points to"),
-    "forcing": MarkKind("#1971c2", "ring", "the light forcing the press being played"),
+    "forcing": MarkKind("#1971c2", "inner_dashed", "the light forcing the press being played"),
     "pressing": MarkKind("#e03131", "fill", "the press being played by Chase"),
     "check": MarkKind("#ae3ec9", "dot", "check light: read it after the chase"),
-    "check_on": MarkKind("#ae3ec9", "ring", "check light that is on"),
-    "world": MarkKind("#d6336c", "dot", "world pattern the position fails"),
-    "quiet": MarkKind("#0c8599", "fill", "quiet pattern: presses that change no light"),
+    "check_on": MarkKind("#ae3ec9", "inner", "check light that is on"),
+    "world": MarkKind("#d6336c", "tag", "world pattern the position fails"),
+    "quiet": MarkKind("#0c8599", "hatch", "quiet pattern: presses that change no light"),
 }

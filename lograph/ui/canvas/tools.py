@@ -37,7 +37,7 @@ from PySide6.QtWidgets import (
 )
 
 from lograph.ui.canvas import operations as ops
-from lograph.ui.canvas.context_menu import build_menu
+from lograph.ui.canvas.context_menu import DELETE_CLICK, build_menu
 from lograph.ui.canvas.items import RADIUS, Palette
 from lograph.ui.canvas.placement import Obstacles, blocker
 from lograph.ui.canvas.scene import BoardScene
@@ -98,7 +98,8 @@ class EditTool(Tool):
 
     name = "edit"
     hint = (
-        "Drag between buttons: connect · Shift+drag: move · Alt+click: delete · right click: more"
+        f"Drag between buttons: connect · Shift+drag: move · {DELETE_CLICK}: delete · "
+        "right click: more"
     )
 
     def __init__(self, scene: BoardScene) -> None:

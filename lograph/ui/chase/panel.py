@@ -144,16 +144,19 @@ class ChasePanel(QWidget):
         steps = len(plan.buttons)
         free = plan.free_count
         lines = [
-            f"<b>{steps}</b> steps · <b>{free}</b> free button{'s' if free != 1 else ''} · "
+            f"<b>{steps}</b> step{'s' if steps != 1 else ''} · "
+            f"<b>{free}</b> free button{'s' if free != 1 else ''} · "
             f"<b>{len(plan.check)}</b> check light{'s' if len(plan.check) != 1 else ''}"
         ]
         if table is not None:
             kind = "fewest presses" if table.minimal else "valid presses (not searched for fewest)"
-            lines.append(f"Lookup table: <b>{len(table)}</b> rows, {kind}.")
+            rows = "row" if len(table) == 1 else "rows"
+            lines.append(f"Lookup table: <b>{len(table)}</b> {rows}, {kind}.")
             order = " ".join(step_labels(data)[b] for b in data.check_ids)
+            which = "step" if len(data.check_ids) == 1 else "steps"
             lines.append(
                 f"Buttons are named by their step numbers, as on the board. Pattern: one "
-                f"digit per check light, left to right = steps {order}."
+                f"digit per check light, left to right = {which} {order}."
             )
         else:
             lines.append(f"No lookup table: {data.table_note}")

@@ -21,6 +21,7 @@ from lograph.core.errors import LographError
 from lograph.core.model.system import PressSystem
 from lograph.ui.model.analysis import AnalysisModel
 from lograph.ui.model.jobs import Job, JobRunner
+from lograph.ui.model.words import count_of
 from lograph.ui.picture.chase_plan import ChaseData, compute_chase
 
 __all__ = ["ChaseSource"]
@@ -90,7 +91,7 @@ class ChaseSource(QObject):
                 failed(exc)
                 return
         snapshot = system
-        text = f"Finding a chase plan for {snapshot.n} buttons…"
+        text = f"Finding a chase plan for {count_of(snapshot.n, 'button')}…"
         busy(text)
 
         def work(job: Job) -> ChaseData:

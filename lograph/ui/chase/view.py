@@ -10,7 +10,7 @@ new one is computed after a short pause.
 
 A person's recipe, as the view offers it: **Chase** presses every forced button; the check
 lights left on are looked up in the table (the row is selected and its free buttons ringed
-green); **Press Free Buttons** presses them; **Chase** again switches every light off.
+brown); **Press Free Buttons** presses them; **Chase** again switches every light off.
 
 The parts it drives: `source` (plans and free presses from the shared analysis), `marks`
 (the overlays), `panel` (the dock's widget) and `player` (the presses played one by one).
@@ -278,7 +278,8 @@ class ChaseView(QObject):
         steps = counts_text([self._label(b) for b in names], counts)
         if steps == "none":
             return steps
-        return f"steps {steps} ({counts_text(names, counts)})"
+        word = "step" if np.count_nonzero(counts) == 1 else "steps"
+        return f"{word} {steps} ({counts_text(names, counts)})"
 
     def _chase_finished(self, complete: bool) -> None:
         self._update_actions()
@@ -315,7 +316,7 @@ class ChaseView(QObject):
         self.marks.mark_lit(data, pattern)
         self._say(
             f"Check lights read {pattern_text(pattern)} ({lit}): table row {row + 1}. Press "
-            f"the free buttons ringed green: {self._named(data.free_ids, data.table.presses[row])}"
+            f"the free buttons ringed brown: {self._named(data.free_ids, data.table.presses[row])}"
             ", then Chase again."
         )
 
@@ -341,7 +342,7 @@ class ChaseView(QObject):
         self._mark_free(data, presses)
         self._update_actions()
         self._say(
-            f"Press the free buttons ringed green: {self._named(data.free_ids, presses)}, "
+            f"Press the free buttons ringed brown: {self._named(data.free_ids, presses)}, "
             "then Chase again."
         )
 

@@ -13,7 +13,7 @@ from PySide6.QtCore import QByteArray, QRectF, Qt
 from PySide6.QtGui import QColor, QIcon, QImage, QPainter, QPixmap
 from PySide6.QtSvg import QSvgRenderer
 
-__all__ = ["ICON_NAMES", "SIZES", "action_icon", "app_icon", "svg_text"]
+__all__ = ["ICON_NAMES", "SIZES", "action_icon", "app_icon", "faded", "svg_text"]
 
 #: The actions that have an icon (each ``NAME.svg`` here).
 ICON_NAMES = (
@@ -28,19 +28,37 @@ def svg_text(name: str) -> str:
     return _ROOT.joinpath(f"{name}.svg").read_text(encoding="utf-8")
 
 
-def action_icon(name: str, color: QColor) -> QIcon:
-    """Icon `name` drawn in `color` at the usual toolbar sizes."""
-    text = svg_text(name).replace('color="#343a40"', f'color="{color.name()}"', 1)
-    renderer = QSvgRenderer(QByteArray(text.encode("utf-8")))
+def faded(color: QColor, background: QColor, share: float = 0.35) -> QColor:
+    """`color` mixed with `background`, keeping `share` of it: the ink of a disabled icon,
+    which reads as switched off on a light and on a dark theme alike.
+
+    >>> faded(QColor("#e9ecef"), QColor("#25282d")).name()
+    '#6a6d71'
+    """
+    a = (color.redF(), color.greenF(), color.blueF())
+    b = (background.redF(), background.greenF(), background.blueF())
+    return QColor.fromRgbF(*(share * x + (1 - share) * y for x, y in zip(a, b, strict=True)))
+
+
+def action_icon(name: str, color: QColor, disabled: QColor | None = None) -> QIcon:
+    """Icon `name` drawn in `color` at the usual toolbar sizes, and in `disabled` for the
+    disabled state (without it Qt greys the pixmap itself, which on a dark theme looks like
+    the enabled icon)."""
     icon = QIcon()
-    for side in SIZES:
-        image = QImage(side, side, QImage.Format.Format_ARGB32_Premultiplied)
-        image.fill(Qt.GlobalColor.transparent)
-        painter = QPainter(image)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        renderer.render(painter, QRectF(0, 0, side, side))
-        painter.end()
-        icon.addPixmap(QPixmap.fromImage(image))
+    modes = [(color, QIcon.Mode.Normal)]
+    if disabled is not None:
+        modes.append((disabled, QIcon.Mode.Disabled))
+    for ink, mode in modes:
+        text = svg_text(name).replace('color="#343a40"', f'color="{ink.name()}"', 1)
+        renderer = QSvgRenderer(QByteArray(text.encode("utf-8")))
+        for side in SIZES:
+            image = QImage(side, side, QImage.Format.Format_ARGB32_Premultiplied)
+            image.fill(Qt.GlobalColor.transparent)
+            painter = QPainter(image)
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+            renderer.render(painter, QRectF(0, 0, side, side))
+            painter.end()
+            icon.addPixmap(QPixmap.fromImage(image), mode)
     return icon
 
 

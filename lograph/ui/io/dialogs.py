@@ -20,7 +20,7 @@ from lograph.core.model.board import RULES
 from lograph.core.model.checks import check_states
 from lograph.ui.io.new_board import KINDS, MAX_STATES_FIELD, NewBoardDialog
 from lograph.ui.model.document import BoardProperties
-from lograph.ui.widgets import named
+from lograph.ui.widgets import named, set_tone
 
 __all__ = ["KINDS", "NewBoardDialog", "PropertiesDialog"]
 
@@ -51,7 +51,7 @@ class PropertiesDialog(QDialog):
         self.directed = named(QCheckBox("Directed"), "directed")
         self.directed.setChecked(props.directed)
         self.error = named(QLabel(), "error")
-        self.error.setStyleSheet("color: #c92a2a")
+        set_tone(self.error, "bad", bold=False)
         note = QLabel(
             "Closed: a press changes the button and its neighbours; open: only the "
             "neighbours. Fewer states reduce the lights modulo the new number."

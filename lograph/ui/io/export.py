@@ -38,6 +38,7 @@ from lograph.ui.io.filectl import proposed_stem
 from lograph.ui.model.document import Document
 from lograph.ui.model.jobs import Job, JobRunner
 from lograph.ui.model.session import Session
+from lograph.ui.model.words import count_of
 from lograph.ui.picture.render import (
     MARK_MODES,
     MAX_SIDE,
@@ -318,7 +319,7 @@ class ExportController(QObject):
             if name:
                 info["board"] = name
             write_solution(path, system, best.presses, info=info)
-            return f"Solution ({best.press_count} presses) written to {path}"
+            return f"Solution ({count_of(best.press_count, 'press')}) written to {path}"
 
         known = self.known()  # found already (maybe by a long exact search): not again
         self._in_background(

@@ -83,6 +83,8 @@ class FileController(QObject):
     """
 
     recent_changed = Signal(list)
+    #: A board file or sample was opened (the window shows it in Play mode).
+    opened = Signal()
 
     def __init__(self, window: QWidget, document: Document, settings: QSettings) -> None:
         super().__init__(window)
@@ -151,6 +153,7 @@ class FileController(QObject):
             return False
         self.document.replace_board(board, path.resolve())
         self._remember(path)
+        self.opened.emit()
         return True
 
     def open_sample(self, name: str, ask: bool = True) -> bool:
@@ -165,6 +168,7 @@ class FileController(QObject):
             self._error("Cannot open sample", exc)
             return False
         self.document.replace_board(board, None)
+        self.opened.emit()
         return True
 
     # ------------------------------------------------------------------ save

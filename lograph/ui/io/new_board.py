@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -27,11 +27,14 @@ from lograph.core.model import generators as gen
 from lograph.core.model.board import RULES, Board
 from lograph.core.model.checks import check_states
 from lograph.ui.io.stencil_picker import StencilPicker
+from lograph.ui.model.words import count_of
 from lograph.ui.picture.preview import BoardPreview
-from lograph.ui.widgets import named
+from lograph.ui.widgets import named, set_tone
 
 __all__ = ["GRID_KINDS", "KINDS", "MAX_STATES_FIELD", "NewBoardDialog"]
 
+#: Where the last choice is kept in the settings.
+SETTINGS_GROUP = "new_board"
 MAX_SIDE = 400  # 160,000 buttons: beyond that the editor is not the right tool
 #: Highest number of states the fields offer; the core validator decides what is allowed.
 MAX_STATES_FIELD = 255
@@ -75,8 +78,9 @@ def _takes_size(name: str) -> bool:
 class NewBoardDialog(QDialog):
     """Pick a generator and its sizes; the preview follows every change."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, settings: QSettings | None = None) -> None:
         super().__init__(parent)
+        self.settings = settings
         self.setObjectName("new_board_dialog")
         self.setWindowTitle("New board")
         self.holes: set[tuple[int, int]] = set()
@@ -88,9 +92,10 @@ class NewBoardDialog(QDialog):
         self.preview = BoardPreview()
         self.preview.cell_clicked.connect(self._toggle_hole)
         self.error = named(QLabel(), "error")
-        self.error.setStyleSheet("color: #c92a2a")
+        set_tone(self.error, "bad", bold=False)
         self.error.setWordWrap(True)
         self._lay_out()
+        self._restore()
         self._timer = QTimer(self, singleShot=True, interval=150)
         self._timer.timeout.connect(self.refresh)
         for signal in self._signals():
@@ -127,6 +132,53 @@ class NewBoardDialog(QDialog):
         self.directed = named(QCheckBox("Directed (each edge becomes two arcs)"), "directed")
         self.clear_holes = named(QPushButton("Fill all holes"), "clear_holes")
         self.clear_holes.clicked.connect(self._fill_holes)
+
+    # ------------------------------------------------------------------ the last choice
+    def _remembered(self) -> dict[str, QWidget]:
+        """The fields kept between runs (``new_board/<name>`` in the settings)."""
+        names = ("kind", "rows", "cols", "radius", "graph", "graph_size", "count", "chance",
+                 "reach", "seed", "game", "rule", "states")  # fmt: skip
+        return {name: getattr(self, name) for name in names}
+
+    def _restore(self) -> None:
+        """Put back the kind and sizes chosen last time (a bad or stale value is skipped)."""
+        if self.settings is None:
+            return
+        for name, widget in self._remembered().items():
+            value = self.settings.value(f"{SETTINGS_GROUP}/{name}")
+            if value is None:
+                continue
+            try:
+                if isinstance(widget, QComboBox):
+                    index = widget.findData(str(value))
+                    if index < 0:
+                        index = widget.findText(str(value))
+                    if index >= 0:
+                        widget.setCurrentIndex(index)
+                elif isinstance(widget, QDoubleSpinBox):
+                    widget.setValue(float(str(value)))
+                elif isinstance(widget, QSpinBox):
+                    widget.setValue(int(str(value)))
+            except ValueError:  # a hand-edited settings file
+                continue
+
+    def remember(self) -> None:
+        """Keep the current kind and sizes for the next New Board."""
+        if self.settings is None:
+            return
+        for name, widget in self._remembered().items():
+            if isinstance(widget, QComboBox):
+                data = widget.currentData()
+                value: object = data if data is not None else widget.currentText()
+            elif isinstance(widget, (QSpinBox, QDoubleSpinBox)):
+                value = widget.value()
+            else:
+                continue
+            self.settings.setValue(f"{SETTINGS_GROUP}/{name}", value)
+
+    def accept(self) -> None:
+        self.remember()
+        super().accept()
 
     def _signals(self) -> list[Any]:
         spins = (self.rows, self.cols, self.radius, self.graph_size, self.count, self.seed)
@@ -300,7 +352,8 @@ class NewBoardDialog(QDialog):
         else:
             self.error.setText("")
             grid = (self.rows.value(), self.cols.value()) if kind == "rectangle" else None
-            note = f"{len(self._board)} buttons, {self._board.graph.number_of_edges()} edges"
+            edges = self._board.graph.number_of_edges()
+            note = f"{count_of(len(self._board), 'button')}, {count_of(edges, 'edge')}"
             if kind in SURFACES:
                 note += " · stubs: edges across the glued sides"
             surface = kind if kind in SURFACES else None

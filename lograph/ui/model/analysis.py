@@ -44,6 +44,7 @@ from lograph.ui.model.document import STRUCTURAL, Document
 from lograph.ui.model.jobs import Job, JobFunction, JobRunner
 from lograph.ui.model.position import Position, PositionTracker, Prepared, prepare, quiet_basis
 from lograph.ui.model.session import Session
+from lograph.ui.model.words import count_of
 
 __all__ = [
     "AUTO_SOLUTION_BITS",
@@ -262,12 +263,8 @@ class AnalysisModel(QObject):
     def start_analysis(self) -> None:
         """Analyse the board now (the debounce timer calls this; so does "Analyse")."""
         self.timer.stop()
-        board = self.document.board
         self.error = ""
-        if not len(board):
-            self.runner.cancel("analysis")
-            self.analysis_changed.emit()
-            return
+        # An empty board is analysed too: its one position (no lights) is solved, 1 of 1.
         # The snapshot is taken here, on the GUI thread: the board is mutated only here.
         system, engine = self.document.press_system(), self.engine
         self.analyses_started += 1
@@ -275,7 +272,7 @@ class AnalysisModel(QObject):
         def work(cancel: Cancel) -> Prepared:
             return prepare(system, engine, cancel)
 
-        text = f"Analysing {system.n:,} buttons with {system.states} states…"
+        text = f"Analysing {count_of(system.n, 'button')} with {system.states} states…"
         self.submit("analysis", work, text, self._analysed)
         self.analysis_changed.emit()
 
@@ -418,7 +415,7 @@ class AnalysisModel(QObject):
 
     def histogram_allowed(self) -> bool:
         """Whether the histogram can be counted (known once the analysis is done)."""
-        return len(self.document.board) > 0 and self.histogram_how is not None
+        return self.histogram_how is not None
 
     def request_histogram(self) -> None:
         """Count positions by fewest presses (by quiet classes, or walking every press

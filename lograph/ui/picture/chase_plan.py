@@ -50,7 +50,7 @@ __all__ = [
 FREE = MARKS["free"].color  # free buttons: the ones the player chooses
 FORCE = MARKS["force"].color  # arrows from a forcing light to the button it presses
 CHECK = MARKS["check"].color  # check lights: read after the chase
-ROW = MARKS["press"].color  # the free presses of the chosen table row: "press these"
+ROW = MARKS["row"].color  # the free presses of the chosen table row: "press these"
 STEP = MARKS["pressing"].color  # the step being played by the Chase action
 STEP_BADGE = MARKS["step"].color  # step numbers of forced buttons
 
@@ -126,8 +126,8 @@ def plan_marks(
     """The plan on the board: rings on the free buttons, step-number badges on every button
     (orange for free steps), and an arrow from each forcing light to the button it presses.
 
-    Returns ``(rings, badges, arrows)``; badges go in an overlay above the rings so a ring
-    of another overlay never hides a number.
+    Returns ``(rings, badges, arrows)``; badges and arrows are painted above every ring of
+    every overlay, so no ring hides a number or an arrowhead.
     """
     plan = data.plan
     labels = len(plan.buttons) <= LABEL_LIMIT
@@ -151,19 +151,21 @@ def check_marks(data: ChaseData) -> dict[str, Mark]:
 
 
 def row_marks(data: ChaseData, presses: NDArray[np.integer]) -> dict[str, Mark]:
-    """Green rings on the free buttons to press (with the count when above one).
+    """Brown rings on the free buttons to press (with the count when above one): not the
+    solution's green, so a chosen row and a shown solution never look alike.
 
     `presses` is a row of ``table.presses`` (or any free press vector, ``plan.free`` order).
     """
     out: dict[str, Mark] = {}
     for b, times in zip(data.free_ids, np.asarray(presses).tolist(), strict=True):
         if times:
-            out[b] = mark("press", f"×{times}" if times > 1 else "")
+            out[b] = mark("row", f"×{times}" if times > 1 else "")
     return out
 
 
 def lit_marks(data: ChaseData, pattern: NDArray[np.integer]) -> dict[str, Mark]:
-    """Purple rings on the check lights that are on (with their value when p > 2).
+    """Purple rings inside the check lights that are on, around their dots (with their value
+    when p > 2).
 
     `pattern` holds the check-light values in ``plan.check`` order.
     """

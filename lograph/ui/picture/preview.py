@@ -11,7 +11,7 @@ grid's own edges. The caption has its own strip below the picture.
 from __future__ import annotations
 
 import numpy as np
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QPointF, QRect, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
@@ -86,8 +86,26 @@ class BoardPreview(QWidget):
             (names[u], names[v]) for u, v in zip(src.tolist(), dst.tolist(), strict=True)
         }
 
+    _CAPTION = int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft) | int(
+        Qt.TextFlag.TextWordWrap
+    )
+
     def _caption_height(self) -> float:
-        return float(self.fontMetrics().height() + 6) if self.message else 0.0
+        """Height of the caption below the board: as many lines as the words need (a one-line
+        caption cut "glued sides" off in a narrow dialog)."""
+        if not self.message:
+            return 0.0
+        width = max(self.width() - 12, 1)
+        box = self.fontMetrics().boundingRect(
+            QRect(0, 0, width, 10_000), self._CAPTION, self.message
+        )
+        return float(box.height() + 6)
+
+    def caption_rect(self) -> QRectF:
+        """Where the caption is drawn (empty without one)."""
+        strip = QRectF(self.rect()).adjusted(6, 0, -6, -3)
+        strip.setTop(strip.bottom() - self._caption_height() + 3)
+        return strip if self.message else QRectF()
 
     def _frame(self) -> tuple[float, float, float, float] | None:
         """Scale and offset mapping board units to widget pixels, and the disc radius.
@@ -140,12 +158,8 @@ class BoardPreview(QWidget):
             painter.setPen(pen)
             painter.drawPoints(polygon(pos[lights == value]))
         if self.message:
-            strip = QRectF(self.rect()).adjusted(6, 0, -6, -3)
-            strip.setTop(strip.bottom() - self._caption_height() + 3)
             painter.setPen(Palette.label)
-            painter.drawText(
-                strip, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, self.message
-            )
+            painter.drawText(self.caption_rect(), self._CAPTION, self.message)
 
     def _draw_edges(self, painter: QPainter, pos: np.ndarray, scale: float) -> None:
         board = self.board

@@ -40,6 +40,7 @@ from lograph.core.model.board import Board
 from lograph.core.optimize.puzzles import PuzzleSet, spread
 from lograph.core.work import Cancel
 from lograph.ui.model.jobs import JobRunner
+from lograph.ui.model.words import count_of
 from lograph.ui.picture.preview import BoardPreview
 from lograph.ui.play.packs import PACK_FILTER
 from lograph.ui.widgets import named
@@ -103,7 +104,7 @@ class DesignerDialog(QDialog):
         self.name = named(QLineEdit(), "designer_name")
         self.name.setPlaceholderText("named after the board and the counts")
         form = QFormLayout()
-        about = f"{self.board.name or 'untitled'} · {len(self.board)} buttons"
+        about = f"{self.board.name or 'untitled'} · {count_of(len(self.board), 'button')}"
         form.addRow("Board:", QLabel(f"{about} · {self.board.states} states"))
         form.addRow("Fewest presses from:", self.low)
         form.addRow("to:", self.high)
@@ -161,7 +162,11 @@ class DesignerDialog(QDialog):
         self.list.clear()
         self.export_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
-        self.status.setText(f"Looking for {count} levels needing {low} to {high} presses…")
+        self.status.setText(
+            f"Looking for {count_of(count, 'level')} needing {low} to {high} presses…"
+            if low != high
+            else f"Looking for {count_of(count, 'level')} needing {count_of(low, 'press')}…"
+        )
         self.runner.submit(
             "designer",
             lambda cancel: design_levels(board, low, high, count, unique, seed, cancel),
@@ -188,11 +193,12 @@ class DesignerDialog(QDialog):
         for number, level in enumerate(self.levels, start=1):
             caption = f"{number}: {level.fewest}" + (" (unique)" if level.unique else "")
             item = QListWidgetItem(preview_icon(self.board, level.lights), caption)
-            item.setToolTip(f"Level {number}: {level.fewest} presses at the fewest")
+            item.setToolTip(f"Level {number}: {count_of(level.fewest, 'press')} at the fewest")
             self.list.addItem(item)
-        text = f"{len(self.levels)} levels in {found.tries} tries"
+        tries = "1 try" if found.tries == 1 else f"{found.tries:,} tries"
+        text = f"{count_of(len(self.levels), 'level')} in {tries}"
         if found.missing:
-            lacking = ", ".join(f"{k} presses: {n}" for k, n in found.missing.items())
+            lacking = ", ".join(f"{count_of(k, 'press')}: {n}" for k, n in found.missing.items())
             text += f"; not found ({lacking}) — try other counts, a larger count or no unique"
         self.status.setText(text + ".")
         self.export_button.setEnabled(bool(self.levels))
@@ -216,7 +222,7 @@ class DesignerDialog(QDialog):
         except OSError as exc:
             QMessageBox.critical(self, "Cannot export the level pack", f"{path}: {exc.strerror}")
             return False
-        self.status.setText(f"Wrote {len(self.levels)} levels to {Path(path).name}.")
+        self.status.setText(f"Wrote {count_of(len(self.levels), 'level')} to {Path(path).name}.")
         return True
 
     def done(self, result: int) -> None:  # Close, Escape and the title bar's close button

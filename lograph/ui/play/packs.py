@@ -150,7 +150,10 @@ class PackPlayer(QObject):
         self.scoreboard.known[level.lights.tobytes()] = self.fewest(index)
         self.session.set_mode("play")
         text = f"Level {index + 1}"
+        unchanged = not self.document.is_modified
         self.document.push(SetLightsCommand(self.document, level.lights, text, moves=0, start=True))
+        if unchanged:  # the pack's own level, not a change of the player's: nothing to save
+            self.document.undo_stack.setClean()
         self.level_changed.emit(index)
         return True
 
@@ -163,8 +166,10 @@ class PackPlayer(QObject):
         best, index = self.scoreboard.best, self.current
         if self.pack is None or index is None or best is None or best[0] is None:
             return
-        if not np.array_equal(self.document.start_lights, self.pack.levels[index].lights):
-            return  # the best of a scramble or an edit, not of the level
+        # only the ordinary fewest presses of the level's own lights to "all off" is what the
+        # pack files: not the best of a scramble, an edit, the lit-only rule or another goal
+        if self.scoreboard.best_of != (self.pack.levels[index].lights.tobytes(), "off", False):
+            return
         if self.computed.get(index) != best[0]:
             self.computed[index] = best[0]
             self.progress_changed.emit()

@@ -125,6 +125,8 @@ class Scoreboard(QObject):
         self.timer_label.setToolTip("Time since the first press of this position")
         self.best_label.setToolTip("The fewest presses that reach the goal from the start")
         self.best: Best | None = None  # for the start position; None while unknown
+        #: what `best` was computed for: (start lights as bytes, goal, lit-only), else None
+        self.best_of: tuple[bytes, str, bool] | None = None
         self.known: dict[bytes, int] = {}  # start lights → fewest (a level pack says so)
         self.began: float | None = None  # clock at the first press; None before it
         self.frozen: float | None = None  # elapsed seconds once solved
@@ -135,7 +137,7 @@ class Scoreboard(QObject):
         self.document.moves_changed.connect(self._moves_changed)
         self.session.mode_changed.connect(self._mode_changed)
         for signal in (self.session.goal_changed, self.session.lit_only_changed):
-            signal.connect(lambda *_: self._new_game(force=True))
+            signal.connect(lambda *_: self._rule_changed())
         model.analysis_changed.connect(self._analysis_changed)
         self._mode_changed(self.session.mode)
 
@@ -170,14 +172,28 @@ class Scoreboard(QObject):
         key = lights.tobytes()
         if force or key != self.start_key or self.best is None:
             self.start_key = key
-            self.best = None
+            self.best = self.best_of = None
             self._request_best(lights)
+        self.refresh()
+
+    def _rule_changed(self) -> None:
+        """The goal or the lit-only rule changed: the same game, a new best count. Its start
+        is the position play started from, not the lights now (after a solve they are the
+        goal itself, whose "best" would read 0)."""
+        start = self.document.start_lights
+        if self.document.moves == 0 or len(start) != len(self.document.board):
+            self._new_game(force=True)
+            return
+        self.start_key = start.tobytes()
+        self.best = self.best_of = None
+        if self.session.mode == "play":
+            self._request_best(start)
         self.refresh()
 
     def _analysis_changed(self) -> None:
         if self.model.solver is None:
             self.model.runner.cancel("play_best")
-            self.best = None
+            self.best = self.best_of = None
         elif self.best is None and self.session.mode == "play":
             self._request_best(np.frombuffer(self.start_key, dtype=np.uint8))
         self.refresh()
@@ -192,7 +208,7 @@ class Scoreboard(QObject):
         if claimed is not None and (analysis is None or not _cheap(analysis)):
             # a pack's word stands only where the count is too dear to check: a pack file
             # can say anything, and `puzzle --check` is not run before playing it
-            self._store((claimed, True))
+            self._store((claimed, True), (lights.tobytes(), session.goal, False))
             return
         if not session.lit_only and analysis is not None and not _cheap(analysis):
             self.best_label.setToolTip("Not computed: too many solutions to compare on this board")
@@ -201,6 +217,7 @@ class Scoreboard(QObject):
             return
         system = self.document.press_system().with_lights(lights)
         goal, lit_only = session.goal, session.lit_only
+        of = (lights.tobytes(), goal, lit_only)
 
         def token() -> object:
             return (model.structure, self.start_key, session.goal, session.lit_only)
@@ -211,7 +228,7 @@ class Scoreboard(QObject):
             "Finding the best possible count…",
             token=token(),
             current=token,
-            done=lambda _token, best: self._store(best),
+            done=lambda _token, best: self._store(best, of),
             failed=self._failed,
         )
 
@@ -222,8 +239,8 @@ class Scoreboard(QObject):
         self.best_label.setToolTip(str(error))
         self.refresh()
 
-    def _store(self, best: Best) -> None:
-        self.best = best
+    def _store(self, best: Best, of: tuple[bytes, str, bool]) -> None:
+        self.best, self.best_of = best, of
         self.refresh()
         self.best_changed.emit()
 
