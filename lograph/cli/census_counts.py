@@ -174,11 +174,11 @@ def run(args: argparse.Namespace, executor_for: ExecutorFor, max_jobs: int) -> i
     """The fast census; `executor_for` makes the executor of --jobs or --dask (the row
     census's own) and says how many workers it has."""
     from lograph.cli.progress import progress_bar
-    from lograph.core.cancel import interrupted
     from lograph.core.census.pieces import PieceJournal, matches_path, run_pieces, summary_params
     from lograph.core.census.sources import count_piece, find_geng
     from lograph.core.census.stream import Where
     from lograph.core.errors import LographError
+    from lograph.core.work import interrupted
 
     kind = _check(args)
     if args.family == "euler":

@@ -37,10 +37,10 @@ from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from pathlib import Path
 from typing import Any
 
-from lograph.core.cancel import Cancel, poll
 from lograph.core.census.sources import PieceResult, Source, count_piece
 from lograph.core.census.stream import Counts, Where
 from lograph.core.errors import LographError
+from lograph.core.work import Cancel, poll
 
 __all__ = ["PieceJournal", "journal_path", "matches_path", "run_pieces", "summary_params"]
 

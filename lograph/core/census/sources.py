@@ -28,9 +28,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import IO, Any, cast
 
-from lograph.core.cancel import Cancel, poll
 from lograph.core.census.stream import Counts, Where, inside, scan
 from lograph.core.errors import LographError
+from lograph.core.work import Cancel, poll
 
 __all__ = [
     "FileSource",

@@ -30,7 +30,6 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from lograph.core.cancel import Cancel, poll
 from lograph.core.errors import BoardFormatError, LographError
 from lograph.core.kernels.graph6_rank import (
     BAD_LINE,
@@ -40,6 +39,7 @@ from lograph.core.kernels.graph6_rank import (
     copy_lines,
     graph6_block,
 )
+from lograph.core.work import Cancel, poll
 
 __all__ = ["BLOCK", "DENSE_TOP", "Counts", "Where", "empty_hist", "inside", "scan"]
 
