@@ -146,7 +146,7 @@ def test_puzzle_refuses_counts_above_the_worst_position(
 ) -> None:
     path = board_file(tmp_path, rectangle(2, 3, states=4))
     worst = max(bfs_fewest(press_matrix(rectangle(2, 3, states=4)), 4).values())
-    err = fails(capsys, "puzzle", path, "--presses", str(worst + 1), "-o", str(tmp_path / "p"))
+    err = fails(capsys, "puzzle", path, "--presses", str(worst + 1), "-o", str(tmp_path / "p.json"))
     assert f"the worst position needs {worst} (exact)" in err
 
 
