@@ -1,0 +1,48 @@
+"""The window's first analysis, for `first_run.py --gui`: seconds from the process's start
+until the window has opened `board` and every analysis job it started has finished (the
+analysis, then the fewest presses and histogram it asks for on its own)."""
+
+from __future__ import annotations
+
+import os
+import time
+
+START = time.perf_counter()
+
+
+def first_analysis(board: str) -> float:
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtCore import QEventLoop, QSettings, QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from lograph.core.kernels import compile_notice
+    from lograph.ui.app import create_application
+    from lograph.ui.main_window import MainWindow
+
+    create_application()
+    window = MainWindow(settings=QSettings(os.path.join(os.getcwd(), "gui.ini"),
+                                           QSettings.Format.IniFormat))
+    window.show()
+    QApplication.processEvents()
+    shown = time.perf_counter() - START
+    window.files.open_path(board, ask=False)
+    model = window.analysis_model
+    loop = QEventLoop()
+
+    def check() -> None:
+        if model.analysis is not None and not model.pending and not window.jobs.active:
+            loop.quit()
+
+    timer = QTimer()
+    timer.timeout.connect(check)
+    timer.start(5)
+    loop.exec()
+    elapsed = time.perf_counter() - START
+    import sys
+
+    print(f"window shown after {shown:.2f} s; numba loaded: {'numba' in sys.modules}; "
+          f"compiled: {compile_notice.compiled_kernels()}", file=sys.stderr)
+    window.document.undo_stack.setClean()
+    window.close()
+    QApplication.processEvents()
+    return elapsed
