@@ -66,6 +66,8 @@ PYTHON_LIMITS = {
 
 _KERNELS: list[_Kernel] = []
 _LOCK = threading.Lock()
+#: numba's CPUDispatcher class and its guarded subclass, once numba is loaded
+_DISPATCHER: list[type] = []
 #: Whether every kernel registered so far was ready when last asked (cleared by a new one).
 _ALL_READY = [False]
 #: module name -> the globals the Python versions of its kernels run with (kernels in them
@@ -111,7 +113,10 @@ class _Kernel:
                 return self.python()(*args, **kwargs)
             finally:
                 _IN_PYTHON.active = False
-        return self.compiled()(*args, **kwargs)
+        dispatcher = self.compiled()
+        if type(dispatcher) is not _DISPATCHER[0]:  # still guarded: call it unguarded
+            return _DISPATCHER[0].__call__(dispatcher, *args, **kwargs)
+        return dispatcher(*args, **kwargs)
 
     def ready(self) -> bool:
         """Whether calling the compiled kernel costs no compilation: numba is loaded and the
@@ -123,6 +128,8 @@ class _Kernel:
             elif not self._looked:  # the disk is read once per process
                 self._looked = True
                 self._ready = _cached(dispatcher)
+            if self._ready and _DISPATCHER:  # nothing left to decide: drop the guard
+                dispatcher.__class__ = _DISPATCHER[0]
         return self._ready
 
     def python(self) -> Callable[..., Any]:
@@ -216,7 +223,7 @@ def _python_globals(module_name: str) -> dict[str, Any]:
 def _kernel_of(value: Any) -> _Kernel | None:
     if isinstance(value, _Kernel):
         return value
-    if type(value).__name__ == "CPUDispatcher":
+    if _DISPATCHER and isinstance(value, _DISPATCHER[0]):
         for kernel in _KERNELS:
             if kernel._compiled is value:
                 return kernel
@@ -229,11 +236,21 @@ def _load_numba() -> None:
     with _LOCK:
         if not _KERNELS or _KERNELS[0]._compiled is None:  # first load of this process
             _watch_compiles()
+        if not _DISPATCHER:
+            _DISPATCHER.extend(_dispatcher_classes())
         made = {
             id(kernel): numba.njit(**kernel._options)(kernel.py_func)
             for kernel in _KERNELS
             if kernel._compiled is None
         }
+        for kernel in _KERNELS:
+            dispatcher = made.get(id(kernel))
+            if dispatcher is not None and kernel._linear:
+                # a module importing the kernel from now on gets the dispatcher: guarded, a
+                # call from Python still takes the Python path on small input until it is
+                # ready (compiled callers link to it directly, unguarded)
+                dispatcher._lograph_kernel = kernel
+                dispatcher.__class__ = _DISPATCHER[1]
         # Compiled callers look their callees up in their module's globals, also when
         # imported from another kernel module: they must find dispatchers, not wrappers.
         for name, module in list(sys.modules.items()):
@@ -249,6 +266,19 @@ def _load_numba() -> None:
         for kernel in _KERNELS:
             if kernel._compiled is None:  # (a kernel imported meanwhile waits for its call)
                 kernel._compiled = made.get(id(kernel))
+
+
+def _dispatcher_classes() -> tuple[type, type]:
+    from numba.core.registry import CPUDispatcher
+
+    class GuardedDispatcher(CPUDispatcher):  # type: ignore[misc]
+        """A linear kernel's dispatcher while it is not ready: calls from Python decide
+        between the Python path and the compiled code as the wrapper does."""
+
+        def __call__(self, *args: Any, **kwargs: Any) -> Any:
+            return self._lograph_kernel(*args, **kwargs)
+
+    return CPUDispatcher, GuardedDispatcher
 
 
 def _watch_compiles() -> None:
