@@ -154,7 +154,7 @@ class MainWindow(QMainWindow):
         self.warmup = KernelWarmup(self)
         self.warmup_label = named(QLabel(), "warmup_label")
         self.warmup_label.hide()
-        self.statusBar().addWidget(self.warmup_label)
+        self.statusBar().insertPermanentWidget(0, self.warmup_label)  # not under the hints
         self.warmup.progress.connect(self._warmup_progress)
         self.warmup.finished.connect(self._warmup_finished)
 
@@ -163,7 +163,7 @@ class MainWindow(QMainWindow):
         return self.warmup.start()
 
     def _warmup_progress(self, done: int, total: int, text: str) -> None:
-        self.warmup_label.setText(f"Compiling kernels for this machine, first start only: {done}/{total}")
+        self.warmup_label.setText(f"Compiling kernels (first start only) {done}/{total}")
         self.warmup_label.setToolTip(
             f"Now: {text}. The kernels are compiled in the background and cached on disk, so"
             " that big boards analyse at full speed; small boards do not wait for them."

@@ -127,8 +127,6 @@ def main(out: Callable[[str], None] | None = None) -> int:
     """Run every step with compiled kernels forced; report progress lines; 0 when done."""
     say = out or (lambda line: print(line, flush=True))
     os.environ["LOGRAPH_JIT"] = "numba"
-    if hasattr(os, "nice"):
-        os.nice(10)  # a background job: the window and the user's work go first
     from lograph.core.kernels import compile_notice
 
     total = len(STEPS)
@@ -152,4 +150,6 @@ def main(out: Callable[[str], None] | None = None) -> int:
 
 
 if __name__ == "__main__":
+    if hasattr(os, "nice"):
+        os.nice(10)  # a background job: the window and the user's work go first
     raise SystemExit(main())
