@@ -63,14 +63,37 @@ raise SystemExit(main())
 def _boards(work: Path) -> None:
     for rows, name in ((9, "r9.txt"), (20, "r20.txt")):
         subprocess.run(
-            [sys.executable, "-m", "lograph", "generate", "rectangle", str(rows), str(rows),
-             "-o", str(work / name)],
-            check=True, capture_output=True, env=_env(work / "unused-cache"),
+            [
+                sys.executable,
+                "-m",
+                "lograph",
+                "generate",
+                "rectangle",
+                str(rows),
+                str(rows),
+                "-o",
+                str(work / name),
+            ],
+            check=True,
+            capture_output=True,
+            env=_env(work / "unused-cache"),
         )
     subprocess.run(
-        [sys.executable, "-m", "lograph", "generate", "diamond", "3", "--stencil", "knight",
-         "-o", str(work / "knight.json")],
-        check=True, capture_output=True, env=_env(work / "unused-cache"),
+        [
+            sys.executable,
+            "-m",
+            "lograph",
+            "generate",
+            "diamond",
+            "3",
+            "--stencil",
+            "knight",
+            "-o",
+            str(work / "knight.json"),
+        ],
+        check=True,
+        capture_output=True,
+        env=_env(work / "unused-cache"),
     )
 
 
@@ -131,11 +154,16 @@ def measure_commands(repeats: int, only: list[str]) -> list[list[str]]:
                 notes.append(note)
                 warm.append(_run(argv, work, cache)[0])
             ratio = min(cold) / min(warm)
-            rows.append([
-                label, _span(cold), _span(warm), f"{ratio:.1f}×",
-                _kernels(notes[0]["compiled"]),  # type: ignore[arg-type]
-                "yes" if notes[0]["numba"] else "no",
-            ])
+            rows.append(
+                [
+                    label,
+                    _span(cold),
+                    _span(warm),
+                    f"{ratio:.1f}×",
+                    _kernels(notes[0]["compiled"]),  # type: ignore[arg-type]
+                    "yes" if notes[0]["numba"] else "no",
+                ]
+            )
             print(f"  {label}: cold {_span(cold)}, warm {_span(warm)}", file=sys.stderr)
     return rows
 
@@ -184,23 +212,40 @@ def measure_window(repeats: int) -> list[list[str]]:
                     if bucket is warm:
                         subprocess.run(
                             [sys.executable, "-m", "lograph.core.report.warmup"],
-                            env=env, check=True, capture_output=True,
+                            env=env,
+                            check=True,
+                            capture_output=True,
                         )
                     env["QT_QPA_PLATFORM"] = "offscreen"
                     env["XDG_CONFIG_HOME"] = str(work / "config")
                     env["XDG_DATA_HOME"] = str(work / "data")
                     done = subprocess.run(
-                        [sys.executable, str(Path(__file__).resolve()), "--gui-child",
-                         str(work / board)],
-                        env=env, capture_output=True, text=True, cwd=work,
+                        [
+                            sys.executable,
+                            str(Path(__file__).resolve()),
+                            "--gui-child",
+                            str(work / board),
+                        ],
+                        env=env,
+                        capture_output=True,
+                        text=True,
+                        cwd=work,
                     )
                     if done.returncode:
                         raise SystemExit(f"window run failed:\n{done.stderr}")
                     start, analysis = done.stdout.strip().splitlines()[-1].split()
                     bucket.append(float(analysis))
                     shown.append(float(start))
-            rows.append([label, _span(cold), _span(warm), f"{min(cold) / min(warm):.1f}×",
-                         "", f"window shown after {_span(shown)}"])
+            rows.append(
+                [
+                    label,
+                    _span(cold),
+                    _span(warm),
+                    f"{min(cold) / min(warm):.1f}×",
+                    "",
+                    f"window shown after {_span(shown)}",
+                ]
+            )
             print(f"  {label}: cold {_span(cold)}, warm {_span(warm)}", file=sys.stderr)
     return rows
 
@@ -223,10 +268,14 @@ def main() -> None:
     if args.gui:
         rows += measure_window(args.repeats)
     after = os.getloadavg()
-    print(f"{args.repeats} repeats, each with an empty numba cache; load average "
-          f"{load[0]:.1f} before, {after[0]:.1f} after; {os.cpu_count()} cores\n")
-    print("| command | first run (cold) | second run (warm) | cold ÷ warm "
-          "| kernels compiled cold | numba loaded |")
+    print(
+        f"{args.repeats} repeats, each with an empty numba cache; load average "
+        f"{load[0]:.1f} before, {after[0]:.1f} after; {os.cpu_count()} cores\n"
+    )
+    print(
+        "| command | first run (cold) | second run (warm) | cold ÷ warm "
+        "| kernels compiled cold | numba loaded |"
+    )
     print("|---|---:|---:|---:|---|---|")
     for row in rows:
         print("| " + " | ".join(row) + " |")

@@ -21,8 +21,9 @@ def first_analysis(board: str) -> str:
     from lograph.ui.main_window import MainWindow
 
     create_application()
-    window = MainWindow(settings=QSettings(os.path.join(os.getcwd(), "gui.ini"),
-                                           QSettings.Format.IniFormat))
+    window = MainWindow(
+        settings=QSettings(os.path.join(os.getcwd(), "gui.ini"), QSettings.Format.IniFormat)
+    )
     window.start_warmup()  # as `lograph gui` does: the warm-up competes for the cores
     window.show()
     QApplication.processEvents()
@@ -42,8 +43,11 @@ def first_analysis(board: str) -> str:
     elapsed = time.perf_counter() - START
     import sys
 
-    print(f"window shown after {shown:.2f} s; numba loaded: {'numba' in sys.modules}; "
-          f"compiled: {compile_notice.compiled_kernels()}", file=sys.stderr)
+    print(
+        f"window shown after {shown:.2f} s; numba loaded: {'numba' in sys.modules}; "
+        f"compiled: {compile_notice.compiled_kernels()}",
+        file=sys.stderr,
+    )
     print(f"warm-up still running: {window.warmup.running}", file=sys.stderr)
     window.document.undo_stack.setClean()
     window.close()

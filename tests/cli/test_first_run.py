@@ -48,6 +48,7 @@ def _run(argv: tuple[str, ...], cwd: Path, cache: Path, jit: str = "") -> dict[s
 @pytest.fixture(scope="module")
 def boards(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("boards")
+    write_board(rectangle(5, 5), folder / "r5.txt")
     write_board(rectangle(9, 9), folder / "r9.txt")
     write_board(rectangle(20, 20), folder / "r20.txt")
     return folder
@@ -58,7 +59,7 @@ def boards(tmp_path_factory: pytest.TempPathFactory) -> Path:
     [
         ("chase", "r20.txt", "--json"),  # 400 buttons: the chase plan as Python
         ("solve", "--fewest", "r9.txt", "--json"),
-        ("analyze", "r9.txt", "--json", "--histogram"),
+        ("analyze", "r5.txt", "--json", "--histogram"),
     ],
 )
 def test_a_small_board_loads_no_numba_on_a_fresh_install(

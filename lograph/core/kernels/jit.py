@@ -60,9 +60,7 @@ PYTHON_LIMIT = 2048
 #: grid (3,600 buttons, ~22,000 entries) takes about as long in Python as loading numba and
 #: the compiled plan from a warm cache, and a fraction of compiling it
 #: (docs/performance.md, "First run").
-PYTHON_LIMITS = {
-    f"lograph.core.kernels.{name}": 24576 for name in ("chase_plan", "bfs")
-}
+PYTHON_LIMITS = {f"lograph.core.kernels.{name}": 24576 for name in ("chase_plan", "bfs")}
 
 _KERNELS: list[_Kernel] = []
 _LOCK = threading.Lock()
@@ -201,7 +199,7 @@ def _cached(dispatcher: Any) -> bool:
         index = cache._load_index()  # {} when missing or made from another source
         if not index:
             return False
-        import numba.core.registry  # noqa: PLC0415 (numba is loaded)
+        import numba.core.registry
 
         magic = numba.core.registry.cpu_target.target_context.codegen().magic_tuple()
         return any(key[1] == magic for key in index)
@@ -271,9 +269,11 @@ def _load_numba() -> None:
 def _dispatcher_classes() -> tuple[type, type]:
     from numba.core.registry import CPUDispatcher
 
-    class GuardedDispatcher(CPUDispatcher):  # type: ignore[misc]
+    class GuardedDispatcher(CPUDispatcher):
         """A linear kernel's dispatcher while it is not ready: calls from Python decide
         between the Python path and the compiled code as the wrapper does."""
+
+        _lograph_kernel: _Kernel
 
         def __call__(self, *args: Any, **kwargs: Any) -> Any:
             return self._lograph_kernel(*args, **kwargs)
@@ -292,8 +292,9 @@ def _watch_compiles() -> None:
             # (numba's own helpers it compiles along, such as array methods, are not named)
             func = getattr(ev.data.get("dispatcher"), "py_func", None)
             module = getattr(func, "__module__", "") or ""
+            name = getattr(func, "__name__", "")
             named = module.startswith("lograph.")
-            compiling(f"{module.rsplit('.', 1)[-1]}.{func.__name__}" if named else "")
+            compiling(f"{module.rsplit('.', 1)[-1]}.{name}" if named else "")
 
         def on_end(self, ev: event.Event) -> None:
             pass

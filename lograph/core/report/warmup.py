@@ -25,6 +25,7 @@ import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 __all__ = ["PREFIX", "STEPS", "is_warm", "main", "stamp_path"]
 
@@ -102,13 +103,13 @@ def stamp_path() -> Path | None:
     from lograph.core.kernels import bits, jit
 
     try:
-        kernel = bits.parity
-        dispatcher = kernel.compiled() if isinstance(kernel, jit._Kernel) else kernel
+        kernel: Any = bits.parity
+        dispatcher: Any = kernel.compiled() if isinstance(kernel, jit._Kernel) else kernel
         folder = Path(dispatcher._cache._cache_path)
         import numba.core.registry
 
         magic = numba.core.registry.cpu_target.target_context.codegen().magic_tuple()
-    except Exception:  # noqa: BLE001 (numba's private cache objects moved)
+    except Exception:
         return None
     digest = hashlib.sha256(repr(magic).encode())
     kernels = Path(jit.__file__).parent
@@ -138,7 +139,7 @@ def main(out: Callable[[str], None] | None = None) -> int:
         say(f"{PREFIX} {done} {total} {text}")
         try:
             work()
-        except Exception as exc:  # noqa: BLE001 (one step's failure skips it)
+        except Exception as exc:
             failed += 1
             print(f"{PREFIX}: {text} failed: {exc!r}", file=sys.stderr, flush=True)
     if not failed:

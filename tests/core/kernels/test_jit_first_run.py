@@ -80,9 +80,10 @@ def test_chase_plans_as_python_equal_the_compiled_ones(seed: int, monkeypatch) -
     rng = np.random.default_rng(seed)
     n = int(rng.integers(800, 2000))
     system = random_graph(n, 5 / n, seed=seed).to_system()
-    assert system.indices.size + system.indptr.size < jit_module.PYTHON_LIMITS[
-        "lograph.core.kernels.chase_plan"
-    ]
+    assert (
+        system.indices.size + system.indptr.size
+        < jit_module.PYTHON_LIMITS["lograph.core.kernels.chase_plan"]
+    )
     monkeypatch.setenv("LOGRAPH_JIT", "python")
     python = chase_plan(system)
     monkeypatch.setenv("LOGRAPH_JIT", "numba")

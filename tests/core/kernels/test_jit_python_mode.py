@@ -66,6 +66,8 @@ def test_an_error_inside_python_mode_does_not_stick(probe, monkeypatch) -> None:
     assert not getattr(jit_module._IN_PYTHON, "active", False)
     decisions = []
     real = jit_module._python_wanted
-    monkeypatch.setattr(jit_module, "_python_wanted", lambda a, *limit: decisions.append(a) or real(a, *limit))
+    monkeypatch.setattr(
+        jit_module, "_python_wanted", lambda a, *limit: decisions.append(a) or real(a, *limit)
+    )
     assert probe.callee(np.array([3], dtype=np.int64), 0) == 6
     assert len(decisions) == 1  # decided afresh, not taken for a nested call
