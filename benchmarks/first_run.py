@@ -10,15 +10,15 @@ Each repeat takes a fresh, empty numba cache (``NUMBA_CACHE_DIR`` set to a new f
 runs the whole command twice in new processes: *cold* is the first run (it compiles every
 kernel it needs and writes it to the cache), *warm* the second (it loads them from there).
 Times are wall times of the whole process, shown as the range over the repeats. The table
-also names the kernels the cold run compiled (numba's "numba:compile" event, a cache miss)
+also names the kernels the cold run compiled (the index files it left in the empty cache)
 and whether the process loaded numba at all. The load average is printed with the table:
 on a shared machine the times are noisy, which is why cold and warm alternate in one run.
 
 ``--gui`` adds the window's first analysis of a board (the 25-button knight diamond, and a
 20×20 grid): the time from opening the board until every job the window started for it has
 ended (``benchmarks/first_run_gui.py``, offscreen Qt platform; the window starts its kernel
-warm-up first, as ``lograph gui`` does). *Cold* is an empty cache, *warm* one the complete
-warm-up (``python -m lograph.core.report.warmup``) filled. The window's own start-up (Qt and
+warm-up first, as ``lograph gui`` does, and stops it when it closes). *Cold* is the window's
+first start with an empty cache, *warm* its second start. The window's own start-up (Qt and
 the docks, before any board) is shown apart, in the last column.
 """
 
@@ -45,14 +45,12 @@ COMMANDS: list[tuple[str, list[str]]] = [
     ("`census rectangle 1-6 1-6`", ["census", "rectangle", "1-6", "1-6", "-o", "c.csv"]),
 ]
 
-#: The child: run the command in-process, then note what it compiled and whether numba loaded.
+#: The child: run the command in-process, then note whether numba loaded.
 _CHILD = """
 import atexit, json, os, sys
-from lograph.core.kernels import compile_notice
 def _note():
     with open(os.environ["FIRST_RUN_NOTE"], "w") as f:
-        json.dump({"compiled": compile_notice.compiled_kernels(),
-                   "numba": "numba" in sys.modules}, f)
+        json.dump({"numba": "numba" in sys.modules}, f)
 atexit.register(_note)
 from lograph.cli import main
 sys.argv = ["lograph"] + sys.argv[1:]
@@ -97,10 +95,14 @@ def _boards(work: Path) -> None:
     )
 
 
+#: The lograph tree measured (``--source``: another checkout, to compare with a baseline).
+SOURCE = [ROOT]
+
+
 def _env(cache: Path) -> dict[str, str]:
     env = dict(os.environ)
     env["NUMBA_CACHE_DIR"] = str(cache)
-    env["PYTHONPATH"] = str(ROOT)
+    env["PYTHONPATH"] = str(SOURCE[0])
     env.pop("LOGRAPH_JIT", None)
     return env
 
@@ -120,6 +122,11 @@ def _run(argv: list[str], work: Path, cache: Path) -> tuple[float, dict[str, obj
     if done.returncode not in (0, 1):
         raise SystemExit(f"lograph {' '.join(argv)} failed:\n{done.stderr}")
     return wall, json.loads(note.read_text())
+
+
+def _cached(cache: Path) -> list[str]:
+    """The kernels compiled into `cache` ("module.function", from numba's index files)."""
+    return sorted(path.name.split("-")[0] for path in cache.rglob("*.nbi"))
 
 
 def _span(values: list[float]) -> str:
@@ -151,6 +158,7 @@ def measure_commands(repeats: int, only: list[str]) -> list[list[str]]:
                 cache.mkdir()
                 wall, note = _run(argv, work, cache)
                 cold.append(wall)
+                note["compiled"] = _cached(cache)
                 notes.append(note)
                 warm.append(_run(argv, work, cache)[0])
             ratio = min(cold) / min(warm)
@@ -205,17 +213,10 @@ def measure_window(repeats: int) -> list[list[str]]:
             warm: list[float] = []
             shown: list[float] = []
             for repeat in range(repeats):
-                for bucket in (cold, warm):
-                    cache = work / f"cache-gui-{board}-{repeat}-{len(bucket)}-{id(bucket)}"
-                    cache.mkdir()
+                cache = work / f"cache-gui-{board}-{repeat}"
+                cache.mkdir()
+                for bucket in (cold, warm):  # an empty cache, then the window's second start
                     env = _env(cache)
-                    if bucket is warm:
-                        subprocess.run(
-                            [sys.executable, "-m", "lograph.core.report.warmup"],
-                            env=env,
-                            check=True,
-                            capture_output=True,
-                        )
                     env["QT_QPA_PLATFORM"] = "offscreen"
                     env["XDG_CONFIG_HOME"] = str(work / "config")
                     env["XDG_DATA_HOME"] = str(work / "data")
@@ -256,7 +257,10 @@ def main() -> None:
     parser.add_argument("--only", nargs="*", default=[], help="command names to run")
     parser.add_argument("--gui", action="store_true", help="also the window's first analysis")
     parser.add_argument("--gui-child", metavar="BOARD", help=argparse.SUPPRESS)
+    parser.add_argument("--source", type=Path, help="measure this lograph tree instead")
     args = parser.parse_args()
+    if args.source:
+        SOURCE[0] = args.source.resolve()
     if args.gui_child:
         sys.path.insert(0, str(Path(__file__).resolve().parent))
         from first_run_gui import first_analysis
