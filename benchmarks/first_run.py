@@ -205,15 +205,17 @@ def measure_window(repeats: int) -> list[list[str]]:
     with tempfile.TemporaryDirectory() as folder:
         work = Path(folder)
         _boards(work)
-        for label, board in (
-            ("window: knight diamond (25 buttons)", "knight.json"),
-            ("window: 20×20 grid (400 buttons)", "r20.txt"),
+        for label, board, chasing in (
+            ("window: knight diamond (25 buttons)", "knight.json", False),
+            ("window: knight diamond, Chasing tab shown", "knight.json", True),
+            ("window: 20×20 grid (400 buttons)", "r20.txt", False),
+            ("window: 20×20 grid, Chasing tab shown", "r20.txt", True),
         ):
             cold: list[float] = []
             warm: list[float] = []
             shown: list[float] = []
             for repeat in range(repeats):
-                cache = work / f"cache-gui-{board}-{repeat}"
+                cache = work / f"cache-gui-{board}-{chasing}-{repeat}"
                 cache.mkdir()
                 for bucket in (cold, warm):  # an empty cache, then the window's second start
                     env = _env(cache)
@@ -226,6 +228,7 @@ def measure_window(repeats: int) -> list[list[str]]:
                             str(Path(__file__).resolve()),
                             "--gui-child",
                             str(work / board),
+                            *(["--chasing"] if chasing else []),
                         ],
                         env=env,
                         capture_output=True,
@@ -257,6 +260,7 @@ def main() -> None:
     parser.add_argument("--only", nargs="*", default=[], help="command names to run")
     parser.add_argument("--gui", action="store_true", help="also the window's first analysis")
     parser.add_argument("--gui-child", metavar="BOARD", help=argparse.SUPPRESS)
+    parser.add_argument("--chasing", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--source", type=Path, help="measure this lograph tree instead")
     args = parser.parse_args()
     if args.source:
@@ -265,7 +269,7 @@ def main() -> None:
         sys.path.insert(0, str(Path(__file__).resolve().parent))
         from first_run_gui import first_analysis
 
-        print(first_analysis(args.gui_child))
+        print(first_analysis(args.gui_child, args.chasing))
         return
     load = os.getloadavg()
     rows = measure_commands(args.repeats, args.only)

@@ -11,7 +11,7 @@ import time
 START = time.perf_counter()
 
 
-def first_analysis(board: str) -> str:
+def first_analysis(board: str, chasing: bool = False) -> str:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtCore import QEventLoop, QSettings, QTimer
     from PySide6.QtWidgets import QApplication
@@ -30,6 +30,9 @@ def first_analysis(board: str) -> str:
     window.show()
     QApplication.processEvents()
     shown = time.perf_counter() - START
+    if chasing:  # the Chasing tab in front: the window makes the chase plan too
+        window.chase.dock.show()
+        window.chase.dock.raise_()
     window.files.open_path(board, ask=False)
     model = window.analysis_model
     loop = QEventLoop()

@@ -13,7 +13,7 @@ arrays hold at most `PYTHON_LIMIT` entries (`PYTHON_LIMITS` for a module of its 
 kernel is not *ready*: compiled in this process or found in numba's on-disk cache. So a
 process that loaded numba for one kernel (the worst position's search, say) does not compile
 every other kernel it touches on a fresh install: those keep their Python path until a
-warm-up (`lograph.core.kernels.warm`) or a big board has compiled them. The code is the same
+warm-up (`lograph.core.report.warmup`) or a big board has compiled them. The code is the same
 either way, so are the answers; a kernel running as Python calls the Python versions of the
 kernels it calls. ``LOGRAPH_JIT=numba`` (or ``python``) forces one mode, for tests.
 
