@@ -21,9 +21,10 @@ def first_analysis(board: str, chasing: bool = False) -> str:
     from lograph.ui.main_window import MainWindow
 
     create_application()
-    window = MainWindow(
-        settings=QSettings(os.path.join(os.getcwd(), "gui.ini"), QSettings.Format.IniFormat)
-    )
+    ini = os.path.join(os.getcwd(), "gui.ini")
+    if os.path.exists(ini):  # every run starts from the default layout
+        os.remove(ini)
+    window = MainWindow(settings=QSettings(ini, QSettings.Format.IniFormat))
     start_warmup = getattr(window, "start_warmup", None)  # (a tree from before the warm-up)
     if start_warmup is not None:
         start_warmup()  # as `lograph gui` does: the warm-up competes for the cores
