@@ -48,6 +48,7 @@ def launch(path: str | None) -> int:
 
     create_application()
     window = MainWindow()
+    window.start_warmup()  # compiles the kernels in a background process on a fresh install
     return run(window, window.autosave, window.files, path)
 
 

@@ -19,7 +19,7 @@ from PySide6.QtGui import (
     QDropEvent,
     QKeySequence,
 )
-from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QMenu
+from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QMenu
 
 from lograph.core.errors import BoardFormatError
 from lograph.ui.actions import ACTIONS, MENUS, TOOLBAR, action_from_spec, standard_shortcuts
@@ -44,6 +44,7 @@ from lograph.ui.model.commands import PropertiesCommand
 from lograph.ui.model.document import BoardProperties, Document
 from lograph.ui.model.jobs import JobRunner
 from lograph.ui.model.session import Session, bind_toggle
+from lograph.ui.model.warmup import KernelWarmup
 from lograph.ui.model.words import count_of
 from lograph.ui.play import PlayController
 from lograph.ui.status import MessageBar, StatusArea
@@ -103,6 +104,7 @@ class MainWindow(QMainWindow):
         self.view.viewport().setAcceptDrops(False)
         self._update_title()
         self._add_docks()
+        self._add_warmup()
         self._arrange()
 
     def _arrange(self) -> None:
@@ -155,6 +157,32 @@ class MainWindow(QMainWindow):
             self.play.announce,
         ):
             done.connect(self.status_area.announce)
+
+    def _add_warmup(self) -> None:
+        """The kernel warm-up (`start_warmup`, called at launch) and its status-bar label."""
+        self.warmup = KernelWarmup(self)
+        self.warmup_label = named(QLabel(), "warmup_label")
+        self.warmup_label.hide()
+        self.statusBar().insertPermanentWidget(0, self.warmup_label)  # not under the hints
+        self.warmup.progress.connect(self._warmup_progress)
+        self.warmup.finished.connect(self._warmup_finished)
+
+    def start_warmup(self) -> bool:
+        """Compile the kernels in the background (a child process; first start only)."""
+        return self.warmup.start()
+
+    def _warmup_progress(self, done: int, total: int, text: str) -> None:
+        self.warmup_label.setText(f"Compiling kernels (first start only) {done}/{total}")
+        self.warmup_label.setToolTip(
+            f"Now: {text}. The kernels are compiled in the background and cached on disk, so"
+            " that big boards analyse at full speed; small boards do not wait for them."
+        )
+        self.warmup_label.show()
+
+    def _warmup_finished(self, compiled: int) -> None:
+        self.warmup_label.hide()
+        if compiled > 0:
+            self.statusBar().showMessage("Kernels compiled and cached for this machine", 8000)
 
     # ------------------------------------------------------------------ extension points
     def action(self, name: str) -> QAction:
@@ -384,6 +412,7 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         save_window(self, self.settings)
+        self.warmup.stop()  # the cache keeps what the warm-up compiled so far
         self.autosave.close()  # a clean exit: the autosave goes
         self.analysis_model.timer.stop()
         self.jobs.shutdown()  # cancel every background job and let the threads end

@@ -16,6 +16,7 @@ def private_data_folder(tmp_path, monkeypatch) -> Iterator[None]:
     """Autosaves and logs go under the test's own folder, never the user's."""
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "home" / "data"))
+    monkeypatch.setenv("LOGRAPH_WARMUP", "0")  # no window compiles kernels in the background
     QStandardPaths.setTestModeEnabled(True)
     yield
     QStandardPaths.setTestModeEnabled(False)

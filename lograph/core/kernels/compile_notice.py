@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-__all__ = ["compiling", "on_first_compile"]
+__all__ = ["compiled_kernels", "compiling", "on_first_compile"]
 
 _CALLBACKS: list[Callable[[], None]] = []
 _told = False
+#: The kernels this process compiled (cache misses), as "module.name", in order.
+_COMPILED: list[str] = []
 
 
 def on_first_compile(callback: Callable[[], None]) -> None:
@@ -22,9 +24,17 @@ def on_first_compile(callback: Callable[[], None]) -> None:
     _CALLBACKS.append(callback)
 
 
-def compiling() -> None:
-    """A kernel is being compiled: tell the registered callbacks, the first time only."""
+def compiled_kernels() -> list[str]:
+    """The kernels this process compiled so far ("module.function"; a kernel compiled for
+    two signatures is named twice). Loading a kernel from the on-disk cache is not listed."""
+    return list(_COMPILED)
+
+
+def compiling(name: str = "") -> None:
+    """Kernel `name` is being compiled: tell the registered callbacks, the first time only."""
     global _told
+    if name:
+        _COMPILED.append(name)
     if not _told:
         _told = True
         for callback in _CALLBACKS:

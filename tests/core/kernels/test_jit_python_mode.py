@@ -48,9 +48,9 @@ def test_nested_kernels_run_as_python_after_one_decision(probe, monkeypatch) -> 
     decisions = []
     real = jit_module._python_wanted
 
-    def counted(args):
+    def counted(args, *limit):
         decisions.append(args)
-        return real(args)
+        return real(args, *limit)
 
     monkeypatch.setattr(jit_module, "_python_wanted", counted)
     values = np.arange(5, dtype=np.int64)
@@ -66,6 +66,8 @@ def test_an_error_inside_python_mode_does_not_stick(probe, monkeypatch) -> None:
     assert not getattr(jit_module._IN_PYTHON, "active", False)
     decisions = []
     real = jit_module._python_wanted
-    monkeypatch.setattr(jit_module, "_python_wanted", lambda a: decisions.append(a) or real(a))
+    monkeypatch.setattr(
+        jit_module, "_python_wanted", lambda a, *limit: decisions.append(a) or real(a, *limit)
+    )
     assert probe.callee(np.array([3], dtype=np.int64), 0) == 6
     assert len(decisions) == 1  # decided afresh, not taken for a nested call

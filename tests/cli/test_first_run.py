@@ -1,0 +1,89 @@
+"""The first run after an install (an empty numba cache): what a command compiles.
+
+Small boards load no numba at all; a command that needs one compiled search (the worst
+position of a 9×9 board) compiles that search's kernels and nothing else: the other kernels
+it touches keep their Python paths while they are not in the cache. The answers are those of
+the compiled kernels (``LOGRAPH_JIT=numba``). Checked in fresh interpreters, never by timing.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from lograph.core.files import write_board
+from lograph.core.model.generators import rectangle
+
+_RUNNER = """
+import contextlib, io, json, sys
+from lograph.core.kernels import compile_notice
+from lograph.cli import main
+with contextlib.redirect_stdout(io.StringIO()) as out:
+    status = main(sys.argv[1:])
+print(json.dumps({"status": status, "numba": "numba" in sys.modules, "out": out.getvalue(),
+                  "compiled": compile_notice.compiled_kernels()}))
+"""
+
+
+def _run(argv: tuple[str, ...], cwd: Path, cache: Path, jit: str = "") -> dict[str, object]:
+    env = {**os.environ, "LOGRAPH_JIT": jit, "NUMBA_CACHE_DIR": str(cache)}
+    done = subprocess.run(
+        [sys.executable, "-c", _RUNNER, *argv],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env=env,
+        timeout=600,  # a hang guard only
+        check=True,
+    )
+    result: dict[str, object] = json.loads(done.stdout.splitlines()[-1])
+    return result
+
+
+@pytest.fixture(scope="module")
+def boards(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("boards")
+    write_board(rectangle(5, 5), folder / "r5.txt")
+    write_board(rectangle(9, 9), folder / "r9.txt")
+    write_board(rectangle(20, 20), folder / "r20.txt")
+    return folder
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("chase", "r20.txt", "--json"),  # 400 buttons: the chase plan as Python
+        ("solve", "--fewest", "r9.txt", "--json"),
+        ("analyze", "r5.txt", "--json", "--histogram"),
+    ],
+)
+def test_a_small_board_loads_no_numba_on_a_fresh_install(
+    boards: Path, tmp_path: Path, argv: tuple[str, ...]
+) -> None:
+    fresh = _run(argv, boards, tmp_path / "empty-cache")
+    assert fresh["status"] == 0
+    assert fresh["numba"] is False
+    assert fresh["compiled"] == []
+    compiled = _run(argv, boards, tmp_path / "numba-cache", jit="numba")
+    assert fresh["out"] == compiled["out"]
+
+
+def test_the_worst_position_compiles_its_search_only(boards: Path, tmp_path: Path) -> None:
+    """The report of a 9×9 board needs the compiled search over class spectra; the chase
+    plan, the elimination and the transforms it also runs keep their Python paths."""
+    argv = ("report", "r9.txt", "--json")
+    fresh = _run(argv, boards, tmp_path / "empty-cache")
+    assert fresh["status"] == 0
+    assert fresh["numba"] is True
+    modules = {str(name).split(".")[0] for name in fresh["compiled"]}  # type: ignore[attr-defined]
+    assert modules == {"spectrum"}
+    again = _run(argv, boards, tmp_path / "empty-cache")
+    assert again["compiled"] == []  # loaded from the cache
+    compiled = _run(argv, boards, tmp_path / "numba-cache", jit="numba")
+    assert json.loads(str(fresh["out"])) == json.loads(str(compiled["out"]))
+    assert again["out"] == fresh["out"]
