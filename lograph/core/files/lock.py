@@ -2,7 +2,7 @@
 the process ends, however it ends (``kill -9``, a power cut), so a stale lock cannot exist.
 
 The lock is ``flock`` on a small lock file beside the file it guards (``msvcrt.locking`` on
-Windows), as the window's autosave slots are locked (`lograph.ui.io.autosave`). The lock
+Windows), as the window's autosave slots are locked (`lograph.ui.io.autosave` uses this class). The lock
 file holds the owner's process id, for the message that refuses a second user, and is
 removed when the owner lets go. A process forked while holding a lock (census workers)
 closes its copy at once, so a killed owner's workers never keep its lock alive.
@@ -35,10 +35,11 @@ def lock_path(path: PathLike) -> Path:
 
 
 class FileLock:
-    """An exclusive lock on `path` (a lock file, created when needed)."""
+    """An exclusive lock on `path` (a lock file, created with `mode` when needed)."""
 
-    def __init__(self, path: PathLike) -> None:
+    def __init__(self, path: PathLike, mode: int = 0o644) -> None:
         self.path = Path(path)
+        self.mode = mode
         self.fd: int | None = None
 
     def acquire(self) -> bool:
@@ -47,7 +48,7 @@ class FileLock:
         if self.fd is not None:
             return True
         while True:
-            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, self.mode)
             try:
                 _lock_fd(fd)
             except OSError:
@@ -78,12 +79,14 @@ class FileLock:
             return None
         return int(text) if text.isdigit() and len(text) < 12 else None
 
-    def release(self) -> None:
-        """Remove the lock file and let go (again: nothing)."""
+    def release(self, remove: bool = True) -> None:
+        """Let go (again: nothing); `remove` deletes the lock file first (a clean end; kept,
+        it stays for whoever takes the lock next)."""
         if self.fd is None:
             return
-        with contextlib.suppress(OSError):
-            self.path.unlink()  # while still held: a waiting process retries (see acquire)
+        if remove:
+            with contextlib.suppress(OSError):
+                self.path.unlink()  # while still held: a waiting process retries (acquire)
         with _HELD_LOCK:
             _HELD.discard(self.fd)
         os.close(self.fd)  # closing the last descriptor drops flock/msvcrt locks

@@ -35,6 +35,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QSettings, QStandardPaths, QTimer, Signal
 
+from lograph.core.files.lock import FileLock
 from lograph.core.model.board import Board
 from lograph.ui.model.document import Document
 from lograph.ui.model.jobs import JobRunner
@@ -43,7 +44,6 @@ __all__ = [
     "DEFAULT_INTERVAL",
     "INTERVAL_KEY",
     "Autosaver",
-    "SlotLock",
     "Snapshot",
     "autosave_folder",
     "interval_setting",
@@ -109,51 +109,6 @@ class Snapshot:
         return board
 
 
-class SlotLock:
-    """An exclusive advisory lock on a file, dropped by the OS when its process ends."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self.fd: int | None = None
-
-    def acquire(self) -> bool:
-        """Take the lock without waiting; False when another open file holds it."""
-        if self.fd is not None:
-            return True
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
-        try:
-            _lock_fd(fd)
-        except OSError:
-            os.close(fd)
-            return False
-        os.ftruncate(fd, 0)
-        os.write(fd, f"{os.getpid()}\n".encode())  # for people looking at the folder
-        self.fd = fd
-        return True
-
-    def release(self, remove: bool) -> None:
-        """Let go of the lock; `remove` deletes the lock file first (a clean end)."""
-        if self.fd is None:
-            return
-        if remove:
-            with contextlib.suppress(OSError):
-                self.path.unlink()
-        os.close(self.fd)  # closing the last descriptor drops flock/msvcrt locks
-        self.fd = None
-
-
-def _lock_fd(fd: int) -> None:
-    """Lock `fd` exclusively without waiting; OSError when someone else holds it."""
-    if os.name == "nt":
-        import msvcrt
-
-        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined,unused-ignore]
-    else:
-        import fcntl
-
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-
-
 def slot_files(folder: Path, slot: str) -> tuple[Path, Path, Path]:
     """The board, meta and lock files of autosave slot `slot`."""
     return folder / f"{slot}.json", folder / f"{slot}.meta.json", folder / f"{slot}.lock"
@@ -205,7 +160,7 @@ class Autosaver(QObject):
         self.folder = folder if folder is not None else autosave_folder()
         self.slot = f"window-{os.getpid()}-{os.urandom(4).hex()}"
         self.board_path, self.meta_path, lock_path = slot_files(self.folder, self.slot)
-        self.lock = SlotLock(lock_path)
+        self.lock = FileLock(lock_path, mode=0o600)  # the autosave folder is private
         self._io = threading.Lock()  # one write or removal at a time, in order
         self._seq = 0  # numbers writes and removals; an older write never lands after
         self._done_seq = 0

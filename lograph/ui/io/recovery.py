@@ -32,7 +32,8 @@ from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from lograph.core.errors import LographError
-from lograph.ui.io.autosave import META_FORMAT, Autosaver, SlotLock, remove_slot, slot_files
+from lograph.core.files.lock import FileLock
+from lograph.ui.io.autosave import META_FORMAT, Autosaver, remove_slot, slot_files
 from lograph.ui.io.filectl import FileController
 from lograph.ui.model.commands import AddButtonsCommand
 from lograph.ui.model.document import ButtonRecord, Document
@@ -52,7 +53,7 @@ class Orphan:
     folder: Path
     slot: str
     meta: dict[str, Any]
-    lock: SlotLock
+    lock: FileLock
 
     @property
     def board_path(self) -> Path:
@@ -118,9 +119,9 @@ def find_orphans(folder: Path) -> list[Orphan]:
     return found
 
 
-def _claim(lock_path: Path) -> SlotLock | None:
+def _claim(lock_path: Path) -> FileLock | None:
     """The slot's lock, now held by us; None while its window runs (or it cannot be told)."""
-    lock = SlotLock(lock_path)
+    lock = FileLock(lock_path, mode=0o600)
     try:
         return lock if lock.acquire() else None
     except OSError as exc:
