@@ -1,4 +1,4 @@
-"""The shape rules of the code (issue 8), checked on the source itself with `ast`.
+"""The shape rules of the code, checked on the source itself with `ast`.
 
 - every function of `lograph` has at most 60 lines (modules have no line cap: cohesion, not
   size, decides where a module ends);

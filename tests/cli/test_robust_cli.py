@@ -1,4 +1,4 @@
-"""Regression tests for the small CLI bugs of issue 13: every bad argument is one line and
+"""Regression tests for small CLI bugs: every bad argument is one line and
 exit status 2, nothing is overwritten by mistake, and stderr carries no stray warnings."""
 
 from __future__ import annotations

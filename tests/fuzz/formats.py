@@ -170,7 +170,7 @@ _GRAPHML_LONG_X = """<?xml version="1.0" encoding="UTF-8"?>
 
 @functools.cache
 def targeted() -> list[tuple[str, str, bytes]]:
-    """The crash classes of issue 13 and the bounds every reader must keep, one case each:
+    """The crash classes and the bounds every reader must keep, one case each:
     (what, extension, bytes). These are the first cases of every run."""
     huge = "9" * 4301
     big_grid = (b"1" * 4097 + b"\n") * 4096

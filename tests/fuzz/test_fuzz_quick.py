@@ -1,4 +1,4 @@
-"""The quick fuzz run of the test suite: the targeted crash classes of issue 13 and a few
+"""The quick fuzz run of the test suite: the targeted crash classes and a few
 hundred mutated sample boards, each read in a guarded worker process. No case may crash or
 hang (the long run is ``python benchmarks/fuzz.py --cases 10000``)."""
 

@@ -1,4 +1,4 @@
-"""The drawing scheme of issue 11, told as the mouse sequences a person makes on the real view.
+"""The drawing scheme, told as the mouse sequences a person makes on the real view.
 
 Every gesture goes through `view.viewport()` as pytest-qt mouse presses, moves and releases
 at the pixels of scene points; the checks read the board, never the tool's state.

@@ -1,6 +1,6 @@
 """Edit mode driven through the real viewport: add, connect, select, move, delete, undo.
 
-The gestures of the drawing scheme (issue 11) have their own stories in test_drawing*.py.
+The gestures of the drawing scheme have their own stories in test_drawing*.py.
 """
 
 from __future__ import annotations

@@ -44,7 +44,7 @@ class Analysis:
         Rank of A over GF(p). Over Z_k (k composite) there is no dimension; `rank` is then
         the McCoy rank (the number of unit entries of A's Smith form over Z_k, least over
         the prime powers of k), so that ``nullity = n - rank`` is the number of quiet
-        generators. The JSON output shows null for both (see README, "JSON keys").
+        generators. The JSON output shows null for both (see docs/commands.md, the JSON keys).
     quiet : ndarray, shape (nullity, n), uint8
         A basis of ker A (over Z_k: generators, see `quiet_orders`): press patterns that
         change no light.

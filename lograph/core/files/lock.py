@@ -2,8 +2,8 @@
 the process ends, however it ends (``kill -9``, a power cut), so a stale lock cannot exist.
 
 The lock is ``flock`` on a small lock file beside the file it guards (``msvcrt.locking`` on
-Windows), as the window's autosave slots are locked (`lograph.ui.io.autosave` uses this class). The lock
-file holds the owner's process id, for the message that refuses a second user, and is
+Windows); the window's autosave slots are locked with it too (`lograph.ui.io.autosave`). The
+lock file holds the owner's process id, for the message that refuses a second user, and is
 removed when the owner lets go. A process forked while holding a lock (census workers)
 closes its copy at once, so a killed owner's workers never keep its lock alive.
 """

@@ -57,6 +57,7 @@ ABOUT = (
     "over GF(p) tell you what can be solved, in how few presses, and how to solve it by "
     "hand.</p>"
     "<p>Released under the MIT License (the LICENSE file of the package).<br>"
-    "The user guide is the README; the mathematics is in docs/math.md and the code's "
-    "layout in docs/architecture.md, all in the source repository.</p>"
+    "The user guide is the README and the docs/ folder beside it (commands, the window, "
+    "file formats); the mathematics is in docs/math.md and the code's layout in "
+    "docs/architecture.md, all in the source repository.</p>"
 )

@@ -147,7 +147,7 @@ class AnalysisModel(QObject):
     def chase_plan(self) -> ChasePlan | None:
         """The chase plan the engine made while preparing the solver (the fast GF(2) chase and
         the chase-p engines make one; other engines, or no analysis yet: None)."""
-        plan = getattr(self.solver, "chase_plan", None)  # core adds it to Solver (issue 8)
+        plan = getattr(self.solver, "chase_plan", None)  # engines that planned a chase attach it
         return plan if isinstance(plan, ChasePlan) else None
 
     @property

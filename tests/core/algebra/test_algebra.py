@@ -34,8 +34,8 @@ ENGINES = ["galois", "dense", "auto"]
 N1 = [0, 1, 1, 1, 0, 1, 0, 1, 0, 1, 1, 1, 0, 1, 1, 1, 0, 1, 0, 1, 0, 1, 1, 1, 0]
 N2 = [1, 0, 1, 0, 1, 1, 0, 1, 0, 1, 0, 0, 0, 0, 0, 1, 0, 1, 0, 1, 1, 0, 1, 0, 1]
 # The holed WayOut 5×5: start position S and its solution A (22 buttons, row-major).
-SEED3_START = [1, 0, 1, 0, 1, 1, 1, 0, 1, 0, 0, 1, 0, 1, 1, 1, 0, 1, 1, 1, 1, 0]
-SEED3_PRESSES = [0, 0, 0, 1, 0, 1, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0]
+HOLED_START = [1, 0, 1, 0, 1, 1, 1, 0, 1, 0, 0, 1, 0, 1, 1, 1, 0, 1, 1, 1, 1, 0]
+HOLED_PRESSES = [0, 0, 0, 1, 0, 1, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0]
 
 
 # --------------------------------------------------------------------------- boards
@@ -58,7 +58,7 @@ def random_board(rng: np.random.Generator, n: int, p: int, density: float = 0.3)
 
 
 @pytest.mark.parametrize("engine", ENGINES)
-def test_5x5_rank_23_and_quiet_patterns_of_seed_001(engine: str) -> None:
+def test_5x5_rank_23_and_its_quiet_patterns(engine: str) -> None:
     a = analyze(rectangle(5, 5), engine=engine)
     assert (a.rank, a.nullity) == (23, 2)
     assert span(a.quiet, 2) == span(np.array([N1, N2]), 2)
@@ -115,9 +115,9 @@ def test_3x3_always_solvable(engine: str) -> None:
 
 
 @pytest.mark.parametrize("engine", ENGINES)
-def test_holed_board_of_seed_003(engine: str) -> None:
+def test_the_holed_wayout_board(engine: str) -> None:
     board = wayout_5x5()
-    board.set_lights(SEED3_START)
+    board.set_lights(HOLED_START)
     sol = solve(board, engine=engine)
     assert sol.solvable
     assert sol.presses is not None
@@ -125,9 +125,9 @@ def test_holed_board_of_seed_003(engine: str) -> None:
     after.apply_presses(sol.presses)
     assert after.is_goal()
     # the posted answer A satisfies A·M = S and is among the solutions we list
-    assert board.to_system().apply(SEED3_PRESSES).tolist() == SEED3_START
+    assert board.to_system().apply(HOLED_PRESSES).tolist() == HOLED_START
     listed = [x.tolist() for x in iter_solutions(board, engine=engine)]
-    assert SEED3_PRESSES in listed
+    assert HOLED_PRESSES in listed
     assert len(listed) == sol.solutions == 2 ** analyze(board, engine=engine).nullity
 
 

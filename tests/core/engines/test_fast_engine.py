@@ -204,7 +204,7 @@ def test_classic_5x5_quiet_patterns() -> None:
         assert canonical([to_int(q) for q in a.quiet]) == expected
 
 
-def test_seed_003_holed_board() -> None:
+def test_the_holed_wayout_board() -> None:
     # The WayOut 5×5 with diagonal holes; the posted start and solution.
     start = np.array([1, 0, 1, 0, 1, 1, 1, 0, 1, 0, 0, 1, 0, 1, 1, 1, 0, 1, 1, 1, 1, 0])
     posted = np.array([0, 0, 0, 1, 0, 1, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0])

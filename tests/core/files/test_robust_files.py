@@ -1,4 +1,4 @@
-"""Regression tests for the crash classes of issue 13: every stated number is validated
+"""Regression tests for crash classes: every stated number is validated
 before work is done with it, and every reader is bounded before it builds anything."""
 
 from __future__ import annotations

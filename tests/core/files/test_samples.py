@@ -134,7 +134,7 @@ def test_published_square_nullities(name: str, n: int) -> None:
     assert analyze(read_board(GRAPHS / name)).nullity == A159257[n - 1]
 
 
-def test_wayout_sample_is_seed_003() -> None:
+def test_wayout_sample_is_the_holed_board() -> None:
     board = read_board(GRAPHS / "wayout-holed-5x5.txt")
     holes = {(1, 1), (2, 2), (3, 3)}
     assert board.buttons == tuple(

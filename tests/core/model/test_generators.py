@@ -73,7 +73,7 @@ def test_rule_and_states_are_passed_on() -> None:
     assert (torus(3, 3, states=3).states, diamond(1, rule="open").rule) == (3, "open")
 
 
-def test_wayout_board_of_seed_003() -> None:
+def test_the_holed_wayout_board() -> None:
     board = wayout_5x5()
     assert len(board) == 22  # 25 - 3, as the seed says
     assert len(board.edges()) == 40 - 3 * 4  # the three holes are not adjacent

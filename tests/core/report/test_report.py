@@ -54,7 +54,7 @@ def test_5x5_report_matches_seed_facts() -> None:
     assert len(report["chase"]["steps"]) == 25
 
 
-def test_3x3_worst_is_every_button_as_in_seed_000() -> None:
+def test_3x3_worst_is_every_button() -> None:
     report = board_report(rectangle(3, 3))
     assert report["nullity"] == 0
     assert report["worst"]["worst_presses"] == 9
