@@ -224,9 +224,10 @@ def _small_solver(system: PressSystem, cancel: Cancel) -> Solver | None:
         from lograph.core.engines.small_grid import GridIntsSolver
 
         return GridIntsSolver(system, *shape)
+    from lograph.core.engines.small import lu_kernels
     from lograph.core.kernels.jit import compiled_ready
 
-    if not compiled_ready():
+    if not compiled_ready(*lu_kernels()):
         from lograph.core.engines.small import build_on_ints
 
         solver = build_on_ints(system, cancel)

@@ -39,6 +39,9 @@ Examples
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
@@ -59,6 +62,7 @@ __all__ = [
     "build",
     "build_on_ints",
     "echelon",
+    "lu_kernels",
     "rref_ints",
 ]
 
@@ -188,7 +192,7 @@ class SmallSolver(PreparedSolver):
         over, or with ``fallback=False`` `IntsOverBudget` is raised."""
         self._system = system
         self._kernel: tuple[U64, I64, U64, I64, U64, U64, I64] | None = None
-        if ints and not compiled_ready():
+        if ints and not compiled_ready(*lu_kernels()):
             try:
                 self._prepare_ints(system, cancel, None if python_only() else INT_WORK)
                 return
@@ -289,3 +293,11 @@ def build(system: PressSystem, cancel: Cancel = None) -> Solver:
     from lograph.core.engines.dense import DenseSolver
 
     return DenseSolver(system, cancel, engine=ENGINE_NAME)
+
+
+def lu_kernels() -> tuple[Callable[..., Any], ...]:
+    """The compiled LU's kernels, whose readiness decides between it and the int path (the
+    module is imported here: a process on the int path may never need it)."""
+    from lograph.core.kernels.small_gf2 import small_analysis, small_particular
+
+    return small_analysis, small_particular

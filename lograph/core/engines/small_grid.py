@@ -140,7 +140,7 @@ def build(system: PressSystem, cancel: Cancel = None) -> Solver:
     """The small engine's factory: the int chase on a plain rectangle over GF(2), else
     `lograph.core.engines.small.build` (also for rectangles of up to 128 buttons once
     numba is loaded: its compiled LU takes ~22 µs on the 5×5 board, the chase ~45 µs)."""
-    if system.n <= 128 and compiled_ready():  # checked first: it is the cheaper test
+    if system.n <= 128 and compiled_ready(*small.lu_kernels()):  # the cheaper test first
         return small.build(system, cancel)
     shape = plain_rectangle(system)
     if shape is not None:

@@ -40,6 +40,7 @@ __all__ = [
     "IntArray",
     "compiled_ready",
     "jit",
+    "numba_loaded",
     "python_only",
 ]
 
@@ -155,11 +156,20 @@ class _Kernel:
         return cast(Callable[..., Any], self._compiled)
 
 
-def compiled_ready() -> bool:
+def numba_loaded() -> bool:
+    """Whether compiled code may be used at all without paying for numba's import: numba is
+    loaded already, or ``LOGRAPH_JIT=numba`` asks for it (``=python``: never)."""
+    mode = os.environ.get("LOGRAPH_JIT", "")
+    return mode != "python" and (mode == "numba" or "numba" in sys.modules)
+
+
+def compiled_ready(*kernels: Callable[..., Any]) -> bool:
     """Whether compiled kernels are to be used whatever the input size: ``LOGRAPH_JIT=numba``
-    asks for it (``=python`` never), or numba is loaded already (paid for) and every kernel
-    imported so far is ready (none would compile: on a fresh install a board's first analysis
-    keeps the Python paths rather than compile for seconds)."""
+    asks for it (``=python`` never), or numba is loaded already (paid for) and `kernels` —
+    the ones the caller would run, or with none named every kernel imported so far — are
+    ready (none would compile: on a fresh install a board's first analysis keeps the Python
+    paths rather than compile for seconds, while a process whose cache holds those kernels
+    uses them even if it imported others that were never compiled)."""
     mode = os.environ.get("LOGRAPH_JIT", "")
     if mode == "python":
         return False
@@ -167,6 +177,9 @@ def compiled_ready() -> bool:
         return True
     if "numba" not in sys.modules:
         return False
+    if kernels:
+        found = [_kernel_of(kernel) for kernel in kernels]
+        return all(kernel is None or kernel.ready() for kernel in found)
     if not _ALL_READY[0]:
         _ALL_READY[0] = all(kernel.ready() for kernel in list(_KERNELS))
     return _ALL_READY[0]

@@ -175,7 +175,7 @@ def test_int_path_over_its_work_limit_hands_over_to_the_lu_with_the_same_answers
     answers, identically (the limit is a choice of path, never of answer)."""
     from lograph.core.engines import small
 
-    monkeypatch.setattr(small, "compiled_ready", lambda: False)
+    monkeypatch.setattr(small, "compiled_ready", lambda *kernels: False)
     monkeypatch.delenv("LOGRAPH_JIT", raising=False)
     system = _graph_system(300, 0.02, 7, directed=directed)
     ints = small.SmallSolver(system)
@@ -206,8 +206,8 @@ def test_int_path_declines_a_quiet_basis_too_big_to_reduce(
     from lograph.core.engines import small
     from lograph.core.kernels import jit
 
-    monkeypatch.setattr(small, "compiled_ready", lambda: False)
-    monkeypatch.setattr(jit, "compiled_ready", lambda: False)
+    monkeypatch.setattr(small, "compiled_ready", lambda *kernels: False)
+    monkeypatch.setattr(jit, "compiled_ready", lambda *kernels: False)
     monkeypatch.delenv("LOGRAPH_JIT", raising=False)
     n = 3001
     leaves = np.arange(1, n, dtype=np.int64)
@@ -268,8 +268,8 @@ def test_auto_gives_boards_rich_in_twins_to_the_lu(monkeypatch: pytest.MonkeyPat
     from lograph.core.engines import small
     from lograph.core.kernels import jit
 
-    monkeypatch.setattr(jit, "compiled_ready", lambda: True)
-    monkeypatch.setattr(small, "compiled_ready", lambda: True)
+    monkeypatch.setattr(jit, "compiled_ready", lambda *kernels: True)
+    monkeypatch.setattr(small, "compiled_ready", lambda *kernels: True)
     plain = _graph_system(1200, 5 / 1200, 4)
     assert get_solver(plain).analysis.engine == "fast-chase"
     # two new buttons joined only to each other press alike: 60 such pairs, 60 twins in 1,320
@@ -288,8 +288,8 @@ def test_auto_tries_the_int_path_once(monkeypatch: pytest.MonkeyPatch) -> None:
     from lograph.core.engines import small
     from lograph.core.kernels import jit
 
-    monkeypatch.setattr(small, "compiled_ready", lambda: False)
-    monkeypatch.setattr(jit, "compiled_ready", lambda: False)
+    monkeypatch.setattr(small, "compiled_ready", lambda *kernels: False)
+    monkeypatch.setattr(jit, "compiled_ready", lambda *kernels: False)
     monkeypatch.delenv("LOGRAPH_JIT", raising=False)
     monkeypatch.setattr(small, "INT_WORK", 10_000)
     calls = []

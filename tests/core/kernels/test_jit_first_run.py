@@ -91,3 +91,17 @@ def test_chase_plans_as_python_equal_the_compiled_ones(seed: int, monkeypatch) -
     assert python.buttons.tolist() == compiled.buttons.tolist()
     assert python.lights.tolist() == compiled.lights.tolist()
     assert python.free_count == compiled.free_count
+
+
+def test_a_named_kernel_is_ready_though_others_are_not(probe) -> None:
+    """The engines ask about the kernels they would run: a process whose cache (or its own
+    compiling) has those ready uses them, even when it imported kernels never compiled —
+    asking about every kernel made the small engine take its Python path for good there."""
+    caller, callee = probe.wrappers["caller"], probe.wrappers["callee"]
+    values = np.arange(3000, dtype=np.int64)  # past PYTHON_LIMIT: the compiled kernel runs
+    assert callee._compiled(values, 5) == 10  # compiles the callee alone
+    assert callee.ready()
+    assert not caller.ready()
+    assert jit_module.compiled_ready(callee)
+    assert not jit_module.compiled_ready(callee, caller)
+    assert not jit_module.compiled_ready()  # every kernel imported so far: the caller is not

@@ -135,11 +135,9 @@ def fewest_by_classes(
     Returns the lightest solution, its weight and how many solutions share that weight
     (the first one, or a random one of them when `rng` is given). `work` is polled.
     """
-    from lograph.core.kernels.jit import compiled_ready
-
     signs = 1 - 2 * x0.astype(np.int64)  # +1 where not pressed, −1 where pressed
     size = 1 << k
-    if k <= _LOADED_WHT_LIMIT or (k <= _NUMPY_WHT_LIMIT and not compiled_ready()):
+    if k <= _LOADED_WHT_LIMIT or (k <= _NUMPY_WHT_LIMIT and not _compiled_transform_ready()):
         spectrum = np.bincount(keys, signs, size).astype(np.int64)
         transform_numpy(spectrum, work)
         ties = np.flatnonzero(spectrum == spectrum.max())
@@ -219,3 +217,15 @@ def mixed_radix_digits(index: NDArray[np.int64], orders: NDArray[np.int64]) -> N
     """
     place = np.cumprod(np.r_[1, orders[:-1]]).astype(np.int64)[: len(orders)]
     return (index[:, None] // place[None, :]) % orders[None, :]
+
+
+def _compiled_transform_ready() -> bool:
+    """Whether the compiled transform would run without compiling (numba loaded, the kernel
+    compiled or in the disk cache); its module is imported only then, as it loads numba."""
+    from lograph.core.kernels.jit import compiled_ready, numba_loaded
+
+    if not numba_loaded():
+        return False
+    from lograph.core.kernels.wht import transform_pass
+
+    return compiled_ready(transform_pass)
