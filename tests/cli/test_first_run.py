@@ -1,8 +1,9 @@
 """The first run after an install (an empty numba cache): what a command compiles.
 
-Small boards load no numba at all; a command that needs one compiled search (the worst
-position of a 9×9 board) compiles that search's kernels and nothing else: the other kernels
-it touches keep their Python paths while they are not in the cache. The answers are those of
+Small boards load no numba at all, a 9×9 board's worst position included (its search runs in
+numpy within a budget); a command that needs the compiled search (the worst position of a
+16×16 board) compiles that search's kernels and nothing else: the other kernels it touches
+keep their Python paths while they are not in the cache. The answers are those of
 the compiled kernels (``LOGRAPH_JIT=numba``). Checked in fresh interpreters, never by timing.
 """
 
@@ -50,6 +51,7 @@ def boards(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("boards")
     write_board(rectangle(5, 5), folder / "r5.txt")
     write_board(rectangle(9, 9), folder / "r9.txt")
+    write_board(rectangle(16, 16), folder / "r16.txt")
     write_board(rectangle(20, 20), folder / "r20.txt")
     return folder
 
@@ -73,10 +75,22 @@ def test_a_small_board_loads_no_numba_on_a_fresh_install(
     assert fresh["out"] == compiled["out"]
 
 
-def test_the_worst_position_compiles_its_search_only(boards: Path, tmp_path: Path) -> None:
-    """The report of a 9×9 board needs the compiled search over class spectra; the chase
-    plan, the elimination and the transforms it also runs keep their Python paths."""
+def test_a_small_worst_position_search_runs_in_numpy(boards: Path, tmp_path: Path) -> None:
+    """The report of a 9×9 board needs the search over class spectra, which its numpy form
+    settles within its budget: no numba, and the answer (the position too) of the compiled
+    search."""
     argv = ("report", "r9.txt", "--json")
+    fresh = _run(argv, boards, tmp_path / "empty-cache")
+    assert fresh["status"] == 0
+    assert (fresh["numba"], fresh["compiled"]) == (False, [])
+    compiled = _run(argv, boards, tmp_path / "numba-cache", jit="numba")
+    assert json.loads(str(fresh["out"])) == json.loads(str(compiled["out"]))
+
+
+def test_the_worst_position_compiles_its_search_only(boards: Path, tmp_path: Path) -> None:
+    """16×16's worst position outgrows the numpy search: the command compiles the compiled
+    search's kernels and nothing else, and loads them from the cache the next time."""
+    argv = ("worst", "r16.txt", "--json")
     fresh = _run(argv, boards, tmp_path / "empty-cache")
     assert fresh["status"] == 0
     assert fresh["numba"] is True
@@ -84,6 +98,5 @@ def test_the_worst_position_compiles_its_search_only(boards: Path, tmp_path: Pat
     assert modules == {"spectrum"}
     again = _run(argv, boards, tmp_path / "empty-cache")
     assert again["compiled"] == []  # loaded from the cache
-    compiled = _run(argv, boards, tmp_path / "numba-cache", jit="numba")
-    assert json.loads(str(fresh["out"])) == json.loads(str(compiled["out"]))
-    assert again["out"] == fresh["out"]
+    assert json.loads(str(again["out"]))["worst_presses"] == 124
+    assert json.loads(str(fresh["out"]))["worst_presses"] == 124

@@ -20,6 +20,15 @@ annihilator), which prunes each level as soon as it is complete or cannot be; up
 `PREFIX_CHECK_NULLITY` so must the subspaces spanned by a point's top coordinates and
 the coordinates below some b, complete long before its level.
 
+The compiled search costs about 3 s of compiling on a machine that never ran it, more than
+the whole answer for a small code. So up to `SPECTRUM_EXACT_NULLITY`, unless the kernel is
+ready in the process, each question goes first to the same search written in numpy
+(`_feasible_in_numpy`): depth-first over batches of `_NUMPY_BATCH` nodes, a node's
+transform a row of a matrix, the prefix subspaces checked by summing that row over the
+coordinates outside them. It visits the very nodes the kernel does (89,692 to refute 38 on
+the all-on 9×9, in under half a second) and leaves the question, and those after it, to
+the kernel once it has spent `_NUMPY_UPDATES`.
+
 How long a "no" takes depends wildly on the basis (a heavy tail), so past
 `SPECTRUM_EXACT_NULLITY` each bound is attacked by restarts from random bases on Luby's
 schedule, and on every core a search runs side by side (the first to answer stops the
@@ -35,7 +44,13 @@ from threading import Event
 import numpy as np
 from numpy.typing import NDArray
 
-from lograph.core.optimize.quiet import fewest_by_classes, pressing_counts, span_coordinates
+from lograph.core.kernels.jit import compiled_ready
+from lograph.core.optimize.quiet import (
+    fewest_by_classes,
+    parity,
+    pressing_counts,
+    span_coordinates,
+)
 from lograph.core.work import WORKERS, Work
 
 __all__ = [
@@ -64,6 +79,16 @@ SPECTRUM_EXACT_NULLITY = 10
 #: work a node: 19×19 in a minute, seeds 1 and 2, 173 without them and 174 with; random
 #: codes of nullity 11–14 (40, 8 s each) exact on 30 either way, and 2 more without.
 PREFIX_CHECK_NULLITY = SPECTRUM_EXACT_NULLITY
+#: Transform updates (nodes × 2^k) the numpy search spends over one `spectrum_worst` call
+#: (about 5·10⁷ a second here) before the questions go to the compiled search: 0.6 s, about
+#: what the all-on 9×9 needs in all (2.5·10⁷). Harder codes pay it on top of the kernel's
+#: time (16×16: 2.1 s against 1.6 s warm, 6.6 s against 5.2 s on a fresh install).
+_NUMPY_UPDATES = 1 << 25
+#: Nodes expanded together by the numpy search: small enough that it dives (a "yes" on the
+#: all-on 9×9 after 6,782 nodes, against 260,066 with batches of 4,096), big enough that
+#: numpy's per-call cost stays small against the work (the refutation of 38 takes the same
+#: time with batches of 64 as of 4,096).
+_NUMPY_BATCH = 64
 #: Transform updates per compiled call (about 2·10⁹ a second here: tens of milliseconds);
 #: cancel and time are polled between calls.
 _SLICE_WORK = 1 << 26
@@ -157,6 +182,89 @@ def _prefix_multiplicities(
             inside[pos, t] = added
             added[rest.bit_length() : high] += m[pos]  # in S(t, b) for b above its rest
     return inside
+
+
+@dataclass(frozen=True)
+class _NumpyPlan:
+    """What the numpy search needs about each position: the point's row of signs
+    ``(−1)^{p·c}`` over all 2^k characters, the number of coordinates its level's transform
+    spans, and per prefix subspace S(t, b) of the point the transform axes outside it (to
+    sum over), their count as a power of two, and the multiplicities after it inside."""
+
+    rows: NDArray[np.int32]
+    levels: list[int]
+    prefixes: list[list[tuple[tuple[int, ...], int, int]]]
+
+
+def _numpy_plan(points: _Points, k: int) -> _NumpyPlan:
+    characters = np.arange(1 << k, dtype=np.int64)
+    rows = (1 - 2 * parity(points.order[:, None] & characters[None, :])).astype(np.int32)
+    levels: list[int] = []
+    prefixes: list[list[tuple[tuple[int, ...], int, int]]] = []
+    for pos, point in enumerate(points.order.tolist()):
+        level = point.bit_length()
+        top = [bit for bit in range(level - 1, -1, -1) if point >> bit & 1] + [-1]
+        checks = []
+        for t in range(1, len(top)) if points.prefix_checks else ():
+            for b in range(top[t] + 1, top[t - 1]):
+                outside = [c for c in range(b, level) if c not in top[:t]]
+                # a level's transform reshaped to (nodes, 2, …, 2) has coordinate c on axis
+                # level − c (axis 0 numbers the nodes)
+                axes = tuple(level - c for c in outside)
+                checks.append((axes, 1 << len(outside), int(points.inside[pos, t, b])))
+        levels.append(level)
+        prefixes.append(checks)
+    return _NumpyPlan(rows, levels, prefixes)
+
+
+def _feasible_in_numpy(
+    points: _Points, plan: _NumpyPlan, bound: int, work: Work, budget: int
+) -> tuple[NDArray[np.int64] | bool | None, int]:
+    """`_feasible`'s answer from the search in numpy — None when `budget` transform updates
+    did not settle it or the deadline came (after one batch at least) — and the updates it
+    spent.
+
+    A stack of batches of nodes at one position each: a node is the values set so far and
+    its transform over all 2^k characters (points of lower levels leave it periodic, so its
+    maximum is its level's). A batch's children take every value of the next position; the
+    level check and, summed out of the same transform, the prefix checks keep the ones that
+    may still lead somewhere; they go back on the stack in batches, the first on top."""
+    count, size = len(points.order), plan.rows.shape[1]
+    stack = [(0, np.zeros((1, 0), dtype=np.int32), np.zeros((1, size), dtype=np.int32))]
+    spent = 0
+    while stack:
+        pos, values, transform = stack.pop()
+        choices = np.arange(points.low[pos], points.m[pos] + 1, 2, dtype=np.int32)
+        # children in the kernel's order (node by node, values rising), so that the first
+        # y found is the one its depth-first search in the same basis finds
+        transform = (
+            transform[:, None, :] + choices[None, :, None] * plan.rows[pos][None, None, :]
+        ).reshape(-1, size)
+        values = np.concatenate(
+            (np.repeat(values, len(choices), axis=0), np.tile(choices, len(values))[:, None]),
+            axis=1,
+        )
+        spent += transform.size
+        keep = transform.max(axis=1) - points.remaining[pos] <= bound
+        if plan.prefixes[pos] and keep.any():
+            values, transform = values[keep], transform[keep]
+            nodes, level = len(values), plan.levels[pos]
+            cube = transform[:, : 1 << level].reshape((nodes,) + (2,) * level)
+            keep = np.ones(nodes, dtype=bool)
+            for axes, scale, inside in plan.prefixes[pos]:
+                summed = cube.sum(axis=axes) if axes else cube
+                keep &= summed.reshape(nodes, -1).max(axis=1) <= (bound + inside) * scale
+        values, transform = values[keep], transform[keep]
+        if len(values) and pos + 1 == count:
+            return values[0].astype(np.int64), spent
+        last = (len(values) - 1) // _NUMPY_BATCH * _NUMPY_BATCH
+        for start in range(last, -1, -_NUMPY_BATCH):  # the first batch on top
+            batch = slice(start, start + _NUMPY_BATCH)
+            stack.append((pos + 1, values[batch], transform[batch]))
+        work.poll(_CANCELLED)
+        if stack and (spent >= budget or work.past_deadline()):  # one batch at least
+            return None, spent
+    return False, spent
 
 
 def _signs(k: int) -> NDArray[np.int32]:
@@ -253,13 +361,27 @@ def spectrum_worst(
     searches = _Searches(classes[classes != 0], counts[classes != 0], k, seed)
     presses, lower = best
     twice_average = len(keys) + m0  # 2A
-    signs = _signs(k)
+    from lograph.core.kernels.spectrum import spectrum_search
+
+    in_reach = k <= SPECTRUM_EXACT_NULLITY  # its sign rows: up to 2^k × 2^k entries
+    numpy_left = _NUMPY_UPDATES if in_reach and not compiled_ready(spectrum_search) else 0
+    plan = _numpy_plan(searches.default, k) if numpy_left and upper > lower else None
+    signs: NDArray[np.int32] | None = None
     with ThreadPoolExecutor(WORKERS) as pool:
         while upper > lower:
-            question = _Question(twice_average - 2 * upper, signs, work, Event())
-            runs = [pool.submit(searches.run, worker, question) for worker in range(WORKERS)]
-            answers = [run.result() for run in runs]  # re-raises a cancelled search's error
-            found, basis = next(((f, b) for f, b in answers if f is not None), (None, None))
+            bound = twice_average - 2 * upper
+            found: NDArray[np.int64] | bool | None = None
+            basis: _Points | None = searches.default
+            in_numpy = plan is not None and numpy_left > 0
+            if in_numpy:
+                found, spent = _feasible_in_numpy(searches.default, plan, bound, work, numpy_left)
+                numpy_left -= spent
+            if found is None and not (in_numpy and work.past_deadline()):
+                signs = _signs(k) if signs is None else signs
+                question = _Question(bound, signs, work, Event())
+                runs = [pool.submit(searches.run, w, question) for w in range(WORKERS)]
+                answers = [run.result() for run in runs]  # re-raises a cancelled search's error
+                found, basis = next(((f, b) for f, b in answers if f is not None), (None, None))
             if found is None or basis is None:
                 break  # the deadline
             if found is False:

@@ -65,15 +65,20 @@ def _run(quiet: np.ndarray, deadline: float = math.inf, cancel=None):  # type: i
     )
 
 
-# "table": signs from the table, one search in the default basis (nullity ≤ 10);
-# "restarts": rows built by doubling and restarts from random bases (the path past 10);
-# "tiny": the same with budgets of a few nodes, so that most bounds take many restarts.
-@pytest.mark.parametrize("mode", ["table", "restarts", "tiny"])
+# "table": the compiled search, signs from the table, one search in the default basis
+# (nullity ≤ 10); "restarts": rows built by doubling and restarts from random bases (the path
+# past 10); "tiny": the same with budgets of a few nodes, so that most bounds take many
+# restarts; "numpy": the search in numpy alone (a fresh install's path); "handover": the
+# numpy search stops after a few hundred transform updates and the kernel goes on.
+@pytest.mark.parametrize("mode", ["table", "restarts", "tiny", "numpy", "handover"])
 @pytest.mark.parametrize("seed", range(16))
 def test_random_codes_match_brute_force(
     seed: int, mode: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    if mode != "table":
+    in_numpy = {"numpy": 1 << 40, "handover": 300}.get(mode, 0)
+    monkeypatch.setattr(gf2_spectrum, "_NUMPY_UPDATES", in_numpy)
+    monkeypatch.setattr(gf2_spectrum, "compiled_ready", lambda *kernels: False)
+    if mode in ("restarts", "tiny"):
         monkeypatch.setattr(gf2_spectrum, "SPECTRUM_EXACT_NULLITY", 0)
     if mode == "tiny":
         monkeypatch.setattr(gf2_spectrum, "_SLICE_WORK", 2)
