@@ -19,6 +19,7 @@ import pytest
 
 from lograph.core.files import write_board
 from lograph.core.model.generators import rectangle
+from tests.core.census.geng import geng_or_skip
 
 _RUNNER = """
 import contextlib, io, json, sys
@@ -100,3 +101,16 @@ def test_the_worst_position_compiles_its_search_only(boards: Path, tmp_path: Pat
     assert again["compiled"] == []  # loaded from the cache
     assert json.loads(str(again["out"]))["worst_presses"] == 124
     assert json.loads(str(fresh["out"]))["worst_presses"] == 124
+
+
+def test_a_small_census_loads_no_numba_on_a_fresh_install(boards: Path, tmp_path: Path) -> None:
+    """Every connected graph on 7 vertices (853, 6 KB of graph6) is counted by the census
+    kernels run as Python: no numba, the table of the compiled kernels."""
+    geng_or_skip()
+    fresh = _run(("census", "geng", "7", "-c", "-o", str(tmp_path / "a.csv")), boards,
+                 tmp_path / "empty-cache")  # fmt: skip
+    assert (fresh["status"], fresh["numba"], fresh["compiled"]) == (0, False, [])
+    compiled = _run(("census", "geng", "7", "-c", "-o", str(tmp_path / "b.csv")), boards,
+                    tmp_path / "numba-cache", jit="numba")  # fmt: skip
+    assert compiled["status"] == 0
+    assert (tmp_path / "a.csv").read_text() == (tmp_path / "b.csv").read_text()

@@ -13,6 +13,12 @@ add multiples of entries of that valuation or more, so each level scans every co
 Column operations touch only the pivot row of the working matrix (its column is already
 clear), so they are applied to V alone.
 
+The loops are compiled (`lograph.core.kernels.zk_smith`). While they are not (a fresh
+install), a matrix of at most `_NUMPY_ENTRIES` entries is reduced by the same steps written
+in numpy instead (`_smith_in_numpy`): a pivot's row and column operations are one array
+operation each, entries reduced mod q at once. The pivots, U, V and the valuations are the
+kernel's.
+
 Examples
 --------
 >>> import numpy as np
@@ -30,6 +36,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
+from lograph.core.kernels.jit import compiled_ready
 from lograph.core.kernels.zk_smith import smith_steps
 from lograph.core.work import Cancel, poll
 
@@ -39,6 +46,10 @@ I32 = NDArray[np.int32]
 I64 = NDArray[np.int64]
 #: Pivots between two polls of `cancel`.
 _POLL_PIVOTS = 64
+#: Most entries (rows × columns) reduced in numpy while the kernel is not compiled: a pivot
+#: costs a few passes over the matrix, so 400 buttons take about 0.3 s (compiling the
+#: kernel, about 2 s).
+_NUMPY_ENTRIES = 1 << 18
 
 
 @dataclass(frozen=True, eq=False)
@@ -120,14 +131,60 @@ def smith_mod_prime_power(matrix: I32, p: int, e: int, *, cancel: Cancel = None)
     left = np.eye(m, dtype=np.int32)
     right = np.eye(n, dtype=np.int32)
     valuations = np.zeros(min(m, n), dtype=np.int64)
-    state = np.array([0, 0, 0, 1, 0], dtype=np.int64)  # pivot, level, scan, p^level, pending
-    while not smith_steps(work, left, right, p, e, q, state, valuations, _POLL_PIVOTS):
-        poll(cancel, f"Smith form cancelled at pivot {int(state[0])} of {min(m, n)}")
+    if m * n <= _NUMPY_ENTRIES and not compiled_ready(smith_steps):
+        pivots = _smith_in_numpy(work, left, right, p, e, valuations, cancel)
+    else:
+        state = np.array([0, 0, 0, 1, 0], dtype=np.int64)  # pivot, level, scan, p^level, pending
+        while not smith_steps(work, left, right, p, e, q, state, valuations, _POLL_PIVOTS):
+            poll(cancel, f"Smith form cancelled at pivot {int(state[0])} of {min(m, n)}")
+        pivots = int(state[0])
     return PrimePowerSmith(
         p=p,
         e=e,
         q=q,
         left=left.astype(np.uint8),
         right=right.astype(np.uint8),
-        valuations=valuations[: int(state[0])].copy(),
+        valuations=valuations[:pivots].copy(),
     )
+
+
+def _smith_in_numpy(
+    work: I32, left: I32, right: I32, p: int, e: int, valuations: I64, cancel: Cancel
+) -> int:
+    """The kernel's steps (`lograph.core.kernels.zk_smith.smith_steps`) on `work`, `left` and
+    `right` in place, entries kept reduced mod q; the number of pivots."""
+    q = p**e
+    m, n = work.shape
+    t, level, scan, power = 0, 0, 0, 1
+    while t < min(m, n) and level < e:
+        start = max(scan, t)
+        # the first entry, column by column, that is not a multiple of p^(level + 1)
+        found = work[t:, start:] % (power * p) != 0
+        columns = np.flatnonzero(found.any(axis=0))
+        if not len(columns):  # no entry of this valuation left: one level up
+            level, power, scan = level + 1, power * p, t
+            continue
+        j = start + int(columns[0])
+        i = t + int(np.argmax(found[:, columns[0]]))
+        work[[t, i]] = work[[i, t]]
+        left[[t, i]] = left[[i, t]]
+        work[:, [t, j]] = work[:, [j, t]]
+        right[:, [t, j]] = right[:, [j, t]]
+        scan = j + 1  # columns t+1..j hold no entry of this valuation
+        inverse = pow(int(work[t, t]) // power, -1, q)
+        work[t] = work[t] * inverse % q
+        left[t] = left[t] * inverse % q
+        # the column: rows below t lose (work[i, t] / p^level) times row t
+        factors = (q - work[t + 1 :, t] // power) % q
+        work[t + 1 :] = (work[t + 1 :] + factors[:, None] * work[t]) % q
+        left[t + 1 :] = (left[t + 1 :] + factors[:, None] * left[t]) % q
+        work[t + 1 :, t] = 0
+        # the row: only V changes (the column is clear), and row t becomes p^level alone
+        factors = (q - work[t, t + 1 :] // power) % q
+        right[:, t + 1 :] = (right[:, t + 1 :] + right[:, t : t + 1] * factors[None, :]) % q
+        work[t, t + 1 :] = 0
+        valuations[t] = level
+        t += 1
+        if t % _POLL_PIVOTS == 0:
+            poll(cancel, f"Smith form cancelled at pivot {t} of {min(m, n)}")
+    return t

@@ -150,3 +150,33 @@ def test_graphs_past_the_dense_histogram_are_counted_too() -> None:
     assert counts.large
     assert _counted(counts) == _expected(lines)
     assert counts.graphs == len(lines)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_small_input_counted_as_python_matches_the_kernel(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A whole input of at most `PYTHON_BYTES` runs the kernels as plain Python while they
+    are not compiled (a fresh install): the same counts and matches as the compiled kernels,
+    bad lines named alike."""
+    monkeypatch.setattr(stream, "compiled_ready", lambda *kernels: False)
+    ran_python: list[bool] = []
+    real = stream.call_as_python
+
+    def spy(kernel, *args):  # type: ignore[no-untyped-def]
+        ran_python.append(True)
+        return real(kernel, *args)
+
+    monkeypatch.setattr(stream, "call_as_python", spy)
+    lines = _lines(seed, 40, range(0, 12))
+    data = b"".join(lines)
+    assert len(data) <= stream.PYTHON_BYTES
+    counts, kept = Counts(), []
+    where = Where.parse("closed=0")
+    scan(io.BytesIO(data).readinto, counts, where=where, write=lambda v: kept.append(bytes(v)))
+    assert ran_python
+    assert _counted(counts) == _expected(lines)
+    chosen = [line for line in lines if _expected([line]).most_common(1)[0][0][2] == 0]
+    assert b"".join(kept) == b"".join(chosen)
+    with pytest.raises(BoardFormatError, match="byte 3"):
+        scan(io.BytesIO(b"A_\nBww\n").readinto, Counts(), name="g.g6")
