@@ -43,6 +43,15 @@ COMMANDS: list[tuple[str, list[str]]] = [
     ("`worst` 9×9", ["worst", "r9.txt"]),
     ("`chase` 20×20", ["chase", "r20.txt"]),
     ("`census rectangle 1-6 1-6`", ["census", "rectangle", "1-6", "1-6", "-o", "c.csv"]),
+    ("`census geng 7 -c`", ["census", "geng", "7", "-c", "-o", "g7.csv"]),
+    ("`census geng 8 -c`", ["census", "geng", "8", "-c", "-o", "g8.csv"]),
+    ("`share` 9×9", ["share", "r9.txt", "-o", "s.html"]),
+    ("`explain` 5×5", ["explain", "sample:classic-5x5.txt", "-o", "e.md"]),
+    (
+        "`puzzle` 5×5 `--presses 3`",
+        ["puzzle", "sample:classic-5x5.txt", "--presses", "3", "-o", "p.json"],
+    ),
+    ("`render` 9×9", ["render", "r9.txt", "-o", "r.png"]),
 ]
 
 #: The child: run the command in-process, then note whether numba loaded.
@@ -110,8 +119,8 @@ def _env(cache: Path) -> dict[str, str]:
 def _run(argv: list[str], work: Path, cache: Path) -> tuple[float, dict[str, object]]:
     note = work / "note.json"
     note.unlink(missing_ok=True)
-    for out in ("r.md", "c.csv"):  # the census resumes from an existing table: start afresh
-        (work / out).unlink(missing_ok=True)
+    if "-o" in argv:  # a census resumes from an existing table: start afresh
+        (work / argv[argv.index("-o") + 1]).unlink(missing_ok=True)
     env = _env(cache)
     env["FIRST_RUN_NOTE"] = str(note)
     start = time.perf_counter()
@@ -149,12 +158,12 @@ def measure_commands(repeats: int, only: list[str]) -> list[list[str]]:
     with tempfile.TemporaryDirectory() as folder:
         work = Path(folder)
         _boards(work)
-        for label, argv in COMMANDS:
+        for index, (label, argv) in enumerate(COMMANDS):
             if only and argv[0] not in only:
                 continue
             cold, warm, notes = [], [], []
             for repeat in range(repeats):
-                cache = work / f"cache-{argv[0]}-{repeat}"
+                cache = work / f"cache-{index}-{repeat}"
                 cache.mkdir()
                 wall, note = _run(argv, work, cache)
                 cold.append(wall)

@@ -12,6 +12,11 @@ fall inside `where` (inclusive bounds) also have their start offset recorded, so
 caller can copy those lines out.
 
 `graph6_nullities` gives the per-line figures of a few lines (tests, small tables).
+
+`graph6_rows_in_numpy` computes the same figures with numpy, all lines of one size at once
+(bits unpacked, the row masks a matrix product, the elimination a step per row over every
+graph): about 10 times slower than the kernel but nothing to compile, for the first blocks
+of a census on a machine where the kernel is not compiled yet.
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ __all__ = [
     "copy_lines",
     "graph6_block",
     "graph6_nullities",
+    "graph6_rows_in_numpy",
 ]
 
 #: Largest n of a graph6 line with a one-byte size (and of one 64-bit row mask).
@@ -253,3 +259,56 @@ def copy_lines(
             if c == _NEWLINE:
                 break
     return at
+
+
+def graph6_rows_in_numpy(data: NDArray[np.uint8], top: int) -> NDArray[np.int64] | None:
+    """Rows ``(n, edges, nullity closed, nullity open)`` of every line of `data` (whole
+    lines, each ending in a newline), computed with numpy; None when some line is not plain
+    graph6 of at most `top` vertices (a carriage return, a blank line, a bad byte): the
+    kernel then counts, names a bad line, and takes graphs past `top`."""
+    ends = np.flatnonzero(data == _NEWLINE)
+    if not len(ends) or ends[-1] != len(data) - 1:
+        return None
+    starts = np.concatenate(([0], ends[:-1] + 1))
+    n = data[starts].astype(np.int64) - 63
+    if ((n < 0) | (n > top)).any() or (ends - starts != 1 + (n * (n - 1) // 2 + 5) // 6).any():
+        return None
+    body = data[data != _NEWLINE]
+    if ((body < 63) | (body > 126)).any():
+        return None
+    rows = np.empty((len(starts), 4), dtype=np.int64)
+    rows[:, 0] = n
+    for size in np.unique(n).tolist():
+        pick = np.flatnonzero(n == size)
+        pairs, width = size * (size - 1) // 2, (size * (size - 1) // 2 + 5) // 6
+        six = data[starts[pick, None] + 1 + np.arange(width)] - np.uint8(63)
+        # six bits a byte, high bit first, in graph6's order (0,1), (0,2), (1,2), (0,3), …
+        bits = np.unpackbits(six[:, :, None], axis=2)[:, :, 2:].reshape(len(pick), -1)
+        bits = bits[:, :pairs]
+        upper, lower = np.triu_indices(size, 1)[::-1]  # column-major: j then i < j
+        order = np.lexsort((lower, upper))
+        column, row = upper[order], lower[order]
+        weights = np.zeros((pairs, size))  # bit (i, j) sets bit j of row i and i of row j
+        weights[np.arange(pairs), row] = 2.0**column
+        weights[np.arange(pairs), column] = 2.0**row
+        adj = (bits @ weights).astype(np.uint64)  # exact in float64: masks below 2^top
+        rows[pick, 1] = bits.sum(axis=1)
+        own = np.left_shift(np.uint64(1), np.arange(size, dtype=np.uint64))
+        rows[pick, 2] = size - _ranks_in_numpy(adj | own)
+        rows[pick, 3] = size - _ranks_in_numpy(adj)
+    return rows
+
+
+def _ranks_in_numpy(rows: NDArray[np.uint64]) -> NDArray[np.int64]:
+    """GF(2) rank of every graph's row masks (a row per vertex), by `_rank`'s elimination
+    run for all graphs at once: row i, if not zero, is XORed into every later row holding
+    its lowest bit."""
+    rows = rows.copy()
+    rank = np.zeros(len(rows), dtype=np.int64)
+    for i in range(rows.shape[1]):
+        x = rows[:, i]
+        rank += x != 0
+        low = x & (~x + _ONE)
+        later = rows[:, i + 1 :]
+        later ^= np.where(later & low[:, None] != 0, x[:, None], _ZERO)
+    return rank

@@ -38,7 +38,6 @@ __all__ = [
     "PYTHON_LIMIT",
     "PYTHON_LIMITS",
     "IntArray",
-    "call_as_python",
     "compiled_ready",
     "jit",
     "numba_loaded",
@@ -184,21 +183,6 @@ def compiled_ready(*kernels: Callable[..., Any]) -> bool:
     if not _ALL_READY[0]:
         _ALL_READY[0] = all(kernel.ready() for kernel in list(_KERNELS))
     return _ALL_READY[0]
-
-
-def call_as_python(kernel: Callable[..., Any], *args: Any) -> Any:
-    """Run `kernel` as plain Python, the kernels it calls too: for a caller that knows its
-    input is small while the kernel is not ready, where the size of the arrays it passes
-    says nothing (a fixed buffer holding a few lines)."""
-    found = _kernel_of(kernel)
-    if found is None:  # not a kernel
-        return kernel(*args)
-    nested = getattr(_IN_PYTHON, "active", False)
-    _IN_PYTHON.active = True
-    try:
-        return found.python()(*args)
-    finally:
-        _IN_PYTHON.active = nested
 
 
 def python_only() -> bool:

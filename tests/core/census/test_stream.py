@@ -18,7 +18,7 @@ from lograph.core.census.compose import all_graphs
 from lograph.core.census.sources import FileSource, count_piece
 from lograph.core.census.stream import Counts, Where, scan
 from lograph.core.errors import BoardFormatError, LographError
-from lograph.core.kernels.graph6_rank import graph6_nullities
+from lograph.core.kernels.graph6_rank import graph6_nullities, graph6_rows_in_numpy
 
 
 def _lines(seed: int = 0, count: int = 300, sizes: range = range(0, 14)) -> list[bytes]:
@@ -152,31 +152,68 @@ def test_graphs_past_the_dense_histogram_are_counted_too() -> None:
     assert counts.graphs == len(lines)
 
 
-@pytest.mark.parametrize("seed", range(3))
-def test_a_small_input_counted_as_python_matches_the_kernel(
+@pytest.mark.parametrize("seed", range(4))
+def test_blocks_counted_with_numpy_match_the_kernel(
     seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A whole input of at most `PYTHON_BYTES` runs the kernels as plain Python while they
-    are not compiled (a fresh install): the same counts and matches as the compiled kernels,
-    bad lines named alike."""
+    """While the kernel is not compiled (a fresh install) the first `NUMPY_BLOCKS` blocks are
+    counted with numpy, then the kernel goes on: the same counts and the same matching
+    lines, in order, as the kernel alone."""
     monkeypatch.setattr(stream, "compiled_ready", lambda *kernels: False)
-    ran_python: list[bool] = []
-    real = stream.call_as_python
+    monkeypatch.setattr(stream, "BLOCK", 256)  # many blocks: numpy's, then the kernel's
+    in_numpy: list[int] = []
+    real = stream.graph6_rows_in_numpy
 
-    def spy(kernel, *args):  # type: ignore[no-untyped-def]
-        ran_python.append(True)
-        return real(kernel, *args)
+    def spy(data, top):  # type: ignore[no-untyped-def]
+        rows = real(data, top)
+        in_numpy.append(0 if rows is None else len(rows))
+        return rows
 
-    monkeypatch.setattr(stream, "call_as_python", spy)
-    lines = _lines(seed, 40, range(0, 12))
-    data = b"".join(lines)
-    assert len(data) <= stream.PYTHON_BYTES
+    monkeypatch.setattr(stream, "graph6_rows_in_numpy", spy)
+    lines = _lines(seed, 300, range(0, 17))
     counts, kept = Counts(), []
     where = Where.parse("closed=0")
-    scan(io.BytesIO(data).readinto, counts, where=where, write=lambda v: kept.append(bytes(v)))
-    assert ran_python
+    scan(io.BytesIO(b"".join(lines)).readinto, counts, where=where,
+         write=lambda v: kept.append(bytes(v)))  # fmt: skip
+    assert len(in_numpy) == stream.NUMPY_BLOCKS
+    assert all(in_numpy)
     assert _counted(counts) == _expected(lines)
     chosen = [line for line in lines if _expected([line]).most_common(1)[0][0][2] == 0]
     assert b"".join(kept) == b"".join(chosen)
-    with pytest.raises(BoardFormatError, match="byte 3"):
-        scan(io.BytesIO(b"A_\nBww\n").readinto, Counts(), name="g.g6")
+
+
+def test_numpy_leaves_what_is_not_plain_graph6_to_the_kernel() -> None:
+    rows = graph6_rows_in_numpy
+    data = lambda text: np.frombuffer(text, dtype=np.uint8)  # noqa: E731
+    assert rows(data(b"A_\nBw\n"), 16).tolist() == [[2, 1, 1, 0], [3, 3, 2, 1]]  # K2, K3
+    for text in (b"A_\r\nBw\n", b"A_\n\nBw\n", b"A_\nB\x7f\n", b"A_\nBww\n", b"A_"):
+        assert rows(data(text), 16) is None
+    big = nx.to_graph6_bytes(nx.path_graph(17), header=False)
+    assert rows(data(big), 16) is None  # past the dense histogram
+    assert rows(data(big), 17) is not None
+    counts = Counts()
+    scan(io.BytesIO(b"A_\r\n" + big).readinto, counts)  # the kernel copes with both
+    assert _counted(counts) == _expected([b"A_\n", big])
+
+
+def test_numpy_figures_of_every_graph_on_up_to_7_vertices() -> None:
+    lines = [
+        nx.to_graph6_bytes(graph, header=False) for n in range(1, 8) for graph in _all_graphs(n)
+    ]
+    data = np.frombuffer(b"".join(lines), dtype=np.uint8)
+    starts = np.cumsum([0] + [len(x) for x in lines[:-1]], dtype=np.int64)
+    rows = graph6_rows_in_numpy(data, 16)
+    assert rows is not None
+    assert rows.tolist() == graph6_nullities(data, starts).tolist()
+
+
+def _all_graphs(n: int):  # type: ignore[no-untyped-def]
+    """Every labelled graph on n ≤ 5 vertices, then random ones (2^21 labelled graphs on 7)."""
+    pairs = [(i, j) for j in range(n) for i in range(j)]
+    rng = random.Random(n)
+    choices = range(1 << len(pairs)) if len(pairs) <= 10 else (
+        rng.getrandbits(len(pairs)) for _ in range(3000))  # fmt: skip
+    for mask in choices:
+        graph = nx.empty_graph(n)
+        graph.add_edges_from(p for t, p in enumerate(pairs) if mask >> t & 1)
+        yield graph

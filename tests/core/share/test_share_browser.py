@@ -190,7 +190,8 @@ def test_a_packs_second_level_is_reachable_and_remembered(
     assert "Level 2 of 15" in browser.find_element("css selector", ".status").text
     browser.find_element("css selector", '[data-action="prev"]').click()
     assert "Level 1 of 15" in browser.find_element("css selector", ".status").text
-    assert set(requests_made(browser)) == {page.resolve().as_uri()}  # the page alone, however often loaded
+    # the page alone, however often it was loaded
+    assert set(requests_made(browser)) == {page.resolve().as_uri()}
 
 
 def test_the_page_fits_a_phone(

@@ -373,7 +373,7 @@ def spectrum_worst(
             found: NDArray[np.int64] | bool | None = None
             basis: _Points | None = searches.default
             in_numpy = plan is not None and numpy_left > 0
-            if in_numpy:
+            if plan is not None and in_numpy:
                 found, spent = _feasible_in_numpy(searches.default, plan, bound, work, numpy_left)
                 numpy_left -= spent
             if found is None and not (in_numpy and work.past_deadline()):
