@@ -106,12 +106,21 @@ class StatusArea(QObject):
         doc.lights_changed.connect(lambda _ids: self.banner.hide())
         doc.board_replaced.connect(self.banner.hide)
         view.scale_changed.connect(lambda s: self.zoom_label.setText(f"{s * 100:.0f}%"))
+        # the mode's hint is the bar's resting text: back whenever a message times out or a
+        # menu's status tip is cleared (Qt clears the bar then, and the hint was gone for good)
+        self.hint = ""
+        bar.messageChanged.connect(self._rest)
         self.update_counts()
 
     def show_mode(self, name: str, hint: str) -> None:
         self.mode_label.setText(f"{name.title()} mode")
         self.moves_label.setVisible(name == "play")
+        self.hint = hint
         self.bar.showMessage(hint)
+
+    def _rest(self, text: str) -> None:
+        if not text and self.hint:
+            self.bar.showMessage(self.hint)
 
     def solved(self, moves: int) -> None:
         """Show the banner: the goal is reached."""

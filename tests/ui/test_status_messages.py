@@ -4,7 +4,7 @@ tooltip) and kept apart from the permanent labels; and the wording of the window
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QPoint
-from PySide6.QtGui import QHelpEvent
+from PySide6.QtGui import QHelpEvent, QStatusTipEvent
 from PySide6.QtWidgets import QApplication, QToolTip
 
 from lograph.core.model.generators import rectangle
@@ -90,3 +90,21 @@ def test_counts_of_one_are_singular_and_methods_are_plain_words(qtbot, window):
         assert wrong not in text.lower()
     assert not re.search(r"\b1 (presses|edges|buttons|moves|steps|levels|lit presses)\b", text)
     assert "2 solvable positions; the hardest needs 1 press (just one)." in text
+
+
+def test_the_modes_hint_comes_back_after_a_message_and_a_status_tip(qtbot, window):
+    # seen in a real window: after the first message or a menu's status tip the bar's left
+    # side stayed empty for good
+    load(window, rectangle(3, 3))
+    bar = window.statusBar()
+    for mode in ("mode_play", "mode_edit"):
+        window.action(mode).trigger()
+        hint = bar.currentMessage()
+        assert hint
+        bar.showMessage("Saved", 1)  # a message that times out
+        assert bar.currentMessage() == "Saved"
+        qtbot.waitUntil(lambda hint=hint: bar.currentMessage() == hint)
+        QApplication.sendEvent(window, QStatusTipEvent("Open a board file"))  # a menu entry
+        assert bar.currentMessage() == "Open a board file"
+        QApplication.sendEvent(window, QStatusTipEvent(""))  # the pointer leaves it
+        assert bar.currentMessage() == hint
