@@ -100,7 +100,7 @@ def build_fast_solver(
         When `cancel` returns True between phases.
     """
     if system.ring.kind is not RingKind.GF2:
-        raise BoardError(f"the fast engine works over GF(2), not GF({system.states})")
+        raise BoardError(f"the fast engine works over GF(2), not {system.ring}")
     if method not in (None, "chase", "banded"):
         raise BoardError(f"method must be 'chase' or 'banded', not {method!r}")
     if method is None and plain_rectangle(system) is not None:

@@ -92,7 +92,7 @@ class BandedSolver(PreparedSolver):
         free_buttons: int | None = None,
     ) -> None:
         if system.ring.kind is not RingKind.GF2:
-            raise BoardError(f"the banded engine works over GF(2), not GF({system.states})")
+            raise BoardError(f"the banded engine works over GF(2), not {system.ring}")
         n = system.n
         self._system = system
         perm, band = order if order is not None else band_order(system)

@@ -39,7 +39,7 @@ class ChaseSolver(PreparedSolver):
 
     def __init__(self, system: PressSystem, plan: ChasePlan, cancel: Cancel = None) -> None:
         if system.ring.kind is not RingKind.GF2:
-            raise BoardError(f"the chase engine works over GF(2), not GF({system.states})")
+            raise BoardError(f"the chase engine works over GF(2), not {system.ring}")
         n = system.n
         validate_plan(plan, n)
         self._system = system
