@@ -75,6 +75,26 @@ def test_big_json_generated_equals_converted(tmp_path: Path, low_limits: None) -
     assert made.read_bytes() == converted.read_bytes()
 
 
+def test_a_big_json_keeps_its_description_through_the_array_path(
+    tmp_path: Path, low_limits: None
+) -> None:
+    """json → json of a board too big for the editable board keeps its description, as the
+    board path does for a small one (json → graphml cannot: GraphML has no field for it)."""
+    made = generate(tmp_path, "g.json")
+    doc = json.loads(made.read_text("utf-8"))
+    assert "description" not in doc
+    doc["description"] = "Nine by eleven, lights at random; press to clear."
+    made.write_text(json.dumps(doc), "utf-8")
+    assert made.stat().st_size > source.MAX_FILE_BYTES  # the array path only
+    assert read_system(made).description == doc["description"]
+    out = tmp_path / "out.json"
+    assert main(["convert", str(made), str(out)]) == 0
+    kept = json.loads(out.read_text("utf-8"))
+    assert kept["description"] == doc["description"]
+    del kept["description"]
+    assert kept == json.loads(generate(tmp_path, "again.json").read_text("utf-8"))
+
+
 def test_big_files_the_array_path_cannot_vouch_for_keep_the_file_limit(
     tmp_path: Path, low_limits: None, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -69,7 +69,7 @@ def read_system(
     return system
 
 
-_Header = tuple[bool, str, int, str]  # directed, rule, states, name
+_Header = tuple[bool, str, int, str, str]  # directed, rule, states, name, description
 
 
 def _header(
@@ -86,7 +86,7 @@ def _header(
         if native_json._field(path, doc, "multigraph", bool, False):
             return None
         check_array_counts(path, *counts)
-        native_json._description(path, doc)
+        description = native_json._description(path, doc)
         rule = check_rule(
             rule if rule is not None else native_json._field(path, doc, "rule", str, "closed")
         )
@@ -96,7 +96,7 @@ def _header(
         name = check_board_name(native_json._field(path, doc, "name", str, ""))
     except LographError:  # BoardError or BoardFormatError: the slow path words it
         return None
-    return directed, rule, k, name
+    return directed, rule, k, name, description
 
 
 def _quick_system(
@@ -126,7 +126,7 @@ def _assemble(
 ) -> PressSystem | None:
     """The system of checked arrays; None for repeated ids (the slow path names them)."""
     ids, positions, lights, self_action = nodes
-    directed, rule, k, name = header
+    directed, rule, k, name, description = header
     if len(set(ids)) != len(ids):
         return None
     default = rule == "closed"
@@ -144,6 +144,7 @@ def _assemble(
         positions=positions,
         rule=rule,
         name=name,
+        description=description,
     )
 
 
@@ -234,23 +235,28 @@ def _edge_arrays(
     return a, b
 
 
-def system_text(system: PressSystem, *, directed: bool | None = None, description: str = "") -> str:
+def system_text(
+    system: PressSystem, *, directed: bool | None = None, description: str | None = None
+) -> str:
     """The native JSON text of the board `system` describes (as `native_json.dumps` writes it).
 
     Buttons follow the rule (no per-button self-action overrides survive in a system unless
     the diagonal disagrees with the rule); `directed` says whether the board is directed
-    (default: the system's own flag, `PressSystem.directed`, or an asymmetric matrix).
+    (default: the system's own flag, `PressSystem.directed`, or an asymmetric matrix), and
+    `description` the board's (default: the system's, `PressSystem.description`).
     """
     return "".join(system_chunks(system, directed=directed, description=description))
 
 
 def system_chunks(
-    system: PressSystem, *, directed: bool | None = None, description: str = ""
+    system: PressSystem, *, directed: bool | None = None, description: str | None = None
 ) -> Iterator[str]:
     """`system_text` in pieces of at most `CHUNK_LINES` lines, for writing a big board
     without holding its whole text (`atomic_write_chunks`)."""
     if directed is None:  # what the system says (a directed board read from a file)
         directed = system.directed or not system.symmetric
+    if description is None:
+        description = system.description
     with paused_gc():  # millions of lines: no collector passes
         yield from _chunks(system, directed, description)
 

@@ -112,7 +112,7 @@ def _header(
         check_board_name(name or "")
     except LographError:
         return None
-    return directed, chosen, k, name or ""
+    return directed, chosen, k, name or "", ""  # GraphML holds no description
 
 
 def _build(

@@ -375,7 +375,13 @@ class Board:
     def to_system(self) -> PressSystem:
         """The compact press matrix of this board, in button order."""
         return press_system(
-            self._graph, self._order, self._index_map(), self._rule, self._states, self.name
+            self._graph,
+            self._order,
+            self._index_map(),
+            self._rule,
+            self._states,
+            self.name,
+            self.description,
         )
 
     @classmethod

@@ -63,6 +63,7 @@ def press_system(
     rule: str,
     states: int,
     name: str = "",
+    description: str = "",
 ) -> PressSystem:
     """The press matrix of a board's `graph`, its buttons in `order` (`index` inverts it)."""
     edges = np.array([(index[u], index[v]) for u, v in graph.edges()], dtype=np.int64).reshape(
@@ -92,6 +93,7 @@ def press_system(
         positions=np.array([a["pos"] for a in attrs], dtype=np.float64).reshape(-1, 2),
         rule=rule,
         name=name,
+        description=description,
     )
 
 

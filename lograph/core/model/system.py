@@ -151,6 +151,9 @@ class PressSystem:
     directed : bool
         Whether the board is directed, as its file says: a directed board whose arcs all
         come in pairs (or that has none) is directed, though `symmetric`.
+    description : str
+        The board's description as its file says ("" when it has none), carried so that a
+        board converted without building the editable board keeps it.
     """
 
     names: Sequence[str]
@@ -164,6 +167,7 @@ class PressSystem:
     rule: str = "closed"
     name: str = ""
     directed: bool = False
+    description: str = ""
 
     @property
     def ring(self) -> Ring:
@@ -203,6 +207,7 @@ class PressSystem:
         positions: NDArray[np.float64] | None = None,
         rule: str = "closed",
         name: str = "",
+        description: str = "",
     ) -> PressSystem:
         """Build from edge arrays (vectorised; fine for millions of buttons).
 
@@ -228,6 +233,7 @@ class PressSystem:
             rule=rule,
             name=name,
             directed=directed,
+            description=description,
         )
         if directed:  # a directed board whose edges all go both ways is still symmetric
             rptr, ridx = system.transpose

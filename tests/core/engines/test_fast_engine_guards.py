@@ -41,7 +41,7 @@ def test_only_gf2() -> None:
         build_fast_solver(system)
     composite = grid_system(3, 3, states=4)  # Z_4 is no field: never called "GF(4)"
     for build in (build_fast_solver, lambda s: ChaseSolver(s, row_plan(grid_system(3, 3)))):
-        with pytest.raises(BoardError, match="not Z_4$"):
+        with pytest.raises(BoardError, match=r"not Z_4$"):
             build(composite)
     with pytest.raises(BoardError, match="method"):
         build_fast_solver(grid_system(3, 3), method="magic")
