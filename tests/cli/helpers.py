@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
+import subprocess
+import sys
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -90,3 +93,21 @@ def interruptible() -> None:
     ignored, as a background command should: the child would never see the test's Ctrl-C.
     """
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def fresh_interpreter(
+    child: str, argv: tuple[str, ...], cwd: Path, env: dict[str, str], timeout: float = 600
+) -> dict[str, object]:
+    """Run the Python source `child` with `argv` in a new interpreter (the environment
+    updated by `env`) and return the JSON object its last line of output prints."""
+    done = subprocess.run(
+        [sys.executable, "-c", child, *argv],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env={**os.environ, **env},
+        timeout=timeout,  # a hang guard only
+        check=True,
+    )
+    result: dict[str, object] = json.loads(done.stdout.splitlines()[-1])
+    return result

@@ -10,15 +10,13 @@ the compiled kernels (``LOGRAPH_JIT=numba``). Checked in fresh interpreters, nev
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from lograph.core.files import write_board
 from lograph.core.model.generators import rectangle
+from tests.cli.helpers import fresh_interpreter
 from tests.core.census.geng import geng_or_skip
 
 _RUNNER = """
@@ -33,18 +31,9 @@ print(json.dumps({"status": status, "numba": "numba" in sys.modules, "out": out.
 
 
 def _run(argv: tuple[str, ...], cwd: Path, cache: Path, jit: str = "") -> dict[str, object]:
-    env = {**os.environ, "LOGRAPH_JIT": jit, "NUMBA_CACHE_DIR": str(cache)}
-    done = subprocess.run(
-        [sys.executable, "-c", _RUNNER, *argv],
-        capture_output=True,
-        text=True,
-        cwd=cwd,
-        env=env,
-        timeout=600,  # a hang guard only
-        check=True,
+    return fresh_interpreter(
+        _RUNNER, argv, cwd, {"LOGRAPH_JIT": jit, "NUMBA_CACHE_DIR": str(cache)}
     )
-    result: dict[str, object] = json.loads(done.stdout.splitlines()[-1])
-    return result
 
 
 @pytest.fixture(scope="module")

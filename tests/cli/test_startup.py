@@ -8,12 +8,11 @@ comparing whole outputs with the compiled kernels (``LOGRAPH_JIT=numba``), never
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+from tests.cli.helpers import fresh_interpreter
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -28,20 +27,10 @@ print(json.dumps({"status": status, "heavy": heavy, "out": out.getvalue()}))
 
 
 def run_fresh(*argv: str, jit: str = "", cache: Path | None = None) -> dict[str, object]:
-    env = {**os.environ, "LOGRAPH_JIT": jit}
+    env = {"LOGRAPH_JIT": jit}
     if cache is not None:
         env["NUMBA_CACHE_DIR"] = str(cache)
-    done = subprocess.run(
-        [sys.executable, "-c", _RUNNER, *argv],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env=env,
-        timeout=300,  # a hang guard only
-        check=True,
-    )
-    result: dict[str, object] = json.loads(done.stdout.splitlines()[-1])
-    return result
+    return fresh_interpreter(_RUNNER, argv, ROOT, env, timeout=300)
 
 
 def test_small_engine_analyze_loads_neither_numba_nor_galois() -> None:
