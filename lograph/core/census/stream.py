@@ -58,7 +58,7 @@ __all__ = [
 BLOCK = 1 << 20
 #: Blocks counted with numpy (`graph6_rows_in_numpy`) while the kernel is not compiled:
 #: 4 MB, every graph on up to 9 vertices, in about 0.5 s; a longer census then compiles
-#: the kernel (about 1.7 s), ten times faster a graph.
+#: the kernel (about 1.7 s), several times faster a graph.
 NUMPY_BLOCKS = 4
 #: Longest graph6 line with a one-byte size, with CR LF.
 _LONGEST = 2 + (MAX_VERTICES * (MAX_VERTICES - 1) // 2 + 5) // 6 + 1
@@ -256,10 +256,10 @@ class _Kernel:
             return None
         np.add.at(counts.hist, tuple(rows.T), 1)
         low, high = np.array(self.bounds[0::2]), np.array(self.bounds[1::2])
-        inside = ((rows >= low) & (rows <= high)).all(axis=1)
-        if self.write is not None and inside.any():
+        matched = ((rows >= low) & (rows <= high)).all(axis=1)
+        if self.write is not None and matched.any():
             lengths = np.diff(np.concatenate(([-1], ends)))
-            self.write(memoryview(data[np.repeat(inside, lengths)]))  # type: ignore[arg-type]
+            self.write(memoryview(data[np.repeat(matched, lengths)]))  # type: ignore[arg-type]
         return len(data), len(rows)
 
 
