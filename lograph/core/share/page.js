@@ -219,7 +219,7 @@
     hinted = answer.presses.findIndex((x) => x > 0);
     discs[hinted].g.classList.add("hint");
     const kind = answer.exact ? "a fewest-presses solution" : "a solution (not proven fewest)";
-    message.textContent = `Hint: press ${B.ids[hinted]} — ${kind} takes ${answer.count} more.`;
+    message.textContent = `Hint: press ${B.names[hinted]} — ${kind} takes ${answer.count} more.`;
   }
 
   const bitsFor = (q) => Math.max(1, Math.ceil(Math.log2(q)));

@@ -31,6 +31,7 @@ from lograph.core.files.atomic import atomic_write_text
 from lograph.core.files.level_pack import LevelPack
 from lograph.core.files.source import PathLike
 from lograph.core.model.board import Board
+from lograph.core.model.labels import button_names
 from lograph.core.optimize.fewest import fewest_presses
 from lograph.core.share.tables import HINT_LIMIT, hint_tables
 from lograph.core.solve import prepare, solve
@@ -122,6 +123,7 @@ def _board_data(board: Board, drawing: Drawing) -> dict[str, Any]:
     return {
         "name": board.name,
         "ids": list(board.buttons),
+        "names": button_names(board.buttons),  # what hints call buttons
         "states": board.states,
         "directed": board.directed,
         "columns": [system.column(w).tolist() for w in range(system.n)],

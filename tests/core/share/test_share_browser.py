@@ -138,7 +138,9 @@ def test_hints_lead_to_the_best(
         browser.find_element("css selector", '[data-action="hint"]').click()
         hinted = browser.find_elements("css selector", "[data-button].hint")
         assert len(hinted) == 1
-        assert "Hint: press" in browser.find_element("css selector", ".message").text
+        r, c = map(int, hinted[0].get_attribute("data-button")[1:].split("c"))
+        said = browser.find_element("css selector", ".message").text
+        assert f"Hint: press row {r + 1}, column {c + 1} —" in said  # as a person counts
         hinted[0].click()
     assert solved(browser) == "true"
     message = browser.find_element("css selector", ".message").text
