@@ -15,7 +15,8 @@ from lograph.cli.common import (
     grid_picture,
     load_prepared,
 )
-from lograph.core.report.records import factors_text, figure_records, press_ids, world_records
+from lograph.core.report.answers import QUIET_LIMIT, analysis_record
+from lograph.core.report.records import factors_text
 
 if TYPE_CHECKING:
     import numpy as np
@@ -24,8 +25,6 @@ if TYPE_CHECKING:
     from lograph.core.algebra.analysis import Analysis
     from lograph.core.model.system import PressSystem
 
-#: Quiet patterns listed in full by default (a 10⁶-button board may have hundreds).
-QUIET_LIMIT = 64
 #: Largest board of ``--lit-only``: `lograph.core.optimize.lit_only.LIT_ONLY_LIMIT` (a test
 #: checks they agree).
 LIT_ONLY_COUNT_LIMIT = 30
@@ -71,19 +70,10 @@ def run(args: argparse.Namespace) -> int:
     world = analysis.syndrome(required_change(system))
     shown = analysis.quiet[: args.quiet_limit]
     # Text shows 40 ids a pattern; naming all of them costs seconds at 10⁶ buttons.
-    quiet = [press_ids(system, q, limit=None if args.json else 41) for q in shown]
-    data: dict[str, Any] = {
-        **figure_records(system, analysis),
-        "solvable_fraction": float(analysis.solvable_fraction) if analysis.nullity < 1000 else 0.0,
-        **world_records(system, analysis),
-        "quiet_patterns": quiet,
-        "quiet_patterns_truncated": len(shown) < analysis.nullity,
-        "solvable": not any(world),
-        "world": list(world),
-        "engine": analysis.engine,
-        "free_buttons": analysis.free_buttons,
-    }
-    data = _in_order(data)
+    data = analysis_record(
+        system, analysis, world, args.quiet_limit, ids_limit=None if args.json else 41
+    )
+    quiet = data["quiet_patterns"]
     lines = [
         f"buttons          {system.n}",
         f"edges            {data['edges']}",
@@ -114,16 +104,6 @@ def run(args: argparse.Namespace) -> int:
         lines.extend(_lit_only_lines(system, data))
     emit(args, data, "\n".join(lines))
     return 0
-
-
-def _in_order(data: dict[str, Any]) -> dict[str, Any]:
-    """The keys in the order of earlier releases (solvable_fraction_exact and worlds right
-    after solvable_fraction), the Z_k keys after them."""
-    first = [
-        "buttons", "edges", "states", "directed", "rank", "nullity", "solvable_count",
-        "solvable_fraction", "solvable_fraction_exact", "worlds",
-    ]  # fmt: skip
-    return {**{key: data[key] for key in first}, **data}
 
 
 def _structure_lines(system: PressSystem, analysis: Analysis, data: dict[str, Any]) -> list[str]:

@@ -3,18 +3,15 @@
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING, Any
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from lograph.cli.common import (
     add_board_options,
     add_json_flag,
     emit,
-    grid_picture,
     load_system,
 )
-from lograph.core.report.records import step_records, table_records
+from lograph.core.report.answers import chase_record, plan_picture
 
 if TYPE_CHECKING:
     from lograph.core.chase.plan import ChasePlan
@@ -25,10 +22,6 @@ if TYPE_CHECKING:
 STEP_LIMIT = 400
 #: Free buttons and check lights named in the text output.
 LIST_LIMIT = 60
-#: Largest board drawn as a picture.
-PICTURE_LIMIT = 2500
-#: Direction from a button to the grid neighbour whose light forces it.
-ARROWS = {(-1, 0): "^", (1, 0): "v", (0, -1): "<", (0, 1): ">", (0, 0): "o"}
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -74,52 +67,11 @@ def run(args: argparse.Namespace) -> int:
             table_error = str(exc)
     picture = plan_picture(system, plan)
     if args.json:
-        names = list(system.names)  # one pass: far faster than a lookup per step
-        data: dict[str, Any] = {
-            "buttons": system.n,
-            "states": system.states,
-            "free_count": plan.free_count,
-            "steps": step_records(names, plan),
-            "free": [names[w] for w in plan.free.tolist()],
-            "check": [names[u] for u in plan.check.tolist()],
-            "table": None if table is None else table_records(names, table),
-            "table_rows": None if table is None else len(table),
-            "table_minimal": None if table is None else table.minimal,
-            "table_error": table_error,
-            "picture": picture,
-        }
+        data = chase_record(system, plan, table, table_error, picture)
         emit(args, data, "")
     else:
         emit(args, {}, plan_text(system, plan, table, table_error, picture, args.all))
     return 0
-
-
-def plan_picture(system: PressSystem, plan: ChasePlan) -> str | None:
-    """The plan drawn on a grid-like board's layout, or None for other boards.
-
-    Each cell shows its step number, then ``F`` for a free button or an arrow pointing at
-    the neighbour whose light forces it (``o`` for its own light, ``*`` when that light is
-    not a grid neighbour), then ``C`` when its light is a check light.
-    """
-    if system.coords is None or system.n > PICTURE_LIMIT:
-        return None
-    coords = system.coords
-    step = np.empty(system.n, dtype=np.int64)
-    step[plan.buttons] = np.arange(1, system.n + 1)
-    forcer = np.full(system.n, -1, dtype=np.int64)
-    forcer[plan.buttons] = plan.lights
-    check = np.zeros(system.n, dtype=bool)
-    check[plan.check] = True
-    cells = []
-    for w in range(system.n):
-        u = int(forcer[w])
-        if u < 0:
-            role = "F"
-        else:
-            dr, dc = (coords[u] - coords[w]).tolist()
-            role = ARROWS.get((dr, dc), "*")
-        cells.append(f"{step[w]}{role}{'C' if check[w] else ''}")
-    return grid_picture(system, cells)
 
 
 def _listing(shown: list[str], total: int) -> str:

@@ -7,13 +7,14 @@ import json
 import math
 import os
 import re
-from collections.abc import Sequence
 from contextlib import ExitStack
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+
+from lograph.core.report.records import grid_picture
 
 if TYPE_CHECKING:
     from lograph.core.algebra.analysis import Solver
@@ -338,20 +339,3 @@ def fraction_text(fraction: Fraction) -> str:
     if f"{mantissa:.3g}" == "10":  # 9.9996e+08 rounds up to 1e+09
         mantissa, whole = 1.0, whole + 1
     return f"1/{mantissa:.3g}e+{whole:02d} (about 10^-{exponent:.1f})"
-
-
-def grid_picture(system: PressSystem, cells: Sequence[str], hole: str = ".") -> str | None:
-    """Draw one short string per button on the board's grid layout (None if not a grid).
-
-    Cells are padded to the widest entry so columns line up; holes show `hole`.
-    """
-    if system.coords is None or system.n == 0:
-        return None
-    rows, cols = (int(v) + 1 for v in system.coords.max(axis=0))
-    if rows * cols > 200 * 200:
-        return None
-    width = max(len(hole), *(len(c) for c in cells))
-    grid = [[hole.rjust(width)] * cols for _ in range(rows)]
-    for (r, c), text in zip(system.coords.tolist(), cells, strict=True):
-        grid[r][c] = text.rjust(width)
-    return "\n".join(" ".join(row) for row in grid)

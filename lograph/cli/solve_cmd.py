@@ -23,7 +23,8 @@ from lograph.cli.common import (
     output_arg,
     refuse_overwriting,
 )
-from lograph.core.report.records import factors_json, press_ids
+from lograph.core.report.answers import lit_only_record, solution_record
+from lograph.core.report.records import press_ids
 
 if TYPE_CHECKING:
     import numpy as np
@@ -177,14 +178,9 @@ def run(args: argparse.Namespace) -> int:
         refuse_overwriting(args.board, args.output)
     system, solver = load_prepared(args)
     solution = solve(system, args.goal, solver=solver)
-    data: dict[str, Any] = {
-        "solvable": solution.solvable,
-        "world": list(solution.world),
-        "solutions": factors_json(solver.analysis.kernel_structure) if solution.solvable else 0,
-        "goal": args.goal,
-    }
+    best = _fewest(args, solver, solution.presses) if args.fewest and solution.solvable else None
+    data = solution_record(system, solver.analysis, solution, args.goal, best)
     if solution.presses is None:
-        data.update(presses=None, press_count=None)
         emit(
             args,
             data,
@@ -192,17 +188,8 @@ def run(args: argparse.Namespace) -> int:
             f"(one of {solver.analysis.worlds}; world 0 is the solvable one)",
         )
         return 1
-    presses = solution.presses
-    if args.fewest:
-        best = _fewest(args, solver, presses)
-        presses = best.presses
-        data.update(optimal_solutions=best.optimal_solutions, exact=best.exact, method=best.method)
-        if not best.exact:
-            data["lower_bound"] = best.lower_bound
-            data["search_leaves"] = best.search_leaves
-            data["search_solutions"] = best.search_solutions
-    ids = press_ids(system, presses)
-    data.update(presses=ids, press_count=len(ids))
+    presses = solution.presses if best is None else best.presses
+    ids = data["presses"]
     budget = DEFAULT_LEAVES if args.max_leaves is None else args.max_leaves
     lines = [_headline(args.fewest, data, budget, args.time_limit is not None)]
     picture = grid_picture(system, [str(v) if v else "." for v in presses.tolist()], hole=" ")
@@ -317,15 +304,8 @@ def run_lit_only(args: argparse.Namespace) -> int:
         raise BoardError("--lit-only does not combine with --all or -o (order matters)")
     system = load_system(args.board, args.rule, args.states)
     result = lit_only_solve(system, args.goal, Work(cancel=interrupted))
-    ids = None if result.presses is None else [system.names[i] for i in result.presses]
-    data: dict[str, Any] = {
-        "lit_only": True,
-        "solvable": result.solvable,
-        "goal": args.goal,
-        "presses": ids,
-        "press_count": None if ids is None else len(ids),
-        "positions_explored": result.explored,
-    }
+    data = lit_only_record(system, result, args.goal)
+    ids = data["presses"]
     if ids is None:
         emit(
             args,

@@ -17,6 +17,7 @@ from lograph.cli.common import (
     load_prepared,
 )
 from lograph.core.model.ring import Ring, RingKind
+from lograph.core.report.answers import worst_record
 from lograph.core.report.records import press_ids
 
 if TYPE_CHECKING:
@@ -79,15 +80,7 @@ def run(args: argparse.Namespace) -> int:
     with progress_bar(args, "worst (of the time limit)", unit="s", rate=False) as progress:
         work = Work(cancel=interrupted, progress=progress).within(args.time_limit)
         result = worst_position(solver, args.goal, work=work)
-    data: dict[str, Any] = {
-        "worst_presses": result.worst_presses,
-        "upper_bound": result.upper_bound,
-        "exact": result.exact,
-        "method": result.method,
-        "goal": args.goal,
-        "lights": None,
-        "presses": None,
-    }
+    data = worst_record(system, result, args.goal) if args.json else {}
     if result.exact:
         head = f"worst position: {result.worst_presses} presses (exact, {result.method})"
     else:
@@ -100,14 +93,7 @@ def run(args: argparse.Namespace) -> int:
         lines.append("no position found to show (the lower bound is a counting bound)")
         emit(args, data, "\n".join(lines))
         return 0
-    if args.json:  # every id; the text only needs the first few
-        data.update(
-            lights=press_ids(system, (result.lights != 0).astype(np.int64)),
-            presses=press_ids(system, result.presses),
-            press_count=int(result.presses.astype(np.int64).sum()),
-        )
-        if system.ring.kind is not RingKind.GF2:
-            data["light_values"] = result.lights.tolist()
+    if args.json:
         emit(args, data, "")
         return 0
     lines.extend(_position_lines(system, result.lights, result.presses, args.goal))

@@ -28,6 +28,7 @@ __all__ = [
     "factors_text",
     "figure_records",
     "fraction_json",
+    "grid_picture",
     "press_ids",
     "step_records",
     "table_records",
@@ -218,3 +219,20 @@ def table_records(names: Sequence[str], table: ChaseTable) -> list[dict[str, Any
             }
         )
     return rows
+
+
+def grid_picture(system: PressSystem, cells: Sequence[str], hole: str = ".") -> str | None:
+    """Draw one short string per button on the board's grid layout (None if not a grid).
+
+    Cells are padded to the widest entry so columns line up; holes show `hole`.
+    """
+    if system.coords is None or system.n == 0:
+        return None
+    rows, cols = (int(v) + 1 for v in system.coords.max(axis=0))
+    if rows * cols > 200 * 200:
+        return None
+    width = max(len(hole), *(len(c) for c in cells))
+    grid = [[hole.rjust(width)] * cols for _ in range(rows)]
+    for (r, c), text in zip(system.coords.tolist(), cells, strict=True):
+        grid[r][c] = text.rjust(width)
+    return "\n".join(" ".join(row) for row in grid)
