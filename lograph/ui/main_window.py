@@ -157,6 +157,8 @@ class MainWindow(QMainWindow):
             self.play.announce,
         ):
             done.connect(self.status_area.announce)
+        for played in (self.analysis.solutions.goal_reached, self.chase.goal_reached):
+            played.connect(lambda _text: self.play.scoreboard.stop_clock())
 
     def _add_warmup(self) -> None:
         """The kernel warm-up (`start_warmup`, called at launch) and its status-bar label."""

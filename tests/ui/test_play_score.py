@@ -96,3 +96,28 @@ def test_no_best_count_where_it_would_be_costly(qtbot, window, monkeypatch):
     assert score.best_label.text() == "Best: –"
     click(window, button_point(window, "r1c1"))
     assert window.status_area.banner.text().startswith("Solved in 1 move!\nTime ")
+
+
+@pytest.mark.parametrize("player", ["chase", "step by step"])
+def test_the_timer_stops_when_the_window_plays_to_the_goal(qtbot, window, player):
+    board = rectangle(5, 5)
+    for button in ("r1c2", "r3c0", "r4c4"):  # below the first row: the chase clears it alone
+        board.press(button)
+    load(window, board)
+    score = window.play.scoreboard
+    clock = score.clock = FakeClock()
+    window.action("mode_play").trigger()
+    click(window, button_point(window, "r2c2"))  # the player's first press starts the clock
+    click(window, button_point(window, "r2c2"))  # and takes itself back
+    clock.now += 19
+    if player == "chase":
+        window.chase.player.interval = 0
+        window.chase.actions["chase_run"].trigger()
+    else:
+        window.analysis.solutions.timer.setInterval(0)
+        window.action("analysis_step").trigger()
+    qtbot.waitUntil(window.document.board.is_goal, timeout=30_000)
+    qtbot.waitUntil(lambda: window.status_area.banner.isVisible(), timeout=5_000)
+    clock.now += 13  # time passing after the goal does not count
+    score.refresh()
+    assert score.timer_label.text() == "Time: 0:19"

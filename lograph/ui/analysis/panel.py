@@ -364,8 +364,9 @@ class AnalysisPanel(QScrollArea):
 
     # ------------------------------------------------------------------ actions
     def load_worst(self) -> bool:
-        """Set the lights to the worst position and mark its presses: one undoable step that,
-        like a scramble, starts a new game (move counter at 0, the position is the start)."""
+        """Set the lights to the worst position: one undoable step that, like a scramble,
+        starts a new game (move counter at 0, the position is the start). Its presses are not
+        marked: that would give the puzzle away; Show Solution marks them when asked."""
         worst = self.model.worst
         if worst is None or worst.lights is None or worst.presses is None:
             return False
@@ -374,5 +375,4 @@ class AnalysisPanel(QScrollArea):
                 self.document, worst.lights, "Load worst position", moves=0, start=True
             )
         )
-        self.solutions.show_presses(worst.presses)
         return True

@@ -89,7 +89,6 @@ class SolutionController(QObject):
         self.session = session
         self.document = model.document
         self.hint_button: str | None = None
-        self.pinned = False  # marks from `show_presses`, kept until the lights change
         self.steps: list[str] = []  # presses still to make
         self.done_steps = 0
         self._expected: tuple[int, int] | None = None
@@ -137,29 +136,21 @@ class SolutionController(QObject):
             return  # the step overlay owns the marks while playing
         solution = self.model.solution
         if not self.show or solution is None:
-            if not self.pinned:
-                self.solution_overlay.clear()
+            self.solution_overlay.clear()
             return
         names = list(self.document.board.buttons)
         self.solution_overlay.set_marks(press_marks(names, solution.presses))
-
-    def show_presses(self, presses: NDArray[np.uint8]) -> None:
-        """Mark these presses until the lights change (the loaded worst position's)."""
-        names = list(self.document.board.buttons)
-        self.solution_overlay.set_marks(press_marks(names, presses))
-        self.pinned = True
 
     def _lights_changed(self, _ids: list[str]) -> None:
         self.hint_overlay.clear()
         if self.hint_button is not None:  # the hint is used (or stale): its text goes too
             self.hint_button = None
             self.status.emit("")
-        self.pinned = False
         if not self.stepping:
             self.redraw()
 
     def goal_changed(self) -> None:
-        """The hint and the pinned presses led to the other goal (or rule): drop them."""
+        """The hint led to the other goal (or rule): drop it."""
         self._lights_changed([])
 
     def _structure_maybe_changed(self) -> None:
@@ -169,7 +160,6 @@ class SolutionController(QObject):
             self.stop()
             self.hint_overlay.clear()
             self.hint_button = None
-            self.pinned = False
             self.redraw()
 
     # ------------------------------------------------------------------ hint

@@ -257,10 +257,16 @@ class Scoreboard(QObject):
 
     def solved(self, moves: int) -> str:
         """Stop the timer and say how the game went (the banner's text)."""
-        self.frozen = self.elapsed
+        self.stop_clock()
+        return self.verdict(moves)
+
+    def stop_clock(self) -> None:
+        """The goal is reached, by the player or by the window playing for them (a chase,
+        step by step): the time stands still until a new game."""
+        if self.frozen is None:
+            self.frozen = self.elapsed
         self.ticker.stop()
         self.refresh()
-        return self.verdict(moves)
 
     def verdict(self, moves: int) -> str:
         """The verdict, and on a second line the time taken."""
