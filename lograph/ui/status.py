@@ -4,10 +4,11 @@ the status bar whose messages end at a word and "…" instead of being cut mid-w
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, QRect, Qt
+from PySide6.QtCore import QEvent, QObject, QPoint, QRect, Qt
 from PySide6.QtGui import QPainter, QPaintEvent
 from PySide6.QtWidgets import QLabel, QStatusBar, QStyle, QStyleOption, QToolTip, QWidget
 
+from lograph.ui.canvas.items import RADIUS
 from lograph.ui.canvas.scene import BoardScene
 from lograph.ui.canvas.view import BoardView
 from lograph.ui.model.session import Session
@@ -18,6 +19,11 @@ __all__ = ["MessageBar", "StatusArea"]
 
 #: Pixels kept free between a message and the first permanent widget ("Time: …").
 MESSAGE_GAP = 18
+
+#: Pixels between the banner and the edge of the board's view.
+BANNER_GAP = 16
+#: Scene units around a button's centre the banner keeps clear of: its disc and its rings.
+RING_REACH = RADIUS + 10
 
 BANNER_STYLE = (
     "background: #2f7d3b; color: white; padding: 8px 18px; border-radius: 6px;"  # 5.1:1
@@ -99,6 +105,7 @@ class StatusArea(QObject):
             bar.addPermanentWidget(label)
         self.banner = named(QLabel(view), "goal_banner")
         self.banner.setStyleSheet(BANNER_STYLE)
+        self.banner.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
         self.banner.hide()
         doc = scene.document
         doc.changed.connect(self.update_counts)
@@ -131,10 +138,28 @@ class StatusArea(QObject):
         """Show `text` on the banner over the board (and in the status bar)."""
         self.banner.setText(text)
         self.banner.adjustSize()
-        self.banner.move((self.view.width() - self.banner.width()) // 2, 16)
+        self.banner.move(self.view.viewport().mapTo(self.view, self._banner_spot()))
         self.banner.show()
         self.banner.raise_()
         self.bar.showMessage(text.replace("\n", " · "), 8000)
+
+    def _banner_spot(self) -> QPoint:
+        """Where in the viewport the banner covers no button: the top centre if it is free,
+        else the bottom centre, else a corner; when buttons fill the whole view, the place
+        covering fewest (clicks pass through the banner there)."""
+        view, size = self.view.viewport(), self.banner.size()
+        w, h = view.width() - size.width(), view.height() - size.height()
+        spots = [QPoint(w // 2, BANNER_GAP), QPoint(w // 2, h - BANNER_GAP)]
+        spots += [
+            QPoint(x, y) for y in (BANNER_GAP, h - BANNER_GAP) for x in (BANNER_GAP, w - BANNER_GAP)
+        ]
+
+        def covered(spot: QPoint) -> int:
+            box = self.view.mapToScene(QRect(spot, size)).boundingRect()
+            rect = (box.left(), box.top(), box.right(), box.bottom())
+            return len(self.scene.store.slots_in(rect, margin=RING_REACH))
+
+        return min(spots, key=covered)  # the first free one: min keeps the earliest of ties
 
     def update_counts(self) -> None:
         board, store = self.scene.document.board, self.scene.store

@@ -152,6 +152,31 @@ def test_reaching_the_goal_shows_a_message(window):
     assert not window.status_area.banner.isVisible()
 
 
+@pytest.mark.parametrize("top", [30, 300])  # the top row under the banner's usual place, or not
+def test_the_solved_banner_covers_no_button(window, top):
+    from PySide6.QtCore import QRect
+
+    from lograph.ui.canvas.items import RADIUS
+
+    board = rectangle(5, 5)
+    board.press("r0c2")
+    load(window, board)
+    view = window.view
+    middle = view.viewport().height() / 2
+    view.centerOn(80, middle - top)  # scene row 0 (y = 0) drawn `top` pixels down
+    assert view.mapFromScene(*window.scene.store.position("r0c2")).y() == pytest.approx(top, abs=2)
+    window.action("mode_play").trigger()
+    click(window, button_point(window, "r0c2"))
+    banner = window.status_area.banner
+    assert banner.isVisible()
+    where = QRect(view.viewport().mapFrom(view, banner.pos()), banner.size())
+    drawn = view.mapToScene(where).boundingRect()
+    for button in window.document.board.buttons:
+        x, y = window.scene.store.position(button)
+        near_x = drawn.left() - RADIUS <= x <= drawn.right() + RADIUS
+        assert not (near_x and drawn.top() - RADIUS <= y <= drawn.bottom() + RADIUS), button
+
+
 def test_goal_all_on(window):
     board = rectangle(2, 3)
     board.set_lights(np.ones(6, dtype=np.uint8))
