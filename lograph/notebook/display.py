@@ -1,0 +1,139 @@
+"""Boards drawn as SVG for Jupyter: the shared page's geometry and colours
+(`lograph.core.share.page.plain_drawing`), with the window's marks.
+
+A notebook shows a static picture of an answer (the output survives saving the notebook and
+needs no script): the lights in the page's colours, and on top of them the marks people
+know from the window — a ring around each button to press (its count inside on boards of
+more than two states), the quiet pattern's presses, or the chase plan's step numbers.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+if TYPE_CHECKING:
+    from lograph.core.model.board import Board
+
+__all__ = ["DRAW_LIMIT", "board_svg"]
+
+#: Most buttons drawn in a notebook (one SVG element each); larger boards show figures only.
+DRAW_LIMIT = 2_500
+#: The window's solution ring (green) and its chase-step badge colours.
+RING = "#2f9e44"
+STEP_FILL = "#ffffff"
+STEP_INK = "#1c7ed6"
+EDGE = "#868e96"
+
+
+def board_svg(
+    board: Board,
+    *,
+    lights: Sequence[int] | np.ndarray | None = None,
+    rings: Sequence[int] | np.ndarray | None = None,
+    labels: Sequence[str] | None = None,
+    title: str = "",
+    width: int = 320,
+) -> str | None:
+    """The board as an SVG string, or None when it has more than `DRAW_LIMIT` buttons.
+
+    Parameters
+    ----------
+    lights : array, optional
+        The light of each button (default: the board's own).
+    rings : array, optional
+        How often to press each button: a ring around every non-zero one, with the count
+        inside when it is above one.
+    labels : list of str, optional
+        A short text drawn on each button (chase steps); "" for none.
+    title : str
+        A caption above the board.
+    width : int
+        The picture's width in pixels; its height follows the board.
+
+    Examples
+    --------
+    >>> from lograph.core.model.generators import rectangle
+    >>> svg = board_svg(rectangle(2, 2), rings=[1, 0, 0, 1])
+    >>> svg.startswith("<svg") and svg.count('class="ring"') == 2
+    True
+    """
+    from lograph.core.share.page import plain_drawing
+
+    n = len(board)
+    if n > DRAW_LIMIT:
+        return None
+    drawing = plain_drawing(board)
+    values = np.asarray(board.lights() if lights is None else lights, dtype=np.int64)
+    radius = drawing.radius
+    xs = drawing.x or [0.0]
+    ys = drawing.y or [0.0]
+    reach = radius + 6
+    x0, y0 = min(xs) - reach, min(ys) - reach
+    w, h = max(xs) - x0 + reach, max(ys) - y0 + reach
+    caption = 18 if title else 0
+    height = max(40, round(width * (h + caption) / max(w, 1.0)))
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="{x0:.1f} {y0 - caption:.1f} {w:.1f} {h + caption:.1f}" '
+        'font-family="sans-serif" role="img">'
+    ]
+    if title:
+        parts.append(
+            f'<text x="{x0 + w / 2:.1f}" y="{y0 - 4:.1f}" text-anchor="middle" '
+            f'font-size="13" fill="#495057">{html.escape(title)}</text>'
+        )
+    arrow = board.directed
+    if arrow:
+        parts.append(
+            '<defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" orient="auto" '
+            f'markerWidth="4" markerHeight="4"><path d="M0,0 L10,5 L0,10 z" fill="{EDGE}"/>'
+            "</marker></defs>"
+        )
+    for u, v in drawing.edges:
+        dx, dy = drawing.x[v] - drawing.x[u], drawing.y[v] - drawing.y[u]
+        length = float(np.hypot(dx, dy)) or 1.0
+        end = radius + 2 if arrow else 0.0
+        parts.append(
+            f'<line x1="{drawing.x[u]:.1f}" y1="{drawing.y[u]:.1f}" '
+            f'x2="{drawing.x[v] - dx * end / length:.1f}" '
+            f'y2="{drawing.y[v] - dy * end / length:.1f}" stroke="{EDGE}" stroke-width="2"'
+            + (' marker-end="url(#arrow)"' if arrow else "")
+            + "/>"
+        )
+    presses = None if rings is None else np.asarray(rings, dtype=np.int64)
+    for i, button in enumerate(board.buttons):
+        x, y = drawing.x[i], drawing.y[i]
+        value = int(values[i]) % board.states
+        parts.append(
+            f'<g data-button="{html.escape(button)}"><title>{html.escape(button)}</title>'
+            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{radius}" fill="{drawing.colors[value]}" '
+            'stroke="#212529" stroke-width="1"/>'
+        )
+        if board.states > 2 and value:
+            parts.append(_text(x, y, str(value), drawing.inks[value], 12))
+        if presses is not None and presses[i]:
+            parts.append(
+                f'<circle class="ring" cx="{x:.1f}" cy="{y:.1f}" r="{radius + 4}" fill="none" '
+                f'stroke="{RING}" stroke-width="3"/>'
+            )
+            if presses[i] > 1:
+                parts.append(_text(x + radius, y - radius, f"×{presses[i]}", RING, 11))
+        if labels is not None and labels[i]:
+            parts.append(
+                f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{radius * 0.72:.1f}" fill="{STEP_FILL}"/>'
+            )
+            parts.append(_text(x, y, labels[i], STEP_INK, 11))
+        parts.append("</g>")
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _text(x: float, y: float, text: str, fill: str, size: int) -> str:
+    return (
+        f'<text x="{x:.1f}" y="{y:.1f}" text-anchor="middle" dominant-baseline="central" '
+        f'font-size="{size}" fill="{fill}">{html.escape(text)}</text>'
+    )
