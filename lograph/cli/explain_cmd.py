@@ -1,7 +1,9 @@
-"""``lograph explain BOARD [--goal off|on] [-o FILE.md|.tex|.html|.png]``: the algebra of a
-board as a teacher writes it: the press matrix, the augmented matrix reduced step by step
-over GF(p) (the Smith normal form over Z_k for composite k), rank, free columns, quiet
-patterns, why the position is or is not solvable, and a solution by back substitution."""
+"""``lograph explain BOARD [--goal off|on] [--full] [-o FILE.md|.tex|.html|.png]``: the
+algebra of a board as a teacher writes it, as a worksheet: the augmented matrix, its
+reduction over GF(p) (each pivot's row operations on one line, the matrix at the start,
+after forward elimination and in reduced form; the Smith normal form over Z_k for composite
+k), rank, free columns, quiet patterns, why the position is or is not solvable, and a
+solution by back substitution. ``--full`` adds the matrix after every pivot."""
 
 from __future__ import annotations
 
@@ -18,12 +20,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "explain",
         help="show the algebra of a position step by step (Markdown, LaTeX, HTML, PNG)",
         description=(
-            "Show, for boards of up to 100 buttons, the press matrix A, the position, the "
-            "augmented matrix [A | c] and its reduction step by step over GF(p) (each row "
-            "swap and row operation, the pivot marked) or the Smith normal form over Z_k for "
-            "composite k; the rank, free columns and quiet patterns; why the position is or "
-            "is not solvable; and a solution by back substitution. Bigger boards get the "
-            "figures instead. Without -o the Markdown is printed."
+            "Show, for boards of up to 100 buttons, a worksheet: the position, the "
+            "augmented matrix [A | c] and its reduction over GF(p) (each pivot's row "
+            "operations on one line; the matrix at the start, after forward elimination and "
+            "in reduced form, pivots marked) or the Smith normal form over Z_k for composite "
+            "k; the rank, free columns and quiet patterns; why the position is or is not "
+            "solvable; and a solution by back substitution. Bigger boards get the figures "
+            "instead. Without -o the Markdown is printed."
         ),
     )
     add_board_options(parser)
@@ -34,14 +37,19 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         metavar="FILE",
         help="write to FILE: .md (Markdown), .tex (a LaTeX worksheet), .html or .png",
     )
+    parser.add_argument(
+        "--full",
+        action="store_true",
+        help="add an appendix with the matrix after every pivot (boards of up to 36 buttons)",
+    )
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from lograph.cli.common import load_board
     from lograph.core.errors import LographError
-    from lograph.core.explain.figures import figures_text, png_bytes
-    from lograph.core.explain.formats import to_html, to_latex, to_markdown
+    from lograph.core.explain.figures import png_bytes
+    from lograph.core.explain.formats import document
     from lograph.core.explain.steps import EXPLAIN_LIMIT, explain_board
     from lograph.core.files.atomic import atomic_write_bytes, atomic_write_text
 
@@ -59,36 +67,15 @@ def run(args: argparse.Namespace) -> int:
             raise LographError(f"{args.output}: is a folder")
     board = load_board(args.board, args.rule, args.states)
     big = len(board) > EXPLAIN_LIMIT
-    explanation = None if big else explain_board(board, args.goal)
-    if big:
-        note = figures_text(board, args.goal, EXPLAIN_LIMIT)
-        text = {
-            ".md": note,
-            ".html": "<!DOCTYPE html><meta charset=utf-8><pre>" + _escape(note) + "</pre>\n",
-            ".tex": _tex_note(note),
-        }.get(suffix, note)
-    elif explanation is not None:
-        text = {".tex": to_latex, ".html": to_html}.get(suffix, to_markdown)(explanation)
-    if output is None:
-        print(text, end="")
-        return 0
-    if suffix == ".png":
+    if output is not None and suffix == ".png":
+        explanation = None if big else explain_board(board, args.goal)
         atomic_write_bytes(output, png_bytes(board, explanation))
     else:
+        text = document(board, args.goal, suffix[1:], full=args.full)
+        if output is None:
+            print(text, end="")
+            return 0
         atomic_write_text(output, text)
     what = "the figures (too big for the steps)" if big else "the algebra"
     print(f"wrote {output}: {what} of {len(board)} buttons")
     return 0
-
-
-def _escape(text: str) -> str:
-    import html
-
-    return html.escape(text)
-
-
-def _tex_note(note: str) -> str:
-    from lograph.core.explain.formats import tex
-
-    body = "\n\n".join(tex(line) for line in note.splitlines() if line)
-    return "\\documentclass{article}\n\\begin{document}\n" + body + "\n\\end{document}\n"

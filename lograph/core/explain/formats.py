@@ -1,19 +1,53 @@
 """The explanation written out: Markdown (matrices in fixed-width blocks, pivots in
-[brackets]), LaTeX (a worksheet that compiles with plain pdflatex: amsmath, graphicx and
-geometry only; pivots boxed) or HTML (one self-contained page; pivots outlined)."""
+[brackets]), LaTeX (a worksheet that compiles with a basic pdflatex: amsmath, graphicx,
+geometry and multicol only; pivots boxed) or HTML (one self-contained page; pivots
+outlined). `document` gives any of them as text, for a board of any size, without writing a
+file.
+
+Strings from the board (its name, button ids) are escaped for each format: Markdown
+backslash-escapes the characters that make links, images, HTML or emphasis; LaTeX and HTML
+escape all their specials. Blocks that must stay together (a heading or a lead-in with the
+matrix after it) are set in one unbreakable box in LaTeX and marked ``break-inside: avoid``
+in HTML, so a page never ends with a heading whose matrix is on the next.
+"""
 
 from __future__ import annotations
 
 import html
+import re
 
 from lograph.core.explain.steps import Explanation
-from lograph.core.explain.text import Block, blocks
+from lograph.core.explain.text import Block, Name, Rich, Script, blocks, plain
+from lograph.core.model.board import Board
 from lograph.core.model.system import parse_cell_name
 
-__all__ = ["tex", "to_html", "to_latex", "to_markdown"]
+__all__ = ["document", "md_escape", "tex", "to_html", "to_latex", "to_markdown"]
 
 #: Matrices wider than this get numbered columns and a legend in the worksheet.
 NUMBERED_COLUMNS = 40
+#: Boards of at most this many buttons get a two-column worksheet (their matrices fit a column).
+TWO_COLUMNS = 16
+
+
+def document(board: Board, goal: str = "off", kind: str = "md", full: bool = False) -> str:
+    """The worksheet of `board` as text: `kind` ``md``, ``tex`` or ``html``; `full` adds the
+    appendix with the matrix after every pivot. A board too big for the steps gets its
+    figures instead, in the same format."""
+    from lograph.core.explain.figures import figures_text
+    from lograph.core.explain.steps import EXPLAIN_LIMIT, explain_board
+
+    if kind not in ("md", "tex", "html"):
+        raise ValueError(f"unknown kind {kind!r}: use md, tex or html")
+    if len(board) <= EXPLAIN_LIMIT:
+        e = explain_board(board, goal)
+        return {"tex": to_latex, "html": to_html}.get(kind, to_markdown)(e, full=full)
+    note = figures_text(board, goal, EXPLAIN_LIMIT)
+    if kind == "html":
+        return "<!DOCTYPE html><meta charset=utf-8><pre>" + html.escape(note) + "</pre>\n"
+    if kind == "tex":
+        body = "\n\n".join(tex(line) for line in note.splitlines() if line)
+        return "\\documentclass{article}\n\\begin{document}\n" + body + "\n\\end{document}\n"
+    return note
 
 
 def _grid(e: Explanation, vector: list[int]) -> list[list[str]] | None:
@@ -30,6 +64,44 @@ def _grid(e: Explanation, vector: list[int]) -> list[list[str]] | None:
         assert cell is not None
         grid[cell[0]][cell[1]] = str(v)
     return grid
+
+
+def _chains(bs: list[Block]) -> list[list[Block]]:
+    """The blocks in runs that stay together: each block with `keep` joins the next."""
+    out: list[list[Block]] = []
+    run: list[Block] = []
+    for b in bs:
+        run.append(b)
+        if not b.keep:
+            out.append(run)
+            run = []
+    if run:
+        out.append(run)
+    return out
+
+
+# --- Markdown ---------------------------------------------------------------------------
+
+#: Characters that can start Markdown markup inside a line: emphasis, links and images,
+#: raw HTML and entities, code, headings' closing hashes, tables and strike-through.
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]<>!#|~&{}()])")
+
+
+def md_escape(text: str) -> str:
+    """`text` as literal Markdown (CommonMark backslash escapes)."""
+    return _MD_SPECIAL.sub(r"\\\1", text)
+
+
+def _md(text: Rich) -> str:
+    out = []
+    for part in text:
+        if isinstance(part, Name):
+            out.append(md_escape(part.text))
+        elif isinstance(part, Script):
+            out.append(f"{part.base}{'^' if part.up else '_'}{part.script}")
+        else:
+            out.append(part)
+    return "".join(out)
 
 
 def _cell(value: int, marked: bool) -> str:
@@ -61,28 +133,52 @@ def _text_matrix(b: Block) -> list[str]:
     return out
 
 
-def to_markdown(e: Explanation, figures_only: str | None = None) -> str:
-    """The document as Markdown (matrices in fixed-width blocks, pivots in [brackets])."""
+def _text_patterns(e: Explanation, b: Block) -> list[str]:
+    """The patterns side by side on the board's grid, or one vector per line."""
+    grids = [(label, _grid(e, v)) for label, v in b.patterns]
+    if any(g is None for _, g in grids):
+        return [f"{label} = ({', '.join(map(str, v))})" for label, v in b.patterns]
+    columns: list[list[str]] = []
+    for label, g in grids:
+        assert g is not None
+        rows = [" ".join(r) for r in g]
+        width = max(len(label) + 1, *(len(r) for r in rows))
+        columns.append([f"{label}:".ljust(width)] + [r.ljust(width) for r in rows])
+    height = max(len(c) for c in columns)
+    return [
+        "   ".join(c[i] if i < len(c) else " " * len(c[0]) for c in columns).rstrip()
+        for i in range(height)
+    ]
+
+
+def _fenced(lines: list[str]) -> list[str]:
+    """A code block whose fence is longer than any run of backticks inside it."""
+    longest = max([len(m) for line in lines for m in re.findall("`+", line)] + [0])
+    fence = "`" * max(3, longest + 1)
+    return [fence, *lines, fence]
+
+
+def to_markdown(e: Explanation, full: bool = False) -> str:
+    """The worksheet as Markdown (matrices in fixed-width blocks, pivots in [brackets]);
+    `full` adds the appendix with the matrix after every pivot."""
     out: list[str] = []
-    for b in blocks(e):
+    for b in blocks(e, full):
         if b.kind == "h":
-            out += [("# " if not out else "## ") + b.text, ""]
+            out += ["#" * b.level + " " + _md(b.text), ""]
         elif b.kind == "p":
-            out += [b.text, ""]
+            out += [_md(b.text), ""]
         elif b.kind == "ops":
-            out += [f"- {x}" for x in b.lines] + [""]
+            out += [f"- {_md(x)}" for x in b.lines] + [""]
         elif b.kind == "matrix":
             if b.text:
-                out += [f"**{b.text}**", ""]
-            out += ["```", *_text_matrix(b), "```", ""]
-        elif b.kind == "pattern":
-            grid = _grid(e, b.vector)
-            if grid is None:
-                out += [f"{b.text} = ({', '.join(map(str, b.vector))})", ""]
-            else:
-                out += ["```", f"{b.text}:", *(" ".join(r) for r in grid), "```", ""]
+                out += [f"**{_md(b.text)}**", ""]
+            out += [*_fenced(_text_matrix(b)), ""]
+        elif b.kind == "patterns":
+            out += [*_fenced(_text_patterns(e, b)), ""]
     return "\n".join(out).rstrip() + "\n"
 
+
+# --- LaTeX ------------------------------------------------------------------------------
 
 _TEX = {
     "\\": r"\textbackslash{}",
@@ -100,7 +196,7 @@ _TEX = {
     ">": r"$>$",
 }
 _TEX_MATH = {"…": r"\ldots{}", "←": r"$\leftarrow$", "↔": r"$\leftrightarrow$", "≠": r"$\neq$",
-             "−": "$-$", "·": r"$\cdot$", "×": r"$\times$"}  # fmt: skip
+             "−": "$-$", "–": "--", "·": r"$\cdot$", "×": r"$\times$"}  # fmt: skip
 
 
 def tex(text: str) -> str:
@@ -119,6 +215,52 @@ def tex(text: str) -> str:
     return "".join(out)
 
 
+def _tex_math(word: str) -> str:
+    """One of lograph's own short words in math mode (letters, digits, brackets, spaces)."""
+    return "".join(r"\," if ch == " " else ch if ch.isalnum() or ch in "()[]," else "?"
+                   for ch in word)  # fmt: skip
+
+
+def _tex(text: Rich) -> str:
+    out = []
+    for part in text:
+        if isinstance(part, Script):
+            mark = "^" if part.up else "_"
+            out.append(f"${_tex_math(part.base)}{mark}{{{_tex_math(part.script)}}}$")
+        else:
+            out.append(tex(part.text if isinstance(part, Name) else part))
+    return "".join(out)
+
+
+_PREAMBLE = r"""\documentclass[10pt]{article}
+\usepackage[margin=1.8cm]{geometry}
+\usepackage{amsmath}
+\usepackage{graphicx}
+\usepackage{multicol}
+\setlength{\parindent}{0pt}
+\setlength{\parskip}{0.5em}
+\setlength{\multicolsep}{2pt}
+\pagestyle{empty}
+\makeatletter
+\renewcommand{\subsection}{\@startsection{subsection}{2}{\z@}%
+  {-2ex\@plus-.5ex\@minus-.2ex}{.3ex}{\normalfont\large\bfseries}}
+% Start a new page unless #1 of room is left (the needspace package's macro, which a basic
+% TeX installation lacks).
+\newcommand{\needspace}[1]{\begingroup\setlength{\dimen@}{#1}%
+  \vskip\z@\@plus\dimen@\penalty-100\vskip\z@\@plus-\dimen@
+  \vskip\dimen@\penalty9999\vskip-\dimen@\vskip\z@skip\endgroup}
+\makeatother
+% A matrix at its natural size, shrunk to the line's width when wider.
+\newsavebox{\matbox}
+\newcommand{\fitwidth}[1]{\sbox{\matbox}{#1}%
+  \ifdim\wd\matbox>\linewidth\resizebox{\linewidth}{!}{\usebox{\matbox}}%
+  \else\usebox{\matbox}\fi}
+\newenvironment{ops}{\begin{list}{}{\setlength{\leftmargin}{1.5em}%
+  \setlength{\itemindent}{-1.5em}\setlength{\itemsep}{0pt}\setlength{\parsep}{0pt}%
+  \setlength{\topsep}{0pt}}\small}{\end{list}}
+\begin{document}"""
+
+
 def _tex_matrix(b: Block) -> list[str]:
     n = len(b.cols)
     spec = "r|" + "c" * (n - 1 if b.augmented else n) + ("|c" if b.augmented else "")
@@ -126,13 +268,11 @@ def _tex_matrix(b: Block) -> list[str]:
     labels = [str(j + 1) for j in range(n)] if numbered else b.cols
     if numbered and b.augmented:
         labels[-1] = "c"
-    head = " & ".join(r"\texttt{\scriptsize " + tex(c) + "}" for c in labels)
-    lines = [
-        r"\begin{center}",
-        r"\resizebox{" + _width(n) + r"}{!}{$",
-        rf"\begin{{array}}{{{spec}}}",
-    ]
-    lines.append(" & " + head + r" \\ \hline")
+    head = " & ".join(r"\rotatebox{90}{\texttt{\scriptsize " + tex(c) + "}}" for c in labels)
+    lines = [r"\begin{center}\setlength{\arraycolsep}{3pt}\setlength{\fboxsep}{1pt}\footnotesize"]
+    if b.text:
+        lines.append(_tex(b.text) + r"\\[2pt]")
+    lines += [r"\fitwidth{$", rf"\begin{{array}}{{{spec}}}", " & " + head + r" \\ \hline"]
     for i, (label, row) in enumerate(zip(b.rows, b.matrix, strict=True)):
         cells = [rf"\boxed{{{v}}}" if (i, j) in b.marked else str(v) for j, v in enumerate(row)]
         lines.append(r"\texttt{\scriptsize " + tex(label) + "} & " + " & ".join(cells) + r" \\")
@@ -143,47 +283,86 @@ def _tex_matrix(b: Block) -> list[str]:
     return lines
 
 
-def _width(columns: int) -> str:
-    return rf"{min(1.0, 0.045 * (columns + 1)):.2f}\linewidth"
+def _tex_patterns(e: Explanation, b: Block) -> list[str]:
+    grids = [(label, _grid(e, v)) for label, v in b.patterns]
+    if any(g is None for _, g in grids):
+        return [
+            r"{\small " + tex(f"{label} = ({', '.join(map(str, v))})") + r"\par}"
+            for label, v in b.patterns
+        ]
+    shown = []
+    for label, g in grids:
+        assert g is not None
+        spec = "c" * len(g[0])
+        rows = r" \\ ".join(" & ".join(r"\cdot" if x == "." else x for x in r) for r in g)
+        shown.append(
+            rf"$\text{{{tex(label)}}} = \left[\begin{{array}}{{{spec}}} {rows} "
+            r"\end{array}\right]$"
+        )
+    return [r"\begin{center}\setlength{\arraycolsep}{3pt}", r"\qquad ".join(shown), r"\end{center}"]
 
 
-def to_latex(e: Explanation) -> str:
-    """The document as a LaTeX worksheet (article class, amsmath and graphicx)."""
-    out = [
-        r"\documentclass[11pt]{article}",
-        r"\usepackage[margin=2cm]{geometry}",
-        r"\usepackage{amsmath}",
-        r"\usepackage{graphicx}",
-        r"\setlength{\parindent}{0pt}",
-        r"\setlength{\parskip}{0.6em}",
-        r"\begin{document}",
-    ]
-    for b in blocks(e):
-        if b.kind == "h":
-            out.append((r"\section*{" if len(out) == 7 else r"\subsection*{") + tex(b.text) + "}")
-        elif b.kind == "p":
-            out.append(tex(b.text))
-            out.append("")
-        elif b.kind == "ops":
-            out.append(r"\begin{itemize}")
-            out += [r"\item " + tex(x) for x in b.lines]
-            out.append(r"\end{itemize}")
-        elif b.kind == "matrix":
-            if b.text:
-                out.append(r"\textbf{" + tex(b.text) + "}")
-                out.append("")
-            out += _tex_matrix(b)
-        elif b.kind == "pattern":
-            grid = _grid(e, b.vector)
-            if grid is None:
-                out.append(rf"\[ {tex(b.text)} = ({', '.join(map(str, b.vector))}) \]")
-            else:
-                spec = "c" * len(grid[0])
-                rows = r" \\ ".join(" & ".join(r) for r in grid)
-                out.append(rf"\[ {tex(b.text)} = \begin{{array}}{{{spec}}} {rows} \end{{array}} \]")
+def _tex_ops(b: Block, narrow: bool) -> list[str]:
+    """The lines as a tight list, in columns when they are short (not in a `narrow`
+    column of a two-column page)."""
+    longest = max([len(plain(x)) for x in b.lines] + [0])
+    columns = 1 if narrow else 3 if longest <= 30 else 2 if longest <= 48 else 1
+    body = [r"\begin{ops}", *(r"\item " + _tex(x) for x in b.lines), r"\end{ops}"]
+    if columns == 1 or len(b.lines) < 4:
+        return body
+    return [rf"\begin{{multicols}}{{{columns}}}", *body, r"\end{multicols}"]
+
+
+def _tex_block(e: Explanation, b: Block, narrow: bool) -> list[str]:
+    if b.kind == "h":
+        command = r"\section*{" if b.level == 1 else r"\subsection*{"
+        return [command + _tex(b.text) + "}"]
+    if b.kind == "p":
+        return [_tex(b.text), ""]
+    if b.kind == "ops":
+        return _tex_ops(b, narrow)
+    if b.kind == "matrix":
+        return _tex_matrix(b)
+    return _tex_patterns(e, b)
+
+
+def _tex_lines(b: Block) -> int:
+    """About how many lines of text `b` takes (to decide what fits in one box)."""
+    if b.kind == "matrix":
+        return len(b.matrix) + 3
+    if b.kind == "patterns":
+        return 6
+    if b.kind == "ops":
+        return len(b.lines)
+    return 3
+
+
+def to_latex(e: Explanation, full: bool = False) -> str:
+    """The worksheet in LaTeX (article class; amsmath, graphicx, geometry, multicol);
+    `full` adds the appendix with the matrix after every pivot."""
+    out = [_PREAMBLE]
+    chains = _chains(blocks(e, full))
+    columns = e.n <= TWO_COLUMNS
+    for number, chain in enumerate(chains):
+        if columns and number == 1:  # the title and the board's line span the page
+            out.append(r"\begin{multicols}{2}")
+        body = [line for b in chain for line in _tex_block(e, b, columns)]
+        bounded = chain[-1].kind in ("matrix", "patterns") and sum(map(_tex_lines, chain)) < 60
+        if len(chain) > 1 and bounded:  # one box: it moves to the next page whole
+            out += [r"\par\noindent\begin{minipage}{\linewidth}\setlength{\parskip}{0.5em}",
+                    *body, r"\end{minipage}\par"]  # fmt: skip
+        else:
+            if len(chain) > 1:
+                lines = min(12, sum(map(_tex_lines, chain)))
+                out.append(rf"\needspace{{{lines}\baselineskip}}")
+            out += body
+    if columns and len(chains) > 1:
+        out.append(r"\end{multicols}")
     out.append(r"\end{document}")
     return "\n".join(out) + "\n"
 
+
+# --- HTML -------------------------------------------------------------------------------
 
 _STYLE = """body{font:16px/1.5 system-ui,sans-serif;max-width:70rem;margin:auto;padding:1rem}
 table.m{border-collapse:collapse;font:12px ui-monospace,monospace;margin:.5rem 0 1rem}
@@ -191,11 +370,75 @@ table.m td,table.m th{padding:1px 4px;text-align:right}table.m th{color:#555;whi
 table.m td.c{border-left:2px solid #333}
 td.pivot{outline:2px solid #e03131;background-color:#ffe3e3;font-weight:700}
 table.g td{width:1.4em;text-align:center;border:1px solid #ccc;font:13px monospace}
-table.g td.on{background:#ffd43b}.wide{overflow-x:auto}"""
+table.g td.on{background:#ffd43b}.wide{overflow-x:auto}
+table.row td{vertical-align:top;padding-right:1.5rem}ul.ops{columns:20rem;padding-left:1.2rem}
+.keep{break-inside:avoid}h1,h2{break-after:avoid}"""
 
 
-def to_html(e: Explanation) -> str:
-    """The document as one self-contained HTML page (pivots outlined in red)."""
+def _html(text: Rich) -> str:
+    out = []
+    for part in text:
+        if isinstance(part, Script):
+            tag = "sup" if part.up else "sub"
+            out.append(f"<i>{html.escape(part.base)}</i><{tag}>{html.escape(part.script)}</{tag}>")
+        else:
+            out.append(html.escape(part.text if isinstance(part, Name) else part))
+    return "".join(out)
+
+
+def _html_matrix(b: Block) -> list[str]:
+    out = [f"<p><strong>{_html(b.text)}</strong></p>"] if b.text else []
+    out.append('<div class="wide"><table class="m"><tr><th></th>')
+    out.append("".join(f"<th>{html.escape(c)}</th>" for c in b.cols) + "</tr>")
+    last = len(b.cols) - 1
+    for i, (label, row) in enumerate(zip(b.rows, b.matrix, strict=True)):
+        cells = []
+        for j, v in enumerate(row):
+            marks = (("pivot", (i, j) in b.marked), ("c", b.augmented and j == last))
+            cls = [x for x, on in marks if on]
+            attr = f' class="{" ".join(cls)}"' if cls else ""
+            cells.append(f"<td{attr}>{v}</td>")
+        out.append(f"<tr><th>{html.escape(label)}</th>{''.join(cells)}</tr>")
+    out.append("</table></div>")
+    return out
+
+
+def _html_patterns(e: Explanation, b: Block) -> list[str]:
+    grids = [(label, _grid(e, v)) for label, v in b.patterns]
+    if any(g is None for _, g in grids):
+        return [
+            f"<p><code>{html.escape(label)} = ({', '.join(map(str, v))})</code></p>"
+            for label, v in b.patterns
+        ]
+    cells = []
+    for label, g in grids:
+        assert g is not None
+        rows = "".join(
+            "<tr>"
+            + "".join(f'<td class="{"on" if x not in ("0", ".") else ""}">{x}</td>' for x in r)
+            + "</tr>"
+            for r in g
+        )
+        cells.append(f'<td>{html.escape(label)}:<table class="g">{rows}</table></td>')
+    return [f'<table class="row"><tr>{"".join(cells)}</tr></table>']
+
+
+def _html_block(e: Explanation, b: Block) -> list[str]:
+    if b.kind == "h":
+        tag = f"h{b.level}"
+        return [f"<{tag}>{_html(b.text)}</{tag}>"]
+    if b.kind == "p":
+        return [f"<p>{_html(b.text)}</p>"]
+    if b.kind == "ops":
+        return ['<ul class="ops">' + "".join(f"<li>{_html(x)}</li>" for x in b.lines) + "</ul>"]
+    if b.kind == "matrix":
+        return _html_matrix(b)
+    return _html_patterns(e, b)
+
+
+def to_html(e: Explanation, full: bool = False) -> str:
+    """The worksheet as one self-contained HTML page (pivots outlined in red); `full` adds
+    the appendix with the matrix after every pivot."""
     out = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
@@ -203,50 +446,8 @@ def to_html(e: Explanation) -> str:
         f"<title>{html.escape(e.board.name or 'the board')}: the algebra</title>",
         f"<style>{_STYLE}</style></head><body>",
     ]
-    for b in blocks(e):
-        if b.kind == "h":
-            tag = "h1" if len(out) == 5 else "h2"
-            out.append(f"<{tag}>{html.escape(b.text)}</{tag}>")
-        elif b.kind == "p":
-            out.append(f"<p>{html.escape(b.text)}</p>")
-        elif b.kind == "ops":
-            out.append("<ul>" + "".join(f"<li>{html.escape(x)}</li>" for x in b.lines) + "</ul>")
-        elif b.kind == "matrix":
-            if b.text:
-                out.append(f"<p><strong>{html.escape(b.text)}</strong></p>")
-            out.append('<div class="wide"><table class="m"><tr><th></th>')
-            out.append("".join(f"<th>{html.escape(c)}</th>" for c in b.cols) + "</tr>")
-            last = len(b.cols) - 1
-            for i, (label, row) in enumerate(zip(b.rows, b.matrix, strict=True)):
-                cells = []
-                for j, v in enumerate(row):
-                    cls = [
-                        x
-                        for x, on in (
-                            ("pivot", (i, j) in b.marked),
-                            ("c", b.augmented and j == last),
-                        )
-                        if on
-                    ]
-                    attr = f' class="{" ".join(cls)}"' if cls else ""
-                    cells.append(f"<td{attr}>{v}</td>")
-                out.append(f"<tr><th>{html.escape(label)}</th>{''.join(cells)}</tr>")
-            out.append("</table></div>")
-        elif b.kind == "pattern":
-            grid = _grid(e, b.vector)
-            if grid is None:
-                out.append(
-                    f"<p><code>{html.escape(b.text)} = ({', '.join(map(str, b.vector))})</code></p>"
-                )
-            else:
-                rows = "".join(
-                    "<tr>"
-                    + "".join(
-                        f'<td class="{"on" if x not in ("0", ".") else ""}">{x}</td>' for x in r
-                    )
-                    + "</tr>"
-                    for r in grid
-                )
-                out.append(f'<p>{html.escape(b.text)}:</p><table class="g">{rows}</table>')
+    for chain in _chains(blocks(e, full)):
+        body = [line for b in chain for line in _html_block(e, b)]
+        out += ['<div class="keep">', *body, "</div>"] if len(chain) > 1 else body
     out.append("</body></html>")
     return "\n".join(out) + "\n"
