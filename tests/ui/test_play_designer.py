@@ -58,7 +58,37 @@ def test_an_impossible_count_says_what_is_missing(qtbot, window):
     dialog.generate_button.click()
     qtbot.waitUntil(lambda: "tries" in dialog.status.text(), timeout=90_000)
     assert len(dialog.levels) == 1
-    assert "not found (4 presses: 1)" in dialog.status.text()
+    assert "only so many positions exist: 1 needs 4 presses" in dialog.status.text()
+
+
+def test_the_designer_knows_the_boards_bounds_before_trying(qtbot, window):
+    from collections import Counter
+
+    from PySide6.QtCore import Qt
+
+    from tests.references import fewest_table, press_matrix
+
+    board = rectangle(2, 3)
+    table = fewest_table(press_matrix(board), 2)  # brute force over every press vector
+    hardest = max(table.values())
+    load(window, board)
+    dialog = open_designer(window)
+    qtbot.waitUntil(lambda: dialog.bounds is not None, timeout=60_000)
+    counts = Counter(table.values())
+    assert dialog.bounds.histogram == [counts[k] for k in range(hardest + 1)]
+    assert f"hardest position of this board needs {hardest} presses" in dialog.bounds_label.text()
+    assert dialog.high.maximum() == dialog.high.value() == hardest  # the default 6 came down
+    dialog.high.setFocus()
+    qtbot.keyClick(dialog.high, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClicks(dialog.high, "5")  # typed: no such count is offered
+    assert dialog.high.value() <= hardest
+    qtbot.mouseClick(dialog.generate_button, Qt.MouseButton.LeftButton)  # the defaults
+    qtbot.waitUntil(lambda: "tries" in dialog.status.text(), timeout=60_000)
+    said = dialog.status.text()
+    assert "unique" not in said  # not asked for, so not the reason
+    assert f"only so many positions exist: 1 needs {hardest} presses" in said
+    assert [lv.fewest for lv in dialog.levels] == [hardest]
+    dialog.close()
 
 
 def test_cancel_stops_the_search(qtbot, window):

@@ -2,7 +2,11 @@
 and written as a level pack.
 
 The dialog asks for the fewest presses (one count, or a range spread over rising difficulty),
-how many levels, whether each optimum must be unique, and a seed; the core's puzzle
+how many levels, whether each optimum must be unique, and a seed. On opening it finds the
+board's bounds in the background ("designer_bounds" channel): the press histogram (how many
+positions need each count) where it can be counted, else the worst position; it shows them,
+and the counts offered stop at the worst position, so an impossible count is told at once
+instead of after hundreds of tries. The core's puzzle
 generator runs as a cancellable background job on the window's job runner ("designer"
 channel). Each level found is shown as a small picture with its count; Export Level Pack…
 writes them atomically (the same file `lograph puzzle` writes).
@@ -10,6 +14,7 @@ writes them atomically (the same file `lograph puzzle` writes).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -45,12 +50,63 @@ from lograph.ui.picture.preview import BoardPreview
 from lograph.ui.play.packs import PACK_FILTER
 from lograph.ui.widgets import named
 
-__all__ = ["DesignerDialog", "design_levels", "preview_icon"]
+__all__ = ["Bounds", "DesignerDialog", "board_bounds", "design_levels", "preview_icon"]
 
 #: Side of a level's preview picture, in pixels.
 PREVIEW_SIDE = 120
 #: Most levels one run may ask for (each is a separate exact search).
 MAX_COUNT = 500
+#: Most press counts listed one by one with their positions (beyond, only the commonest).
+LISTED_COUNTS = 10
+#: Seconds given to the worst-position search where the histogram cannot be counted.
+WORST_SECONDS = 10.0
+
+
+@dataclass(frozen=True)
+class Bounds:
+    """What difficulties the board offers: its worst position's count (`hardest`; a proven
+    upper bound when not `exact`) and, when counted, positions per fewest count."""
+
+    hardest: int
+    exact: bool
+    histogram: list[int] | None = None
+
+
+def board_bounds(board: Board, cancel: Cancel) -> Bounds:
+    """The press histogram when it can be counted (its last entry is the worst position),
+    else the worst-position search within `WORST_SECONDS` (runs on a worker thread)."""
+    from lograph.core.errors import BoardTooLargeError
+    from lograph.core.optimize.histogram import press_histogram
+    from lograph.core.optimize.puzzles import check_provable
+    from lograph.core.optimize.worst import worst_position
+    from lograph.core.solve import prepare
+    from lograph.core.work import Work
+
+    solver = prepare(board, cancel=cancel)
+    check_provable(solver)  # no exact difficulty: the designer cannot make levels at all
+    try:
+        histogram = press_histogram(board.to_system(), work=Work(cancel=cancel))
+        return Bounds(len(histogram) - 1, True, histogram)
+    except BoardTooLargeError:
+        pass
+    work = Work(cancel=cancel).within(WORST_SECONDS)
+    worst = worst_position(solver, work=work, raise_lower=False)
+    return Bounds(worst.upper_bound, worst.exact)
+
+
+def bounds_text(bounds: Bounds) -> str:
+    """One paragraph for the dialog: the hardest count, then positions per count."""
+    if not bounds.exact:
+        return f"No position of this board needs more than {count_of(bounds.hardest, 'press')}."
+    text = f"The hardest position of this board needs {count_of(bounds.hardest, 'press')}."
+    histogram = bounds.histogram
+    if histogram is not None and len(histogram) <= LISTED_COUNTS + 1:
+        per = " · ".join(f"{k}: {n:,}" for k, n in enumerate(histogram) if k and n)
+        text += f" Positions per fewest presses: {per}."
+    elif histogram is not None:  # a long list of huge numbers says less than its peak
+        most = max(range(len(histogram)), key=histogram.__getitem__)
+        text += f" Most positions need {count_of(most, 'press')}."
+    return text
 
 
 def design_levels(
@@ -112,6 +168,10 @@ class DesignerDialog(QDialog):
         form.addRow("", self.unique)
         form.addRow("Seed:", self.seed)
         form.addRow("Pack name:", self.name)
+        self.bounds: Bounds | None = None
+        self.bounds_label = named(QLabel("Finding how hard this board gets…"), "designer_bounds")
+        self.bounds_label.setWordWrap(True)
+        form.addRow("Difficulty:", self.bounds_label)
         self.list = named(QListWidget(), "designer_levels")
         self.list.setViewMode(QListView.ViewMode.IconMode)
         self.list.setIconSize(QSize(PREVIEW_SIDE, PREVIEW_SIDE))
@@ -136,6 +196,30 @@ class DesignerDialog(QDialog):
         layout.addWidget(self.list, 1)
         layout.addWidget(self.status)
         layout.addLayout(buttons)
+        board = self.board
+        runner.submit(
+            "designer_bounds",
+            lambda cancel: board_bounds(board, cancel),
+            "Finding the hardest position…",
+            done=lambda _token, bounds: self._bounded(bounds),
+            failed=self._bounds_failed,
+        )
+
+    def _bounded(self, bounds: Bounds) -> None:
+        """The board's bounds are known: say them, and offer no count beyond the hardest."""
+        self.bounds = bounds
+        self.bounds_label.setText(bounds_text(bounds))
+        top = max(bounds.hardest, 1)
+        for spin in (self.low, self.high):
+            spin.setMaximum(top)  # a value above it comes down to it
+        if bounds.hardest == 0:
+            self.generate_button.setEnabled(False)
+            self.status.setText("Every position of this board is solved by pressing nothing.")
+
+    def _bounds_failed(self, _token: object, error: BaseException) -> None:
+        if not isinstance(error, LographError):
+            raise error
+        self.bounds_label.setText(f"Unknown: {error}")
 
     def _spin(self, name: str, low: int, high: int, value: int) -> QSpinBox:
         spin = named(QSpinBox(), name)
@@ -197,9 +281,18 @@ class DesignerDialog(QDialog):
             self.list.addItem(item)
         tries = "1 try" if found.tries == 1 else f"{found.tries:,} tries"
         text = f"{count_of(len(self.levels), 'level')} in {tries}"
-        if found.missing:
+        kind = " with a unique optimal solution" if self.unique.isChecked() else ""
+        if found.available:  # every position known: say what there is, not what to try
+            alike = " (positions alike under the board's symmetries counted once)"
+            only = ", ".join(
+                f"{n} {'needs' if n == 1 else 'need'} {count_of(k, 'press')}"
+                for k, n in found.available.items()
+            )
+            text += f"; only so many positions{kind} exist: {only}{alike if found.walked else ''}"
+        elif found.missing:
             lacking = ", ".join(f"{count_of(k, 'press')}: {n}" for k, n in found.missing.items())
-            text += f"; not found ({lacking}) — try other counts, a larger count or no unique"
+            advice = "other counts" + (" or no unique" if kind else "")
+            text += f"; not found ({lacking}) — none may exist: try {advice}"
         self.status.setText(text + ".")
         self.export_button.setEnabled(bool(self.levels))
 
@@ -227,6 +320,7 @@ class DesignerDialog(QDialog):
 
     def done(self, result: int) -> None:  # Close, Escape and the title bar's close button
         self.runner.cancel("designer")
+        self.runner.cancel("designer_bounds")
         super().done(result)
 
     def sizeHint(self) -> QSize:
