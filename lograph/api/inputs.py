@@ -93,7 +93,7 @@ def board(
     """
     made = _board_of(obj, states, rule)
     given = made is obj
-    if given and (states, rule, lights, name) == (None, None, None, None):
+    if given and states is None and rule is None and lights is None and name is None:
         return made
     if given:
         made = made.copy()

@@ -104,7 +104,7 @@ def fewest(obj: Any, goal: str = "off", *, seconds: float | None = None) -> Solu
     >>> import lograph as lo
     >>> f = lo.fewest(lo.board(lo.rectangle(5, 5), lights=1))
     >>> f.press_count, f.exact, f.optimal_solutions
-    (15, True, 1)
+    (15, True, 4)
     """
     from lograph.core.optimize.fewest import fewest_presses
     from lograph.core.solve import solve as core_solve
