@@ -14,10 +14,8 @@ first use, so ``import lograph`` loads neither numba, Qt, galois nor the noteboo
 The reference is docs/api.md and the documentation site built from docs/.
 """
 
-from __future__ import annotations
-
-import importlib
-from typing import TYPE_CHECKING, Any
+import importlib as _importlib
+import typing as _typing
 
 __version__ = "0.1.0"
 
@@ -28,6 +26,7 @@ _EXPORTS: dict[str, str] = {
     "PressSystem": "lograph.core.model.system",
     "board": "lograph.api.inputs",
     "from_press_matrix": "lograph.api.inputs",
+    "press_matrix": "lograph.api.inputs",
     "to_networkx": "lograph.api.inputs",
     "read": "lograph.api.inputs",
     "write": "lograph.api.inputs",
@@ -83,18 +82,18 @@ _EXPORTS: dict[str, str] = {
 __all__ = ["__version__", *sorted(_EXPORTS)]
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> _typing.Any:
     """Load a public name on first use (PEP 562) and keep it."""
     module = _EXPORTS.get(name)
     if module is None:
         raise AttributeError(f"module 'lograph' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
+    value = getattr(_importlib.import_module(module), name)
     globals()[name] = value
     return value
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *_EXPORTS})
+    return sorted({*(n for n in globals() if n.startswith("_")), *_EXPORTS})
 
 
 def _register_notebook_display() -> None:
@@ -110,7 +109,7 @@ def _register_notebook_display() -> None:
     formatter.for_type_by_name("lograph.core.model.board", "Board", _board_svg)
 
 
-def _board_svg(board: Any) -> str | None:
+def _board_svg(board: _typing.Any) -> str | None:
     from lograph.notebook.display import board_svg
 
     return board_svg(board)
@@ -118,8 +117,15 @@ def _board_svg(board: Any) -> str | None:
 
 _register_notebook_display()
 
-if TYPE_CHECKING:  # what the lazy names are, for type checkers and editors
-    from lograph.api.inputs import board, from_press_matrix, read, to_networkx, write
+if _typing.TYPE_CHECKING:  # what the lazy names are, for type checkers and editors
+    from lograph.api.inputs import (
+        board,
+        from_press_matrix,
+        press_matrix,
+        read,
+        to_networkx,
+        write,
+    )
     from lograph.api.questions import (
         analyze,
         census,

@@ -30,6 +30,7 @@ __all__ = [
     "ACCEPTED",
     "board",
     "from_press_matrix",
+    "press_matrix",
     "press_system",
     "read",
     "solver_of",
@@ -204,6 +205,33 @@ def _matrix_board(
     for i in np.flatnonzero(on_itself != (rule == "closed")).tolist():
         made.set_self_action(names[i], bool(on_itself[i]))
     return made
+
+
+def press_matrix(obj: Any, *, field: bool = False) -> Any:
+    """The press matrix of anything `board` accepts, as a dense numpy array of 0 and 1
+    (column ``w``: the lights pressing ``w`` changes), or with `field` as a galois
+    ``FieldArray`` over GF(p) for p states (galois has no Z_k for composite k).
+
+    Examples
+    --------
+    >>> from lograph.core.model.generators import rectangle
+    >>> press_matrix(rectangle(1, 3)).tolist()
+    [[1, 1, 0], [1, 1, 1], [0, 1, 1]]
+    >>> type(press_matrix(rectangle(1, 3), field=True)).__name__
+    'GF2'
+    """
+    system = press_system(obj)
+    dense = system.dense()
+    if not field:
+        return dense
+    if not system.ring.is_field:
+        raise BoardError(
+            f"a board of {system.states} states counts in Z_{system.states}, not a field: "
+            "galois has no array for it; use field=False"
+        )
+    import galois
+
+    return galois.GF(system.states)(dense.astype(np.int64))
 
 
 def to_networkx(made: Board) -> nx.Graph:

@@ -76,7 +76,8 @@ def test_a_directed_graph_and_an_asymmetric_matrix_are_directed_boards() -> None
     g = nx.DiGraph([(0, 1), (1, 2), (2, 0)])
     from_graph = lo.board(g)
     from_matrix = lo.board(nx.to_numpy_array(g, dtype=np.int64))
-    assert from_graph.directed and from_matrix.directed
+    assert from_graph.directed
+    assert from_matrix.directed
     assert (
         sorted(from_graph.edges())
         == sorted(from_matrix.edges())
@@ -171,5 +172,5 @@ def test_the_type_error_names_what_it_got_and_what_it_takes() -> None:
 
 
 def test_a_missing_file_names_it() -> None:
-    with pytest.raises(lo.BoardFormatError, match="no-such-board.txt"):
+    with pytest.raises(lo.BoardFormatError, match=r"no-such-board\.txt"):
         lo.board("no-such-board.txt")
