@@ -92,7 +92,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "400); on boards of up to 2^20 press vectors the levels missed come from walking all",
     )
     parser.add_argument(
-        "--name", type=board_name_arg, help="the pack's name (default: the board's name)"
+        "--name",
+        type=board_name_arg,
+        help="the pack's name (default: the board's name and the press counts)",
     )
     parser.add_argument(
         "-o", "--output", type=output_arg, metavar="PACK", help="pack to write (.json)"
@@ -122,7 +124,12 @@ def run(args: argparse.Namespace) -> int:
 
 def _make(args: argparse.Namespace) -> int:
     from lograph.core.errors import LographError
-    from lograph.core.files.level_pack import LevelPack, PackLevel, write_level_pack
+    from lograph.core.files.level_pack import (
+        LevelPack,
+        PackLevel,
+        default_pack_name,
+        write_level_pack,
+    )
     from lograph.core.optimize.puzzles import TRIES_PER_LEVEL, generate_levels, spread
     from lograph.core.solve import prepare
     from lograph.core.work import Work, interrupted
@@ -148,7 +155,9 @@ def _make(args: argparse.Namespace) -> int:
     if found.missing:
         raise LographError(_shortfall(args, found, count))
     levels = [PackLevel(lv.lights, lv.fewest, lv.unique) for lv in found.levels]
-    name = args.name if args.name is not None else (board.name or "level pack")
+    name = args.name
+    if name is None:
+        name = default_pack_name(board.name, levels[0].fewest, levels[-1].fewest, args.unique)
     write_level_pack(LevelPack(name, board, levels), args.output)
     unique = sum(lv.unique for lv in levels)
     span = f"{levels[0].fewest}..{levels[-1].fewest}" if len(levels) > 1 else levels[0].fewest

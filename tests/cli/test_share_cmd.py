@@ -42,7 +42,7 @@ def test_a_board_page_is_self_contained(tmp_path: Path, capsys: pytest.CaptureFi
     assert board["columns"][0] == [0, 1, 5]  # r0c0 changes itself, r0c1 and r1c0
     (level,) = data["levels"]  # type: ignore[misc]
     assert (level["lights"], level["fewest"], level["exact"]) == ([1] * 25, 15, True)
-    assert len(page.encode()) < 25_000
+    assert len(page.encode()) < 28_000  # the script and style are ~22 kB of it
 
 
 def test_a_pack_page_carries_each_levels_fewest(

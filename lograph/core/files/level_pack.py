@@ -13,13 +13,15 @@ A pack is a ``.json`` file (one level per line, so diffs stay readable)::
       ]
     }
 
-``lights`` lists the lit buttons only (value 1..p−1; others are off); ``fewest`` is the
-fewest presses that clear the position and ``unique`` whether one press vector alone does it.
+``levels`` holds at least one level. ``lights`` lists the lit buttons only (value 1..p−1;
+others are off); ``fewest`` is the fewest presses that clear the position and ``unique``
+whether one press vector alone does it.
 Reading is all or nothing: any problem raises one `BoardFormatError` naming the file.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from collections.abc import Mapping
@@ -35,7 +37,7 @@ from lograph.core.files.atomic import atomic_write_text
 from lograph.core.files.limits import check_version, json_object, shown
 from lograph.core.files.source import PathLike, format_error, open_regular, read_text
 from lograph.core.model.board import Board
-from lograph.core.model.checks import name_problem
+from lograph.core.model.checks import MAX_NAME_CHARS, name_problem
 
 __all__ = [
     "FORMAT_NAME",
@@ -43,7 +45,9 @@ __all__ = [
     "MAX_LEVELS",
     "LevelPack",
     "PackLevel",
+    "default_pack_name",
     "is_level_pack",
+    "pack_digest",
     "pack_text",
     "read_level_pack",
     "write_level_pack",
@@ -94,6 +98,33 @@ def pack_text(pack: LevelPack) -> str:
     return "\n".join(lines) + "\n"
 
 
+def pack_digest(pack: LevelPack) -> str:
+    """A short digest of the pack's canonical text (`pack_text`): the same pack, wherever its
+    file lies, has the same digest, and any change of a level, the board or the name another.
+    Players' progress is kept under it."""
+    return hashlib.sha256(pack_text(pack).encode("utf-8")).hexdigest()[:16]
+
+
+#: A board's name often ends with the position it was saved with ("classic 5x5, all lights
+#: on"), which no level of a pack on it shows.
+_POSITION_IN_NAME = re.compile(r",\s*all lights (?:on|off)\s*$", re.IGNORECASE)
+
+
+def default_pack_name(board_name: str, low: int, high: int, unique: bool = False) -> str:
+    """The name of a pack made without one: the board's name (less the position it names)
+    and the press counts.
+
+    >>> default_pack_name("classic 5x5, all lights on", 1, 15)
+    'classic 5x5: 1 to 15 presses'
+    >>> default_pack_name("", 4, 4, unique=True)
+    'board: 4 presses, unique'
+    """
+    counts = f"{low} presses" if low == high else f"{low} to {high} presses"
+    tail = f": {counts}" + (", unique" if unique else "")
+    base = _POSITION_IN_NAME.sub("", board_name).strip() or "board"
+    return base[: MAX_NAME_CHARS - len(tail)] + tail
+
+
 def write_level_pack(pack: LevelPack, path: PathLike) -> None:
     """Write the pack atomically (a crash never leaves half a file)."""
     atomic_write_text(path, pack_text(pack))
@@ -118,6 +149,8 @@ def read_level_pack(path: PathLike) -> LevelPack:
     raw_levels = doc.get("levels")
     if not isinstance(raw_levels, list):
         raise format_error(path, f"field 'levels' must be a list, not {shown(raw_levels)}")
+    if not raw_levels:  # a page or a check of no levels would play or prove nothing
+        raise format_error(path, "no levels: a pack holds at least one")
     if len(raw_levels) > MAX_LEVELS:
         raise format_error(
             path, f"{len(raw_levels)} levels are too many (a pack holds at most {MAX_LEVELS})"

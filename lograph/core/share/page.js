@@ -1,53 +1,67 @@
-// lograph share: plays the board in #lograph-data. No framework, no build step, no network.
-"use strict";
-(() => {
-  const DATA = JSON.parse(document.getElementById("lograph-data").textContent);
-  const B = DATA.board, N = B.ids.length, K = B.states, SVG = "http://www.w3.org/2000/svg";
-  const el = (tag, attrs = {}, text = "") => {  // an SVG element
-    const node = document.createElementNS(SVG, tag);
-    for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
-    if (text) node.textContent = text;
-    return node;
-  };
-  const html = (tag, attrs = {}, text = "") => {
-    const node = document.createElement(tag);
-    for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
-    if (text) node.textContent = text;
-    return node;
-  };
+// lograph: draws a board and plays it. One ES module, one export (playBoard), used in two
+// places: the shared page (`lograph share`) runs it inline on the board's data, and the
+// notebook widget (lograph.notebook) loads it as its module with a few lines of glue
+// appended. No framework, no build step, no network.
 
-  // ---------------------------------------------------------------- the state of play
+const SVG = "http://www.w3.org/2000/svg";
+const svg = (tag, attrs = {}, text = "") => {
+  const node = document.createElementNS(SVG, tag);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
+  if (text) node.textContent = text;
+  return node;
+};
+const html = (tag, attrs = {}, text = "") => {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
+  if (text) node.textContent = text;
+  return node;
+};
+
+/**
+ * Draw the board of `DATA` (as `lograph.core.share.page` builds it) into `root` and play it.
+ *
+ * hooks.changed({lights, presses}) is called after every move, undo, reset and new game
+ * (presses: the ids pressed since the position was set, in order); hooks.store, an object
+ * with load() and save(progress), keeps a pack's progress between visits.
+ * Returns the controls a host needs: the lights, the presses, the page's own solver, and
+ * play(lights) to start a new game from a position set from outside.
+ */
+export function playBoard(root, DATA, hooks = {}) {
+  const B = DATA.board, N = B.ids.length, K = B.states;
+  const levels = DATA.levels.map((item) => ({ ...item }));
+  root.classList.add("lograph-play");
+
+  // -------------------------------------------------------------- the state of play
   let level = 0, lights = [], history = [], started = 0, elapsed = 0, timer = 0;
-  const storeKey = "lograph-share:" + DATA.title + ":" + N;
-  const progress = (() => {
-    try { return JSON.parse(localStorage.getItem(storeKey)) || {}; } catch (e) { return {}; }
-  })();
-  const saveProgress = () => {
-    try { localStorage.setItem(storeKey, JSON.stringify(progress)); } catch (e) { /* private mode */ }
-  };
+  const store = hooks.store || { load: () => ({}), save: () => {} };
+  const progress = store.load() || {};
 
-  // ---------------------------------------------------------------- the page
+  // -------------------------------------------------------------- the page
   const header = html("header");
-  header.append(html("h1", {}, DATA.title));
+  header.append(html("h1", {}, DATA.title), html("p", { class: "rule" }, B.rule));
   const status = html("p", { class: "status", "aria-live": "polite" });
-  const board = el("svg", { class: "board", role: "group", "aria-label": "the board" });
+  const stage = html("div", { class: "stage" });
+  const board = svg("svg", { class: "board", role: "group", "aria-label": "the board" });
+  const party = html("div", { class: "celebration", role: "status", hidden: "" });
+  stage.append(board, party);
   const bar = html("nav", { class: "bar" });
-  const action = (id, label) => {
-    const button = html("button", { type: "button", "data-action": id }, label);
-    bar.append(button);
-    return button;
+  const group = (...items) => {  // buttons that wrap onto a new line together, never alone
+    const span = html("span", { class: "group" });
+    for (const [id, label] of items) {
+      span.append(html("button", { type: "button", "data-action": id }, label));
+    }
+    bar.append(span);
+    return span;
   };
-  const prevButton = DATA.pack ? action("prev", "◀ Previous") : null;
-  action("undo", "Undo");
-  action("reset", "Reset");
-  action("hint", "Hint");
-  const nextButton = DATA.pack ? action("next", "Next ▶") : null;
+  if (DATA.pack) group(["prev", "◀ Previous"], ["next", "Next ▶"]);
+  group(["undo", "Undo"], ["reset", "Reset"], ["hint", "Hint"], ...(DATA.pack ? [] : [["new", "New game"]]));
+  const actionButton = (id) => bar.querySelector(`[data-action="${id}"]`);
   const message = html("p", { class: "message", "aria-live": "polite" });
   const list = DATA.pack ? html("ol", { class: "levels" }) : null;
-  document.body.append(header, status, board, bar, message);
-  if (list) document.body.append(html("h2", {}, "Levels"), list);
+  root.append(header, status, stage, bar, message);
+  if (list) root.append(html("h2", {}, "Levels"), list);
 
-  // ---------------------------------------------------------------- drawing the board
+  // -------------------------------------------------------------- drawing the board
   const R = B.radius, STUB = 13, TAG = 7;
   const discs = [];
   function drawBoard() {
@@ -56,19 +70,19 @@
     const x0 = Math.min(...xs) - reach, y0 = Math.min(...ys) - reach;
     const w = Math.max(...xs) - x0 + reach, h = Math.max(...ys) - y0 + reach;
     board.setAttribute("viewBox", `${x0} ${y0} ${w} ${h}`);
-    const defs = el("defs");
-    const marker = el("marker", {
+    const defs = svg("defs");
+    const marker = svg("marker", {
       id: "arrow", viewBox: "0 0 10 10", refX: 10, refY: 5, orient: "auto",
       markerWidth: 4, markerHeight: 4,
     });
-    marker.append(el("path", { d: "M0,0 L10,5 L0,10 z", class: "arrow" }));
+    marker.append(svg("path", { d: "M0,0 L10,5 L0,10 z", class: "arrow" }));
     defs.append(marker);
     board.append(defs);
-    const edges = el("g", { class: "edges" });
+    const edges = svg("g", { class: "edges" });
     for (const [u, v] of B.edges) {
       const dx = B.x[v] - B.x[u], dy = B.y[v] - B.y[u], len = Math.hypot(dx, dy) || 1;
       const end = B.directed ? R + 2 : 0;
-      const line = el("line", {
+      const line = svg("line", {
         x1: B.x[u], y1: B.y[u], x2: B.x[v] - (dx * end) / len, y2: B.y[v] - (dy * end) / len,
       });
       if (B.directed) line.setAttribute("marker-end", "url(#arrow)");
@@ -78,30 +92,30 @@
       const near = [B.x[b] + dx * R, B.y[b] + dy * R];
       const far = [B.x[b] + dx * (R + STUB), B.y[b] + dy * (R + STUB)];
       const [from, to] = head && B.directed ? [far, near] : [near, far];
-      const line = el("line", { class: "stub", x1: from[0], y1: from[1], x2: to[0], y2: to[1] });
+      const line = svg("line", { class: "stub", x1: from[0], y1: from[1], x2: to[0], y2: to[1] });
       if (head && B.directed) line.setAttribute("marker-end", "url(#arrow)");
       const cx = B.x[b] + dx * (R + STUB + TAG), cy = B.y[b] + dy * (R + STUB + TAG);
-      edges.append(line, el("circle", { class: "tag", cx, cy, r: TAG }));
-      edges.append(el("text", { class: "tag-number", x: cx, y: cy }, String(number)));
+      edges.append(line, svg("circle", { class: "tag", cx, cy, r: TAG }));
+      edges.append(svg("text", { class: "tag-number", x: cx, y: cy }, String(number)));
     }
     for (let i = 0; i < N; i++) {
       if (!B.loops[i]) continue;
       const cx = B.x[i] - R * 0.85, cy = B.y[i] - R * 0.85, r = R * 0.55;
-      edges.append(el("circle", { class: B.loops[i] > 0 ? "loop" : "loop off", cx, cy, r }));
+      edges.append(svg("circle", { class: B.loops[i] > 0 ? "loop" : "loop off", cx, cy, r }));
       if (B.loops[i] < 0) {
-        edges.append(el("line", { class: "strike", x1: cx - r, y1: cy + r, x2: cx + r, y2: cy - r }));
+        edges.append(svg("line", { class: "strike", x1: cx - r, y1: cy + r, x2: cx + r, y2: cy - r }));
       }
     }
     board.append(edges);
-    const buttons = el("g", { class: "buttons" });
+    const buttons = svg("g", { class: "buttons" });
     for (let i = 0; i < N; i++) {
-      const g = el("g", {
+      const g = svg("g", {
         "data-button": B.ids[i], transform: `translate(${B.x[i]} ${B.y[i]})`,
-        role: "button", tabindex: "0", "aria-label": B.ids[i],
+        role: "button", tabindex: "0", "aria-label": B.names[i],
       });
-      const disc = el("circle", { r: R });
-      const digit = el("text", { class: "digit" });
-      g.append(el("title", {}, B.ids[i]), disc, digit);
+      const disc = svg("circle", { r: R });
+      const digit = svg("text", { class: "digit" });
+      g.append(svg("title", {}, B.names[i]), disc, digit);
       g.addEventListener("click", () => press(i));
       g.addEventListener("keydown", (event) => {
         if (event.key === "Enter" || event.key === " ") { event.preventDefault(); press(i); }
@@ -121,9 +135,12 @@
     }
   }
 
-  // ---------------------------------------------------------------- playing
+  // -------------------------------------------------------------- playing
   const solved = () => lights.every((v) => v === 0);
   const clock = (s) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+  const changed = () => {
+    if (hooks.changed) hooks.changed({ lights: lights.slice(), presses: history.map((i) => B.ids[i]) });
+  };
 
   function press(i, undoing = false) {
     if (!undoing && solved() && history.length) return;  // solved: reset or move on
@@ -133,6 +150,7 @@
     if (!started && history.length) startClock();
     clearHint();
     update();
+    changed();
   }
 
   function startClock() {
@@ -143,35 +161,71 @@
 
   function update() {
     const done = solved();
-    document.body.dataset.solved = String(done);
-    const best = DATA.levels[level].fewest;
-    const bestText = best === null ? "no solution" : `best ${best}`;
-    const where = DATA.pack ? `Level ${level + 1} of ${DATA.levels.length} · ` : "";
-    status.textContent = `${where}Moves ${history.length} · ${clock(elapsed)} · ${bestText}`;
+    root.dataset.solved = String(done);
+    const best = levels[level].fewest;
+    const bestText = best === null ? " · no solution" : best === undefined ? "" : ` · best ${best}`;
+    const where = DATA.pack ? `Level ${level + 1} of ${levels.length} · ` : "";
+    status.textContent = `${where}Moves ${history.length} · ${clock(elapsed)}${bestText}`;
     if (done && timer) {
       stopClock();
-      message.textContent = verdict(history.length, DATA.levels[level]);
+      message.textContent = verdict(history.length, levels[level]);
       if (DATA.pack) {
         const before = progress[level];
         if (before === undefined || history.length < before) progress[level] = history.length;
-        saveProgress();
+        store.save(progress);
         fillList();
       }
+      celebrate();
     }
-    if (prevButton) prevButton.disabled = level === 0;
-    if (nextButton) nextButton.disabled = level === DATA.levels.length - 1;
+    if (DATA.pack) {
+      actionButton("prev").disabled = level === 0;
+      actionButton("next").disabled = level === levels.length - 1;
+    }
   }
 
   function verdict(moves, item) {
-    if (item.fewest === null) return `Solved in ${moves}.`;
+    if (item.fewest === null || item.fewest === undefined) return `Solved in ${moves}.`;
     const best = item.exact ? `the best is ${item.fewest}` : `the best known is ${item.fewest}`;
     return `Solved in ${moves} — ${best}.` + (moves <= item.fewest ? " Perfect!" : "");
   }
 
+  // -------------------------------------------------------------- the celebration
+  function celebrate() {
+    // a wave of light runs out from the last press, and a card says how it went
+    const last = history.length ? history[history.length - 1] : 0;
+    const far = Math.max(1, ...B.x.map((x, i) => Math.hypot(x - B.x[last], B.y[i] - B.y[last])));
+    discs.forEach(({ g }, i) => {
+      const distance = Math.hypot(B.x[i] - B.x[last], B.y[i] - B.y[last]);
+      g.style.setProperty("--delay", `${((0.6 * distance) / far).toFixed(3)}s`);
+    });
+    root.classList.remove("celebrate");
+    void root.getBoundingClientRect();  // restart the animation on a second solve
+    root.classList.add("celebrate");
+    const item = levels[level];
+    const perfect = item.fewest !== null && item.fewest !== undefined && history.length <= item.fewest;
+    party.replaceChildren(
+      html("p", { class: "cheer" }, perfect ? "★ Perfect! ★" : "★ Solved! ★"),
+      html("p", {}, verdict(history.length, item).replace(" Perfect!", "")),
+    );
+    const more = html("p", { class: "more" });
+    if (DATA.pack && level < levels.length - 1) more.append(partyButton("next", "Next level ▶"));
+    else if (!DATA.pack) more.append(partyButton("new", "New game"));
+    more.append(partyButton("close", "Look at the board"));
+    party.append(more);
+    party.hidden = false;
+  }
+  const partyButton = (id, label) => html("button", { type: "button", "data-action": id }, label);
+  function calm() {
+    root.classList.remove("celebrate");
+    party.hidden = true;
+  }
+
+  // -------------------------------------------------------------- levels and new games
   function start(index) {
     stopClock();
+    calm();
     level = index;
-    lights = DATA.levels[index].lights.slice();
+    lights = levels[index].lights.slice();
     history = [];
     elapsed = 0;
     message.textContent = "";
@@ -179,11 +233,40 @@
     clearHint();
     update();
     if (list) fillList();
+    changed();
+  }
+
+  function bestFor(position) {  // the fewest presses the page's solver finds, if it has one
+    if (!B.hints) return { fewest: undefined, exact: false };
+    const answer = fewest(position);
+    return answer ? { fewest: answer.count, exact: answer.exact } : { fewest: null, exact: true };
+  }
+
+  function play(position) {  // a new game from a position set from outside
+    levels[level] = { ...levels[level], lights: position.slice(), ...bestFor(position) };
+    start(level);
+  }
+
+  function newGame() {  // presses at random from all off: a position that can be solved
+    let position = new Array(N).fill(0), count = 0;
+    for (let attempt = 0; attempt < 32 && !position.some((v) => v); attempt++) {
+      position = new Array(N).fill(0);
+      count = 0;
+      for (let i = 0; i < N; i++) {
+        const times = Math.floor(Math.random() * K);
+        count += times;
+        for (const t of B.columns[i]) position[t] = (position[t] + times) % K;
+      }
+    }
+    const best = bestFor(position);
+    if (best.fewest === undefined) { best.fewest = count; best.exact = false; }  // a solution known
+    levels[level] = { ...levels[level], name: "New game", lights: position, ...best };
+    start(level);
   }
 
   function fillList() {
     list.replaceChildren();
-    DATA.levels.forEach((entry, i) => {
+    levels.forEach((entry, i) => {
       const best = entry.fewest === null ? "—" : entry.fewest;
       const mine = progress[i] === undefined ? "" : ` · solved in ${progress[i]}`;
       const button = html("button", { type: "button", "data-level": i + 1 },
@@ -197,7 +280,7 @@
     });
   }
 
-  // ---------------------------------------------------------------- hints: the page's solver
+  // -------------------------------------------------------------- hints: the page's solver
   let hinted = -1;
   function clearHint() {
     if (hinted >= 0) discs[hinted].g.classList.remove("hint");
@@ -291,19 +374,30 @@
     return { presses: best, count, exact: true };
   }
 
-  // ---------------------------------------------------------------- wiring
-  bar.addEventListener("click", (event) => {
-    const id = event.target.closest("button")?.dataset.action;
+  // -------------------------------------------------------------- wiring
+  root.addEventListener("click", (event) => {
+    const id = event.target.closest("button[data-action]")?.dataset.action;
+    if (event.target === party) calm();  // a click beside the card puts it away
     if (id === "undo" && history.length) {
       press(history[history.length - 1], true);
       message.textContent = "";
+      calm();
     } else if (id === "reset") start(level);
     else if (id === "hint") hint();
+    else if (id === "new") newGame();
+    else if (id === "close") calm();
     else if (id === "prev" && level > 0) start(level - 1);
-    else if (id === "next" && level < DATA.levels.length - 1) start(level + 1);
+    else if (id === "next" && level < levels.length - 1) start(level + 1);
   });
   drawBoard();
   start(0);
-  // for scripts and tests: the page's own solver and state
-  window.lograph = { fewest: () => fewest(lights), lights: () => lights.slice(), start };
-})();
+  return {
+    lights: () => lights.slice(),
+    presses: () => history.map((i) => B.ids[i]),
+    fewest: () => fewest(lights),
+    start,
+    play,
+    newGame,
+    stop: stopClock,
+  };
+}

@@ -26,9 +26,9 @@ from typing import Any
 
 import numpy as np
 
-from lograph.core.errors import BoardTooLargeError
+from lograph.core.errors import BoardTooLargeError, LographError
 from lograph.core.files.atomic import atomic_write_text
-from lograph.core.files.level_pack import LevelPack
+from lograph.core.files.level_pack import LevelPack, default_pack_name, pack_digest
 from lograph.core.files.source import PathLike
 from lograph.core.model.board import Board
 from lograph.core.model.labels import button_names
@@ -42,8 +42,12 @@ __all__ = [
     "Drawing",
     "board_page",
     "pack_page",
+    "pack_title",
     "page_html",
     "plain_drawing",
+    "play_script",
+    "play_style",
+    "rule_line",
     "write_page",
 ]
 
@@ -114,6 +118,40 @@ def plain_drawing(board: Board) -> Drawing:
     )
 
 
+def rule_line(board: Board, wraps: bool = False) -> str:
+    """The goal and the press rule in one line, as the page states them at its top (`wraps`:
+    the drawing shows wrap-around edges as numbered stubs).
+
+    >>> from lograph.core.model.generators import rectangle
+    >>> rule_line(rectangle(2, 2))
+    'Turn every light off. A press toggles the button and its neighbours.'
+    >>> board = rectangle(2, 2)
+    >>> board.states, board.rule = 3, "open"
+    >>> print(rule_line(board).replace(", not", ",\\n  not"))
+    Bring every light to 0. A press moves its neighbours,
+      not the button itself, one step on (0 → 1 → 2 → 0).
+    """
+    k = board.states
+    goal = "Turn every light off." if k == 2 else "Bring every light to 0."
+    others = "the buttons its arrows point to" if board.directed else "its neighbours"
+    own = [board.acts_on_itself(b) for b in board.buttons]
+    if all(own):
+        whom = f"the button and {others}"
+    elif not any(own):
+        whom = f"{others}, not the button itself,"
+    elif board.rule == "closed":  # exceptions are drawn as crossed-out loops
+        whom = f"the button (unless its loop is crossed out) and {others}"
+    else:  # exceptions are drawn as loops
+        whom = f"{others} (and the button itself when it has a loop)"
+    if k == 2:
+        rule = f"A press toggles {whom.rstrip(',')}."
+    else:
+        cycle = "0 → 1 → 2 → 0" if k == 3 else f"0 → 1 → … → {k - 1} → 0"
+        rule = f"A press moves {whom} one step on ({cycle})."
+    joined = " Stubs with the same number are joined." if wraps else ""
+    return f"{goal} {rule}{joined}"
+
+
 def _board_data(board: Board, drawing: Drawing) -> dict[str, Any]:
     if len(board) > PAGE_LIMIT:
         raise BoardTooLargeError(
@@ -122,6 +160,7 @@ def _board_data(board: Board, drawing: Drawing) -> dict[str, Any]:
     system = board.to_system()
     return {
         "name": board.name,
+        "rule": rule_line(board, bool(drawing.stubs)),
         "ids": list(board.buttons),
         "names": button_names(board.buttons),  # what hints call buttons
         "states": board.states,
@@ -162,16 +201,41 @@ def board_page(board: Board, drawing: Drawing) -> dict[str, Any]:
     }
 
 
+def pack_title(pack: LevelPack) -> str:
+    """The pack's own title: its name, or one made from its board and levels when it has
+    none or carries its board's name (as `lograph puzzle` named packs at first), which
+    names a position none of the levels shows.
+
+    >>> from lograph.core.files.level_pack import PackLevel
+    >>> from lograph.core.model.generators import rectangle
+    >>> board = rectangle(2, 2)
+    >>> board.name = "2x2, all lights on"
+    >>> levels = [PackLevel(np.zeros(4, np.uint8), f, False) for f in (1, 3)]
+    >>> pack_title(LevelPack(board.name, board, levels))
+    '2x2: 1 to 3 presses'
+    >>> pack_title(LevelPack("warm-up", board, levels))
+    'warm-up'
+    """
+    if pack.name and pack.name != pack.board.name:
+        return pack.name
+    counts = [level.fewest for level in pack.levels] or [0]
+    return default_pack_name(pack.board.name, min(counts), max(counts))
+
+
 def pack_page(pack: LevelPack, drawing: Drawing) -> dict[str, Any]:
-    """The page's data for a level pack (each level's fewest is the pack's own)."""
+    """The page's data for a level pack (each level's fewest is the pack's own); a pack
+    without levels is refused. Progress is kept in the browser under the pack's digest."""
+    if not pack.levels:
+        raise LographError("the level pack has no levels: there is nothing to play")
     levels = [
         {"name": f"Level {k}", "lights": level.lights.tolist(), "fewest": level.fewest}
         | {"exact": True}
         for k, level in enumerate(pack.levels, 1)
     ]
     return {
-        "title": pack.name or pack.board.name or "Lights Out levels",
+        "title": pack_title(pack),
         "pack": True,
+        "key": pack_digest(pack),
         "board": _board_data(pack.board, drawing),
         "levels": levels,
     }
@@ -179,6 +243,33 @@ def pack_page(pack: LevelPack, drawing: Drawing) -> dict[str, Any]:
 
 def _asset(name: str) -> str:
     return resources.files("lograph.core.share").joinpath(name).read_text(encoding="utf-8")
+
+
+#: The page's own start, after `page.js`: play the data on the page's body, keep a pack's
+#: progress in the browser's local storage under the pack's digest, and hand the controls
+#: to scripts and tests as ``window.lograph``.
+PAGE_START = """
+const DATA = JSON.parse(document.getElementById("lograph-data").textContent);
+const key = "lograph-share:" + (DATA.key || DATA.title);
+const store = {
+  load() { try { return JSON.parse(localStorage.getItem(key)) || {}; } catch (e) { return {}; } },
+  save(progress) {
+    try { localStorage.setItem(key, JSON.stringify(progress)); } catch (e) { /* private mode */ }
+  },
+};
+window.lograph = playBoard(document.body, DATA, { store });
+"""
+
+
+def play_script() -> str:
+    """The ES module that draws and plays a board (`page.js`), exporting
+    ``playBoard(root, data, hooks)``: the page's and the notebook widget's one code."""
+    return _asset("page.js")
+
+
+def play_style() -> str:
+    """The look of a played board (`page.css`), every rule scoped to ``.lograph-play``."""
+    return _asset("page.css")
 
 
 def page_html(data: dict[str, Any]) -> str:
@@ -193,10 +284,10 @@ def page_html(data: dict[str, Any]) -> str:
         f'<meta http-equiv="Content-Security-Policy" content="{csp}">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         '<meta name="generator" content="lograph share">\n'
-        f"<title>{title}</title>\n<style>\n{_asset('page.css')}</style>\n</head>\n"
-        '<body data-solved="false">\n'
+        f"<title>{title}</title>\n<style>\n{play_style()}</style>\n</head>\n"
+        '<body class="lograph-play" data-solved="false">\n'
         f'<script type="application/json" id="lograph-data">{payload}</script>\n'
-        f"<script>\n{_asset('page.js')}</script>\n</body>\n</html>\n"
+        f'<script type="module">\n{play_script()}{PAGE_START}</script>\n</body>\n</html>\n'
     )
 
 
