@@ -371,7 +371,9 @@ table.m td.c{border-left:2px solid #333}
 td.pivot{outline:2px solid #e03131;background-color:#ffe3e3;font-weight:700}
 table.g td{width:1.4em;text-align:center;border:1px solid #ccc;font:13px monospace}
 table.g td.on{background:#ffd43b}.wide{overflow-x:auto}
-table.row td{vertical-align:top;padding-right:1.5rem}ul.ops{columns:20rem;padding-left:1.2rem}
+table.row td{vertical-align:top;padding-right:1.5rem}
+ul.ops{columns:22rem;column-gap:3rem;padding-left:1.2rem}
+ul.ops li{break-inside:avoid}
 .keep{break-inside:avoid}h1,h2{break-after:avoid}"""
 
 

@@ -198,8 +198,8 @@ def blocks(e: Explanation, full: bool = False) -> list[Block]:
     goal = "off (0)" if e.goal == "off" else f"on ({k - 1})"
     out.append(
         _p(
-            f"The position b, and the change c = goal − b that reaches the goal (every light "
-            f"{goal}):",
+            f"The position b, and the change c = goal − b that reaches the goal, every light "
+            f"{goal}:",
             keep=True,
         )
     )
