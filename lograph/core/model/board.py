@@ -3,12 +3,19 @@
 A `Board` wraps a networkx graph (``nx.Graph`` or ``nx.DiGraph``) and keeps an explicit button
 order, so matrices, files and CLI output never depend on incidental dict order. All mutation
 goes through methods that validate their arguments and raise `BoardError` naming the bad
-value. For analysis, `Board.to_system` turns the board into a compact `PressSystem`.
+value. For analysis, `Board.to_system` turns the board into a compact `PressSystem`, kept
+until the board changes: every method that changes the board drops it (a change of lights
+only keeps its structure), so several questions asked of one board convert it once.
+
+A board read from a networkx graph (`Board.from_graph`) holds arrays at first
+(`lograph.core.model.convert.BoardArrays`) and builds its own networkx graph when a method
+first needs one: reading a graph and asking questions of it costs no graph building.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+import dataclasses
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -26,7 +33,15 @@ from lograph.core.model.checks import (
     is_prime,
 )
 from lograph.core.model.checks import check_states as _check_states  # still imported from here
-from lograph.core.model.convert import board_from_graph, empty_graph, press_system, relabel_in_place
+from lograph.core.model.convert import (
+    BoardArrays,
+    board_arrays,
+    empty_graph,
+    graph_of,
+    press_system,
+    relabel_in_place,
+    system_of_arrays,
+)
 from lograph.core.model.ring import Ring
 from lograph.core.model.system import PressSystem, parse_cell_name
 
@@ -66,18 +81,73 @@ class Board:
     def __init__(
         self, *, directed: bool = False, rule: str = "closed", states: int = 2, name: str = ""
     ) -> None:
-        self._graph: nx.Graph = empty_graph(directed)
+        #: the networkx graph, None while the board is held as `_arrays` (see `_graph`)
+        self._nx: nx.Graph | None = empty_graph(directed)
+        self._arrays: BoardArrays | None = None
         self._order: list[str] = []
         self._index: dict[str, int] | None = None
         self._rule = check_rule(rule)
         self._states = _check_states(states)
-        self.name = name
-        #: A free text about the board (its rule, colours, history); files may carry it.
-        self.description = ""
+        self._name = name
+        self._description = ""
+        #: `to_system`'s answer while the board is unchanged; `_structure` is the same but
+        #: kept across changes of lights only (its lights may be stale)
+        self._system: PressSystem | None = None
+        self._structure: PressSystem | None = None
+
+    # ----------------------------------------------------------------- representation
+    @property
+    def _graph(self) -> nx.Graph:
+        """The board's networkx graph, built from its arrays on first need."""
+        graph = self._nx
+        return graph if graph is not None else self._materialize()
+
+    def _materialize(self) -> nx.Graph:
+        """Build the networkx graph of a board held as arrays (laying it out if it has no
+        positions yet); the board holds the graph from now on."""
+        arrays = self._arrays
+        if arrays is None:
+            return self._graph
+        graph, positions = graph_of(self._order, arrays)
+        self._nx, self._arrays = graph, None
+        if arrays.positions is None:  # laid out just now: the conversion gains positions
+            if self._structure is not None:
+                self._structure = dataclasses.replace(self._structure, positions=positions)
+            if self._system is not None:
+                self._system = dataclasses.replace(self._system, positions=positions)
+        return graph
+
+    def _changed(self, *, lights_only: bool = False) -> None:
+        """Forget the conversion (every change calls this; lights keep the structure)."""
+        self._system = None
+        if not lights_only:
+            self._structure = None
 
     # ----------------------------------------------------------------- properties
     @property
+    def name(self) -> str:
+        """A display name."""
+        return self._name
+
+    @name.setter
+    def name(self, name: str) -> None:
+        self._name = name
+        self._changed()
+
+    @property
+    def description(self) -> str:
+        """A free text about the board (its rule, colours, history); files may carry it."""
+        return self._description
+
+    @description.setter
+    def description(self, description: str) -> None:
+        self._description = description
+        self._changed()
+
+    @property
     def directed(self) -> bool:
+        if self._arrays is not None:
+            return self._arrays.directed
         return bool(self._graph.is_directed())
 
     @property
@@ -87,6 +157,7 @@ class Board:
     @rule.setter
     def rule(self, rule: str) -> None:
         self._rule = check_rule(rule)
+        self._changed()
 
     @property
     def states(self) -> int:
@@ -96,8 +167,13 @@ class Board:
     def states(self, states: int) -> None:
         """Set p; lights are reduced mod the new p."""
         self._states = _check_states(states)
-        for v in self._order:
-            self._graph.nodes[v]["light"] %= self._states
+        arrays = self._arrays
+        if arrays is not None:
+            self._arrays = dataclasses.replace(arrays, lights=arrays.lights % self._states)
+        else:
+            for v in self._order:
+                self._graph.nodes[v]["light"] %= self._states
+        self._changed()
 
     @property
     def graph(self) -> nx.Graph:
@@ -116,12 +192,16 @@ class Board:
         return iter(tuple(self._order))
 
     def __contains__(self, button: object) -> bool:
+        if self._arrays is not None:
+            return button in self._index_map()
         return button in self._graph
 
     def __repr__(self) -> str:
         kind = "directed" if self.directed else "undirected"
+        arrays = self._arrays
+        edges = len(arrays.src) if arrays is not None else self._graph.number_of_edges()
         return (
-            f"<Board {self.name!r}: {len(self)} buttons, {self._graph.number_of_edges()} edges, "
+            f"<Board {self.name!r}: {len(self)} buttons, {edges} edges, "
             f"{kind}, rule={self._rule}, states={self._states}>"
         )
 
@@ -169,6 +249,7 @@ class Board:
         self._order.append(button)
         if self._index is not None:
             self._index[button] = len(self._order) - 1
+        self._changed()
         return button
 
     def remove_button(self, button: str) -> None:
@@ -184,6 +265,7 @@ class Board:
         self._graph.remove_nodes_from(gone)
         self._order = [v for v in self._order if v not in gone]
         self._index = None
+        self._changed()
 
     def rename_button(self, button: str, new: str) -> None:
         """Give `button` a new id, keeping its place in the order, edges and state."""
@@ -193,13 +275,16 @@ class Board:
         relabel_in_place(self._graph, {button: new})
         self._order[self._order.index(button)] = new
         self._index = None
+        self._changed()
 
     def reorder(self, order: Sequence[str]) -> None:
         """Set the explicit button order (a permutation of the current buttons)."""
         if sorted(order) != sorted(self._order) or len(set(order)) != len(order):
             raise BoardError("new order must list every button exactly once")
+        self._materialize()  # the arrays number the buttons in the old order
         self._order = list(order)
         self._index = None
+        self._changed()
 
     # ----------------------------------------------------------------- edges
     def add_edge(self, u: str, v: str) -> None:
@@ -211,11 +296,13 @@ class Board:
                 f"self edge on {u!r}: use set_self_action to make a button act on itself"
             )
         self._graph.add_edge(u, v)
+        self._changed()
 
     def remove_edge(self, u: str, v: str) -> None:
         if not self._graph.has_edge(u, v):
             raise BoardError(f"edge {u!r} - {v!r} is not on the board")
         self._graph.remove_edge(u, v)
+        self._changed()
 
     def has_edge(self, u: str, v: str) -> bool:
         return bool(self._graph.has_edge(u, v))
@@ -228,6 +315,7 @@ class Board:
             raise BoardError(f"edge {u!r} -> {v!r} is not on the board")
         self._graph.remove_edge(u, v)
         self._graph.add_edge(v, u)
+        self._changed()
 
     def edges(self) -> list[tuple[str, str]]:
         """All edges, ordered by the button order of their ends."""
@@ -244,7 +332,9 @@ class Board:
         """Switch between directed and undirected; an undirected edge becomes two arcs."""
         if directed == self.directed:
             return
-        self._graph = self._graph.to_directed() if directed else self._graph.to_undirected()
+        graph = self._graph
+        self._nx = graph.to_directed() if directed else graph.to_undirected()
+        self._changed()
 
     def neighbors(self, button: str) -> list[str]:
         """Buttons joined to `button` by an edge in either direction, in button order."""
@@ -264,9 +354,13 @@ class Board:
 
     def set_position(self, button: str, pos: tuple[float, float]) -> None:
         self._graph.nodes[self._check(button)]["pos"] = check_pos(pos)
+        self._changed()
 
     def positions(self) -> NDArray[np.float64]:
         """Positions as an ``(N, 2)`` array in button order."""
+        arrays = self._arrays
+        if arrays is not None and arrays.positions is not None:
+            return arrays.positions.copy()
         return np.array(
             [self._graph.nodes[v]["pos"] for v in self._order], dtype=np.float64
         ).reshape(-1, 2)
@@ -281,14 +375,18 @@ class Board:
 
     # ----------------------------------------------------------------- lights
     def light(self, button: str) -> int:
+        if self._arrays is not None:
+            return int(self._arrays.lights[self.index(button)])
         value: int = self._graph.nodes[self._check(button)]["light"]
         return value
 
     def set_light(self, button: str, value: int) -> None:
-        self._graph.nodes[self._check(button)]["light"] = check_light(value, self._states)
+        self.set_lights({button: value})
 
     def lights(self) -> NDArray[np.uint8]:
         """Light states as an array in button order."""
+        if self._arrays is not None:
+            return self._arrays.lights.copy()
         return np.fromiter(
             (self._graph.nodes[v]["light"] for v in self._order), dtype=np.uint8, count=len(self)
         )
@@ -296,7 +394,7 @@ class Board:
     def set_lights(self, values: ArrayLike | Mapping[str, int]) -> None:
         """Set lights from an array in button order, or from a mapping button -> value."""
         if isinstance(values, Mapping):
-            items = [(self._check(b), check_light(v, self._states)) for b, v in values.items()]
+            items = [(self._known(b), check_light(v, self._states)) for b, v in values.items()]
         else:
             arr = np.asarray(values)
             if arr.shape != (len(self),):
@@ -305,12 +403,26 @@ class Board:
                 (b, check_light(int(v), self._states))
                 for b, v in zip(self._order, arr, strict=True)
             ]
-        for b, v in items:
-            self._graph.nodes[b]["light"] = v
+        arrays = self._arrays
+        if arrays is not None:
+            lights = arrays.lights.copy()
+            at = self._index_map()
+            for b, v in items:
+                lights[at[b]] = v
+            self._arrays = dataclasses.replace(arrays, lights=lights)
+        else:
+            for b, v in items:
+                self._graph.nodes[b]["light"] = v
+        self._changed(lights_only=True)
 
     def clear_lights(self) -> None:
-        for v in self._order:
-            self._graph.nodes[v]["light"] = 0
+        self.set_lights(np.zeros(len(self), dtype=np.uint8))
+
+    def _known(self, button: str) -> str:
+        """`button` when it is on the board (without building the graph), else BoardError."""
+        if button not in self:
+            raise BoardError(f"button {button!r} is not on the board")
+        return button
 
     # ----------------------------------------------------------------- self action
     def self_action_override(self, button: str) -> bool | None:
@@ -324,6 +436,7 @@ class Board:
         self._graph.nodes[self._check(button)]["self_action"] = (
             None if value is None else bool(value)
         )
+        self._changed()
 
     def acts_on_itself(self, button: str) -> bool:
         """Whether pressing `button` changes its own light."""
@@ -342,9 +455,17 @@ class Board:
 
     def press(self, button: str, times: int = 1) -> None:
         """Press `button` `times` times: each target light gains `times` mod p."""
-        for t in self.targets(self._check(button)):
-            node = self._graph.nodes[t]
-            node["light"] = (node["light"] + times) % self._states
+        arrays = self._arrays
+        if arrays is not None:  # the press matrix's column: no graph needed
+            lit = self.to_system().column(self.index(button))
+            lights = arrays.lights.copy()
+            lights[lit] = (lights[lit].astype(np.int64) + times) % self._states
+            self._arrays = dataclasses.replace(arrays, lights=lights)
+        else:
+            for t in self.targets(self._check(button)):
+                node = self._graph.nodes[t]
+                node["light"] = (node["light"] + times) % self._states
+        self._changed(lights_only=True)
 
     def apply_presses(self, presses: ArrayLike | Mapping[str, int]) -> None:
         """Apply a whole press vector (in button order) or a mapping button -> times."""
@@ -368,21 +489,48 @@ class Board:
     def copy(self) -> Board:
         new = Board(directed=self.directed, rule=self._rule, states=self._states, name=self.name)
         new.description = self.description
-        new._graph = self._graph.copy()
+        if self._arrays is not None:  # arrays are never changed in place: share them
+            new._nx, new._arrays = None, self._arrays
+        else:
+            new._nx = self._graph.copy()
         new._order = list(self._order)
+        new._system, new._structure = self._system, self._structure  # immutable: shared
         return new
 
     def to_system(self) -> PressSystem:
-        """The compact press matrix of this board, in button order."""
-        return press_system(
-            self._graph,
-            self._order,
-            self._index_map(),
-            self._rule,
-            self._states,
-            self.name,
-            self.description,
-        )
+        """The compact press matrix of this board, in button order.
+
+        The answer is kept until the board changes (the same object is returned meanwhile),
+        and shared: treat it as read-only, as every `PressSystem`. A board read from a graph
+        without positions gives a system without any until its positions are asked for.
+        """
+        system = self._system
+        if system is not None:
+            return system
+        structure = self._structure
+        if structure is not None:
+            system = dataclasses.replace(structure, lights=self.lights())
+        elif self._arrays is not None:
+            system = system_of_arrays(
+                self._order,
+                self._arrays,
+                self._rule,
+                self._states,
+                self._name,
+                self._description,
+            )
+        else:
+            system = press_system(
+                self._graph,
+                self._order,
+                self._index_map(),
+                self._rule,
+                self._states,
+                self._name,
+                self._description,
+            )
+        self._system = self._structure = system
+        return system
 
     @classmethod
     def from_graph(
@@ -393,14 +541,20 @@ class Board:
         states: int = 2,
         name: str = "",
         pos: Mapping[object, tuple[float, float]] | None = None,
-        order: Iterable[object] | None = None,
+        order: Iterable[Hashable] | None = None,
     ) -> Board:
         """Build a board from any networkx graph; node ids become strings.
 
         Node attributes ``pos``, ``light`` and ``self_action`` are used when present; missing
-        positions come from `pos` or a spring layout. Self loops of the graph become
-        ``self_action=True`` overrides.
+        positions come from `pos` or a spring layout (computed when first needed). Self
+        loops of the graph become ``self_action=True`` overrides. `order` lists the nodes in
+        the board's button order (default: the graph's). The graph is read as arrays (see
+        `lograph.core.model.convert`); the board builds a networkx graph of its own when a
+        method first needs one, so later changes to `graph` never reach the board.
         """
-        return board_from_graph(
-            cls, graph, rule=rule, states=states, name=name, pos=pos, order=order
-        )
+        states = _check_states(states)
+        ids, arrays = board_arrays(graph, states=states, pos=pos, order=order)
+        board = cls(directed=arrays.directed, rule=rule, states=states, name=name)
+        board._nx, board._arrays = None, arrays
+        board._order = ids
+        return board
