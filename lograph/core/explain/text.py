@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from lograph.core.explain.steps import Explanation, Matrix, RowOp, Stage
+from lograph.core.model.labels import ButtonNames
 
 __all__ = ["STAGE_LIMIT", "Block", "Inline", "Name", "Rich", "Script", "blocks", "plain"]
 
@@ -172,6 +173,20 @@ def _pattern_names(e: Explanation, vector: list[int]) -> Rich:
         (_button(e, j),) if v == 1 else (f"{v}×", _button(e, j)) for j, v in enumerate(vector) if v
     ]
     return _join(named) if named else ("no button",)
+
+
+def _press_line(e: Explanation, solution: list[int]) -> Block:
+    """The solution as a person presses it: buttons by the names found on the board (row
+    and column on a grid, the drawn number elsewhere), with how often when more than once."""
+    names = ButtonNames(e.board.buttons)
+    pressed: list[Rich] = [
+        (Name(names[j]),) if v == 1 else (Name(names[j]), f" ({v} times)")
+        for j, v in enumerate(solution)
+        if v
+    ]
+    if not pressed:
+        return _p("Nothing to press: the position is already the goal.")
+    return _p("To press: ", *_join(pressed, "; "), ".")
 
 
 def _ring(e: Explanation) -> Rich:
@@ -347,6 +362,7 @@ def _back_substitution(e: Explanation) -> list[Block]:
         )
     )
     out.append(Block("patterns", patterns=[("x", e.solution)]))
+    out.append(_press_line(e, e.solution))
     return out
 
 
@@ -486,6 +502,7 @@ def _smith_blocks(e: Explanation) -> list[Block]:
     if e.solution is not None:
         out.append(_p(f"Solvable. Joined mod {k} ({sum(e.solution)} presses):", keep=True))
         out.append(Block("patterns", patterns=[("x", e.solution)]))
+        out.append(_press_line(e, e.solution))
     else:
         out.append(_p("Not solvable: one prime power already has no solution."))
     out += _quiet_blocks(e)

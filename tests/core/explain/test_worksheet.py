@@ -290,3 +290,19 @@ def test_a_quiet_pattern_is_drawn_on_its_own_board_with_edges() -> None:
             assert ax.spines["top"].get_visible()
     finally:
         plt.close(fig)
+
+
+@pytest.mark.parametrize("name", ["classic-5x5.txt", "petersen.json", "three-state-4x4.txt"])
+def test_the_press_line_names_buttons_as_people_find_them(name: str) -> None:
+    """Pressing the buttons the "To press" line names, as often as it says, solves the board."""
+    from lograph.core.model.labels import button_names
+
+    board = read_board(SAMPLES / name)
+    board.press(board.buttons[1])
+    (line,) = [x for x in to_markdown(explain_board(board)).splitlines() if x.startswith("To")]
+    index = {n: i for i, n in enumerate(button_names(board.buttons))}
+    for item in line.removeprefix("To press: ").removesuffix(".").split("; "):
+        times = re.fullmatch(r"(.*) \((\d+) times\)", item)
+        label, count = (times.group(1), int(times.group(2))) if times else (item, 1)
+        board.press(board.buttons[index[label]], count)
+    assert board.is_goal("off")
