@@ -40,7 +40,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument(
         "--full",
         action="store_true",
-        help="add an appendix with the matrix after every pivot (boards of up to 36 buttons)",
+        help=(
+            "add an appendix with the matrix after every pivot (boards of up to 36 buttons; "
+            "not in a .png)"
+        ),
     )
     parser.set_defaults(run=run)
 
