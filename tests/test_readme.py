@@ -11,9 +11,11 @@ benchmarks, and are not run.
 The Python example: it runs as written and its comments tell the truth.
 
 The expected values are the README's own claims, checked against independent answers where
-one exists: the 5×5 rank against plain elimination (`tests.references`), the number of
-solutions against the nullity, and the table's size against its definition (one row per
-reachable pattern of the check lights: 2^(check lights − nullity)).
+one exists: the Petersen graph's rank against plain elimination (`tests.references`),
+the all-on 5×5's fewest presses against OEIS A075464 and its ties against every
+solution's weight, the worst position's presses against every solution of it, and the
+chase table's size against its definition (one row per reachable pattern of the check
+lights: 2^(check lights − nullity)).
 """
 
 from __future__ import annotations
@@ -29,15 +31,21 @@ import sys
 import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 from lograph.cli import main
 from lograph.core.model.generators import rectangle
-from tests.references import press_matrix, rank_mod_p
+from tests.references import (
+    A075464,
+    coset_weights,
+    null_space_mod_p,
+    press_matrix,
+    rank_mod_p,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
@@ -50,18 +58,34 @@ def python_example() -> str:
 
 
 def test_readme_python_example_runs_and_its_comments_hold() -> None:
+    import networkx as nx
+
     names: dict[str, Any] = {}
     exec(compile(python_example(), str(README), "exec"), names)
-    a, s, table = names["a"], names["s"], names["table"]
+    a, f, w, plan = names["a"], names["f"], names["w"], names["plan"]
+    petersen = nx.to_numpy_array(nx.petersen_graph(), dtype=np.int64) + np.eye(10, dtype=np.int64)
+    assert a.rank == rank_mod_p(petersen, 2) == 5
+    assert a.nullity == 5
+    # all on 5×5: OEIS A075464's a(5), and every solution (one per quiet pattern) weighs it
+    assert f.press_count == A075464[4] == 15
+    assert f.exact
     matrix = press_matrix(rectangle(5, 5))
-    assert a.rank == rank_mod_p(matrix, 2) == 23
-    assert a.nullity == 2
-    assert a.solvable_fraction == Fraction(1, 4)
-    # one press (r2c2) made the position: solvable, with 2^nullity solutions
-    assert s.solvable
-    assert s.solutions == 2**a.nullity == 4
-    check_lights = len(names["plan"].check)
-    assert len(table.patterns) == 2 ** (check_lights - a.nullity) == 8
+    quiet = null_space_mod_p(matrix, 2)
+    weights = coset_weights(f.presses, quiet, 2)
+    assert f.optimal_solutions == weights.count(min(weights)) == 4
+    # the 5×5's God's number (15, as published for the classic game): the position shown
+    # needs that many, every one of its solutions weighing at least that
+    assert w.exact
+    assert w.presses_needed == 15
+    assert np.array_equal(matrix @ w.presses % 2, w.lights)
+    assert min(coset_weights(w.presses, quiet, 2)) == 15
+    check_lights = len(plan.check)
+    assert len(plan.table) == 2 ** (check_lights - a_nullity_of(matrix)) == 8
+    assert names["f"].to_dict() == names["lo"].solve(names["board"], fewest=True).to_dict()
+
+
+def a_nullity_of(matrix: np.ndarray) -> int:
+    return len(matrix) - rank_mod_p(matrix, 2)
 
 
 # --------------------------------------------------------------------------- shell examples
@@ -256,3 +280,119 @@ def blocks_of(text: str) -> list[Block]:
         page = Path(tmp) / "page.md"
         page.write_text(text, encoding="utf-8")
         return page_blocks(page)
+
+
+# ------------------------------------------------------------------ the README's own claims
+
+
+def section(title: str) -> str:
+    """The README's text under ``## title``, up to the next ``## `` heading."""
+    text = README.read_text(encoding="utf-8")
+    match = re.search(rf"^## {re.escape(title)}\n(.*?)(?=^## )", text, re.S | re.M)
+    assert match, f"the README has a section {title!r}"
+    return match.group(1)
+
+
+def quick_start_commands() -> tuple[list[str], list[str]]:
+    """The Quick start's two shell lines (its indented lines), each split at ``&&``: the
+    first installs and runs lograph, the second installs the test tools and runs the tests."""
+    indented = [line for line in section("Quick start").splitlines() if line.startswith("    ")]
+    assert len(indented) == 2, "the Quick start has two commands"
+    first, second = ([part.strip() for part in line.split("&&")] for line in indented)
+    return first, second
+
+
+def readme_test_command() -> str:
+    (command,) = (c for c in quick_start_commands()[1] if " -m pytest" in c)
+    return command
+
+
+def ci_commands() -> list[str]:
+    """The commands of `.ci/run`; the installers' quiet options for CI's log (``-q``) left
+    out, the test command as it is."""
+    text = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    lines = [line.split(">/dev/null")[0].strip() for line in text.splitlines()]
+    return [
+        line if " -m pytest" in line else " ".join(w for w in line.split() if w != "-q")
+        for line in lines
+        if line and not line.startswith("#")
+    ]
+
+
+def test_ci_installs_and_runs_the_tests_as_the_readme_says() -> None:
+    ci = ci_commands()
+    for command in quick_start_commands()[1]:
+        if command.startswith(("apt-get install", ".venv/bin/pip install")) or command == (
+            readme_test_command()
+        ):
+            assert command in ci, f"`.ci/run` does not run the README's {command!r}"
+
+
+def test_the_test_commands_plugins_are_in_the_test_extra() -> None:
+    # `-n` is pytest-xdist's option: a fresh `pip install -e '.[dev]'` must bring it
+    command = readme_test_command()
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    test_extra = re.search(r"^test = \[(.*?)^\]", pyproject, re.S | re.M)
+    assert test_extra
+    if "-n" in command.split():
+        assert '"pytest-xdist' in test_extra.group(1)
+
+
+def test_commands_with_a_required_output_show_it_in_the_readmes_table() -> None:
+    import argparse
+
+    from lograph.cli import build_parser
+
+    (commands,) = (a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    rows = {
+        row.split("`")[1].split()[0]: re.split(r"(?<!\\)\|", row)[1]  # `\|` is a cell's |
+        for row in section("A short CLI tour").splitlines()
+        if row.startswith("| `")
+    }
+    assert set(commands.choices) <= set(rows) | {"gui"}
+    for name, parser in commands.choices.items():
+        required = [a for a in parser._actions if a.required and a.option_strings]
+        for action in required:
+            assert any(option in rows[name].split() for option in action.option_strings), (
+                f"the README's table shows `{name}` without its required {action.option_strings}"
+            )
+
+
+def test_the_explain_row_names_the_extra_a_png_needs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # without matplotlib the command names the extra to install; the README must name it too
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # `import matplotlib` fails
+    monkeypatch.chdir(tmp_path)
+    status, output = in_process(
+        ["explain", str(ROOT / "graphs" / "classic-3x3.txt"), "-o", "x.png"]
+    )
+    assert status == 2
+    extra = re.search(r"lograph\[(\w+)\]", output)
+    assert extra, output
+    (row,) = (r for r in section("A short CLI tour").splitlines() if r.startswith("| `explain"))
+    assert "PNG" in row
+    assert f"`{extra.group(1)}` extra" in row
+
+
+def test_the_tour_says_how_to_reach_lograph_and_the_window_where_its_libraries_are() -> None:
+    tour = section("A short CLI tour")
+    before_first_example = tour.split("```console")[0]
+    assert ".venv/bin/activate" in before_first_example
+    assert ".venv/bin/lograph" in before_first_example
+    quick = section("Quick start")
+    assert ".venv/bin/lograph` with no" in quick
+    assert "](#install)" in quick
+    assert "apt-get install libxcb-cursor0" in section("Install")
+
+
+def test_the_readmes_links_to_its_own_sections_resolve() -> None:
+    text = README.read_text(encoding="utf-8")
+    anchors = {
+        re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+        for heading in re.findall(r"^#+ (.*)$", text, re.M)
+    }
+    links = re.findall(r"\]\(#([^)]+)\)", text)
+    assert links
+    for link in links:
+        assert link in anchors, f"README: no section for the link #{link}"

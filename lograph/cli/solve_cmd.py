@@ -178,7 +178,9 @@ def run(args: argparse.Namespace) -> int:
         refuse_overwriting(args.board, args.output)
     system, solver = load_prepared(args)
     solution = solve(system, args.goal, solver=solver)
-    best = _fewest(args, solver, solution.presses) if args.fewest and solution.solvable else None
+    best = None
+    if args.fewest and solution.presses is not None:
+        best = _fewest(args, solver, solution.presses)
     data = solution_record(system, solver.analysis, solution, args.goal, best)
     if solution.presses is None:
         emit(
