@@ -116,6 +116,17 @@ def press_system(obj: Any) -> PressSystem:
         return obj
     if isinstance(obj, Board):
         return obj.to_system()
+    if _is_networkx(obj):  # straight to the press matrix: no Board, no layout
+        from lograph.core.model.convert import press_system_from_graph
+
+        _check_simple(obj)
+        attrs = obj.graph
+        return press_system_from_graph(
+            obj,
+            rule=str(attrs.get("rule", "closed")),
+            states=int(attrs.get("states", 2)),
+            name=str(attrs.get("name", "")),
+        )
     return _board_of(obj, None, None).to_system()
 
 
@@ -321,12 +332,16 @@ def _is_sparse(obj: Any) -> bool:
     return bool(scipy.sparse.issparse(obj))
 
 
-def _graph_board(graph: nx.Graph, states: int | None, rule: str | None) -> Board:
+def _check_simple(graph: nx.Graph) -> None:
     if graph.is_multigraph():
         raise TypeError(
             "lograph cannot make a board of a networkx multigraph: a press changes a "
             "neighbour once however many edges join them; pass nx.Graph(G) or nx.DiGraph(G)"
         )
+
+
+def _graph_board(graph: nx.Graph, states: int | None, rule: str | None) -> Board:
+    _check_simple(graph)
     attrs = graph.graph
     return Board.from_graph(
         graph,
