@@ -114,6 +114,11 @@ class MainWindow(QMainWindow):
         for dock in docks:
             self.dock_policy.add(dock)
         restore_window(self, self.settings, docks)
+        levels = self.play.levels.dock
+        if self.play.packs.pack is None and not levels.isHidden():
+            levels.hide()  # the last run's pack is not reopened: its dock would come back empty
+            if not self.analysis.dock.isHidden():
+                self.analysis.dock.raise_()
         self.chrome = WindowChrome(self, self.settings, self.menus, self._actions, self.toolbar)
         self.theme = self.chrome.theme
 

@@ -26,7 +26,7 @@ from lograph.core.model.generators import rectangle
 from lograph.ui.io.autosave import INTERVAL_KEY, Autosaver, interval_setting
 from lograph.ui.io.recovery import find_orphans, start
 from lograph.ui.main_window import MainWindow
-from lograph.ui.model.commands import AddButtonsCommand, MoveCommand, PressCommand
+from lograph.ui.model.commands import AddButtonsCommand, MoveCommand, SetLightsCommand
 from lograph.ui.model.document import ButtonRecord
 from tests.ui.helpers import snapshot
 
@@ -43,10 +43,15 @@ def tick(qtbot, saver: Autosaver) -> None:
         saver.timer.timeout.emit()
 
 
+def light_flip(doc, button: str) -> SetLightsCommand:
+    """An edit of one light (Lights mode's click); a press in play mode is no edit."""
+    return SetLightsCommand(doc, {button: 1 - doc.board.light(button)}, f"Set light of {button}")
+
+
 def edit(window: MainWindow) -> None:
-    """Three edits of different kinds: a press, a move, a new lit button with an edge."""
+    """Three edits of different kinds: a light, a move, a new lit button with an edge."""
     doc = window.document
-    doc.push(PressCommand(doc, "r0c0"))
+    doc.push(light_flip(doc, "r0c0"))
     doc.push(MoveCommand(doc, {"r1c1": (7.5, -2.25)}))
     doc.push(AddButtonsCommand(doc, [ButtonRecord("extra", (9.0, 9.0), 1)], [("extra", "r0c1")]))
 
@@ -159,7 +164,7 @@ def test_a_second_edit_is_written_only_after_the_board_changes_again(window, qtb
     saver.timer.timeout.emit()
     assert not saver.runner.is_running()
     assert len(written) == 1
-    window.document.push(PressCommand(window.document, "r2c2"))
+    window.document.push(light_flip(window.document, "r2c2"))
     tick(qtbot, saver)
     assert len(written) == 2
     assert snapshot(read_board(saver.board_path)) == snapshot(window.document.board)
@@ -168,12 +173,12 @@ def test_a_second_edit_is_written_only_after_the_board_changes_again(window, qtb
 def test_the_write_runs_off_the_gui_thread_while_editing_goes_on(window, qtbot, tmp_path):
     open_file(window, tmp_path, rectangle(50, 50))
     saver = window.autosave
-    window.document.push(PressCommand(window.document, "r10c10"))
+    window.document.push(light_flip(window.document, "r10c10"))
     expected = snapshot(window.document.board)
     with qtbot.waitSignal(saver.saved, timeout=120_000):
         saver.timer.timeout.emit()
         assert saver.runner.is_running("autosave")  # handed to a worker thread
-        window.document.push(PressCommand(window.document, "r0c0"))  # edits go on meanwhile
+        window.document.push(light_flip(window.document, "r0c0"))  # edits go on meanwhile
         saver.timer.timeout.emit()  # one write at a time: this tick waits for the next
     assert snapshot(read_board(saver.board_path)) == expected  # the snapshot, not a mixture
     assert saver.pending  # the later press is written by the next tick
@@ -191,7 +196,7 @@ def test_a_folder_that_cannot_be_written_is_reported_once(window, qtbot, tmp_pat
     edit(window)
     with qtbot.waitSignal(saver.status, timeout=120_000):
         saver.timer.timeout.emit()
-    window.document.push(PressCommand(window.document, "r2c2"))
+    window.document.push(light_flip(window.document, "r2c2"))
     saver.timer.timeout.emit()
     qtbot.waitUntil(lambda: not saver.runner.is_running())
     assert len(messages) == 1
@@ -239,7 +244,7 @@ def test_after_a_crash_the_next_start_restores_the_exact_board(window, second, q
 
 def test_an_untitled_board_comes_back_untitled(window, second, qtbot):
     window.document.replace_board(rectangle(2, 2))
-    window.document.push(PressCommand(window.document, "r1c1"))
+    window.document.push(light_flip(window.document, "r1c1"))
     expected = snapshot(window.document.board)
     tick(qtbot, window.autosave)
     crash(window.autosave)

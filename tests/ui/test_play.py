@@ -177,6 +177,29 @@ def test_the_solved_banner_covers_no_button(window, top):
         assert not (near_x and drawn.top() - RADIUS <= y <= drawn.bottom() + RADIUS), button
 
 
+def test_playing_is_not_editing(window, no_dialogs):
+    load(window, rectangle(3, 3))
+    doc = window.document
+    window.action("mode_play").trigger()
+    click(window, button_point(window, "r1c1"))
+    window.action("scramble").trigger()
+    click(window, button_point(window, "r0c2"))
+    window.action("reset").trigger()
+    assert not doc.is_modified
+    assert not window.isWindowModified()
+    assert window.files.maybe_save()
+    assert not no_dialogs
+    window.action("lights_clear").trigger()  # Lights ▸ Clear All: an edit of the board
+    assert doc.is_modified
+    assert window.isWindowModified()
+    click(window, button_point(window, "r1c1"))  # a press after it keeps the edit unsaved
+    assert doc.is_modified
+    doc.undo_stack.undo()
+    doc.undo_stack.undo()  # back before the edit
+    assert not doc.is_modified
+    assert not window.isWindowModified()
+
+
 def test_goal_all_on(window):
     board = rectangle(2, 3)
     board.set_lights(np.ones(6, dtype=np.uint8))

@@ -226,7 +226,7 @@ def test_a_lit_only_solve_keeps_the_levels_fewest_and_its_star(qtbot, window, tm
     assert table.item(0, 1).text() == str(fewest)
 
 
-def test_loading_a_level_does_not_mark_the_board_modified(window):
+def test_loading_a_level_does_not_mark_the_board_modified(window, no_dialogs):
     # seen in a real window: the title got its '*' and closing asked to save after only
     # opening a pack and moving to the next level
     open_shipped(window)
@@ -235,5 +235,26 @@ def test_loading_a_level_does_not_mark_the_board_modified(window):
     window.action("next_level").trigger()
     assert window.play.packs.current == 1
     assert not window.document.is_modified
-    click(window, button_point(window, "r2c2"))  # a press is a change to the lights
-    assert window.document.is_modified
+    click(window, button_point(window, "r2c2"))  # playing is not editing
+    assert not window.document.is_modified
+    assert window.files.maybe_save()  # opening another file would not ask (no box shown)
+    assert not no_dialogs
+
+
+def test_a_restart_shows_analysis_not_an_empty_levels_dock(qtbot, window, settings):
+    from lograph.ui.main_window import MainWindow
+
+    open_shipped(window)
+    assert window.play.levels.dock.isVisible()
+    window.close()  # keeps the dock layout, Levels in front
+    again = MainWindow(settings=settings)
+    again.show()
+    qtbot.waitExposed(again)
+    try:
+        assert again.play.packs.pack is None
+        assert not again.play.levels.dock.isVisible()
+        assert again.analysis.dock.isVisible()
+        assert not again.visibleRegion().isEmpty()
+        assert not again.analysis.panel.visibleRegion().isEmpty()  # in front, not a tab behind
+    finally:
+        again.close()

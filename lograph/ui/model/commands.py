@@ -184,6 +184,9 @@ class SetLightsCommand(QUndoCommand):
             self.old = {b: doc.board.light(b) for b in self.new}
         self.moves = (doc.moves, moves)
         self.start = (doc.start_lights, start)
+        #: A game's move (scramble, reset, a level, the worst position) rather than an edit
+        #: of the board: it leaves the document unmodified (`Document.is_modified`).
+        self.playing = moves is not None
 
     def _apply(self, lights: NDArray[np.uint8] | Mapping[str, int], moves: int | None) -> None:
         if isinstance(lights, Mapping):
@@ -205,6 +208,8 @@ class SetLightsCommand(QUndoCommand):
 
 class PressCommand(QUndoCommand):
     """Press one button in play mode (counts one move)."""
+
+    playing = True  # playing is not editing: see `Document.is_modified`
 
     def __init__(self, doc: Document, button: str) -> None:
         super().__init__(f"Press {button}")

@@ -98,7 +98,9 @@ class Document(QObject):
         self._moves = 0
         self._start: NDArray[np.uint8] = self._board.lights()
         self.undo_stack = QUndoStack(self)
-        self.undo_stack.cleanChanged.connect(self._clean_changed)
+        self._modified = False
+        self.undo_stack.cleanChanged.connect(self._index_changed)
+        self.undo_stack.indexChanged.connect(self._index_changed)
         # The press matrix is rebuilt only after a change to anything but the lights: the
         # analysis dock and the chasing view both ask for it after every edit.
         self._system: PressSystem | None = None
@@ -115,8 +117,21 @@ class Document(QObject):
             return self._system
         return self._system.with_lights(self._board.lights())
 
-    def _clean_changed(self, clean: bool) -> None:
-        self.modified_changed.emit(not clean)
+    def _index_changed(self, *_: object) -> None:
+        modified = self._edited_since_clean()
+        if modified != self._modified:
+            self._modified = modified
+            self.modified_changed.emit(modified)
+
+    def _edited_since_clean(self) -> bool:
+        """Whether a command between the saved (clean) state and now edits the board; presses
+        and new games (commands marked ``playing``) do not: playing is not editing."""
+        stack = self.undo_stack
+        clean, now = stack.cleanIndex(), stack.index()
+        if clean < 0:  # the saved state was undone and written over: it cannot come back
+            return True
+        low, high = sorted((clean, now))
+        return any(not getattr(stack.command(i), "playing", False) for i in range(low, high))
 
     # ------------------------------------------------------------------ state
     @property
@@ -130,7 +145,9 @@ class Document(QObject):
 
     @property
     def is_modified(self) -> bool:
-        return not self.undo_stack.isClean()
+        """The board was edited since it was saved or opened (presses in play mode are not
+        edits: they change lights, but opening another file does not ask to save them)."""
+        return self._modified
 
     @property
     def moves(self) -> int:
@@ -161,6 +178,7 @@ class Document(QObject):
         self._moves = 0
         self._start = board.lights()
         self.undo_stack.setClean()
+        self._modified = False
         self.board_replaced.emit()
         self.path_changed.emit(path)
         self.moves_changed.emit(0)
