@@ -53,8 +53,13 @@ export function playBoard(root, DATA, hooks = {}) {
     bar.append(span);
     return span;
   };
-  if (DATA.pack) group(["prev", "◀ Previous"], ["next", "Next ▶"]);
-  group(["undo", "Undo"], ["reset", "Reset"], ["hint", "Hint"], ...(DATA.pack ? [] : [["new", "New game"]]));
+  if (DATA.pack) {
+    group(["prev", "◀ Previous"], ["next", "Next ▶"]);
+    group(["undo", "Undo"], ["reset", "Reset"], ["hint", "Hint"]);
+  } else {  // four buttons do not fit a 320-pixel phone in one line: two and two
+    group(["undo", "Undo"], ["reset", "Reset"]);
+    group(["hint", "Hint"], ["new", "New game"]);
+  }
   const actionButton = (id) => bar.querySelector(`[data-action="${id}"]`);
   const message = html("p", { class: "message", "aria-live": "polite" });
   const list = DATA.pack ? html("ol", { class: "levels" }) : null;
