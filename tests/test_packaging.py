@@ -36,9 +36,10 @@ def _normalise(distribution: str) -> str:
 
 
 def test_every_imported_third_party_module_is_a_declared_dependency() -> None:
-    # optional features (census plots, Parquet, Dask) import their packages from an extra
+    # optional features (census plots, Parquet, Dask, the notebook's play widget) import
+    # their packages from an extra
     extras = PYPROJECT["project"]["optional-dependencies"]
-    optional = [*extras["plot"], *extras["parquet"], *extras["cluster"]]
+    optional = [*extras["plot"], *extras["parquet"], *extras["cluster"], *extras["notebook"]]
     declared = {
         _normalise(re.split(r"[<>=!~ ;\[]", requirement, maxsplit=1)[0])
         for requirement in [*PYPROJECT["project"]["dependencies"], *optional]
