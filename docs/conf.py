@@ -37,7 +37,8 @@ extensions = [
     "numpydoc",
 ]
 
-source_suffix = {".md": "myst-nb", ".ipynb": "myst-nb"}
+# .rst first: autosummary writes its pages in reStructuredText
+source_suffix = {".rst": "restructuredtext", ".md": "myst-nb", ".ipynb": "myst-nb"}
 root_doc = "index"
 exclude_patterns = ["_build", "census", "**.ipynb_checkpoints", "jupyter_execute"]
 
@@ -47,7 +48,11 @@ myst_heading_anchors = 3
 
 # --- the reference: one page per public name, written from the docstrings at build time
 autosummary_generate = True
+templates_path = ["_templates"]  # a class page: its docstring and its documented members
 autosummary_imported_members = True
+# A class's signature is its constructor's, shown only where people call it (Board): answers
+# and errors are made by lograph (docs/_templates/autosummary/).
+autodoc_class_signature = "separated"
 autodoc_typehints = "none"  # the docstrings say the types in words; signatures stay short
 autodoc_default_options = {"members": True, "inherited-members": False}
 numpydoc_show_class_members = False

@@ -85,6 +85,25 @@ def rectangle(
 ) -> Board:
     """The m×n Lights Out board, optionally with holes at the given ``(row, col)`` cells.
 
+    Parameters
+    ----------
+    rows, cols : int
+        The grid's size; buttons are named ``r<row>c<col>``, counted from 0.
+    holes : iterable of (int, int), optional
+        Cells left without a button.
+    rule : {"closed", "open"}
+        Whether a press changes its own light (closed, the classic game) or only its
+        neighbours' (open).
+    states : int
+        Number of light states k (2..255); a press adds 1 mod k.
+    stencil : Stencil, optional
+        The click rule: which cells a press changes (`lograph.core.model.stencils`, e.g.
+        ``STENCILS["king"]``); default the four orthogonal neighbours.
+
+    Returns
+    -------
+    Board
+
     Examples
     --------
     >>> len(rectangle(5, 5)), len(rectangle(5, 5, holes=[(1, 1), (2, 2), (3, 3)]))
@@ -108,7 +127,25 @@ def diamond_mask(radius: int) -> NDArray[np.bool_]:
 def diamond(
     radius: int, *, rule: str = "closed", states: int = 2, stencil: Stencil | None = None
 ) -> Board:
-    """The diamond of the given radius (radius 2 has 13 buttons)."""
+    """The diamond of the given radius (radius 2 has 13 buttons).
+
+    Parameters
+    ----------
+    radius : int
+        The cells within this Manhattan distance of the centre of a (2r+1)² grid.
+    rule : {"closed", "open"}
+        Whether a press changes its own light (closed, the classic game) or only its
+        neighbours' (open).
+    states : int
+        Number of light states k (2..255); a press adds 1 mod k.
+    stencil : Stencil, optional
+        The click rule: which cells a press changes (`lograph.core.model.stencils`, e.g.
+        ``STENCILS["king"]``); default the four orthogonal neighbours.
+
+    Returns
+    -------
+    Board
+    """
     if isinstance(radius, bool) or not isinstance(radius, int) or radius < 0:
         raise BoardError(f"radius must be a non-negative integer, not {radius!r}")
     check_graph_size(2 * radius * (radius + 1) + 1, 4 * radius**2, f"a diamond of radius {radius}")
@@ -142,27 +179,87 @@ def surface_grid(
 
 
 def torus(rows: int, cols: int, **options: Any) -> Board:
-    """The m×n grid with both directions wrapped around (m, n ≥ 3)."""
+    """The m×n grid with both directions wrapped around (m, n ≥ 3).
+
+    Parameters
+    ----------
+    rows, cols : int
+        The grid's size; buttons are named ``r<row>c<col>``, counted from 0.
+    **options
+        ``rule``, ``states`` and ``stencil``, as for `rectangle`.
+
+    Returns
+    -------
+    Board
+    """
     return surface_grid("torus", rows, cols, **options)
 
 
 def cylinder(rows: int, cols: int, **options: Any) -> Board:
-    """The m×n grid with its columns wrapped around (each row is a cycle; n ≥ 3)."""
+    """The m×n grid with its columns wrapped around (each row is a cycle; n ≥ 3).
+
+    Parameters
+    ----------
+    rows, cols : int
+        The grid's size; buttons are named ``r<row>c<col>``, counted from 0.
+    **options
+        ``rule``, ``states`` and ``stencil``, as for `rectangle`.
+
+    Returns
+    -------
+    Board
+    """
     return surface_grid("cylinder", rows, cols, **options)
 
 
 def mobius(rows: int, cols: int, **options: Any) -> Board:
-    """The m×n Möbius strip: rows wrap with a half twist (n ≥ 3)."""
+    """The m×n Möbius strip: rows wrap with a half twist (n ≥ 3).
+
+    Parameters
+    ----------
+    rows, cols : int
+        The grid's size; buttons are named ``r<row>c<col>``, counted from 0.
+    **options
+        ``rule``, ``states`` and ``stencil``, as for `rectangle`.
+
+    Returns
+    -------
+    Board
+    """
     return surface_grid("mobius", rows, cols, **options)
 
 
 def klein(rows: int, cols: int, **options: Any) -> Board:
-    """The m×n Klein bottle: rows wrap with a half twist, columns plainly (m, n ≥ 3)."""
+    """The m×n Klein bottle: rows wrap with a half twist, columns plainly (m, n ≥ 3).
+
+    Parameters
+    ----------
+    rows, cols : int
+        The grid's size; buttons are named ``r<row>c<col>``, counted from 0.
+    **options
+        ``rule``, ``states`` and ``stencil``, as for `rectangle`.
+
+    Returns
+    -------
+    Board
+    """
     return surface_grid("klein", rows, cols, **options)
 
 
 def projective(rows: int, cols: int, **options: Any) -> Board:
-    """The m×n projective plane: rows and columns both wrap with a half twist (m, n ≥ 3)."""
+    """The m×n projective plane: rows and columns both wrap with a half twist (m, n ≥ 3).
+
+    Parameters
+    ----------
+    rows, cols : int
+        The grid's size; buttons are named ``r<row>c<col>``, counted from 0.
+    **options
+        ``rule``, ``states`` and ``stencil``, as for `rectangle`.
+
+    Returns
+    -------
+    Board
+    """
     return surface_grid("projective", rows, cols, **options)
 
 
@@ -180,7 +277,23 @@ def _lattice(graph: nx.Graph, rule: str, states: int, name: str) -> Board:
 
 
 def hexagonal(rows: int, cols: int, *, rule: str = "closed", states: int = 2) -> Board:
-    """A honeycomb of rows × cols hexagons; buttons are its vertices (degree ≤ 3)."""
+    """A honeycomb of rows × cols hexagons; buttons are its vertices (degree ≤ 3).
+
+    Parameters
+    ----------
+    rows, cols : int
+        The lattice's size in cells (networkx's own sizes); buttons are named
+        ``r<row>c<col>`` by position.
+    rule : {"closed", "open"}
+        Whether a press changes its own light (closed, the classic game) or only its
+        neighbours' (open).
+    states : int
+        Number of light states k (2..255); a press adds 1 mod k.
+
+    Returns
+    -------
+    Board
+    """
     import networkx as nx
 
     check_sizes(rows=rows, cols=cols)
@@ -191,7 +304,23 @@ def hexagonal(rows: int, cols: int, *, rule: str = "closed", states: int = 2) ->
 
 
 def triangular(rows: int, cols: int, *, rule: str = "closed", states: int = 2) -> Board:
-    """A triangular lattice (degree ≤ 6): the board of hexagonal cells."""
+    """A triangular lattice (degree ≤ 6): the board of hexagonal cells.
+
+    Parameters
+    ----------
+    rows, cols : int
+        The lattice's size in cells (networkx's own sizes); buttons are named
+        ``r<row>c<col>`` by position.
+    rule : {"closed", "open"}
+        Whether a press changes its own light (closed, the classic game) or only its
+        neighbours' (open).
+    states : int
+        Number of light states k (2..255); a press adds 1 mod k.
+
+    Returns
+    -------
+    Board
+    """
     import networkx as nx
 
     check_sizes(rows=rows, cols=cols)
@@ -311,7 +440,26 @@ def _layout(graph: nx.Graph, layout: str) -> dict[object, tuple[float, float]]:
 
 
 def named(name: str, *args: int, rule: str = "closed", states: int = 2) -> Board:
-    """A named graph as a board, e.g. ``named("petersen")`` or ``named("cycle", 7)``."""
+    """A named graph as a board, e.g. ``named("petersen")`` or ``named("cycle", 7)``.
+
+    Parameters
+    ----------
+    name : str
+        One of `NAMED_GRAPHS`: petersen, cycle, path, complete, star, wheel, hypercube,
+        cube, dodecahedron, icosahedron, octahedron, heawood.
+    *args : int
+        The size, for the families that take one (cycle, path, complete, star, wheel:
+        buttons or leaves; hypercube: dimension).
+    rule : {"closed", "open"}
+        Whether a press changes its own light (closed, the classic game) or only its
+        neighbours' (open).
+    states : int
+        Number of light states k (2..255); a press adds 1 mod k.
+
+    Returns
+    -------
+    Board
+    """
     import networkx as nx
 
     if name not in NAMED_GRAPHS:
@@ -331,7 +479,25 @@ RANDOM_LIMIT = 10_000
 def random_graph(
     n: int, p: float, *, seed: int | None = None, directed: bool = False, **options: Any
 ) -> Board:
-    """An Erdős–Rényi board: `n` buttons, each pair joined with probability `p`."""
+    """An Erdős–Rényi board: `n` buttons, each pair joined with probability `p`.
+
+    Parameters
+    ----------
+    n : int
+        Number of buttons (at most `RANDOM_LIMIT`).
+    p : float
+        The probability of each edge, 0..1.
+    seed : int, optional
+        Seed of the random choice; the same seed gives the same board.
+    directed : bool
+        Each ordered pair joined on its own: an arc ``u -> v`` (pressing u changes v).
+    **options
+        ``rule`` and ``states``, as for `rectangle`.
+
+    Returns
+    -------
+    Board
+    """
     import networkx as nx
 
     check_sizes(buttons=n)
