@@ -227,3 +227,27 @@ def test_the_widget_plays_in_jupyterlab_both_ways(browser: Any, lab: Lab) -> Non
     status = browser.find_element("css selector", ".jp-OutputArea .lograph-play .status").text
     assert status.startswith("Moves 0")
     assert _seen(browser) == {"lights": corners, "presses": [], "board": corners}
+
+
+def test_the_widget_follows_jupyterlabs_theme(browser: Any, lab: Lab) -> None:
+    browser.get(lab.url)
+    _run(browser, 0)
+    widget = ".jp-OutputArea .lograph-play"
+    _wait(browser, lambda d: d.find_elements("css selector", widget), "the widget")
+    background = f"return getComputedStyle(document.querySelector('{widget}')).backgroundColor"
+    for theme, light, colour in (
+        ("JupyterLab Dark", "false", "rgb(30, 33, 39)"),
+        ("JupyterLab Light", "true", "rgb(238, 240, 243)"),
+    ):
+        browser.execute_script(
+            "window.jupyterapp.commands.execute('apputils:change-theme', {theme: arguments[0]})",
+            theme,
+        )
+        _wait(
+            browser,
+            lambda d, light=light: (
+                d.find_element("tag name", "body").get_attribute("data-jp-theme-light") == light
+            ),
+            f"the {theme} theme",
+        )
+        assert browser.execute_script(background) == colour
