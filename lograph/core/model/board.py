@@ -299,12 +299,14 @@ class Board:
         self._changed()
 
     def remove_edge(self, u: str, v: str) -> None:
+        """Remove the edge between `u` and `v` (BoardError when there is none)."""
         if not self._graph.has_edge(u, v):
             raise BoardError(f"edge {u!r} - {v!r} is not on the board")
         self._graph.remove_edge(u, v)
         self._changed()
 
     def has_edge(self, u: str, v: str) -> bool:
+        """Whether `u` and `v` are joined (on a directed board: by the arc ``u -> v``)."""
         return bool(self._graph.has_edge(u, v))
 
     def reverse_edge(self, u: str, v: str) -> None:
@@ -349,10 +351,12 @@ class Board:
 
     # ----------------------------------------------------------------- positions
     def position(self, button: str) -> tuple[float, float]:
+        """Where `button` is drawn, ``(x, y)``."""
         pos: tuple[float, float] = self._graph.nodes[self._check(button)]["pos"]
         return pos
 
     def set_position(self, button: str, pos: tuple[float, float]) -> None:
+        """Move `button` to ``pos = (x, y)`` (finite numbers)."""
         self._graph.nodes[self._check(button)]["pos"] = check_pos(pos)
         self._changed()
 
@@ -375,12 +379,14 @@ class Board:
 
     # ----------------------------------------------------------------- lights
     def light(self, button: str) -> int:
+        """The light state of `button`, 0..k-1."""
         if self._arrays is not None:
             return int(self._arrays.lights[self.index(button)])
         value: int = self._graph.nodes[self._check(button)]["light"]
         return value
 
     def set_light(self, button: str, value: int) -> None:
+        """Set the light state of `button` to `value` (0..k-1)."""
         self.set_lights({button: value})
 
     def lights(self) -> NDArray[np.uint8]:
@@ -416,6 +422,7 @@ class Board:
         self._changed(lights_only=True)
 
     def clear_lights(self) -> None:
+        """Turn every light off (state 0)."""
         self.set_lights(np.zeros(len(self), dtype=np.uint8))
 
     def _known(self, button: str) -> str:
@@ -487,6 +494,8 @@ class Board:
 
     # ----------------------------------------------------------------- conversions
     def copy(self) -> Board:
+        """An independent copy: buttons, edges, lights, positions, self actions, rule,
+        states, name and description."""
         new = Board(directed=self.directed, rule=self._rule, states=self._states, name=self.name)
         new.description = self.description
         if self._arrays is not None:  # arrays are never changed in place: share them

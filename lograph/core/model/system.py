@@ -181,6 +181,7 @@ class PressSystem:
 
     @property
     def nnz(self) -> int:
+        """Non-zero entries of the press matrix A."""
         return len(self.indices)
 
     @property
