@@ -108,12 +108,13 @@ class PlayWidget(anywidget.AnyWidget):
     #: The page's data for the board (`board_page`): drawing, press columns, hint tables.
     _data = traitlets.Dict().tag(sync=True)
     lights = _Lights(traitlets.Int()).tag(sync=True)
-    presses = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    #: Set by the front end (and emptied by a new board) only: read-only from Python.
+    presses = traitlets.List(traitlets.Unicode(), read_only=True).tag(sync=True)
 
     def __init__(self, board: Board, **kwargs: Any) -> None:
         data = _page(board)
         self._board = board  # before the traits: checking lights asks the board
-        super().__init__(_data=data, lights=board.lights().tolist(), presses=[], **kwargs)
+        super().__init__(_data=data, lights=board.lights().tolist(), **kwargs)
 
     @property
     def board(self) -> Board:
@@ -126,7 +127,7 @@ class PlayWidget(anywidget.AnyWidget):
         with self.hold_sync():
             self._data = data
             self.lights = board.lights().tolist()
-            self.presses = []
+            self.set_trait("presses", [])
 
     @property
     def solved(self) -> bool:

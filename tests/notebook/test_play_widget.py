@@ -10,6 +10,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+import traitlets
 
 from lograph.core.errors import BoardError
 from lograph.core.model.generators import rectangle, torus
@@ -99,6 +100,15 @@ def test_bad_positions_are_refused_in_one_line(
         widget.lights = lights
     assert widget.lights == before
     assert widget.comm.updates("lights") == []
+
+
+def test_presses_are_the_players(widget: PlayWidget) -> None:
+    from_browser(widget, presses=["r0c0"])
+    with pytest.raises(traitlets.TraitError, match="read-only"):
+        widget.presses = []
+    assert widget.presses == ["r0c0"]
+    widget.board = rectangle(2, 2)  # a new board: no presses yet
+    assert widget.presses == []
 
 
 def test_only_boards_are_played() -> None:
