@@ -120,6 +120,25 @@ def test_table_rows_are_shown_and_a_click_marks_its_free_presses(window, qtbot):
     assert set(lights(window).values()) == {0}
 
 
+def test_the_count_column_is_in_view_without_a_sideways_scrollbar(window, qtbot):
+    from lograph.ui.chase.panel import COLUMNS
+
+    load(window, rectangle(5, 5))
+    view = window.chase
+    view.dock.show()
+    view.dock.raise_()
+    ready(qtbot, view)
+    widget = view.panel.table
+    header, count = widget.horizontalHeader(), COLUMNS.index("Count")
+    qtbot.waitUntil(lambda: header.sectionSize(count) > 0)
+    assert header.sectionViewportPosition(count) >= 0
+    assert header.sectionViewportPosition(count) + header.sectionSize(count) <= (
+        widget.viewport().width()
+    )
+    assert not widget.horizontalScrollBar().isVisible()
+    assert widget.item(0, count).text() == str(int(view.data.table.presses[0].sum()))
+
+
 def test_chase_looks_up_the_row_and_the_recipe_ends_all_off(window, qtbot):
     rng = np.random.default_rng(5)
     start = scrambled(rectangle(5, 5), rng)
@@ -137,6 +156,18 @@ def test_chase_looks_up_the_row_and_the_recipe_ends_all_off(window, qtbot):
     assert row >= 0
     assert np.array_equal(data.table.patterns[row], pattern)
     assert set(window.scene.overlay("chase_lit").marked()) == on
+    # what to do comes first, so a narrow status bar cutting the line keeps it; the free
+    # buttons named as people find them (no plan drawn, so no step numbers to go by)
+    said = view.panel.message.text()
+    assert said.startswith(f"Table row {row + 1}: press the free buttons ringed brown (row ")
+    free = [b for b, t in zip(data.free_ids, data.table.presses[row].tolist(), strict=True) if t]
+    names = [f"row {int(b[1]) + 1}, column {int(b[3]) + 1}" for b in free]  # r<d>c<d> on 5×5
+    assert f"({'; '.join(names)}), then Chase again." in said
+    assert "r0c" not in said
+    window.resize(700, 600)
+    bar = window.statusBar()
+    qtbot.waitUntil(lambda: bar.width() <= 700)
+    assert bar.shown_message().startswith(f"Table row {row + 1}: press the free buttons")
     view.actions["chase_press_free"].trigger()
     chase(qtbot, view)
     assert set(lights(window).values()) == {0}

@@ -100,7 +100,7 @@ def test_table_names_buttons_by_the_step_numbers_on_the_board(window, qtbot):
         # the ids stay at hand, in the tooltip
         ids = [b for b, t in zip(data.free_ids, presses.tolist(), strict=True) if t]
         assert widget.item(row, 2).toolTip().split() == ids or not ids
-        lit = widget.item(row, 1).text()
+        lit = widget.item(row, 3).text()
         pattern = data.table.patterns[row]
         assert re.findall(r"\d+", lit) == [
             s for s, v in zip(check_steps, pattern, strict=True) if v
@@ -114,15 +114,21 @@ def test_table_names_buttons_by_the_step_numbers_on_the_board(window, qtbot):
     assert tip.index(f"step {check_steps[0]}") < tip.index(f"step {check_steps[-1]}")
 
 
-def test_chase_messages_use_step_numbers(window, qtbot):
+@pytest.mark.parametrize("plan_shown", [True, False])
+def test_chase_messages_name_buttons_as_the_board_shows_them(window, qtbot, plan_shown):
     rng = np.random.default_rng(7)
     load(window, scrambled(rectangle(5, 5), rng))
     view = window.chase
-    ready(qtbot, view, show=False)
+    ready(qtbot, view, show=plan_shown)
     chase(qtbot, view)
     text = view.panel.message.text()
-    if "Solved" not in text:
-        on_board = {view.data.names[w]: str(i + 1) for i, w in enumerate(view.data.plan.buttons)}
-        for b in view.free_presses:
-            assert f"{on_board[b]}" in text
-            assert b in text
+    assert "Solved" not in text  # this position needs the lookup
+    assert view.free_presses
+    on_board = {view.data.names[w]: str(i + 1) for i, w in enumerate(view.data.plan.buttons)}
+    for b in view.free_presses:
+        r, c = int(b[1]), int(b[3])  # r<d>c<d> on the 5×5
+        if plan_shown:  # the step numbers drawn on the board
+            assert re.search(rf"steps? [^)]*\b{on_board[b]}\b", text)
+        else:  # no numbers drawn: rows and columns
+            assert f"row {r + 1}, column {c + 1}" in text
+    assert not re.search(r"\br\dc\d", text)  # never the internal ids

@@ -77,7 +77,9 @@ def test_the_hint_goes_once_the_hinted_button_is_pressed(qtbot, window):
     qtbot.waitUntil(lambda: solutions.hint_button is not None, timeout=90_000)
     hinted = solutions.hint_button
     assert hinted in {"r0c0", "r2c1"}
-    assert window.statusBar().currentMessage().startswith(f"Hint: press {hinted}")
+    r, c = (int(x) for x in hinted[1:].split("c"))
+    said = window.statusBar().currentMessage()
+    assert said.startswith(f"Hint: press row {r + 1}, column {c + 1} (")  # as a person counts
     assert solutions.hint_overlay.marks
     click(window, button_point(window, hinted))
     assert not solutions.hint_overlay.marks

@@ -82,9 +82,17 @@ class ButtonNames:
 
     def of(self, button: str) -> str:
         """The name of the button whose id is `button` (`KeyError` for an unknown id)."""
+        return self[self.index_of(button)]
+
+    def number_of(self, button: str) -> int:
+        """The number drawn beside the button whose id is `button` (boards not grids)."""
+        return self.number(self.index_of(button))
+
+    def index_of(self, button: str) -> int:
+        """The place of `button` in the board's order (`KeyError` for an unknown id)."""
         if self._index is None:
             self._index = {b: i for i, b in enumerate(self._ids)}
-        return self[self._index[button]]
+        return self._index[button]
 
     def listed(self, indices: Sequence[int]) -> str:
         """Several names in one line: "; " between names, since a grid name holds a comma."""

@@ -65,7 +65,7 @@ class SolutionController(QObject):
     Signals
     -------
     status(str)
-        One line for the status bar ("Press r2c3", "Solved in 7 presses" …).
+        One line for the status bar ("Hint: press row 3, column 4", "Solved in 7 presses" …).
     stepping_changed(bool)
         Step-by-step playback started or stopped.
     goal_reached(str)
@@ -211,8 +211,9 @@ class SolutionController(QObject):
             self.hint_button = button
             self.hint_overlay.set_marks({button: Mark(HINT_COLOR, "?", HINT_STYLE)})
             left = len(solution.presses)
+            name = self.document.button_names()[solution.presses[0]]
             self.status.emit(
-                f"Hint: press {button} ({count_of(left, 'lit press')} left at the fewest)"
+                f"Hint: press {name} ({count_of(left, 'lit press')} left at the fewest)"
             )
 
     def _show_hint(self, solution: FewestSolution | None) -> None:
@@ -227,8 +228,8 @@ class SolutionController(QObject):
         button = self.document.board.buttons[int(where[0])]
         self.hint_button = button
         self.hint_overlay.set_marks({button: Mark(HINT_COLOR, "?", HINT_STYLE)})
-        left = solution.press_count
-        self.status.emit(f"Hint: press {button} ({count_of(left, 'press')} left at the fewest)")
+        left, name = solution.press_count, self.document.button_names()[int(where[0])]
+        self.status.emit(f"Hint: press {name} ({count_of(left, 'press')} left at the fewest)")
 
     # ------------------------------------------------------------------ step by step
     def toggle_steps(self) -> None:

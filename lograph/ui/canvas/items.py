@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import gc
 import math
+from collections.abc import Callable
 from typing import Protocol
 
 import numpy as np
@@ -21,6 +22,7 @@ from PySide6.QtCore import QByteArray, QDataStream, QIODevice, QLineF, QPointF, 
 from PySide6.QtGui import QColor, QFont, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
+from lograph.core.model.labels import ButtonNames
 from lograph.ui.canvas.palette import Canvas, light_colors, text_on
 from lograph.ui.canvas.store import DrawingStore
 from lograph.ui.canvas.wrap_stubs import WrapStubs, find_wraps, paint_stubs
@@ -271,6 +273,10 @@ def _paint_haze(painter: QPainter, shafts: list[QLineF], step: int) -> None:
     draw_lines(painter, shafts[::step])
 
 
+#: Disc radius on screen, in pixels, from which the numbers of a non-grid board are drawn.
+NUMBER_PIXELS = 10
+
+
 class ButtonLayer(_Layer):
     """Every button as a disc filled with its light's colour, plus marks and labels."""
 
@@ -279,6 +285,9 @@ class ButtonLayer(_Layer):
         self.setZValue(1)
         self.colors = light_colors(2)
         self.show_labels = False
+        #: The board's names for people (`Document.button_names`); on a board that is not a
+        #: grid, each button's number is drawn under it, so "press button 7" can be found.
+        self.names_of: Callable[[], ButtonNames] | None = None
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
@@ -342,7 +351,9 @@ class ButtonLayer(_Layer):
     def _paint_text(self, painter: QPainter, slots: NDArray[np.int64], on_screen: float) -> None:
         store = self.board_scene.store
         digits = len(self.colors) > 2
-        if not digits and not self.show_labels:
+        names = self.names_of() if self.names_of is not None else None
+        numbered = names is not None and not names.grid and on_screen >= NUMBER_PIXELS
+        if not digits and not self.show_labels and not numbered:
             return
         font = QFont(painter.font())
         font.setPixelSize(11)  # scene units: text grows with the discs when zooming
@@ -355,10 +366,16 @@ class ButtonLayer(_Layer):
                 value = int(store.light[s])
                 painter.setPen(inks[value % len(inks)])
                 painter.drawText(box.translated(x, y), Qt.AlignmentFlag.AlignCenter, str(value))
+            label = ""
+            if numbered:
+                assert names is not None
+                label = str(names.number_of(str(store.ids[s])))
             if self.show_labels and on_screen >= 12:
+                label = f"{label} · {store.ids[s]}" if label else str(store.ids[s])
+            if label:
                 painter.setPen(Palette.label)
                 painter.drawText(
                     QRectF(x - 3 * RADIUS, y + RADIUS, 6 * RADIUS, 13.0),
                     Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop,
-                    str(store.ids[s]),
+                    label,
                 )

@@ -129,6 +129,7 @@ class BoardScene(QGraphicsScene):
         self.setBackgroundBrush(Palette.background)
         self.edge_layer = EdgeLayer(self)
         self.button_layer = ButtonLayer(self)
+        self.button_layer.names_of = document.button_names
         self.addItem(self.edge_layer)
         self.addItem(self.button_layer)
         self._edge_preview: QGraphicsLineItem | None = None

@@ -361,7 +361,8 @@ class PlayTool(Tool):
         if event.button() != _LEFT or button is None:
             return
         if self.session.lit_only and self.doc.board.light(button) == 0:
-            self.message.emit(f"Lit-only: {button} is not lit — press a lit button")
+            name = self.doc.button_names().of(button)
+            self.message.emit(f"Lit-only: {name} is not lit — press a lit button")
             return
         self.doc.push(PressCommand(self.doc, button))
         if self.scene.lights_at_goal(self.session.goal):

@@ -36,7 +36,9 @@ from lograph.ui.widgets import named
 
 __all__ = ["ChasePanel", "counts_text", "pattern_text", "pattern_tip", "step_labels"]
 
-COLUMNS = ("Pattern", "Check lights on", "Free presses", "Count")
+#: The count beside the pattern, the long lists after it: a narrow dock elides the lists
+#: (whole in their tooltips) and never hides a column behind a sideways scrollbar.
+COLUMNS = ("Pattern", "Count", "Free presses", "Check lights on")
 
 
 def step_labels(data: ChaseData) -> dict[str, str]:
@@ -98,7 +100,10 @@ class ChasePanel(QWidget):
         self.table.verticalHeader().setDefaultSectionSize(22)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setStretchLastSection(True)
+        for column in (2, 3):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
+        self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.table.itemSelectionChanged.connect(self._selection_changed)
         self.tabs = named(QTabWidget(), "chase_tabs")
         self.tabs.addTab(self.table, "Lookup table")
@@ -182,16 +187,20 @@ class ChasePanel(QWidget):
         check_steps, free_steps = [labels[b] for b in check], [labels[b] for b in free]
         tip = pattern_tip(data)
         for row, (pattern, presses) in enumerate(zip(table.patterns, table.presses, strict=True)):
+            free_text, check_text = (
+                counts_text(free_steps, presses),
+                counts_text(check_steps, pattern),
+            )
             cells = (
                 (pattern_text(pattern), tip),
-                (counts_text(check_steps, pattern), counts_text(check, pattern)),
-                (counts_text(free_steps, presses), counts_text(free, presses)),
                 (str(int(np.asarray(presses, dtype=np.int64).sum())), ""),
+                (free_text, counts_text(free, presses)),
+                (check_text, counts_text(check, pattern)),
             )
             for col, (text, hint) in enumerate(cells):
                 item = QTableWidgetItem(text)
                 item.setToolTip(hint)
-                if col in (0, 3):
+                if col in (0, 1):
                     item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 self.table.setItem(row, col, item)
         self.table.setUpdatesEnabled(True)
@@ -222,8 +231,11 @@ def pattern_text(pattern: NDArray[np.integer]) -> str:
     return sep.join(str(v) for v in values)
 
 
-def counts_text(names: list[str], counts: NDArray[np.integer], limit: int = 12) -> str:
-    """``"r0c1 r0c3×2"``: the buttons with a nonzero count ("none" when there are none)."""
+def counts_text(
+    names: list[str], counts: NDArray[np.integer], limit: int = 12, sep: str = " "
+) -> str:
+    """``"r0c1 r0c3×2"``: the buttons with a nonzero count ("none" when there are none),
+    `sep` between them."""
     parts = [
         f"{b}×{c}" if c > 1 else b
         for b, c in zip(names, np.asarray(counts).tolist(), strict=True)
@@ -232,4 +244,4 @@ def counts_text(names: list[str], counts: NDArray[np.integer], limit: int = 12) 
     if not parts:
         return "none"
     more = f" … (+{len(parts) - limit})" if len(parts) > limit else ""
-    return " ".join(parts[:limit]) + more
+    return sep.join(parts[:limit]) + more

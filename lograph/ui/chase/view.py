@@ -257,29 +257,34 @@ class ChaseView(QObject):
         self._update_actions()
 
     def _progress(self, done: int, total: int) -> None:
-        light, button, times, step = self.player.steps[done - 1]
+        light, _button, times, step = self.player.steps[done - 1]
         again = f" ×{times}" if times > 1 else ""
         at = self._label(light)
         self.panel.set_message(
-            f"Chasing: press {done} of {total} — step {step} ({button}){again}, forced by the "
-            f"light at step {at} ({light})"
+            f"Chasing: press {done} of {total} — step {step}{again}, forced by the light at "
+            f"step {at}"
         )
 
     def _label(self, button: str) -> str:
-        """The button's step number, as the board shows it."""
+        """The button's step number, as the board shows it (else its name for people)."""
         if self.data is None:
-            return button
+            return self.document.button_names().of(button)
         if self._labels is None or self._labels[0] is not self.data:
             self._labels = (self.data, step_labels(self.data))
-        return self._labels[1].get(button, button)
+        label = self._labels[1].get(button)
+        return label if label is not None else self.document.button_names().of(button)
 
-    def _named(self, names: list[str], counts: NDArray[np.integer]) -> str:
-        """``"steps 2, 4×2 (r0c1 r0c3×2)"``: buttons by step number, then by id."""
-        steps = counts_text([self._label(b) for b in names], counts)
+    def _named(self, ids: list[str], counts: NDArray[np.integer]) -> str:
+        """``"steps 2, 4×2"`` while the plan's step numbers are drawn on the board, else the
+        buttons as people find them (``"row 1, column 2; row 1, column 4×2"``)."""
+        if not self.session.shows("chase_plan"):
+            names = self.document.button_names()
+            return counts_text([names.of(b) for b in ids], counts, sep="; ")
+        steps = counts_text([self._label(b) for b in ids], counts, sep=", ")
         if steps == "none":
             return steps
         word = "step" if np.count_nonzero(counts) == 1 else "steps"
-        return f"{word} {steps} ({counts_text(names, counts)})"
+        return f"{word} {steps}"
 
     def _chase_finished(self, complete: bool) -> None:
         self._update_actions()
@@ -307,17 +312,18 @@ class ChaseView(QObject):
             self.panel.select_row(-1)
             self.marks.mark_lit(data, pattern)
             self._say(
-                f"Check lights read {pattern_text(pattern)} ({lit}): no table row has this "
-                f"pattern, so this position cannot be solved (to all {goal})."
+                f"This position cannot be solved (to all {goal}): no table row has the check "
+                f"lights' pattern {pattern_text(pattern)} ({lit})."
             )
             return
         row = int(rows[0])
         self.panel.select_row(row)  # marks the row's free presses through row_chosen
         self.marks.mark_lit(data, pattern)
+        free = self._named(data.free_ids, data.table.presses[row])
+        # the instruction first: a narrow status bar cuts the end of the line
         self._say(
-            f"Check lights read {pattern_text(pattern)} ({lit}): table row {row + 1}. Press "
-            f"the free buttons ringed brown: {self._named(data.free_ids, data.table.presses[row])}"
-            ", then Chase again."
+            f"Table row {row + 1}: press the free buttons ringed brown ({free}), then Chase "
+            f"again. The check lights read {pattern_text(pattern)} ({lit})."
         )
 
     def _solve_free(self, data: ChaseData, goal: str) -> None:
@@ -342,7 +348,7 @@ class ChaseView(QObject):
         self._mark_free(data, presses)
         self._update_actions()
         self._say(
-            f"Press the free buttons ringed brown: {self._named(data.free_ids, presses)}, "
+            f"Press the free buttons ringed brown ({self._named(data.free_ids, presses)}), "
             "then Chase again."
         )
 

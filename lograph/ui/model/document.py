@@ -25,6 +25,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from lograph.core.model.board import Board
+from lograph.core.model.labels import ButtonNames
 from lograph.core.model.system import PressSystem
 
 __all__ = ["STRUCTURAL", "BoardProperties", "ButtonRecord", "Document"]
@@ -42,6 +43,15 @@ STRUCTURAL = (
     "properties_changed",
     "board_replaced",
 )
+
+
+def _playing(command: QUndoCommand) -> bool:
+    """A move of the game, not an edit: a command marked ``playing``, or a macro of them
+    (the chase's "Press free buttons")."""
+    if getattr(command, "playing", False):
+        return True
+    children = [command.child(i) for i in range(command.childCount())]
+    return bool(children) and all(_playing(c) for c in children)
 
 
 @dataclass(frozen=True)
@@ -106,6 +116,19 @@ class Document(QObject):
         self._system: PressSystem | None = None
         for name in (*STRUCTURAL, "positions_changed"):  # the snapshot holds positions too
             getattr(self, name).connect(self._forget_system)
+        self._names: ButtonNames | None = None
+        for signal in (self.buttons_added, self.buttons_removed, self.board_replaced):
+            signal.connect(self._forget_names)
+
+    def _forget_names(self, *_: object) -> None:
+        self._names = None
+
+    def button_names(self) -> ButtonNames:
+        """How a person finds each button: "row 2, column 3" on grids, else "button 7" (the
+        number the canvas draws beside it); what hints and messages call buttons."""
+        if self._names is None:
+            self._names = ButtonNames(self._board.buttons)
+        return self._names
 
     def _forget_system(self, *_: object) -> None:
         self._system = None
@@ -131,7 +154,7 @@ class Document(QObject):
         if clean < 0:  # the saved state was undone and written over: it cannot come back
             return True
         low, high = sorted((clean, now))
-        return any(not getattr(stack.command(i), "playing", False) for i in range(low, high))
+        return not all(_playing(stack.command(i)) for i in range(low, high))
 
     # ------------------------------------------------------------------ state
     @property
