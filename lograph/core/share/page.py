@@ -246,8 +246,9 @@ def _asset(name: str) -> str:
 
 
 #: The page's own start, after `page.js`: play the data on the page's body, keep a pack's
-#: progress in the browser's local storage under the pack's digest, and hand the controls
-#: to scripts and tests as ``window.lograph``.
+#: progress in the browser's local storage under the pack's digest, hand the controls to
+#: scripts and tests as ``window.lograph``, and deal a new game on a board shared with every
+#: light off.
 PAGE_START = """
 const DATA = JSON.parse(document.getElementById("lograph-data").textContent);
 const key = "lograph-share:" + (DATA.key || DATA.title);
@@ -258,6 +259,8 @@ const store = {
   },
 };
 window.lograph = playBoard(document.body, DATA, { store });
+// a board shared with every light off is a puzzle to deal, not one solved already
+if (!DATA.pack && DATA.levels[0].lights.every((v) => v === 0)) window.lograph.newGame();
 """
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from lograph.core.files import read_board
+from lograph.core.files import read_board, write_board
 from lograph.core.files.level_pack import LevelPack, read_level_pack, write_level_pack
 from lograph.core.model.board import Board
 from lograph.core.optimize.fewest import fewest_presses
@@ -125,6 +125,19 @@ def test_a_new_game_deals_a_solvable_position_with_its_best(
         )
         action(browser, "reset")  # back to the dealt position, not the file's
         assert browser.execute_script("return lograph.lights()") == board.lights().tolist()
+
+
+def test_a_board_shared_with_every_light_off_opens_on_a_new_game(
+    browser: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    board = read_board(SAMPLES / "petersen.json")
+    board.clear_lights()
+    path = tmp_path / "dark.json"
+    write_board(board, path)
+    open_page(browser, share(capsys, path, tmp_path / "dark.html"))
+    assert solved(browser) == "false"
+    board.set_lights(browser.execute_script("return lograph.lights()"))
+    assert text(browser, ".status").endswith(f"· best {sum(fewest_solution(board))}")
 
 
 def test_a_pack_page_deals_no_new_games(
