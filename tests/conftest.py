@@ -14,6 +14,17 @@ settings.register_profile("lograph", deadline=None, suppress_health_check=[Healt
 settings.load_profile("lograph")
 
 
+@pytest.fixture(autouse=True)
+def fresh_python_cost(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The process's account of its Python paths (lograph.core.kernels.jit.COSTS) with a
+    clock that stands still: no test switches to compiled kernels because the machine is
+    slow, or because earlier tests spent time on Python paths. The tests of the switch
+    give it a clock of their own."""
+    from lograph.core.kernels import jit
+
+    monkeypatch.setattr(jit, "COSTS", jit.PythonCost(clock=lambda: 0.0))
+
+
 @pytest.fixture
 def highs_stops_after_one_node(monkeypatch: pytest.MonkeyPatch) -> None:
     """Stop HiGHS (the worst-position integer program) after one branch-and-bound node.

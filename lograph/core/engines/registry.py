@@ -210,7 +210,11 @@ def _small_solver(system: PressSystem, cancel: Cancel) -> Solver | None:
     small engine's Python-int path takes every board whose elimination fits in
     `lograph.core.engines.small.INT_WORK` (~0.25 s, less than loading numba): commands on
     a 481-button diamond or a random graph of 2,000 buttons start in a fraction of a
-    second. Beyond that the LU, or a chase past the limit, loads numba.
+    second. Beyond that the LU, or a chase past the limit, loads numba; and so does a
+    process whose int paths have cost it more than loading the LU would (`SmallSolver`
+    counts them), which then has the LU ready. Past `AUTO_SMALL_LIMIT` a board without
+    many twins goes to the chase, unless the LU is ready and the chase's kernels are not
+    (they would compile for seconds).
     """
     if system.ring.kind is not RingKind.GF2 or system.n > SMALL_LIMIT:
         return None
@@ -227,17 +231,32 @@ def _small_solver(system: PressSystem, cancel: Cancel) -> Solver | None:
     from lograph.core.engines.small import lu_kernels
     from lograph.core.kernels.jit import compiled_ready
 
-    if not compiled_ready(*lu_kernels()):
+    lu = lu_kernels()
+    if not compiled_ready(*lu):
         from lograph.core.engines.small import build_on_ints
 
-        solver = build_on_ints(system, cancel)
+        solver = build_on_ints(system, cancel)  # the LU's, when its switch is due
         if solver is not None:
             return solver
-    if system.n <= AUTO_SMALL_LIMIT or _twin_share(system) >= 1 / 32:
+    if (
+        system.n <= AUTO_SMALL_LIMIT
+        or _twin_share(system) >= 1 / 32
+        or (compiled_ready(*lu) and not compiled_ready(*_chase_kernels()))
+    ):
         from lograph.core.engines.small import SmallSolver
 
         return SmallSolver(system, cancel, ints=False)  # the int path was tried just now
     return None
+
+
+def _chase_kernels() -> tuple[Callable[..., object], ...]:
+    """The kernels the fast engine's chase of a general graph starts with (plan, checks,
+    their reduction), whose readiness says whether it would compile."""
+    from lograph.core.kernels.chase_gf2 import chase_checks
+    from lograph.core.kernels.chase_plan import greedy_chase
+    from lograph.core.kernels.m4rm import rref_m4rm
+
+    return greedy_chase, chase_checks, rref_m4rm
 
 
 def _twin_share(system: PressSystem) -> float:

@@ -40,6 +40,7 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import nullcontext
 from typing import Any
 
 import numpy as np
@@ -47,6 +48,7 @@ from numpy.typing import ArrayLike, NDArray
 
 from lograph.core.algebra.analysis import Analysis, PreparedSolver, Solver
 from lograph.core.engines.common import ANALYSIS_CANCELLED, SMALL_LIMIT
+from lograph.core.kernels import jit
 from lograph.core.kernels.jit import compiled_ready, python_only
 from lograph.core.model.ring import RingKind
 from lograph.core.model.system import PressSystem
@@ -56,6 +58,7 @@ __all__ = [
     "ENGINE_NAME",
     "INT_WORK",
     "SMALL_LIMIT",
+    "UNCOUNTED_LIMIT",
     "IntsOverBudget",
     "SmallSolver",
     "bit_rows",
@@ -76,6 +79,9 @@ I64 = NDArray[np.int64]
 #: cache ~9 s, so a board that fits is answered sooner without them; random graphs of 2,000
 #: buttons and mean degree 6 (~150 ms) and every board of up to ~1,500 buttons fit.
 INT_WORK = 25_000_000
+#: Most buttons of a board whose int path is not counted towards switching to the LU: it
+#: takes tens of microseconds, about what the compiled LU takes, and counting would add ten.
+UNCOUNTED_LIMIT = 128
 
 
 class IntsOverBudget(Exception):
@@ -187,14 +193,19 @@ class SmallSolver(PreparedSolver):
         fallback: bool = True,
         ints: bool = True,
     ) -> None:
-        """Without numba loaded the int path is tried first (unless ``ints=False``), within
-        `INT_WORK` (unlimited with ``LOGRAPH_JIT=python``); beyond it the compiled LU takes
-        over, or with ``fallback=False`` `IntsOverBudget` is raised."""
+        """While the compiled LU is not ready the int path is tried first (unless
+        ``ints=False``), within `INT_WORK` (unlimited with ``LOGRAPH_JIT=python``); beyond it
+        the compiled LU takes over, or with ``fallback=False`` `IntsOverBudget` is raised.
+        The int path's time is counted (`lograph.core.kernels.jit.COSTS`): once it has cost
+        the process more than loading the LU would, the LU takes every board."""
         self._system = system
         self._kernel: tuple[U64, I64, U64, I64, U64, U64, I64] | None = None
-        if ints and not compiled_ready(*lu_kernels()):
+        lu = lu_kernels()
+        counted = system.n > UNCOUNTED_LIMIT
+        if ints and not compiled_ready(*lu) and not (counted and jit.COSTS.switch(*lu)):
             try:
-                self._prepare_ints(system, cancel, None if python_only() else INT_WORK)
+                with jit.COSTS.charge(*lu) if counted else nullcontext():
+                    self._prepare_ints(system, cancel, None if python_only() else INT_WORK)
                 return
             except IntsOverBudget:
                 if not fallback:

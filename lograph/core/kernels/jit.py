@@ -19,25 +19,45 @@ kernels it calls. ``LOGRAPH_JIT=numba`` (or ``python``) forces one mode, for tes
 
 `compiled_ready()` tells the engines whether to prefer compiled code on small boards too:
 numba is loaded and every kernel imported so far is ready.
+
+A process that asks many questions switches to the compiled kernels once their Python paths
+have cost it more than making the kernels ready would (`PythonCost`, kept in `COSTS`): the
+time spent on each Python path is added up (a clock, injectable for tests) and compared with
+what importing numba and loading the kernels from the disk cache costs, or compiling them
+when the cache does not hold them (`cache_holds` tells, without importing numba). That is
+the rent-or-buy rule: a process never pays more than about twice what the better choice in
+hindsight would have cost, and a one-shot command, whose Python path costs less than
+loading numba, never loads it.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
+import pickle
+import re
 import sys
 import threading
+import time
 import types
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, TypeVar, cast, overload
 
 import numpy as np
 from numpy.typing import NDArray
 
 __all__ = [
+    "COSTS",
+    "KERNEL_COMPILE_SECONDS",
+    "KERNEL_LOAD_SECONDS",
     "LINEAR_MODULES",
+    "NUMBA_START_SECONDS",
     "PYTHON_LIMIT",
     "PYTHON_LIMITS",
     "IntArray",
+    "PythonCost",
+    "cache_holds",
     "compiled_ready",
     "jit",
     "numba_loaded",
@@ -106,10 +126,12 @@ class _Kernel:
             self._linear
             and _python_wanted(args, self._limit)
             and (python_only() or not self.ready())
+            and not COSTS.switch(self)
         ):
             _IN_PYTHON.active = True
             try:
-                return self.python()(*args, **kwargs)
+                with COSTS.charge(self):
+                    return self.python()(*args, **kwargs)
             finally:
                 _IN_PYTHON.active = False
         dispatcher = self.compiled()
@@ -121,6 +143,8 @@ class _Kernel:
         """Whether calling the compiled kernel costs no compilation: numba is loaded and the
         kernel is compiled in this process or found in the on-disk cache."""
         dispatcher = self._compiled
+        if dispatcher is None and _DISPATCHER:  # imported after numba loaded: wrap it now
+            dispatcher = self.compiled()
         if not self._ready and dispatcher is not None:
             if getattr(dispatcher, "overloads", None):  # compiled (or loaded) here
                 self._ready = True
@@ -154,6 +178,224 @@ class _Kernel:
         if self._compiled is None:
             _load_numba()
         return cast(Callable[..., Any], self._compiled)
+
+
+#: Processor seconds a process pays to import numba and make its first call of a kernel
+#: found in the disk cache (LLVM's set-up included): 0.34 s on the build machine, idle.
+NUMBA_START_SECONDS = 0.35
+#: Processor seconds each further kernel takes to load from the disk cache.
+KERNEL_LOAD_SECONDS = 0.01
+#: Processor seconds a kernel takes to compile into an empty cache, with the kernels it
+#: calls: from 0.5 s for a small one to ~9 s for the small engine's LU (two kernels, sixteen
+#: with their callees), the fixed second of a process's first compilation included
+#: (docs/performance.md, "First run"). One figure for all: a kernel's estimate errs by a
+#: factor of about 2 either way, which the rent-or-buy rule tolerates.
+KERNEL_COMPILE_SECONDS = 4.0
+
+
+class PythonCost:
+    """What the Python paths standing in for compiled kernels have cost this process, and
+    whether switching to the kernels is due: once a path has cost more than making its
+    kernels ready would (`switch_cost`), the compiled kernels are the cheaper choice from
+    then on.
+
+    `clock` measures each Python path in seconds of this thread's processor time (a machine
+    busy with other work stretches wall time, which is no cost of the path's own; the costs
+    of making kernels ready are processor times too); `cached` says whether numba's disk
+    cache holds a kernel (asked once per kernel: `cache_holds`); `loaded` whether numba is
+    imported; `ready` whether a kernel is ready, as numba knows once loaded (None: not
+    known yet). Tests inject them, so the decision is checked without timing anything.
+    """
+
+    def __init__(
+        self,
+        clock: Callable[[], float] = time.thread_time,
+        cached: Callable[[Callable[..., Any]], bool] | None = None,
+        loaded: Callable[[], bool] | None = None,
+        ready: Callable[[_Kernel], bool | None] | None = None,
+    ) -> None:
+        self._clock = clock
+        self._cached = cached or cache_holds
+        self._numba_loaded = loaded or (lambda: "numba" in sys.modules)
+        self._ready = ready or _ready_as_numba_knows
+        self._spent: dict[tuple[str, ...], float] = {}
+        self._held: dict[Callable[..., Any], bool] = {}
+        self._lock = threading.Lock()
+
+    def spent(self, *kernels: Callable[..., Any]) -> float:
+        """Seconds spent on the Python path standing in for `kernels` so far."""
+        return self._spent.get(_key(kernels), 0.0)
+
+    def add(self, seconds: float, *kernels: Callable[..., Any]) -> None:
+        """Count `seconds` more spent on the Python path standing in for `kernels`."""
+        key = _key(kernels)
+        with self._lock:
+            self._spent[key] = self._spent.get(key, 0.0) + seconds
+
+    def charge(self, *kernels: Callable[..., Any]) -> _Charge:
+        """A context: the time its block takes is counted as spent on the Python path of
+        `kernels`."""
+        return _Charge(self, kernels)
+
+    def switch_cost(self, *kernels: Callable[..., Any]) -> float:
+        """Seconds that making `kernels` ready would cost now: importing numba unless it is
+        loaded, then loading each from the disk cache, or compiling it when the cache does
+        not hold it (0 for a kernel compiled or loaded in this process already)."""
+        loaded = self._numba_loaded()
+        cost = 0.0 if loaded else NUMBA_START_SECONDS
+        for found in kernels:
+            kernel = _kernel_of(found)
+            if kernel is None:  # a plain numba dispatcher: nothing to decide
+                continue
+            ready = self._ready(kernel) if loaded else None
+            if ready is not None:  # numba's own answer is exact
+                cost += 0.0 if ready else KERNEL_COMPILE_SECONDS
+            elif self._holds(kernel.py_func):
+                cost += KERNEL_LOAD_SECONDS
+            else:
+                cost += KERNEL_COMPILE_SECONDS
+        return cost
+
+    def _holds(self, func: Callable[..., Any]) -> bool:
+        held = self._held.get(func)
+        if held is None:  # the disk is read once per kernel and process
+            held = self._held[func] = self._cached(func)
+        return held
+
+    def due(self, *kernels: Callable[..., Any]) -> bool:
+        """Whether the Python path of `kernels` has cost more than making them ready would
+        (always with ``LOGRAPH_JIT=numba``, never with ``=python``)."""
+        mode = os.environ.get("LOGRAPH_JIT", "")
+        if mode in ("numba", "python"):
+            return mode == "numba"
+        spent = self.spent(*kernels)
+        if spent <= NUMBA_START_SECONDS and not self._numba_loaded():
+            return False  # (the usual answer, without looking at the kernels)
+        return spent > self.switch_cost(*kernels)
+
+    def switch(self, *kernels: Callable[..., Any]) -> bool:
+        """Whether to run the compiled `kernels` rather than their Python path: switching
+        is `due`. Importing numba makes readiness known exactly (the disk check made without
+        it cannot see the CPU a cache entry was compiled for), so when that import is what
+        the switch would pay first it is paid here and the decision taken again."""
+        if not self.due(*kernels):
+            return False
+        if self._numba_loaded():
+            return True
+        _load_numba()
+        return self.due(*kernels)
+
+
+def _ready_as_numba_knows(kernel: _Kernel) -> bool | None:
+    """`_Kernel.ready` once the kernel has its dispatcher (numba is loaded), else None."""
+    return kernel.ready() if kernel._compiled is not None else None
+
+
+class _Charge:
+    """`PythonCost.charge`'s context (a class: a generator-based one costs microseconds,
+    noticeable on the small boards whose whole analysis takes tens of them)."""
+
+    __slots__ = ("_cost", "_kernels", "_start")
+
+    def __init__(self, cost: PythonCost, kernels: tuple[Callable[..., Any], ...]) -> None:
+        self._cost, self._kernels, self._start = cost, kernels, 0.0
+
+    def __enter__(self) -> None:
+        self._start = self._cost._clock()
+
+    def __exit__(self, *exc: object) -> None:
+        self._cost.add(self._cost._clock() - self._start, *self._kernels)
+
+
+#: kernels (as passed) -> the names they are accounted under
+_KEYS: dict[tuple[Callable[..., Any], ...], tuple[str, ...]] = {}
+
+
+def _key(kernels: tuple[Callable[..., Any], ...]) -> tuple[str, ...]:
+    """One key for the same kernels, whether passed as wrappers or as numba dispatchers."""
+    key = _KEYS.get(kernels)
+    if key is None:
+        names = []
+        for found in kernels:
+            kernel = _kernel_of(found)
+            func = kernel.py_func if kernel is not None else getattr(found, "py_func", found)
+            names.append(f"{func.__module__}.{func.__qualname__}")
+        key = _KEYS[kernels] = tuple(sorted(names))
+    return key
+
+
+#: numba's version, read from its package without importing it (None: unknown)
+_NUMBA_VERSION: list[str | None] = []
+
+
+def _numba_version() -> str | None:
+    if not _NUMBA_VERSION:
+        import importlib.util
+
+        version = None
+        try:
+            spec = importlib.util.find_spec("numba")
+            folders = spec.submodule_search_locations if spec is not None else None
+            if folders:
+                text = (Path(next(iter(folders))) / "_version.py").read_text(encoding="utf-8")
+                found = re.search(r'"version": "([^"]+)"', text)
+                version = found.group(1) if found else None
+        except (OSError, ImportError, ValueError):
+            version = None
+        _NUMBA_VERSION.append(version)
+    return _NUMBA_VERSION[0]
+
+
+def _cache_folders(source: Path) -> list[Path]:
+    """Where numba would look for the cache of kernels defined in `source`, first first
+    (numba's locators: ``NUMBA_CACHE_DIR``, the ``__pycache__`` beside the source when it
+    can be written, the user's cache folder)."""
+    parent = source.parent
+    subpath = f"{parent.name}_{hashlib.sha1(str(parent).encode()).hexdigest()}"
+    chosen = os.environ.get("NUMBA_CACHE_DIR")
+    if chosen:
+        return [Path(chosen) / subpath]
+    folders = []
+    pycache = parent / "__pycache__"
+    if os.access(pycache if pycache.exists() else parent, os.W_OK):
+        folders.append(pycache)
+    home = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    folders.append(Path(home) / "numba" / subpath)
+    return folders
+
+
+def cache_holds(func: Callable[..., Any]) -> bool:
+    """Whether numba's disk cache holds compiled code of kernel `func` for this source and
+    this numba, found without importing numba: an index file named after the kernel, written
+    by this numba version, stamped with the hash of the source as it is now. (The CPU a
+    cache entry was compiled for is not checked: that needs numba, see `PythonCost.switch`.)
+    """
+    try:
+        source = Path(func.__code__.co_filename).resolve()
+        version = _numba_version()
+        if version is None:
+            return False
+        abiflags = getattr(sys, "abiflags", "")
+        name = (
+            (
+                f"{source.stem}.{func.__qualname__}-{func.__code__.co_firstlineno}"
+                f".py{sys.version_info[0]}{sys.version_info[1]}{abiflags}.nbi"
+            )
+            .replace("<", "")
+            .replace(">", "")
+        )
+        stamp = hashlib.sha256(source.read_bytes()).digest()
+        for folder in _cache_folders(source):
+            index = folder / name
+            if not index.exists():
+                continue
+            with index.open("rb") as f:
+                written_by = pickle.load(f)  # a str: the numba version (nothing else unpickled)
+                rest = f.read()
+            return bool(written_by == version and stamp in rest)
+        return False
+    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ValueError):
+        return False
 
 
 def numba_loaded() -> bool:
@@ -333,3 +575,7 @@ def jit(fn: _F | None = None, *, inline: bool = False) -> _F | Callable[[_F], _F
         return cast(_F, _Kernel(func, options))
 
     return compile_ if fn is None else compile_(fn)
+
+
+#: The process's account of its Python paths (`PythonCost`); the engines ask it too.
+COSTS = PythonCost()
