@@ -17,6 +17,7 @@ import numpy as np
 
 if TYPE_CHECKING:
     from lograph.core.model.board import Board
+    from lograph.core.share.page import Drawing
 
 __all__ = ["DRAW_LIMIT", "board_svg"]
 
@@ -63,72 +64,93 @@ def board_svg(
     """
     from lograph.core.share.page import plain_drawing
 
-    n = len(board)
-    if n > DRAW_LIMIT:
+    if len(board) > DRAW_LIMIT:
         return None
     drawing = plain_drawing(board)
     values = np.asarray(board.lights() if lights is None else lights, dtype=np.int64)
-    radius = drawing.radius
-    xs = drawing.x or [0.0]
-    ys = drawing.y or [0.0]
-    reach = radius + 6
-    x0, y0 = min(xs) - reach, min(ys) - reach
-    w, h = max(xs) - x0 + reach, max(ys) - y0 + reach
-    caption = 18 if title else 0
-    height = max(40, round(width * (h + caption) / max(w, 1.0)))
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="{x0:.1f} {y0 - caption:.1f} {w:.1f} {h + caption:.1f}" '
-        'font-family="sans-serif" role="img">'
-    ]
-    if title:
-        parts.append(
-            f'<text x="{x0 + w / 2:.1f}" y="{y0 - 4:.1f}" text-anchor="middle" '
-            f'font-size="13" fill="#495057">{html.escape(title)}</text>'
-        )
-    arrow = board.directed
-    if arrow:
+    presses = None if rings is None else np.asarray(rings, dtype=np.int64)
+    parts = [_frame(drawing, title, width)]
+    if board.directed:
         parts.append(
             '<defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" orient="auto" '
             f'markerWidth="4" markerHeight="4"><path d="M0,0 L10,5 L0,10 z" fill="{EDGE}"/>'
             "</marker></defs>"
         )
+    parts.extend(_edges(drawing, board.directed))
+    for i, button in enumerate(board.buttons):
+        value = int(values[i]) % board.states
+        count = 0 if presses is None else int(presses[i])
+        label = "" if labels is None else labels[i]
+        parts.append(_button(drawing, i, button, value, board.states, count, label))
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _frame(drawing: Drawing, title: str, width: int) -> str:
+    """The ``<svg>`` tag framing every button (and the caption, when there is one)."""
+    xs = drawing.x or [0.0]
+    ys = drawing.y or [0.0]
+    reach = drawing.radius + 6
+    x0, y0 = min(xs) - reach, min(ys) - reach
+    w, h = max(xs) - x0 + reach, max(ys) - y0 + reach
+    caption = 18 if title else 0
+    height = max(40, round(width * (h + caption) / max(w, 1.0)))
+    head = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="{x0:.1f} {y0 - caption:.1f} {w:.1f} {h + caption:.1f}" '
+        'font-family="sans-serif" role="img">'
+    )
+    if not title:
+        return head
+    return head + (
+        f'<text x="{x0 + w / 2:.1f}" y="{y0 - 4:.1f}" text-anchor="middle" '
+        f'font-size="13" fill="#495057">{html.escape(title)}</text>'
+    )
+
+
+def _edges(drawing: Drawing, directed: bool) -> list[str]:
+    """Each edge a line; on a directed board it stops at the head's disc with an arrow."""
+    lines = []
+    end = drawing.radius + 2 if directed else 0.0
     for u, v in drawing.edges:
         dx, dy = drawing.x[v] - drawing.x[u], drawing.y[v] - drawing.y[u]
         length = float(np.hypot(dx, dy)) or 1.0
-        end = radius + 2 if arrow else 0.0
-        parts.append(
+        lines.append(
             f'<line x1="{drawing.x[u]:.1f}" y1="{drawing.y[u]:.1f}" '
             f'x2="{drawing.x[v] - dx * end / length:.1f}" '
             f'y2="{drawing.y[v] - dy * end / length:.1f}" stroke="{EDGE}" stroke-width="2"'
-            + (' marker-end="url(#arrow)"' if arrow else "")
+            + (' marker-end="url(#arrow)"' if directed else "")
             + "/>"
         )
-    presses = None if rings is None else np.asarray(rings, dtype=np.int64)
-    for i, button in enumerate(board.buttons):
-        x, y = drawing.x[i], drawing.y[i]
-        value = int(values[i]) % board.states
+    return lines
+
+
+def _button(
+    drawing: Drawing, i: int, button: str, value: int, states: int, presses: int, label: str
+) -> str:
+    """One button: its disc in its light's colour, the light's digit past two states, a
+    ring when it is to be pressed (the count beside it past one), and its label."""
+    x, y, radius = drawing.x[i], drawing.y[i], drawing.radius
+    parts = [
+        f'<g data-button="{html.escape(button)}"><title>{html.escape(button)}</title>'
+        f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{radius}" fill="{drawing.colors[value]}" '
+        'stroke="#212529" stroke-width="1"/>'
+    ]
+    if states > 2 and value:
+        parts.append(_text(x, y, str(value), drawing.inks[value], 12))
+    if presses:
         parts.append(
-            f'<g data-button="{html.escape(button)}"><title>{html.escape(button)}</title>'
-            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{radius}" fill="{drawing.colors[value]}" '
-            'stroke="#212529" stroke-width="1"/>'
+            f'<circle class="ring" cx="{x:.1f}" cy="{y:.1f}" r="{radius + 4}" fill="none" '
+            f'stroke="{RING}" stroke-width="3"/>'
         )
-        if board.states > 2 and value:
-            parts.append(_text(x, y, str(value), drawing.inks[value], 12))
-        if presses is not None and presses[i]:
-            parts.append(
-                f'<circle class="ring" cx="{x:.1f}" cy="{y:.1f}" r="{radius + 4}" fill="none" '
-                f'stroke="{RING}" stroke-width="3"/>'
-            )
-            if presses[i] > 1:
-                parts.append(_text(x + radius, y - radius, f"×{presses[i]}", RING, 11))
-        if labels is not None and labels[i]:
-            parts.append(
-                f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{radius * 0.72:.1f}" fill="{STEP_FILL}"/>'
-            )
-            parts.append(_text(x, y, labels[i], STEP_INK, 11))
-        parts.append("</g>")
-    parts.append("</svg>")
+        if presses > 1:
+            parts.append(_text(x + radius, y - radius, f"×{presses}", RING, 11))
+    if label:
+        parts.append(
+            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{radius * 0.72:.1f}" fill="{STEP_FILL}"/>'
+        )
+        parts.append(_text(x, y, label, STEP_INK, 11))
+    parts.append("</g>")
     return "".join(parts)
 
 

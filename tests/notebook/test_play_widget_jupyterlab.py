@@ -1,5 +1,5 @@
 """The play widget in a real JupyterLab, driven in headless Chromium: a notebook cell shows
-``play_widget(rectangle(3, 3))``, a button is clicked in its output, and the next cell
+``lo.play(lo.rectangle(3, 3))``, a button is clicked in its output, and the next cell
 prints what Python sees; lights set from Python show in the page.
 
 One JupyterLab server (and one browser) serves the whole module: the server is started on a
@@ -36,10 +36,7 @@ pytestmark = pytest.mark.slow
 PATIENCE = 180
 #: The notebook's cells: show the widget; print what Python sees; set a position.
 CELLS = [
-    "from lograph.core.model.generators import rectangle\n"
-    "from lograph.notebook.widget import play_widget\n"
-    "w = play_widget(rectangle(3, 3))\n"
-    "w",
+    "import lograph as lo\nw = lo.play(lo.rectangle(3, 3))\nw",
     "import json\n"
     "print('SEEN', json.dumps({'lights': w.lights, 'presses': w.presses,"
     " 'board': w.board.lights().tolist()}))",
