@@ -22,11 +22,12 @@ from lograph.ui.model.commands import ReverseEdgesCommand
 
 __all__ = ["DELETE_CLICK", "build_menu"]
 
-#: How a click deletes, as the edit tool's hint and these menus say it: both gestures, since
-#: window managers such as Openbox keep a plain Alt+click for moving windows.
-DELETE_CLICK = "Alt+click or Ctrl+Alt+click"
+#: How a click deletes, as the edit tool's hint and these menus say it: Ctrl+Shift, which
+#: window managers leave to the window (Openbox, KWin, xfwm and older GNOME take Alt+drag and
+#: Alt+click for moving windows; Super for theirs). Alt+click still deletes where it arrives.
+DELETE_CLICK = "Ctrl+Shift+click"
 #: The same in a menu entry's shortcut column.
-DELETE_KEYS = "Alt+Click, Ctrl+Alt+Click"
+DELETE_KEYS = "Ctrl+Shift+Click"
 
 Notify = Callable[[str], None]
 

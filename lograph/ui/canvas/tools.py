@@ -11,8 +11,8 @@ Edit       drag from a button: to another button, connect them; to empty space, 
            button there joined to it · Shift+drag a button: move it (with the selection if
            it is selected) · click a button: select (Ctrl or Shift toggles) · click empty
            space: deselect, or add a button when nothing is selected · drag on empty space:
-           rubber-band select · Alt+click (or Ctrl+Alt+click, where the window manager
-           takes Alt+click) a button or edge: delete it · right click: menu
+           rubber-band select · Ctrl+Shift+click a button or edge: delete it (Alt+click
+           too, where the window manager lets it through) · right click: menu
 Lights     click: next light value (right click: previous), no press
 Play       click: press the button (a move); a message when the goal is reached; under the
            Session's lit-only rule a click on an unlit button is refused with a message
@@ -129,9 +129,10 @@ class EditTool(Tool):
         button = scene.button_at(point)
         edge = scene.edge_at(point) if button is None else None
         self.state = None
-        # one-click delete, as in Jaap's Lights Out programs; Ctrl+Alt+click counts too, since
-        # window managers such as Openbox take a plain Alt+click for moving windows
-        if self.modifiers & _ALT:
+        # one-click delete: Ctrl+Shift, which window managers leave alone; Alt (as in Jaap's
+        # Lights Out programs) where it reaches the window at all (Openbox and most take it)
+        target = button is not None or edge is not None
+        if self.modifiers & _ALT or (target and self.modifiers & _CTRL and self.modifiers & _SHIFT):
             ops.delete(scene, [button] if button else [], [edge] if edge else [])
         elif button is not None:
             self.anchor = button
