@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from lograph.core.explain.steps import Explanation, Matrix, RowOp, Stage
+from lograph.core.explain.steps import Explanation, Matrix, RowOp, SmithPart, Stage
 from lograph.core.model.labels import ButtonNames
 
 __all__ = ["STAGE_LIMIT", "Block", "Inline", "Name", "Rich", "Script", "blocks", "plain"]
@@ -465,39 +465,7 @@ def _smith_blocks(e: Explanation) -> list[Block]:
             out.append(Block("matrix", matrix=part.right, rows=ids, cols=steps))
         shown = ", ".join(str(v) for v in part.transformed)
         out.append(_p(f"U c (mod q), for t = 1 … {n}: ({shown})."))
-        if part.blocking is None:
-            out.append(
-                _p(
-                    "Each ",
-                    Script("(U c)", "t"),
-                    " is a multiple of D[t,t] (and 0 where D[t,t] = 0): solvable mod q. ",
-                    Script("z", "t"),
-                    " = ",
-                    Script("(U c)", "t"),
-                    " / D[t,t], and x = V z:",
-                    keep=True,
-                )
-            )
-            assert part.solution is not None
-            out.append(Block("patterns", patterns=[(f"x mod {part.q}", part.solution)]))
-        else:
-            t = part.blocking
-            if part.diagonal[t] == 0:
-                out.append(
-                    _p(
-                        Script("(U c)", str(t + 1)),
-                        f" = {part.transformed[t]}, but D[{t + 1},{t + 1}] = 0: row t{t + 1} "
-                        f"of D z is 0 whatever z is (mod {part.q}): not solvable.",
-                    )
-                )
-                continue
-            out.append(
-                _p(
-                    Script("(U c)", str(t + 1)),
-                    f" = {part.transformed[t]} is not a multiple of D[{t + 1},{t + 1}] = "
-                    f"{part.diagonal[t]} (mod {part.q}): not solvable.",
-                )
-            )
+        out += _smith_verdict(part)
     out.append(_h("Solvable?"))
     if e.solution is not None:
         out.append(_p(f"Solvable. Joined mod {k} ({sum(e.solution)} presses):", keep=True))
@@ -507,3 +475,38 @@ def _smith_blocks(e: Explanation) -> list[Block]:
         out.append(_p("Not solvable: one prime power already has no solution."))
     out += _quiet_blocks(e)
     return out
+
+
+def _smith_verdict(part: SmithPart) -> list[Block]:
+    """Whether D z = U c is solvable modulo one prime power, and x there when it is."""
+    if part.blocking is None:
+        assert part.solution is not None
+        return [
+            _p(
+                "Each ",
+                Script("(U c)", "t"),
+                " is a multiple of D[t,t] (and 0 where D[t,t] = 0): solvable mod q. ",
+                Script("z", "t"),
+                " = ",
+                Script("(U c)", "t"),
+                " / D[t,t], and x = V z:",
+                keep=True,
+            ),
+            Block("patterns", patterns=[(f"x mod {part.q}", part.solution)]),
+        ]
+    t = part.blocking
+    if part.diagonal[t] == 0:
+        return [
+            _p(
+                Script("(U c)", str(t + 1)),
+                f" = {part.transformed[t]}, but D[{t + 1},{t + 1}] = 0: row t{t + 1} "
+                f"of D z is 0 whatever z is (mod {part.q}): not solvable.",
+            )
+        ]
+    return [
+        _p(
+            Script("(U c)", str(t + 1)),
+            f" = {part.transformed[t]} is not a multiple of D[{t + 1},{t + 1}] = "
+            f"{part.diagonal[t]} (mod {part.q}): not solvable.",
+        )
+    ]
