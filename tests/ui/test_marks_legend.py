@@ -132,3 +132,22 @@ def test_chase_messages_name_buttons_as_the_board_shows_them(window, qtbot, plan
         else:  # no numbers drawn: rows and columns
             assert f"row {r + 1}, column {c + 1}" in text
     assert not re.search(r"\br\dc\d", text)  # never the internal ids
+
+
+def test_the_step_badge_in_the_legend_is_drawn_near_its_board_size(window):
+    """Seen in a real window: the Legend's step badge was a 6-pixel smudge (a 58-unit area
+    squeezed into 34 pixels); its digit is drawn at 10 pixels on the board."""
+    from PySide6.QtWidgets import QLabel
+
+    from lograph.ui.canvas.legend import _scene_of
+
+    legend = window.chase.panel.legend
+    for name in ("step", "pressing"):
+        shown = legend.findChild(QLabel, f"legend_{name}").pixmap()
+        _scene, area = _scene_of(name)
+        assert shown.width() / area.width() >= 0.9, name  # the digit at 9 pixels or more
+        # and nothing but the sample: no button number drawn under its disc
+        image = shown.toImage()
+        low = [image.pixelColor(x, y) for y in range(shown.height() - 6, shown.height())
+               for x in range(shown.width())]  # fmt: skip
+        assert all(abs(c.lightness() - Canvas.background.lightness()) < 30 for c in low)

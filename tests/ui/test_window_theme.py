@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtCore import QByteArray, Qt
 from PySide6.QtGui import QColor, QIcon, QImage, QPalette
 from PySide6.QtSvg import QSvgRenderer
-from PySide6.QtWidgets import QApplication, QFileDialog, QLabel
+from PySide6.QtWidgets import QApplication, QFileDialog, QLabel, QWidget
 
 from lograph.core.files.samples import read_sample
 from lograph.ui.icons import ICON_NAMES, svg_text
@@ -188,3 +188,25 @@ def test_disabled_toolbar_icons_look_disabled_on_both_themes(qtbot, window, ligh
         pixels = [QColor(shown.pixel(x, y)) for x in range(shown.width())
                   for y in range(shown.height())]  # fmt: skip
         assert max(contrast(c, ground) for c in pixels) < 3.0, theme  # as painted, too
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_the_histograms_axis_labels_read_on_either_theme(qtbot, window, light_again, theme):
+    """Seen in a real window: on the dark theme the histogram's "0 … presses … 9" and "max"
+    were dark grey on dark grey."""
+    window.action(f"theme_{theme}").trigger()
+    view = window.analysis.panel.findChild(QWidget, "analysis_histogram")
+    dark = theme == "dark"
+    qtbot.waitUntil(lambda: (view.palette().color(Role.Window).lightness() < 100) == dark)
+    view.set_counts([1, 9, 36, 84, 126, 126, 84, 36, 9, 1])
+    view.resize(260, 130)
+    image = view.grab().toImage()
+    background = image.pixelColor(1, image.height() - 3)  # what the labels are drawn on
+    assert (background.lightness() < 100) == dark
+    # the strip under the axis holds only the labels: its most contrasting pixel is their ink
+    rows = range(image.height() - 16, image.height() - 2)
+    ink = max(
+        (image.pixelColor(x, y) for y in rows for x in range(image.width())),
+        key=lambda c: contrast(c, background),
+    )
+    assert contrast(ink, background) >= 4.5, (theme, ink.name(), background.name())

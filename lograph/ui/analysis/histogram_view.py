@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QHelpEvent, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import QColor, QHelpEvent, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from lograph.ui.analysis.numbers import count_text
@@ -25,8 +25,6 @@ __all__ = ["HistogramView"]
 
 _BAR = QColor("#4c6ef5")
 _WORST = QColor("#e4572e")
-_AXIS = QColor("#868e96")
-_TEXT = QColor("#343a40")
 _PAD_LEFT, _PAD_RIGHT, _PAD_TOP, _PAD_BOTTOM = 8.0, 8.0, 18.0, 20.0
 
 
@@ -78,7 +76,10 @@ class HistogramView(QWidget):
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setPen(_TEXT)
+        # the theme's own text colour: a fixed dark grey vanished on the dark theme
+        text = self.palette().color(QPalette.ColorRole.WindowText)
+        axis = self.palette().color(QPalette.ColorRole.PlaceholderText)
+        painter.setPen(text)
         if not self.counts:
             painter.drawText(
                 QRectF(self.rect()), Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap,
@@ -97,12 +98,12 @@ class HistogramView(QWidget):
             h = max(self._height(count) * plot.height(), 2.0)
             bar = QRectF(plot.left() + k * step + gap / 2, plot.bottom() - h, step - gap, h)
             painter.fillRect(bar, _WORST if k == worst else _BAR)
-        painter.setPen(QPen(_AXIS, 1))
+        painter.setPen(QPen(axis, 1))
         painter.drawLine(QPointF(plot.left(), plot.bottom()), QPointF(plot.right(), plot.bottom()))
-        painter.setPen(_TEXT)
         font = painter.font()
         font.setPointSizeF(max(font.pointSizeF() - 1, 7.0))
         painter.setFont(font)
+        painter.setPen(text)
         below = QRectF(plot.left(), plot.bottom() + 2, plot.width(), _PAD_BOTTOM - 2)
         painter.drawText(below, Qt.AlignmentFlag.AlignLeft, "0")
         painter.drawText(below, Qt.AlignmentFlag.AlignHCenter, "presses")

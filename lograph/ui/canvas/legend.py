@@ -22,6 +22,11 @@ from lograph.ui.model.document import Document
 __all__ = ["OTHER", "LegendWidget", "sample"]
 
 ICON = 40  # pixels
+#: Side of the legend's samples, in pixels; samples with a badge (a step number) get
+#: `BADGE_ICON`, so the badge's 10-pixel digit shows at about 9 pixels, not 6.
+LEGEND_ICON, BADGE_ICON = 34, 48
+#: Samples whose mark carries a badge, and its text.
+BADGES = {"step": "7", "pressing": "7"}
 #: The legend lines that are not marks: name -> text.
 OTHER = {
     "loop_extra": "acts on itself though the rule says not (solid loop)",
@@ -39,27 +44,38 @@ def _board(cols: int = 1, rule: str = "closed") -> Board:
     return board
 
 
+def _bare(board: Board) -> BoardScene:
+    """A scene of `board` without the numbers a board that is not a grid draws under its
+    buttons: a sample is one meaning, not a board to find buttons on."""
+    scene = BoardScene(Document(board))
+    scene.button_layer.names_of = None
+    return scene
+
+
 def _scene_of(name: str) -> tuple[BoardScene, QRectF]:
-    """A tiny scene showing the sample `name`, and the area of it to show."""
-    centre = QRectF(-RADIUS - 15, -RADIUS - 15, 2 * RADIUS + 30, 2 * RADIUS + 30)
+    """A tiny scene showing the sample `name`, and the area of it to show (a badge's sample
+    closer in: the disc, its ring and the badge at its upper right)."""
+    margin = 11 if name in BADGES else 15
+    centre = QRectF(
+        -RADIUS - margin, -RADIUS - margin, 2 * (RADIUS + margin), 2 * (RADIUS + margin)
+    )
     if name in ("loop_extra", "loop_missing"):
         board = _board(rule="open" if name == "loop_extra" else "closed")
         board.set_self_action("b0", name == "loop_extra")
-        return BoardScene(Document(board)), centre
+        return _bare(board), centre
     if name == "wrap":  # three in a row with the ends joined: a ring laid flat
         board = _board(3)
         board.add_edge("b0", "b2")
-        scene = BoardScene(Document(board))
+        scene = _bare(board)
         return scene, centre.translated(-RADIUS - 8, 0)
     board = _board(2 if name == "force" else 1)
-    scene = BoardScene(Document(board))
+    scene = _bare(board)
     lay = scene.overlay("legend")
     if name == "force":
         lay.set_arrows([("b0", "b1", MARKS["force"].color)])
         x1 = scene.store.position("b1")[0]
         return scene, QRectF(0, -x1 / 2, x1, x1)  # the arrow between two half discs
-    label = {"step": "7", "pressing": "7"}.get(name, "")
-    lay.set_marks({"b0": mark(name, label)})
+    lay.set_marks({"b0": mark(name, BADGES.get(name, ""))})
     return scene, centre
 
 
@@ -122,7 +138,7 @@ class LegendWidget(QWidget):
         texts: dict[str, str] = {k: m.text for k, m in MARKS.items()} | OTHER
         for name, text in texts.items():
             icon = QLabel()
-            icon.setPixmap(sample(name, 34))
+            icon.setPixmap(sample(name, BADGE_ICON if name in BADGES else LEGEND_ICON))
             self._add(grid, name, icon, QLabel(text))
         self.set_states(2)
 
