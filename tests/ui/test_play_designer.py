@@ -55,10 +55,14 @@ def test_an_impossible_count_says_what_is_missing(qtbot, window):
     dialog.low.setValue(4)
     dialog.high.setValue(4)
     dialog.count.setValue(2)  # only one position needs 4 presses
-    dialog.generate_button.click()
-    qtbot.waitUntil(lambda: "tries" in dialog.status.text(), timeout=90_000)
-    assert len(dialog.levels) == 1
-    assert "only so many positions exist: 1 needs 4 presses" in dialog.status.text()
+    qtbot.waitUntil(lambda: dialog.bounds is not None, timeout=60_000)
+    dialog.generate_button.click()  # told at once from the histogram, before any try
+    assert not window.jobs.is_running("designer")
+    assert dialog.levels == []
+    assert dialog.status.text() == (
+        "Not enough positions: only 1 position needs 4 presses (2 asked for). "
+        "Ask for fewer levels or other counts."
+    )
 
 
 def test_the_designer_knows_the_boards_bounds_before_trying(qtbot, window):
@@ -83,6 +87,13 @@ def test_the_designer_knows_the_boards_bounds_before_trying(qtbot, window):
     qtbot.keyClicks(dialog.high, "5")  # typed: no such count is offered
     assert dialog.high.value() <= hardest
     qtbot.mouseClick(dialog.generate_button, Qt.MouseButton.LeftButton)  # the defaults
+    assert not window.jobs.is_running("designer")  # 6 levels of the hardest: said at once
+    assert dialog.status.text().startswith(
+        f"Not enough positions: only {counts[hardest]} positions need {hardest} presses "
+        "(6 asked for)."
+    )
+    dialog.count.setValue(counts[hardest])  # as many as there are: alike ones count once
+    qtbot.mouseClick(dialog.generate_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: "tries" in dialog.status.text(), timeout=60_000)
     said = dialog.status.text()
     assert "unique" not in said  # not asked for, so not the reason

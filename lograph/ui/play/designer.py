@@ -14,6 +14,7 @@ writes them atomically (the same file `lograph puzzle` writes).
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -101,7 +102,7 @@ def bounds_text(bounds: Bounds) -> str:
     text = f"The hardest position of this board needs {count_of(bounds.hardest, 'press')}."
     histogram = bounds.histogram
     if histogram is not None and len(histogram) <= LISTED_COUNTS + 1:
-        per = " · ".join(f"{k}: {n:,}" for k, n in enumerate(histogram) if k and n)
+        per = " · ".join(f"{k}:\u00a0{n:,}" for k, n in enumerate(histogram) if k and n)
         text += f" Positions per fewest presses: {per}."
     elif histogram is not None:  # a long list of huge numbers says less than its peak
         most = max(range(len(histogram)), key=histogram.__getitem__)
@@ -239,6 +240,10 @@ class DesignerDialog(QDialog):
         low, high = sorted((self.low.value(), self.high.value()))
         count, unique, seed = self.count.value(), self.unique.isChecked(), self.seed.value()
         board = self.board
+        short = self._too_few(low, high, count)
+        if short:
+            self.status.setText(short)
+            return
         if not self.name.isModified():  # the default name follows the counts asked for
             kind = ", unique" if unique else ""
             self.name.setText(f"{board.name or 'board'}: {low} to {high} presses{kind}")
@@ -258,6 +263,24 @@ class DesignerDialog(QDialog):
             done=lambda _token, found: self._found(found),
             failed=self._failed,
         )
+
+    def _too_few(self, low: int, high: int, count: int) -> str:
+        """What cannot be had, said before any try: the histogram counts every position
+        per fewest presses, so asking more levels of a count than it has positions is
+        told at once ("" when the request may be met, or the counts are not known)."""
+        histogram = self.bounds.histogram if self.bounds is not None else None
+        if histogram is None:
+            return ""
+        wanted = Counter(spread(low, high, count))
+        short = {k: n for k, n in wanted.items() if n > (histogram[k] if k < len(histogram) else 0)}
+        if not short:
+            return ""
+        only = ", ".join(
+            f"{count_of(histogram[k], 'position')} {'needs' if histogram[k] == 1 else 'need'} "
+            f"{count_of(k, 'press')} ({n} asked for)"
+            for k, n in sorted(short.items())
+        )
+        return f"Not enough positions: only {only}. Ask for fewer levels or other counts."
 
     def cancel(self) -> None:
         self.runner.cancel("designer")
