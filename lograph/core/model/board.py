@@ -36,6 +36,7 @@ from lograph.core.model.checks import check_states as _check_states  # still imp
 from lograph.core.model.convert import (
     BoardArrays,
     board_arrays,
+    checked_arrays,
     empty_graph,
     graph_of,
     press_system,
@@ -94,6 +95,8 @@ class Board:
         #: kept across changes of lights only (its lights may be stale)
         self._system: PressSystem | None = None
         self._structure: PressSystem | None = None
+        #: the grid cells of the buttons, when all are grid names and the list is unchanged
+        self._cells: NDArray[np.int64] | None = None
 
     # ----------------------------------------------------------------- representation
     @property
@@ -117,11 +120,14 @@ class Board:
                 self._system = dataclasses.replace(self._system, positions=positions)
         return graph
 
-    def _changed(self, *, lights_only: bool = False) -> None:
-        """Forget the conversion (every change calls this; lights keep the structure)."""
+    def _changed(self, *, lights_only: bool = False, buttons: bool = False) -> None:
+        """Forget the conversion (every change calls this; lights keep the structure, and
+        only a change of the button list forgets their grid cells)."""
         self._system = None
         if not lights_only:
             self._structure = None
+        if buttons:
+            self._cells = None
 
     # ----------------------------------------------------------------- properties
     @property
@@ -249,7 +255,7 @@ class Board:
         self._order.append(button)
         if self._index is not None:
             self._index[button] = len(self._order) - 1
-        self._changed()
+        self._changed(buttons=True)
         return button
 
     def remove_button(self, button: str) -> None:
@@ -265,7 +271,7 @@ class Board:
         self._graph.remove_nodes_from(gone)
         self._order = [v for v in self._order if v not in gone]
         self._index = None
-        self._changed()
+        self._changed(buttons=True)
 
     def rename_button(self, button: str, new: str) -> None:
         """Give `button` a new id, keeping its place in the order, edges and state."""
@@ -275,7 +281,7 @@ class Board:
         relabel_in_place(self._graph, {button: new})
         self._order[self._order.index(button)] = new
         self._index = None
-        self._changed()
+        self._changed(buttons=True)
 
     def reorder(self, order: Sequence[str]) -> None:
         """Set the explicit button order (a permutation of the current buttons)."""
@@ -284,7 +290,7 @@ class Board:
         self._materialize()  # the arrays number the buttons in the old order
         self._order = list(order)
         self._index = None
-        self._changed()
+        self._changed(buttons=True)
 
     # ----------------------------------------------------------------- edges
     def add_edge(self, u: str, v: str) -> None:
@@ -504,6 +510,7 @@ class Board:
             new._nx = self._graph.copy()
         new._order = list(self._order)
         new._system, new._structure = self._system, self._structure  # immutable: shared
+        new._cells = self._cells
         return new
 
     def to_system(self) -> PressSystem:
@@ -537,8 +544,10 @@ class Board:
                 self._states,
                 self._name,
                 self._description,
+                self._cells,
             )
         self._system = self._structure = system
+        self._cells = system.coords
         return system
 
     @classmethod
@@ -563,7 +572,30 @@ class Board:
         """
         states = _check_states(states)
         ids, arrays = board_arrays(graph, states=states, pos=pos, order=order)
+        return cls._holding(ids, arrays, rule, states, name)
+
+    @classmethod
+    def from_arrays(
+        cls,
+        ids: Sequence[str],
+        arrays: BoardArrays,
+        *,
+        rule: str = "closed",
+        states: int = 2,
+        name: str = "",
+    ) -> Board:
+        """The board whose button ``i`` is ``ids[i]`` and whose edges, lights, overrides
+        and positions are `arrays` (`lograph.core.model.convert.BoardArrays`), checked as
+        `add_button` and `add_edge` check them: for generators that compute a board as
+        arrays. The board builds its networkx graph when a method first needs one."""
+        states = _check_states(states)
+        names, arrays = checked_arrays(ids, arrays, states)
+        return cls._holding(names, arrays, rule, states, name)
+
+    @classmethod
+    def _holding(
+        cls, ids: list[str], arrays: BoardArrays, rule: str, states: int, name: str
+    ) -> Board:
         board = cls(directed=arrays.directed, rule=rule, states=states, name=name)
-        board._nx, board._arrays = None, arrays
-        board._order = ids
+        board._nx, board._arrays, board._order = None, arrays, ids
         return board

@@ -14,6 +14,7 @@ neighbour query, the drawing positions of a graph that came without any).
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -21,7 +22,7 @@ from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
-from numpy.typing import NDArray
+from numpy.typing import ArrayLike, NDArray
 
 from lograph.core.errors import BoardError
 from lograph.core.model.checks import (
@@ -39,10 +40,13 @@ if TYPE_CHECKING:
     import networkx as nx
 
 __all__ = [
+    "FOLLOW_RULE",
     "BoardArrays",
     "board_arrays",
+    "checked_arrays",
     "empty_graph",
     "graph_of",
+    "light_values",
     "press_system",
     "press_system_from_graph",
     "relabel_in_place",
@@ -89,6 +93,9 @@ class BoardArrays:
     positions : ndarray of float64 or None
         ``(N, 2)`` drawing positions; None when the graph gave none, so that they are laid
         out only when first asked for (`graph_of`).
+    coords : ndarray of int64 or None
+        ``(N, 2)`` grid cells of the buttons when the maker knows them (a grid generator),
+        else None (`system_of_arrays` reads them from the ids).
     """
 
     directed: bool
@@ -97,6 +104,7 @@ class BoardArrays:
     lights: NDArray[np.uint8]
     overrides: NDArray[np.int8]
     positions: NDArray[np.float64] | None
+    coords: NDArray[np.int64] | None = None
 
     def self_mask(self, rule: str) -> NDArray[np.bool_]:
         """Which buttons change their own light under `rule`."""
@@ -149,6 +157,56 @@ def board_arrays(
         positions=positions,
     )
     return ids, arrays
+
+
+def checked_arrays(
+    ids: Sequence[str], arrays: BoardArrays, states: int
+) -> tuple[list[str], BoardArrays]:
+    """`ids` and `arrays` checked as `Board.add_button` and `Board.add_edge` check one button
+    and edge at a time (the same messages), the edges' repeats dropped (a repeated edge, or
+    an undirected one given from both ends, is one edge, as networkx keeps it)."""
+    n = len(ids)
+    names = _button_ids(ids)
+    src = np.asarray(arrays.src, dtype=np.int64)
+    dst = np.asarray(arrays.dst, dtype=np.int64)
+    sizes = {len(arrays.lights), len(arrays.overrides)}
+    if arrays.positions is not None:
+        sizes.add(len(arrays.positions))
+    if sizes != {n} or len(src) != len(dst):
+        raise BoardError(f"arrays of {sorted(sizes)} buttons and {len(src)} edge ends for {n}")
+    if len(src) and (min(src.min(), dst.min()) < 0 or max(src.max(), dst.max()) >= n):
+        raise BoardError(f"an edge names a button outside 0..{n - 1}")
+    loop = np.flatnonzero(src == dst)
+    if len(loop):
+        raise BoardError(
+            f"self edge on {names[src[loop[0]]]!r}: use set_self_action to make a button act "
+            "on itself"
+        )
+    bad = np.flatnonzero(arrays.lights >= states)
+    if len(bad):
+        check_light(int(arrays.lights[bad[0]]), states)  # raises, naming the value
+    if np.any((arrays.overrides < FOLLOW_RULE) | (arrays.overrides > 1)):
+        raise BoardError("self action overrides must be -1 (follow the rule), 0 or 1")
+    if arrays.positions is not None:
+        for p in arrays.positions[~np.all(np.abs(arrays.positions) <= MAX_COORDINATE, axis=1)]:
+            check_pos((p[0], p[1]))  # raises, naming the position
+    ends = (src, dst) if arrays.directed else (np.minimum(src, dst), np.maximum(src, dst))
+    _, first = np.unique(ends[0] * max(n, 1) + ends[1], return_index=True)
+    if len(first) < len(src):
+        first.sort()
+        src, dst = src[first], dst[first]
+    return names, dataclasses.replace(arrays, src=src, dst=dst)
+
+
+def light_values(values: ArrayLike, states: int) -> NDArray[np.uint8]:
+    """Light values as `BoardArrays.lights`: each taken as ``int()`` takes it and checked
+    as `Board.add_button` checks one (the same message for the first bad one)."""
+    found = np.asarray(values)
+    if found.dtype.kind in "iu" and (
+        not found.size or (int(found.min()) >= 0 and int(found.max()) < states)
+    ):
+        return found.astype(np.uint8)
+    return np.array([check_light(int(v), states) for v in found.tolist()], dtype=np.uint8)
 
 
 def _button_ids(nodes: Sequence[Hashable]) -> list[str]:
@@ -319,7 +377,7 @@ def system_of_arrays(
         states=states,
         lights=arrays.lights,
         names=tuple(ids),
-        coords=cell_coords(ids),
+        coords=arrays.coords if arrays.coords is not None else cell_coords(ids),
         positions=arrays.positions,
         rule=rule,
         name=name,
@@ -335,8 +393,11 @@ def press_system(
     states: int,
     name: str = "",
     description: str = "",
+    coords: NDArray[np.int64] | None = None,
 ) -> PressSystem:
-    """The press matrix of a board's `graph`, its buttons in `order` (`index` inverts it)."""
+    """The press matrix of a board's `graph`, its buttons in `order` (`index` inverts it);
+    `coords` are the buttons' grid cells when known (None: read from the names, which
+    costs little when they are not grid names: the first one refutes them)."""
     src, dst, _ = _edge_arrays(graph, index, graph_order=True)  # A needs no edge order
     nodes = graph._node
     attrs = [nodes[v] for v in order]  # one lookup per button
@@ -353,7 +414,7 @@ def press_system(
         states=states,
         lights=np.fromiter((a["light"] for a in attrs), dtype=np.uint8, count=len(attrs)),
         names=tuple(order),
-        coords=cell_coords(order),
+        coords=coords if coords is not None else cell_coords(order),
         positions=np.fromiter(
             chain.from_iterable(a["pos"] for a in attrs), dtype=np.float64, count=2 * len(attrs)
         ).reshape(-1, 2),

@@ -17,6 +17,8 @@ from numpy.typing import ArrayLike, NDArray
 from lograph.core.errors import BoardError, BoardTooLargeError
 from lograph.core.model.board import Board
 from lograph.core.model.checks import check_rule
+from lograph.core.model.checks import check_states as _check_states
+from lograph.core.model.convert import FOLLOW_RULE, BoardArrays, light_values
 from lograph.core.model.stencils import STENCILS, Stencil, acts_on_itself, make_stencil, within
 from lograph.core.model.surfaces import Surface, check_surface, stencil_edges
 from lograph.core.model.system import CellNames, PressSystem
@@ -215,10 +217,14 @@ def from_mask(
         raise BoardError(f"lights shape {light_grid.shape} is not the mask's {grid.shape}")
     coords, src, dst, directed, selfish = _edges(grid, place, stencil, rule)
     board_rule = rule if stencil is None else ("closed" if selfish else "open")
-    board = Board(directed=directed, rule=board_rule, states=states, name=name)
+    arrays = BoardArrays(  # the board is built from these when first edited
+        directed=directed,
+        src=src,
+        dst=dst,
+        lights=light_values(light_grid[coords[:, 0], coords[:, 1]], _check_states(states)),
+        overrides=np.full(len(coords), FOLLOW_RULE, dtype=np.int8),
+        positions=coords[:, ::-1].astype(np.float64),
+        coords=coords,
+    )
     names = [f"r{r}c{c}" for r, c in coords.tolist()]
-    for (r, c), button in zip(coords.tolist(), names, strict=True):
-        board.add_button(button, pos=(float(c), float(r)), light=int(light_grid[r, c]))
-    for u, v in zip(src.tolist(), dst.tolist(), strict=True):
-        board.add_edge(names[u], names[v])
-    return board
+    return Board.from_arrays(names, arrays, rule=board_rule, states=states, name=name)

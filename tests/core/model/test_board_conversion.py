@@ -17,7 +17,9 @@ import pytest
 
 from lograph.core.errors import BoardError
 from lograph.core.model.board import Board
-from lograph.core.model.convert import press_system_from_graph
+from lograph.core.model.convert import FOLLOW_RULE, BoardArrays, press_system_from_graph
+from lograph.core.model.generators import rectangle, torus
+from lograph.core.model.grids import from_mask
 from lograph.core.model.layout import auto_layout
 from lograph.core.model.system import PressSystem, parse_cell_name
 
@@ -80,6 +82,8 @@ BOARDS: dict[str, Callable[[], Board]] = {
     "arrays": lambda: Board.from_graph(drawn_graph(False), rule="open"),
     "arrays, directed": lambda: Board.from_graph(drawn_graph(True), rule="open"),
     "arrays, no positions": lambda: Board.from_graph(nx.cycle_graph(7), states=3),
+    "generated grid": lambda: rectangle(3, 4, holes=[(1, 1)], states=3),
+    "generated, directed stencil": lambda: torus(4, 4, stencil=[(0, 1), (1, 1)]),
     "graph": lambda: built_board(False),
     "graph, directed": lambda: built_board(True),
 }
@@ -121,7 +125,7 @@ CHANGES: dict[str, Callable[[Board], object]] = {
     ),
     "press": lambda b: b.press(b.buttons[0]),
     "press k + 1 times": lambda b: b.press(b.buttons[1], times=b.states + 1),
-    "apply_presses": lambda b: b.apply_presses(np.arange(len(b))),
+    "apply_presses": lambda b: b.apply_presses(np.eye(len(b), dtype=np.int64)[1]),
     "rule": lambda b: setattr(b, "rule", "closed" if b.rule == "open" else "open"),
     "states": lambda b: setattr(b, "states", 5 if b.states == 3 else 3),
     "name": lambda b: setattr(b, "name", "renamed board"),
@@ -349,3 +353,91 @@ def test_press_system_from_graph_is_the_boards_conversion(name: str) -> None:
     direct = press_system_from_graph(make(), **options)  # type: ignore[arg-type]
     board = Board.from_graph(make(), **options)  # type: ignore[arg-type]
     assert_is_conversion(direct, board)
+
+
+# ----------------------------------------------------------------- from_arrays
+
+
+def grid_one_call_at_a_time(mask: np.ndarray, **options: object) -> Board:
+    """A grid board built button by button from the arrays `from_mask` computes (the way
+    it built boards before it handed the arrays over)."""
+    from lograph.core.model.grids import _edges, _surface
+
+    surface = _surface(options.pop("surface", None), mask.shape, False, False)  # type: ignore[arg-type]
+    stencil = options.pop("stencil", None)
+    lights = options.pop("lights", np.zeros(mask.shape, dtype=np.int64))
+    coords, src, dst, directed, selfish = _edges(mask, surface, stencil, "closed")  # type: ignore[arg-type]
+    rule = "closed" if stencil is None else ("closed" if selfish else "open")
+    board = Board(directed=directed, rule=rule, **options)  # type: ignore[arg-type]
+    names = [f"r{r}c{c}" for r, c in coords.tolist()]
+    for (r, c), button in zip(coords.tolist(), names, strict=True):
+        board.add_button(button, pos=(float(c), float(r)), light=int(lights[r, c]))  # type: ignore[index]
+    for u, v in zip(src.tolist(), dst.tolist(), strict=True):
+        board.add_edge(names[u], names[v])
+    return board
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"states": 5, "lights": np.arange(20).reshape(4, 5) % 5},
+        {"surface": "torus"},
+        {"surface": "mobius"},
+        {"stencil": [(0, 1), (1, 1), (-1, 0)]},
+        {"surface": "torus", "stencil": [(0, 1), (0, -1), (1, 0), (-1, 0), (0, 2)]},
+    ],
+)
+def test_generated_grids_are_the_boards_built_one_call_at_a_time(options: dict) -> None:
+    mask = np.ones((4, 5), dtype=bool)
+    mask[1, 2] = not options.get("surface")  # a hole where the surface allows one
+    made = from_mask(mask, **options)
+    expected = grid_one_call_at_a_time(mask, **dict(options))
+    assert_is_conversion(made.to_system(), expected)
+    assert made.buttons == expected.buttons
+    assert made.lights().tolist() == expected.lights().tolist()
+    assert repr(made) == repr(expected)  # the edge count: repeats counted once
+    assert list(made.graph.nodes(data=True)) == list(expected.graph.nodes(data=True))
+    assert list(made.graph.edges()) == list(expected.graph.edges())
+
+
+def arrays(**changes: object) -> BoardArrays:
+    base = {
+        "directed": False,
+        "src": np.array([0, 1], dtype=np.int64),
+        "dst": np.array([1, 2], dtype=np.int64),
+        "lights": np.zeros(3, dtype=np.uint8),
+        "overrides": np.full(3, FOLLOW_RULE, dtype=np.int8),
+        "positions": np.zeros((3, 2)),
+    }
+    return BoardArrays(**{**base, **changes})  # type: ignore[arg-type]
+
+
+def test_from_arrays_counts_a_repeated_edge_once() -> None:
+    board = Board.from_arrays(
+        ["a", "b", "c"], arrays(src=np.array([0, 1, 1, 0]), dst=np.array([1, 2, 0, 1]))
+    )
+    assert board.edges() == [("a", "b"), ("b", "c")]
+    assert "2 edges" in repr(
+        Board.from_arrays(["a", "b", "c"], arrays(src=np.array([0, 1, 1]), dst=np.array([1, 2, 0])))
+    )
+
+
+@pytest.mark.parametrize(
+    ("changes", "ids", "message"),
+    [
+        ({"src": np.array([0, 2]), "dst": np.array([1, 2])}, "abc", "self edge on 'c'"),
+        ({"lights": np.array([0, 2, 0], dtype=np.uint8)}, "abc", "light value 2 is out of range"),
+        ({"src": np.array([0, 3]), "dst": np.array([1, 2])}, "abc", "outside 0..2"),
+        ({"overrides": np.array([0, 2, 1], dtype=np.int8)}, "abc", "overrides"),
+        ({"positions": np.array([[0, 0], [0, 1e12], [0, 0]])}, "abc", "out of range"),
+        ({}, "ab", r"arrays of \[3\] buttons .* for 2"),
+        ({}, ["a", "b", "a"], "same string form"),
+        ({}, ["a", "b ", "c"], "padding"),
+    ],
+)
+def test_from_arrays_checks_what_add_button_and_add_edge_check(
+    changes: dict, ids: object, message: str
+) -> None:
+    with pytest.raises(BoardError, match=message):
+        Board.from_arrays(list(ids), arrays(**changes))  # type: ignore[call-overload]
