@@ -115,6 +115,7 @@ def run(args: argparse.Namespace) -> int:
     from lograph.core.census.families import parse_family
     from lograph.core.census.rows import CensusSpec, columns_for
     from lograph.core.census.table import lock_table
+    from lograph.core.model.checks import escaped
     from lograph.core.model.stencils import parse_stencil
 
     if census_counts.wanted(args):  # geng, or graph6 counted by nullity: no row per graph
@@ -131,7 +132,7 @@ def run(args: argparse.Namespace) -> int:
         counts = _tabulate(args, family, spec, columns, output, table_path)
     print(
         f"census: {counts.written + counts.skipped} boards ({counts.written} computed, "
-        f"{counts.skipped} already in the table) -> {args.output}"
+        f"{counts.skipped} already in the table) -> {escaped(args.output)}"
     )
     return 0
 
@@ -159,7 +160,9 @@ def _tabulate(
         check_graph6(family, interrupted)
     with ExitStack() as stack:
         executor, workers = _executor(args, stack)  # first: an unreachable cluster writes nothing
-        table = TableWriter(table_path, columns, _params(args, family, columns))
+        params = _params(args, family, columns)
+        # the CSV behind a Parquet table is a side file lograph names: never through a link
+        table = TableWriter(table_path, columns, params, follow_symlinks=not parquet)
         stack.callback(table.close, False)
         bar = stack.enter_context(progress_bar(args, "census", unit="boards", delay=0))
         shown = None if bar is None else lambda c: bar(c.written + c.skipped, c.total or 0)

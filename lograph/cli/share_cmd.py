@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
     from lograph.cli.common import load_board
     from lograph.core.errors import LographError
     from lograph.core.files.level_pack import is_level_pack, read_level_pack
-    from lograph.core.share.page import board_page, pack_page, write_page
+    from lograph.core.share.page import PAGE_LIMIT, board_page, pack_page, write_page
 
     output = Path(args.output)
     if output.suffix.lower() not in (".html", ".htm"):
@@ -68,7 +68,13 @@ def run(args: argparse.Namespace) -> int:
         data = pack_page(pack, window_drawing(pack.board))
         what = f"{len(pack.levels)} levels on {len(pack.board)} buttons"
     else:
+        _check_page_size(args.board)
         board = load_board(args.board, args.rule, args.states)
+        if len(board) > PAGE_LIMIT:  # said before the window's drawing of every button
+            raise LographError(
+                f"{args.board}: {len(board)} buttons are too many for a web page "
+                f"(limit {PAGE_LIMIT})"
+            )
         data = board_page(board, window_drawing(board))
         what = f"{len(board)} buttons"
     size = write_page(output, data)
@@ -83,3 +89,26 @@ def run(args: argparse.Namespace) -> int:
     note = "" if hints else " (no hints: more than 400 buttons)"
     emit(args, summary, f"wrote {output} ({size} bytes, {what}){note}")
     return 0
+
+
+#: A board file larger than this is counted from arrays first (`read_system`, seconds for
+#: 250,000 buttons) before the board is built (networkx, several times slower).
+_COUNT_FIRST_BYTES = 1 << 20
+
+
+def _check_page_size(path: str) -> None:
+    """Refuse, naming the file, a big board file with more buttons than a page draws."""
+    import os
+
+    from lograph.core.errors import LographError
+    from lograph.core.files import read_system
+    from lograph.core.share.page import PAGE_LIMIT
+
+    try:
+        big = os.path.getsize(path) > _COUNT_FIRST_BYTES
+    except OSError:
+        return  # reading the board says what is wrong
+    if big and (buttons := read_system(path).n) > PAGE_LIMIT:
+        raise LographError(
+            f"{path}: {buttons} buttons are too many for a web page (limit {PAGE_LIMIT})"
+        )

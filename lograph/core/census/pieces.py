@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
@@ -40,12 +41,16 @@ from typing import Any
 from lograph.core.census.sources import PieceResult, Source, count_piece
 from lograph.core.census.stream import Counts, Where
 from lograph.core.errors import LographError
+from lograph.core.files.atomic import atomic_write_bytes
 from lograph.core.work import Cancel, poll
 
 __all__ = ["PieceJournal", "journal_path", "matches_path", "run_pieces", "summary_params"]
 
 _POLL = 0.1
 _CANCELLED = "census cancelled"
+_NO_FOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_NON_BLOCK = getattr(os, "O_NONBLOCK", 0)
+_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 
 
 def summary_params(source: Source, where: Where | None) -> dict[str, Any]:
@@ -56,6 +61,10 @@ def summary_params(source: Source, where: Where | None) -> dict[str, Any]:
         "source": source.describe(),
         "where": None if where is None else list(where.bounds),
     }
+
+
+def _line(record: dict[str, Any]) -> bytes:
+    return (json.dumps(record, sort_keys=True, separators=(",", ":")) + "\n").encode()
 
 
 def journal_path(path: str | os.PathLike[str]) -> Path:
@@ -71,57 +80,119 @@ def matches_path(path: str | os.PathLike[str], piece: int) -> Path:
 
 class PieceJournal:
     """The finished pieces of one census (`done`: piece -> its result), on disk next to
-    its table."""
+    its table.
+
+    The journal's name is predictable, so it is never opened through a symbolic link: one
+    planted at its name is refused, its target untouched. A new journal appears whole,
+    its parameters line in place (written aside and renamed), never as an empty file.
+    """
 
     def __init__(self, table: str | os.PathLike[str], params: dict[str, Any]) -> None:
         self.table = Path(table)
         self.path = journal_path(table)
         self.params = params
         self.done: dict[int, PieceResult] = {}
-        if self.path.exists():
-            self._read()
-        else:
-            if self.table.exists():
+        #: Whether this run started the journal (else it resumes one).
+        self.created = False
+        data = self._load()
+        if data is None:
+            if self.table.exists() or self.table.is_symlink():
                 raise LographError(
                     f"{self.table} already exists and is not an unfinished census; "
                     "remove it or choose another -o"
                 )
-            self._append({"params": params})
+            atomic_write_bytes(self.path, _line({"params": params}), follow_symlinks=False)
+            self.created = True
+        else:
+            self._read(data)
 
-    def _read(self) -> None:
-        with open(self.path, "rb") as handle:
-            data = handle.read()
+    def _load(self) -> bytes | None:
+        """The journal's bytes; None when there is none."""
+        try:
+            fd = os.open(self.path, os.O_RDONLY | _NO_FOLLOW | _NON_BLOCK | _CLOEXEC)
+        except FileNotFoundError:
+            return None
+        except OSError as exc:
+            if self.path.is_symlink():
+                raise LographError(
+                    f"{self.path}: a symbolic link, not a census journal (lograph does not "
+                    "follow it); remove it"
+                ) from None
+            raise OSError(exc.errno, exc.strerror, os.fspath(self.path)) from None
+        with open(fd, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise LographError(f"{self.path}: not a census journal (not a regular file)")
+            return handle.read()
+
+    def _read(self, data: bytes) -> None:
         lines = data.split(b"\n")
         complete = len(data) - len(lines[-1])  # a cut-off last line is dropped
         if lines[-1]:
-            with open(self.path, "r+b") as handle:
-                handle.truncate(complete)
+            fd = self._open(os.O_WRONLY)
+            try:
+                os.ftruncate(fd, complete)
+            finally:
+                os.close(fd)
         try:
             head = json.loads(lines[0]) if complete else {}
         except ValueError as exc:
             raise LographError(f"{self.path}: unreadable journal ({exc})") from exc
-        if not complete:
-            self._append({"params": self.params})
-        elif head.get("params") != self.params:
+        if not complete:  # a crash before the first line was whole: nothing to keep
+            atomic_write_bytes(self.path, _line({"params": self.params}), follow_symlinks=False)
+        elif not isinstance(head, dict) or head.get("params") != self.params:
             raise LographError(
-                f"{self.table} has an unfinished census with other parameters "
-                f"(journal {self.path.name}); finish it with the same command, or remove "
-                "the journal to start again"
+                self._refusal(head.get("params") if isinstance(head, dict) else None)
             )
         for line in lines[1:-1]:
             try:
                 record = json.loads(line)
-            except ValueError as exc:
+                result = PieceResult(**record["done"])
+            except (ValueError, TypeError, KeyError) as exc:
                 raise LographError(f"{self.path}: unreadable journal ({exc})") from exc
-            result = PieceResult(**record["done"])
             self.done.setdefault(result.piece, result)
 
-    def _append(self, record: dict[str, Any]) -> None:
-        data = (json.dumps(record, sort_keys=True, separators=(",", ":")) + "\n").encode()
-        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    def _refusal(self, recorded: object) -> str:
+        """Why the journal found is not this census's: the input changed, or it is another."""
+        if self.table.exists():
+            return (
+                f"{self.table} already exists, beside the journal {self.path.name} of another "
+                "census; remove them or choose another -o"
+            )
+        source = self.params.get("source", {})
+        if isinstance(recorded, dict) and source.get("kind") == "file":
+            old = recorded.get("source")
+            content = ("size", "sha256")  # what says the file's content, not which file
+            same_file = isinstance(old, dict) and all(
+                old.get(key) == source.get(key) for key in source.keys() | old.keys()
+                if key not in content
+            )  # fmt: skip
+            if same_file and {**recorded, "source": source} == self.params:
+                return (
+                    f"{source.get('path')} changed since the unfinished census to "
+                    f"{self.table} began (journal {self.path.name}); restore it, or remove "
+                    "the journal to start again"
+                )
+        return (
+            f"{self.table} has an unfinished census with other parameters "
+            f"(journal {self.path.name}); finish it with the same command, or remove "
+            "the journal to start again"
+        )
+
+    def _open(self, flags: int) -> int:
         try:
-            os.write(fd, data)
+            return os.open(self.path, flags | _NO_FOLLOW | _CLOEXEC)
+        except OSError as exc:
+            raise OSError(exc.errno, exc.strerror, os.fspath(self.path)) from None
+
+    def _append(self, record: dict[str, Any]) -> None:
+        data = _line(record)
+        fd = self._open(os.O_WRONLY | os.O_APPEND)
+        try:
+            while data:
+                data = data[os.write(fd, data) :]
             os.fsync(fd)
+        except OSError as exc:  # a full disk: name the journal, not nothing
+            raise OSError(exc.errno, exc.strerror, os.fspath(self.path)) from None
         finally:
             os.close(fd)
 

@@ -22,9 +22,14 @@ Examples
 
 from __future__ import annotations
 
+import ctypes
 import itertools
 import multiprocessing
+import os
 import signal
+import sys
+import threading
+import time
 from collections import deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
@@ -35,10 +40,22 @@ from lograph.core.census.rows import COLUMNS, CensusSpec, Row, compute_row, comp
 from lograph.core.census.table import TableWriter
 from lograph.core.work import Cancel, poll
 
-__all__ = ["COLUMNS", "CensusCounts", "batch_size_for", "process_pool", "run_census", "stop_pool"]
+__all__ = [
+    "COLUMNS",
+    "CensusCounts",
+    "batch_size_for",
+    "die_with_parent",
+    "process_pool",
+    "run_census",
+    "stop_pool",
+]
 
 #: Seconds between polls of `cancel` while waiting for a worker.
 _POLL = 0.1
+#: Linux's prctl option that asks for a signal when the parent ends (<linux/prctl.h>).
+_PR_SET_PDEATHSIG = 1
+#: Where prctl is missing: seconds between a worker's checks that its parent still runs.
+_PARENT_POLL = 0.5
 _CANCELLED = "census cancelled"
 
 
@@ -61,13 +78,44 @@ def batch_size_for(family: Family) -> int:
     return 256 if family.name == "graph6" else 1
 
 
-def _quiet_worker() -> None:
+def _quiet_worker(parent: int) -> None:
     """Undo, in a forked worker, the parent's signal set-up: Ctrl-C reaches the whole
     process group but only the parent reports it; SIGTERM (from `stop_pool`) just ends the
-    worker; and the wake-up socket is the parent's, which must not hear the worker's signals."""
+    worker; and the wake-up socket is the parent's, which must not hear the worker's signals.
+    Then tie the worker's life to its parent's (`die_with_parent`)."""
     signal.set_wakeup_fd(-1)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    die_with_parent(parent)
+
+
+def die_with_parent(parent: int) -> None:
+    """End this process as soon as `parent` (its parent's pid) ends, however it ends.
+
+    A pool worker waits for work on a pipe whose writing end every worker also holds, so
+    after ``kill -9`` of the census it would wait for ever, adopted by init. On Linux the
+    kernel sends SIGKILL when the parent ends (``prctl(PR_SET_PDEATHSIG)``; "the parent" is
+    the thread that forked the worker: `process_pool`'s caller must outlive the pool, as
+    the command line's main thread does); elsewhere a daemon thread checks every
+    `_PARENT_POLL` seconds. A parent already gone by now ends the worker at once.
+    """
+    if sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            armed = libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0
+        except (OSError, AttributeError):
+            armed = False
+        if armed:
+            if os.getppid() != parent:  # it ended before the signal was asked for
+                os._exit(1)
+            return
+    threading.Thread(target=_watch_parent, args=(parent,), name="parent watch", daemon=True).start()
+
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(_PARENT_POLL)
+    os._exit(1)  # no clean-up to do: the parent's journal has every finished piece
 
 
 def process_pool(jobs: int) -> ProcessPoolExecutor:
@@ -77,10 +125,13 @@ def process_pool(jobs: int) -> ProcessPoolExecutor:
     through multiprocessing's resource tracker, which prints warnings about "leaked"
     ones when an interrupted command ends at once (`os._exit`). The parent forks before
     it computes anything (no numba threads yet); its only other thread, the interrupt
-    watcher, holds no lock a worker needs.
+    watcher, holds no lock a worker needs. Workers end with the parent, even after
+    ``kill -9`` (`die_with_parent`).
     """
     context = multiprocessing.get_context("fork")
-    return ProcessPoolExecutor(jobs, mp_context=context, initializer=_quiet_worker)
+    return ProcessPoolExecutor(
+        jobs, mp_context=context, initializer=_quiet_worker, initargs=(os.getpid(),)
+    )
 
 
 def stop_pool(pool: ProcessPoolExecutor) -> None:

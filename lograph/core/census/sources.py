@@ -18,18 +18,20 @@ Examples
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import io
-import os
 import shutil
 import subprocess
 import sys
 import time
 from collections.abc import Callable
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from typing import IO, Any, cast
 
 from lograph.core.census.stream import Counts, Where, inside, scan
 from lograph.core.errors import LographError
+from lograph.core.files.atomic import AtomicFile, atomic_writer
 from lograph.core.work import Cancel, poll
 
 __all__ = [
@@ -38,6 +40,7 @@ __all__ = [
     "PieceResult",
     "Source",
     "StdinSource",
+    "content_digest",
     "count_piece",
     "find_geng",
 ]
@@ -46,6 +49,8 @@ _CANCELLED = "census cancelled"
 #: Linux: grow a pipe from geng to this many bytes (fewer, larger reads).
 _PIPE_BYTES = 1 << 20
 _F_SETPIPE_SZ = 1031
+#: Bytes hashed between polls of `cancel` in `content_digest`.
+_DIGEST_BLOCK = 1 << 22
 
 
 def find_geng() -> str:
@@ -91,18 +96,45 @@ class GengSource:
 
 @dataclass(frozen=True)
 class FileSource:
-    """A graph6 file cut into `pieces` byte ranges of about equal size."""
+    """A graph6 file cut into `pieces` byte ranges of about equal size; `sha256`, the hex
+    digest of its content (`content_digest`), is what a resumed census recognises it by."""
 
     path: str
     size: int
     pieces: int = 1
+    sha256: str | None = None
     kind: str = field(default="file", init=False)
 
     def bounds(self, piece: int) -> tuple[int, int]:
         return self.size * piece // self.pieces, self.size * (piece + 1) // self.pieces
 
     def describe(self) -> dict[str, Any]:
-        return {"kind": "file", "path": self.path, "size": self.size, "pieces": self.pieces}
+        return {
+            "kind": "file",
+            "path": self.path,
+            "size": self.size,
+            "pieces": self.pieces,
+            "sha256": self.sha256,
+        }
+
+
+def content_digest(path: str, cancel: Cancel = None) -> str:
+    """The SHA-256 of the file at `path` (hex), read in blocks, polling `cancel` between
+    them: a journal names its input by content, so an edited file is never resumed with
+    counts of the old one (about a second per gigabyte).
+
+    >>> import pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "g.g6"
+    >>> _ = path.write_bytes(b"A_\\n")
+    >>> content_digest(str(path))[:12]
+    'fae4bfc454bd'
+    """
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        while block := handle.read(_DIGEST_BLOCK):
+            digest.update(block)
+            poll(cancel, _CANCELLED)
+    return digest.hexdigest()
 
 
 @dataclass(frozen=True)
@@ -145,6 +177,8 @@ class _Range:
             if handle.read(1) != b"\n":
                 handle.readline()  # that line belongs to the piece before
         self._pos = handle.tell()
+        #: Where the first byte given is in the file.
+        self.first = self._pos
         if self._pos >= stop:
             self._done = True
 
@@ -188,13 +222,17 @@ def count_piece(
     graphs to the file `matches` (replaced whole at the end: present means complete)."""
     started, cpu = time.monotonic(), time.process_time()
     counts = Counts()
-    sink = None if matches is None else open(f"{matches}.part", "wb")  # noqa: SIM115
+    with ExitStack() as stack:
+        # a side file: written aside under a new name and renamed over whatever is at
+        # `matches` (a planted link included), never written through
+        sink: AtomicFile | None = None
+        if matches is not None:
+            sink = stack.enter_context(atomic_writer(matches, follow_symlinks=False))
 
-    def write(data: memoryview) -> None:
-        if sink is not None:
-            sink.write(data)
+        def write(data: memoryview) -> None:
+            if sink is not None:
+                sink.write(data)
 
-    try:
         if isinstance(source, GengSource):
             graphs = _count_geng(source, piece, counts, where, write, cancel)
         elif isinstance(source, FileSource):
@@ -203,22 +241,12 @@ def count_piece(
                 reader = _Range(handle, start, stop)
                 graphs = scan(
                     reader.readinto, counts, where=where, write=write, cancel=cancel,
-                    name=source.path,
+                    name=source.path, position=reader.first,
                 )  # fmt: skip
         else:
             stdin = cast(io.BufferedReader, sys.stdin.buffer)
             graphs = scan(stdin.readinto, counts, where=where, write=write, cancel=cancel,
                           name="standard input")  # fmt: skip
-        if sink is not None:
-            sink.flush()
-            os.fsync(sink.fileno())
-            sink.close()
-            os.replace(f"{matches}.part", str(matches))
-            sink = None
-    finally:
-        if sink is not None:
-            sink.close()
-            os.unlink(f"{matches}.part")
     matched = int(sum(r[4] for r in counts.rows() if where is not None and inside(where, r)))
     return PieceResult(
         piece, list(counts.rows()), graphs, matched,

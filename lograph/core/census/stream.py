@@ -63,6 +63,8 @@ NUMPY_BLOCKS = 4
 #: Longest graph6 line with a one-byte size, with CR LF.
 _LONGEST = 2 + (MAX_VERTICES * (MAX_VERTICES - 1) // 2 + 5) // 6 + 1
 _HEADER = b">>graph6<<"
+#: A UTF-8 byte-order mark, which an editor may put at the start of a text file.
+_BOM = b"\xef\xbb\xbf"
 _CANCELLED = "census cancelled"
 _FIGURES = ("vertices", "edges", "closed", "open")
 _CONDITION = re.compile(r"\s*([a-z_]+)\s*(<=|>=|==|=|<|>)\s*(\d+)\s*$")
@@ -123,6 +125,9 @@ class Where:
 
     @classmethod
     def parse(cls, text: str, rule: str = "closed") -> Where:
+        """The bounds `text` sets; `LographError` (one line, a long `text` shortened) for a
+        condition that is not one, or a number past what the figure can be (a graph6
+        line holds at most 62 vertices and 1891 edges)."""
         bounds = list(cls().bounds)
         for part in text.split(","):
             match = _CONDITION.match(part)
@@ -130,11 +135,18 @@ class Where:
             name = {"nullity": rule, "n": "vertices", "buttons": "vertices"}.get(name, name)
             if match is None or name not in _FIGURES:
                 raise LographError(
-                    f"--where {text!r}: expected conditions like nullity=0, closed<=1, "
+                    f"--where {_shown(text)}: expected conditions like nullity=0, closed<=1, "
                     "open=2, edges>=10, vertices=9 (joined by commas)"
                 )
             at = 2 * _FIGURES.index(name)
-            op, value = match.group(2), int(match.group(3))
+            top = cls().bounds[at + 1]
+            digits = match.group(3).lstrip("0") or "0"
+            if len(digits) > len(str(top)) or int(digits) > top:
+                raise LographError(
+                    f"--where {_shown(text)}: {_shown(match.group(3))} is past any {name} "
+                    f"(at most {top}: graph6 lines of at most {MAX_VERTICES} vertices)"
+                )
+            op, value = match.group(2), int(digits)
             low, high = {
                 "=": (value, value),
                 "==": (value, value),
@@ -151,6 +163,15 @@ class Where:
         return np.array(self.bounds, dtype=np.int64)
 
 
+def _shown(text: str) -> str:
+    """`text` as a message repeats it: whole when short, else its start and its length.
+
+    >>> _shown("nullity=0"), _shown("x" * 5000)
+    ("'nullity=0'", "'xxxxxxxxxxxxxxxxxxxx…' (5000 characters)")
+    """
+    return repr(text) if len(text) <= 40 else f"{text[:20] + '…'!r} ({len(text)} characters)"
+
+
 def scan(
     read: Callable[[memoryview], int | None],
     counts: Counts,
@@ -159,20 +180,24 @@ def scan(
     write: Callable[[memoryview], Any] | None = None,
     cancel: Cancel = None,
     name: str = "graph6 input",
+    position: int = 0,
 ) -> int:
     """Count every graph6 line `read` (a ``readinto``) gives into `counts`; lines inside
     `where` are passed, as graph6 bytes, to `write`. Returns the number of graphs read.
 
-    A leading ``>>graph6<<`` header and blank lines are skipped; a last line without a
-    newline counts. A line that is not graph6 with a one-byte size (n ≤ 62) raises
-    `BoardFormatError` naming its byte offset.
+    `position` is where the bytes start in the file (a piece of it). At the start of a file
+    a UTF-8 byte-order mark and then a ``>>graph6<<`` header are skipped, as the row census
+    skips them; blank lines are skipped; a last line without a newline counts. A line that
+    is not graph6 with a one-byte size (n ≤ 62) raises `BoardFormatError` naming its byte
+    offset in the file.
     """
     block = max(BLOCK, 2 * _LONGEST)  # what is left after a block is less than a line
     kernel = _Kernel(block + _LONGEST + 1, where, write, name)
     buf = kernel.buf
     view = memoryview(buf)  # type: ignore[arg-type]
     filled = 0
-    offset = 0  # of buf[0] in the stream
+    offset = position  # of buf[0] in the file
+    at_start = position == 0
     eof = False
     graphs = 0
     while not eof:
@@ -182,10 +207,12 @@ def scan(
                 eof = True
                 break
             filled += got
-        if offset == 0 and filled >= len(_HEADER) and bytes(buf[: len(_HEADER)]) == _HEADER:
-            buf[: filled - len(_HEADER)] = buf[len(_HEADER) : filled].copy()
-            filled -= len(_HEADER)
-            offset += len(_HEADER)
+        for prefix in (_BOM, _HEADER) if at_start else ():
+            if filled >= len(prefix) and bytes(buf[: len(prefix)]) == prefix:
+                buf[: filled - len(prefix)] = buf[len(prefix) : filled].copy()
+                filled -= len(prefix)
+                offset += len(prefix)
+        at_start = False
         if eof and filled and buf[filled - 1] != 10:
             buf[filled] = 10
             filled += 1

@@ -16,6 +16,10 @@ and is never overwritten.
 A table in use is locked (`lock_table`: ``TABLE.lock`` beside it, dropped by the operating
 system when the census ends, however it ends): a second census on the same table is refused
 instead of appending a second copy of every row and removing the first one's resume record.
+
+The resume record, and a table lograph names itself (the CSV behind a Parquet table), are
+side files with predictable names: they are never written through a symbolic link planted
+at their name (the record is replaced whole; such a table is refused).
 """
 
 from __future__ import annotations
@@ -120,9 +124,17 @@ class TableWriter:
     """An open census table: `done` holds the keys already written, `write` appends rows."""
 
     def __init__(
-        self, path: str | os.PathLike[str], columns: Sequence[str], params: dict[str, Any]
+        self,
+        path: str | os.PathLike[str],
+        columns: Sequence[str],
+        params: dict[str, Any],
+        *,
+        follow_symlinks: bool = True,
     ) -> None:
+        """`follow_symlinks` False: the table is a side file lograph named, never opened
+        through a symbolic link."""
         self.path = Path(path)
+        self._no_follow = 0 if follow_symlinks else getattr(os, "O_NOFOLLOW", 0)
         self.columns = tuple(columns)
         self.sidecar = sidecar_path(path)
         self.done = DoneKeys(numeric=self.columns[0] == "line")
@@ -132,7 +144,8 @@ class TableWriter:
         #: what `abandon` goes back to.
         self.created = not (self.path.exists() or self.path.is_symlink())
         if self.created:
-            atomic_write_text(self.sidecar, json.dumps(params, sort_keys=True) + "\n")
+            record = json.dumps(params, sort_keys=True) + "\n"
+            atomic_write_text(self.sidecar, record, follow_symlinks=False)
             try:
                 self._write_header(header)
             except OSError:  # no table, so no resume record either
@@ -140,8 +153,14 @@ class TableWriter:
                 raise
         else:
             self._check_resumable(params, header)
-        self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
+        self._fd = self._open(os.O_WRONLY | os.O_APPEND)
         self._start = os.fstat(self._fd).st_size
+
+    def _open(self, flags: int) -> int:
+        """A descriptor of the table (never through a link, for a side file), naming it in
+        an error."""
+        with self._naming_table():
+            return os.open(self.path, flags | self._no_follow | getattr(os, "O_CLOEXEC", 0), 0o666)
 
     def _check_resumable(self, params: dict[str, Any], header: str) -> None:
         if not self.sidecar.is_file():
@@ -164,7 +183,7 @@ class TableWriter:
             )
         if self._drop_partial_line() == 0:  # a crash while the header was written
             self._write_header(header)
-        with open(self.path, encoding="utf-8", newline="") as handle:
+        with open(self._open(os.O_RDONLY), encoding="utf-8", newline="") as handle:
             if handle.readline() != header:
                 raise LographError(f"{self.path}: the header is not a census header")
             for record in csv.reader(handle):
@@ -172,14 +191,18 @@ class TableWriter:
                     self.done.add(record[0])
 
     def _write_header(self, header: str) -> None:
-        with self._naming_table(), open(self.path, "w", encoding="utf-8", newline="") as handle:
+        # a new table is made here (O_EXCL: nothing at its name, not even a link); a table
+        # whose header a crash cut off is rewritten in place
+        flags = os.O_WRONLY | os.O_TRUNC | (os.O_CREAT | os.O_EXCL if self.created else 0)
+        fd = self._open(flags)
+        with self._naming_table(), open(fd, "w", encoding="utf-8", newline="") as handle:
             handle.write(header)
             handle.flush()
             os.fsync(handle.fileno())
 
     def _drop_partial_line(self) -> int:
         """Cut a last line that a crash left without its line end; the size kept."""
-        with open(self.path, "rb+") as handle:
+        with open(self._open(os.O_RDWR), "rb+") as handle:
             end = handle.seek(0, os.SEEK_END)
             handle.seek(max(0, end - 1))
             if end == 0 or handle.read(1) == b"\n":
