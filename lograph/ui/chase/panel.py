@@ -104,6 +104,8 @@ class ChasePanel(QWidget):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
         self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
+        header.setTextElideMode(Qt.TextElideMode.ElideRight)  # "Check lights o…", not "heck l"
+        header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
         self.table.itemSelectionChanged.connect(self._selection_changed)
         self.tabs = named(QTabWidget(), "chase_tabs")
         self.tabs.addTab(self.table, "Lookup table")
