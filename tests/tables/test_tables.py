@@ -1,0 +1,111 @@
+"""The committed tables (docs/tables) and the lograph methods behind them, against brute
+force, the checker's own enumeration and the published terms."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import tests.references as ref
+from lograph.core.model.generators import rectangle
+from lograph.core.optimize.fewest import solve_fewest
+from lograph.core.optimize.worst import worst_position
+from lograph.core.work import Work
+from tests.tables.test_checker import _load, check
+
+ROOT = Path(__file__).resolve().parents[2]
+TABLES = ROOT / "docs" / "tables"
+write_docs = _load("write_docs.py")
+
+
+def _rows(name: str) -> dict[int, dict[str, str]]:
+    with (TABLES / name).open(newline="") as f:
+        return {int(r["n"]): r for r in csv.DictReader(f, delimiter="\t")}
+
+
+def test_recorded_values_are_the_published_terms() -> None:
+    rows = _rows("a075464.tsv")
+    for n, published in enumerate(ref.A075464_EXTENDED, start=1):
+        assert rows[n]["exact"] == "yes"
+        assert int(rows[n]["presses"]) == published, n
+
+
+def test_every_n_up_to_128_is_recorded_with_consistent_bounds() -> None:
+    rows = _rows("a075464.tsv")
+    assert sorted(rows) == list(range(1, 129))
+    for r in rows.values():
+        low, high = int(r["lower_bound"]), int(r["presses"])
+        assert low <= high
+        assert (r["exact"] == "yes") == (low == high)
+
+
+def test_b_file_is_the_proven_prefix() -> None:
+    lines = (TABLES / "b075464.txt").read_text().splitlines()
+    rows = _rows("a075464.tsv")
+    first_open = min(n for n, r in rows.items() if r["exact"] != "yes")
+    assert lines == [f"{n} {rows[n]['presses']}" for n in range(1, first_open)]
+
+
+def test_gods_numbers_file_holds_the_exact_rows_only() -> None:
+    rows = _rows("gods.tsv")
+    assert sorted(rows) == list(range(1, 41))
+    lines = (TABLES / "gods-numbers.txt").read_text().splitlines()
+    exact = [n for n, r in rows.items() if r["exact"] == "yes"]
+    assert lines == [f"{n} {rows[n]['worst']}" for n in exact]
+    for n, r in rows.items():
+        assert int(r["worst"]) <= int(r["upper_bound"])
+        if int(r["nullity"]) == 0:  # one solution per position: pressing all n² buttons
+            assert int(r["worst"]) == n * n
+
+
+def test_page_is_written_from_the_records() -> None:
+    """docs/tables.md is what write_docs.py makes of the committed records."""
+    fewest, gods = write_docs.rows("a075464.tsv"), write_docs.rows("gods.tsv")
+    second = write_docs.second_rows()
+    page = (ROOT / "docs" / "tables.md").read_text()
+    for line in write_docs.fewest_table(fewest, second) + write_docs.gods_table(gods):
+        assert line in page
+
+
+@pytest.mark.parametrize("n", range(1, 5))
+def test_fewest_and_worst_are_brute_force_on_small_boards(n: int) -> None:
+    """lograph's two front doors against every press vector of the n×n board."""
+    a = ref.press_matrix(rectangle(n, n))
+    fewest, _ = ref.brute_force_fewest(a, 2)
+    found = solve_fewest(rectangle(n, n), goal="on")
+    assert found.exact
+    assert found.press_count == fewest[ref.code_of([1] * (n * n), 2)]
+    worst = worst_position(rectangle(n, n))
+    assert worst.exact
+    assert worst.worst_presses == fewest.max()
+    assert int(_rows("gods.tsv")[n]["worst"]) == fewest.max()
+
+
+@pytest.mark.parametrize(("n", "transform"), [(19, 8), (23, 8), (30, 12)])
+def test_search_past_one_transform_is_the_checkers_enumeration(n: int, transform: int) -> None:
+    """The search beyond one transform (forced by a smaller transform limit) against the
+    checker's enumeration of all 2^nullity solutions: value and optimal solutions."""
+    work = Work(transform_nullity=transform, search_nullity=20)
+    found = solve_fewest(rectangle(n, n), goal="on", work=work)
+    assert found.method == "branch and bound"
+    best, ties, _ = check.fewest_of(np.ones((n, n), dtype=np.int64))
+    assert (found.press_count, found.optimal_solutions) == (best, ties)
+
+
+def test_heuristic_bounds_hold_the_true_value() -> None:
+    """With no search allowed, the heuristic's proven range holds the enumerated value."""
+    work = Work(transform_nullity=8, leaves=0)
+    found = solve_fewest(rectangle(19, 19), goal="on", work=work)
+    best, _, _ = check.fewest_of(np.ones((19, 19), dtype=np.int64))
+    assert found.lower_bound <= best <= found.press_count
+
+
+def test_worst_positions_need_the_recorded_presses() -> None:
+    """Each committed worst position of nullity ≤ 8, by the checker's enumeration."""
+    for n, r in _rows("gods.tsv").items():
+        if int(r["nullity"]) <= 8:
+            lights = check.read_grid(TABLES / "worst" / f"n{n:02d}.txt")
+            assert check.fewest_of(lights)[0] == int(r["worst"]), n
