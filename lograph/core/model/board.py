@@ -114,10 +114,15 @@ class Board:
         graph, positions = graph_of(self._order, arrays)
         self._nx, self._arrays = graph, None
         if arrays.positions is None:  # laid out just now: the conversion gains positions
-            if self._structure is not None:
-                self._structure = dataclasses.replace(self._structure, positions=positions)
-            if self._system is not None:
-                self._system = dataclasses.replace(self._system, positions=positions)
+            structure, system = self._structure, self._system
+            if structure is not None:
+                self._structure = dataclasses.replace(structure, positions=positions)
+            if system is not None:
+                self._system = (
+                    self._structure
+                    if system is structure
+                    else dataclasses.replace(system, positions=positions)
+                )
         return graph
 
     def _changed(self, *, lights_only: bool = False, buttons: bool = False) -> None:
