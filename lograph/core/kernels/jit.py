@@ -22,9 +22,10 @@ numba is loaded and every kernel imported so far is ready.
 
 A process that asks many questions switches to the compiled kernels once their Python paths
 have cost it more than making the kernels ready would (`PythonCost`, kept in `COSTS`): the
-time spent on each Python path is added up (a clock, injectable for tests) and compared with
-what importing numba and loading the kernels from the disk cache costs, or compiling them
-when the cache does not hold them (`cache_holds` tells, without importing numba). That is
+processor time spent on each Python path is added up (its clock injectable for tests) and
+compared with what importing numba and loading the kernels from the disk cache costs, or
+compiling them when the cache does not hold them (`cache_holds` tells, without importing
+numba). That is
 the rent-or-buy rule: a process never pays more than about twice what the better choice in
 hindsight would have cost, and a one-shot command, whose Python path costs less than
 loading numba, never loads it.
