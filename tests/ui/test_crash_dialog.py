@@ -14,7 +14,7 @@ from lograph import __version__
 from lograph.core.files import read_board, write_board
 from lograph.core.model.generators import rectangle
 from lograph.ui import app as ui_app
-from lograph.ui.model.commands import PressCommand
+from lograph.ui.model.commands import SetLightsCommand
 from tests.ui.helpers import snapshot
 
 
@@ -88,7 +88,8 @@ def test_an_unexpected_error_autosaves_the_board(hooked, tmp_path):
     path = tmp_path / "b.json"
     write_board(rectangle(2, 3), path)
     window.files.open_path(path, ask=False)
-    window.document.push(PressCommand(window.document, "r0c1"))
+    doc = window.document
+    doc.push(SetLightsCommand(doc, {"r0c1": 1}, "Set light of r0c1"))  # an edit (a press is not)
     expected = snapshot(window.document.board)
     raise_and_hook(RuntimeError("in a slot"))
     assert snapshot(read_board(window.autosave.board_path)) == expected
