@@ -57,6 +57,16 @@ autodoc_typehints = "none"  # the docstrings say the types in words; signatures 
 autodoc_default_options = {"members": True, "inherited-members": False}
 numpydoc_show_class_members = False
 numpydoc_class_members_toctree = False
+numpydoc_xref_param_type = True  # `Board` in a type links to its page
+# numpydoc's own aliases point into Python's and numpy's sites (intersphinx), which the build
+# does not fetch: those words stay plain text
+numpydoc_xref_aliases = {
+    word: word
+    for word in (
+        "bool", "boolean", "iterable", "sequence", "generator", "array-like", "array_like",
+        "scalar",
+    )
+}  # fmt: skip
 default_role = "py:obj"  # `Board` in a docstring links to Board's page where it has one
 
 # --- notebooks: run every time in a real kernel; a failing cell fails the build
