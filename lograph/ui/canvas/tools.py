@@ -66,6 +66,10 @@ class Tool(QObject):
         self.scene = scene
         self.doc = scene.document
 
+    def named(self, button: str) -> str:
+        """`button` as messages say it: as people find it ("row 2, column 3", "button 7")."""
+        return self.doc.button_names().of(button)
+
     def activate(self) -> None:
         """Become the active tool. The selection is the edit tool's: others start without."""
         self.scene.clear_selection()
@@ -194,7 +198,9 @@ class EditTool(Tool):
         if bool(blocked) != bool(self.blocked):
             moved, other = blocked[0] if blocked else ("", "")
             self.message.emit(
-                f"{moved} would land on {other}: release elsewhere" if blocked else ""
+                f"{self.named(moved)} would land on {self.named(other)}: release elsewhere"
+                if blocked
+                else ""
             )
         self.blocked = blocked
 
@@ -274,7 +280,7 @@ class EditTool(Tool):
         where = scene.snap(point)
         near = blocker(scene, where.x(), where.y())
         if near is not None:
-            self.message.emit(f"No room for a button here: too close to {near}")
+            self.message.emit(f"No room for a button here: too close to {self.named(near)}")
             return
         ops.add_button(scene, point)
 
@@ -284,7 +290,9 @@ class EditTool(Tool):
         if isinstance(target, QPointF):
             ops.add_button(self.scene, target, link=self.anchor)
         elif isinstance(target, str) and not ops.connect(self.scene, self.anchor, [target]):
-            self.message.emit(f"{self.anchor} and {target} are already connected")
+            self.message.emit(
+                f"{self.named(self.anchor)} and {self.named(target)} are already connected"
+            )
 
     def _finish_move(self) -> None:
         scene, store = self.scene, self.scene.store
@@ -296,7 +304,7 @@ class EditTool(Tool):
         if clash:
             scene.restore_positions(self.moving)
             moved, other = clash[0]
-            self.message.emit(f"Not moved: {moved} would land on {other}")
+            self.message.emit(f"Not moved: {self.named(moved)} would land on {self.named(other)}")
             return
         new = {b: scene.to_board(QPointF(x, y)) for b, (x, y) in zip(self.moving, now, strict=True)}
         self.doc.push(MoveCommand(self.doc, new))
@@ -362,8 +370,7 @@ class PlayTool(Tool):
         if event.button() != _LEFT or button is None:
             return
         if self.session.lit_only and self.doc.board.light(button) == 0:
-            name = self.doc.button_names().of(button)
-            self.message.emit(f"Lit-only: {name} is not lit — press a lit button")
+            self.message.emit(f"Lit-only: {self.named(button)} is not lit — press a lit button")
             return
         self.doc.push(PressCommand(self.doc, button))
         if self.scene.lights_at_goal(self.session.goal):
