@@ -67,7 +67,8 @@ def lock_table(path: str | os.PathLike[str], shown: str | None = None) -> Iterat
     try:
         taken = lock.acquire()
     except OSError as exc:
-        raise LographError(f"{name}: cannot lock the table ({exc.strerror or exc})") from None
+        why = exc.strerror or str(exc)
+        raise LographError(f"{name}: cannot lock the table ({lock.path.name}: {why})") from None
     if not taken:
         owner = lock.owner()
         who = f" (process {owner})" if owner is not None else ""

@@ -82,9 +82,11 @@ class FileLock:
             os.close(fd)
         if _ours_alone(fd):
             pid = f"{os.getpid()}\n".encode()
-            os.lseek(fd, 0, os.SEEK_SET)
-            os.write(fd, pid)
-            os.ftruncate(fd, len(pid))  # a longer pid left by an earlier owner
+            # only for the message that refuses a second user: a full disk costs it, not the lock
+            with contextlib.suppress(OSError):
+                os.lseek(fd, 0, os.SEEK_SET)
+                os.write(fd, pid)
+                os.ftruncate(fd, len(pid))  # a longer pid left by an earlier owner
         with _HELD_LOCK:
             _HELD.add(fd)
         self.fd = fd
