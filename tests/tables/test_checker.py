@@ -158,3 +158,28 @@ def test_checker_passes_on_the_committed_tables(tmp_path: Path) -> None:
     failures += check.check_gods(tmp_path / "tables", 8, out)
     assert failures == 0, [line for line in out if "FAIL" in line]
     assert len(out) >= 128
+
+
+@pytest.mark.parametrize(
+    ("parts", "problem"),
+    [
+        ("1 1 1 3", "add up to 6"),  # claimed 7
+        ("1 1 1 5", "part 11 is lighter"),  # 5×5's odd-odd part of the pattern weighs 4
+    ],
+)
+def test_checker_refuses_a_false_square_bound(tmp_path: Path, parts: str, problem: str) -> None:
+    """A sublattice bound for the all-on 5×5 board (15 presses; the 2×2 odd-odd part of a
+    solution solves the all-on 2×2 board, 4 presses) that does not add up or exceeds the
+    pattern's part."""
+    best = np.array(
+        [[1, 1, 0, 0, 0], [1, 1, 0, 1, 1], [0, 0, 1, 1, 1], [0, 1, 1, 1, 0], [0, 1, 1, 0, 1]]
+    )
+    assert check.press(best).all()
+    claim = {"nullity": "2", "presses": "15", "lower_bound": "15", "optimal_solutions": "4"}
+    tables = _tables(tmp_path, 5, best, claim)
+    (tables / "square-bounds.tsv").write_text(
+        f"n\tbound\tparts\texact\tseconds\n5\t7\t{parts}\tyes yes yes yes\t0\n"
+    )
+    out: list[str] = []
+    assert check.check_square(tables, 22, out) == 1
+    assert problem in out[0]

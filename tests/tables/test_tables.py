@@ -64,9 +64,10 @@ def test_gods_numbers_file_holds_the_exact_rows_only() -> None:
 def test_page_is_written_from_the_records() -> None:
     """docs/tables.md is what write_docs.py makes of the committed records."""
     fewest, gods = write_docs.rows("a075464.tsv"), write_docs.rows("gods.tsv")
-    second = write_docs.second_rows()
+    second, square = write_docs.second_rows(), write_docs.square_rows()
     page = (ROOT / "docs" / "tables.md").read_text()
-    for line in write_docs.fewest_table(fewest, second) + write_docs.gods_table(gods):
+    lines = write_docs.fewest_table(fewest, second, square) + write_docs.gods_table(gods)
+    for line in lines:
         assert line in page
 
 
@@ -109,3 +110,35 @@ def test_worst_positions_need_the_recorded_presses() -> None:
         if int(r["nullity"]) <= 8:
             lights = check.read_grid(TABLES / "worst" / f"n{n:02d}.txt")
             assert check.fewest_of(lights)[0] == int(r["worst"]), n
+
+
+square_bound = _load("square_bound.py")
+
+
+@pytest.mark.parametrize("n", [4, 5, 7, 8])
+@pytest.mark.parametrize(("rows", "cols"), [(0, 0), (0, 1), (1, 0), (1, 1)])
+def test_sublattice_board_is_the_square_of_the_press_matrix(n: int, rows: int, cols: int) -> None:
+    """Each sublattice board's press matrix is A² on those cells (pressed twice by the
+    checker's own press), its target A·1 there, and A² joins no other cells."""
+    board, target = square_bound.sublattice_board(n, rows, cols)
+    a = ref.press_matrix(board)
+    shape = (len(range(rows, n, 2)), len(range(cols, n, 2)))
+    for k in range(a.shape[1]):
+        cell = np.zeros(a.shape[1], dtype=np.int64)
+        cell[k] = 1
+        z = np.zeros((n, n), dtype=np.int64)
+        z[rows::2, cols::2] = cell.reshape(shape)
+        twice = check.press(check.press(z))
+        assert twice[rows::2, cols::2].ravel().tolist() == a[:, k].tolist()
+        twice[rows::2, cols::2] = 0
+        assert not twice.any()
+    ones = check.press(np.ones((n, n), dtype=np.int64))
+    assert ones[rows::2, cols::2].ravel().tolist() == target.tolist()
+
+
+@pytest.mark.parametrize(("n", "expected"), [(9, 21), (11, 51), (13, 105), (19, 125)])
+def test_square_bound_is_below_the_published_terms(n: int, expected: int) -> None:
+    """The bound holds (and is tight on 13×13, nullity 0); its value is pinned."""
+    found = square_bound.bound(n, 60)
+    assert int(found["bound"]) == expected
+    assert expected <= ref.A075464_EXTENDED[n - 1]

@@ -9,6 +9,11 @@ null space comes from this file's own light chasing and GF(2) elimination, the w
 all solutions from one matrix product per block (each weight computed, none skipped), and
 the smallest weight and how many solutions reach it must be the claimed ones.
 
+For the lower bounds from the sublattices of A² (``docs/tables/square-bounds.tsv``): the
+parts add up, every pattern's part is at least its part's bound, and on odd n = 2m + 1 the
+odd-odd part both solves the m×m all-on board and, up to ``--enumerate``, has the m×m
+board's enumerated fewest presses as its bound.
+
 For God's numbers (``docs/tables/gods.tsv`` and the positions in ``docs/tables/worst/``):
 each worst position (a lograph .txt board whose digits are the lights) must be solvable, and
 the fewest presses that switch it off, found by enumerating all its 2^nullity solutions,
@@ -287,6 +292,43 @@ def check_gods(tables: Path, limit: int, out: list[str]) -> int:
     return failures
 
 
+def check_square(tables: Path, limit: int, out: list[str]) -> int:
+    """Check the sublattice bounds of A² (``square-bounds.tsv``) against the patterns: the
+    parts add up, and each part of the n×n pattern (its buttons of one row and column
+    parity) weighs at least its bound. On odd n = 2m + 1 the odd-odd part is a solution of
+    the plain m×m all-on board (checked by pressing), and its bound, the m×m board's
+    fewest, is recounted by enumeration up to nullity `limit`."""
+    path = tables / "square-bounds.tsv"
+    if not path.exists():
+        return 0
+    failures = 0
+    for row in _rows(path):
+        n, claim = int(row["n"]), int(row["bound"])
+        parts = [int(p) for p in row["parts"].split()]
+        x = read_grid(tables / "a075464" / f"n{n:03d}.txt")
+        problems = []
+        if sum(parts) != claim:
+            problems.append(f"parts add up to {sum(parts)}, not {claim}")
+        for (rows, cols), part in zip(((0, 0), (0, 1), (1, 0), (1, 1)), parts, strict=True):
+            if int(x[rows::2, cols::2].sum()) < part:
+                problems.append(f"the pattern's part {rows}{cols} is lighter than its bound")
+        how = "added up"
+        if n % 2 == 1 and n > 1:
+            m = n // 2
+            if not press(x[1::2, 1::2]).all():
+                problems.append(f"the odd-odd part does not solve the {m}x{m} all-on board")
+            kernel = chase(np.ones((m, m), dtype=np.int64))[2]
+            if len(kernel) <= limit:
+                best = fewest_of(np.ones((m, m), dtype=np.int64))[0]
+                how = f"odd-odd part enumerated 2^{len(kernel)}"
+                if best != parts[3]:
+                    problems.append(f"the {m}x{m} all-on board needs {best}, bound {parts[3]}")
+        failures += bool(problems)
+        status = "FAIL " + "; ".join(problems) if problems else "ok"
+        out.append(f"A² bound n={n} {claim} {how}: {status}")
+    return failures
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
@@ -301,6 +343,7 @@ def main(argv: list[str] | None = None) -> int:
     out: list[str] = []
     failures = check_a075464(args.tables, args.enumerate, out)
     failures += check_gods(args.tables, args.enumerate, out)
+    failures += check_square(args.tables, args.enumerate, out)
     print("\n".join(out))
     print(f"{len(out)} rows checked, {failures} failed")
     return 1 if failures else 0
