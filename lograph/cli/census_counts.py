@@ -309,9 +309,13 @@ def _by_pieces(
 
 
 def _remove(paths: list[str]) -> None:
+    """Remove side files, and what stopped workers left of them (their temporary files)."""
+    from lograph.core.files.atomic import remove_stale_temps
+
     for path in paths:
         with contextlib.suppress(OSError):
             os.unlink(path)
+        remove_stale_temps(path)
 
 
 def _finish(

@@ -184,6 +184,17 @@ def test_a_bad_line_leaves_no_journal_and_the_fixed_file_runs(
     assert "61 graphs" in out
 
 
+def test_a_bad_line_under_workers_leaves_no_piece_behind(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    good = b"A_\nBw\nBW\n" * 2000
+    source = _graph6_file(tmp_path, good + b"Bw!!\n" + good)
+    args = ["census", "graph6", str(source), "--where", "nullity=0", "--pieces", "8"]
+    err = fails_cleanly(capsys, *args, "--jobs", "2", "-o", str(tmp_path / "w.g6"))
+    assert "not graph6" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.g6"]  # no journal, piece, temp
+
+
 def test_an_input_edited_since_an_interrupted_census_is_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
