@@ -57,7 +57,7 @@ def summary_params(source: Source, where: Where | None) -> dict[str, Any]:
     """What a journal compares: the same census resumes, another is refused."""
     return {
         "format": "lograph-census-summary",
-        "version": 1,
+        "version": 2,  # 2: a file source carries its content's SHA-256
         "source": source.describe(),
         "where": None if where is None else list(where.bounds),
     }
