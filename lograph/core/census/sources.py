@@ -121,7 +121,7 @@ class FileSource:
 def content_digest(path: str, cancel: Cancel = None) -> str:
     """The SHA-256 of the file at `path` (hex), read in blocks, polling `cancel` between
     them: a journal names its input by content, so an edited file is never resumed with
-    counts of the old one (about a second per gigabyte).
+    counts of the old one (0.2 s for 117 MB, 2% of that file's census).
 
     >>> import pathlib, tempfile
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "g.g6"
