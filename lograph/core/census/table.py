@@ -257,11 +257,15 @@ class TableWriter:
         """Undo this run after bad input: remove a table it started, with its resume record,
         or cut a resumed one back to the rows it had. Resuming is for interruptions; a
         table that stops at a bad board would stop there again on every rerun."""
-        if self._fd >= 0:
-            os.close(self._fd)
-            self._fd = -1
+        try:
+            if not self.created:  # by descriptor: the file this run appended to, not a link
+                if self._fd < 0:
+                    self._fd = self._open(os.O_WRONLY)
+                os.ftruncate(self._fd, self._start)
+        finally:
+            if self._fd >= 0:
+                os.close(self._fd)
+                self._fd = -1
         if self.created:
             self.path.unlink(missing_ok=True)
             self.sidecar.unlink(missing_ok=True)
-        else:
-            os.truncate(self.path, self._start)
