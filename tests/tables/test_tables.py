@@ -142,3 +142,30 @@ def test_square_bound_is_below_the_published_terms(n: int, expected: int) -> Non
     found = square_bound.bound(n, 60)
     assert int(found["bound"]) == expected
     assert expected <= ref.A075464_EXTENDED[n - 1]
+
+
+descent = _load("descent.py")
+
+
+def test_gf2_helpers_of_the_descent_are_brute_force() -> None:
+    rng = np.random.default_rng(3)
+    m = rng.integers(0, 2, (5, 7)).astype(np.uint8)
+    m[4] = m[0] ^ m[1]  # a dependent row: a vanishing combination exists
+    combos = ((np.arange(32)[:, None] >> np.arange(5)) & 1).astype(np.int64)
+    zero = {tuple(c) for c in combos if not ((c @ m) % 2).any()}
+    basis = descent.vanishing(m).astype(np.int64)
+    r = len(basis)
+    coefficients = (np.arange(1 << r)[:, None] >> np.arange(r)) & 1
+    spanned = {tuple((c @ basis) % 2) for c in coefficients}
+    assert spanned == zero
+    change = ((combos[13] @ m) % 2).astype(np.uint8)
+    c = descent.combination_for(m, change)
+    assert ((c.astype(np.int64) @ m) % 2).tolist() == change.tolist()
+
+
+@pytest.mark.parametrize("n", [9, 19])
+def test_descent_gives_a_solution_no_lighter_than_the_optimum(n: int) -> None:
+    best, _ = descent.descend(n)
+    x = best.reshape(n, n)
+    assert check.press(x).all()
+    assert int(x.sum()) >= ref.A075464_EXTENDED[n - 1]

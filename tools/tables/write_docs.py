@@ -78,6 +78,8 @@ def second_rows() -> dict[str, dict[str, str]]:
 
 def _fewest_command(r: dict[str, str]) -> str:
     n = r["n"]
+    if r["method"] == "sublattice descent":
+        return f"`python tools/tables/descent.py {n}`"
     limit = "" if int(r["nullity"]) <= _INSTANT_NULLITY else f" --time-limit {r['time_limit']}"
     return f"`lograph solve g{n}.txt --goal on --fewest{limit}`"
 
