@@ -11,7 +11,6 @@ board eliminate once.
 from __future__ import annotations
 
 import os
-import weakref
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -130,18 +129,32 @@ def press_system(obj: Any) -> PressSystem:
     return _board_of(obj, None, None).to_system()
 
 
-#: One prepared solver per press matrix and engine, for as long as the matrix lives.
-_SOLVERS: weakref.WeakKeyDictionary[PressSystem, dict[str, Solver]] = weakref.WeakKeyDictionary()
+#: The last solver prepared, with its system and engine: a position changed on the same
+#: board (a new system sharing the matrix's arrays) reuses it. One is kept, not more.
+_LAST: list[tuple[PressSystem, str, Solver]] = []
 
 
 def solver_of(system: PressSystem, engine: str = "auto") -> Solver:
-    """The system's solver, eliminated once and kept while the system lives."""
+    """The system's solver, eliminated once: kept on the system itself (so it lives as long
+    as the system does, and goes with it), and reused for a system of the same matrix with
+    other lights (what a `Board` gives after a press)."""
     from lograph.core.solve import prepare
 
-    kept = _SOLVERS.setdefault(system, {})
-    if engine not in kept:
-        kept[engine] = prepare(system, engine)
-    return kept[engine]
+    kept: dict[str, Solver] = system.__dict__.setdefault("_lograph_solvers", {})
+    if engine in kept:
+        return kept[engine]
+    if _LAST and _same_matrix(_LAST[0][0], system) and _LAST[0][1] == engine:
+        solver = _LAST[0][2]
+    else:
+        solver = prepare(system, engine)
+    kept[engine] = solver
+    _LAST[:] = [(system, engine, solver)]
+    return solver
+
+
+def _same_matrix(a: PressSystem, b: PressSystem) -> bool:
+    """The same press matrix, known without comparing it: the very same arrays."""
+    return a.indptr is b.indptr and a.indices is b.indices and a.states == b.states
 
 
 def from_press_matrix(

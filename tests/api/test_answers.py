@@ -186,10 +186,12 @@ def test_several_questions_of_one_board_eliminate_once(monkeypatch: pytest.Monke
     lo.fewest(made)
     lo.worlds(made)
     assert len(calls) == 1
-    made.press("r0c0")  # the board changed: its answers are computed again
-    before = lo.solve(made).press_count
+    made.press("r0c0")  # another position: the same elimination serves
+    assert lo.solve(made).solvable
+    assert len(calls) == 1
+    made.remove_button("r5c5")  # another matrix: eliminated again
+    assert lo.analyze(made).buttons == 35
     assert len(calls) == 2
-    assert before is not None
 
 
 def test_census_counts_match_a_direct_count() -> None:
@@ -220,3 +222,38 @@ def test_share_writes_a_page(tmp_path: Path) -> None:
     text = (tmp_path / "p.html").read_text()
     assert size == len(text.encode())
     assert "default-src 'none'" in text
+
+
+def test_a_press_reuses_the_elimination_and_nothing_is_kept_forever(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import gc
+    import weakref
+
+    import lograph.core.solve as core_solve
+
+    calls = []
+    real = core_solve.prepare
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        calls.append(len(args))  # not the system: the test checks systems die
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(core_solve, "prepare", counting)
+    made = lo.rectangle(7, 7)
+    for button in ("r0c0", "r3c3", "r6c1"):
+        made.press(button)  # a new position on the same matrix
+        assert lo.solve(made).solvable
+    assert len(calls) == 1
+    made.add_edge("r0c0", "r6c6")  # a new matrix
+    lo.analyze(made)
+    assert len(calls) == 2
+    # systems (and their solvers) die with their boards: only the last one is kept
+    refs = []
+    for size in range(3, 8):
+        board = lo.rectangle(size, size)
+        lo.analyze(board)
+        refs.append(weakref.ref(board.to_system()))
+        del board
+    gc.collect()
+    assert sum(ref() is not None for ref in refs) <= 1
