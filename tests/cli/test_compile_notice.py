@@ -13,7 +13,8 @@ from lograph.core.files import write_board
 from lograph.core.model.generators import rectangle
 from tests.cli.helpers import read_terminal
 
-pytestmark = pytest.mark.skipif(os.name != "posix", reason="pseudo-terminals")
+# slow: each case compiles kernels into an empty numba cache (tens of CPU seconds)
+pytestmark = [pytest.mark.skipif(os.name != "posix", reason="pseudo-terminals"), pytest.mark.slow]
 NOTICE = "compiling kernels for this machine"
 
 

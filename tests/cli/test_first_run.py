@@ -19,6 +19,9 @@ from lograph.core.model.generators import rectangle
 from tests.cli.helpers import fresh_interpreter
 from tests.core.census.geng import geng_or_skip
 
+# slow: most cases compile kernels into an empty numba cache (tens of CPU seconds)
+pytestmark = pytest.mark.slow
+
 _RUNNER = """
 import contextlib, io, json, sys
 from lograph.core.kernels import compile_notice

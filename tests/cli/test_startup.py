@@ -80,6 +80,7 @@ def test_python_kernels_answer_as_the_compiled_ones(argv: tuple[str, ...]) -> No
     assert python["out"] == compiled["out"]
 
 
+@pytest.mark.slow  # compiles the chase kernels into an empty cache
 def test_compiling_into_an_empty_cache_links_kernels_across_modules(tmp_path: Path) -> None:
     # chase-p's kernels call one imported from the GF(2) chase module: numba must find the
     # compiled kernel there, not the lazy wrapper (a fresh install has no cached code).

@@ -89,6 +89,7 @@ def test_a_long_analysis_can_be_cancelled_and_the_window_keeps_answering(qtbot, 
     panel.cancel_button.click()
     assert slow.saw_cancel.wait(5)  # the engine was told, and stopped
     assert model.runner.pool.waitForDone(5000)
+    deliver()  # a job that ended meanwhile (the chase plan) leaves `active` on the GUI thread
     assert not model.runner.active
     assert model.solver is None
     assert "cancelled" in text(window, "analysis_error").lower()
