@@ -104,7 +104,8 @@ def board(
     if name is not None:
         made.name = name
     if lights is not None:
-        made.set_lights(np.full(len(made), lights) if np.ndim(lights) == 0 else lights)
+        every = isinstance(lights, int | np.integer)
+        made.set_lights(np.full(len(made), lights) if every else lights)
     return made
 
 
@@ -171,6 +172,17 @@ def from_press_matrix(
     `matrix` is a square numpy array, a scipy sparse matrix or a galois ``FieldArray``
     (whose prime field gives the number of states). Buttons are named ``0 .. n-1``.
 
+    Parameters
+    ----------
+    matrix : array, scipy sparse matrix or galois FieldArray
+        The square press matrix.
+    states : int, optional
+        The number of light states (default: the galois field's order, else 2).
+    lights : array, optional
+        The position, one value per button.
+    name : str
+        The board's name.
+
     Examples
     --------
     >>> import numpy as np
@@ -236,6 +248,14 @@ def press_matrix(obj: Any, *, field: bool = False) -> Any:
     (column ``w``: the lights pressing ``w`` changes), or with `field` as a galois
     ``FieldArray`` over GF(p) for p states (galois has no Z_k for composite k).
 
+    Parameters
+    ----------
+    obj : board-like
+        Anything `lograph.board` accepts: a Board, a PressSystem, a networkx graph, an
+        adjacency matrix, a graph6 string, an edge list or a board file's path.
+    field : bool
+        Return a galois ``FieldArray`` over GF(p) instead of a numpy array.
+
     Examples
     --------
     >>> from lograph.core.model.generators import rectangle
@@ -263,6 +283,11 @@ def to_networkx(made: Board) -> nx.Graph:
     ``self_action``, graph attributes ``rule``, ``states`` and ``name``; `board` reads it
     back into an equal board.
 
+    Parameters
+    ----------
+    made : Board
+        The board.
+
     Examples
     --------
     >>> from lograph.core.model.generators import rectangle
@@ -287,7 +312,17 @@ def to_networkx(made: Board) -> nx.Graph:
 def read(
     path: str | os.PathLike[str], *, states: int | None = None, rule: str | None = None
 ) -> Board:
-    """Read a board file of any format lograph knows (by its extension)."""
+    """Read a board file of any format lograph knows (by its extension).
+
+    Parameters
+    ----------
+    path : str or path
+        The board file; its extension names the format.
+    states : int, optional
+        The number of light states, instead of what the file says.
+    rule : {"closed", "open"}, optional
+        The rule, instead of what the file says.
+    """
     from lograph.core.files import read_board
 
     made: Board = read_board(path, rule=rule, states=states)
@@ -295,7 +330,16 @@ def read(
 
 
 def write(obj: Any, path: str | os.PathLike[str]) -> None:
-    """Write a board to a file, atomically; the format comes from the extension."""
+    """Write a board to a file, atomically; the format comes from the extension.
+
+    Parameters
+    ----------
+    obj : board-like
+        Anything `lograph.board` accepts: a Board, a PressSystem, a networkx graph, an
+        adjacency matrix, a graph6 string, an edge list or a board file's path.
+    path : str or path
+        The file to write; its extension names the format.
+    """
     from lograph.core.files import write_board
 
     write_board(board(obj), path)

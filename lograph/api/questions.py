@@ -53,6 +53,14 @@ __all__ = [
 def analyze(obj: Any, *, engine: str = "auto") -> Analysis:
     """Rank, nullity, worlds and quiet patterns of the board's press matrix.
 
+    Parameters
+    ----------
+    obj : board-like
+        Anything `lograph.board` accepts: a Board, a PressSystem, a networkx graph, an
+        adjacency matrix, a graph6 string, an edge list or a board file's path.
+    engine : str
+        The elimination engine (``"auto"`` picks; ``lograph.core.solve.available_engines``).
+
     Examples
     --------
     >>> import lograph as lo
@@ -69,6 +77,18 @@ def analyze(obj: Any, *, engine: str = "auto") -> Analysis:
 def solve(obj: Any, goal: str = "off", *, fewest: bool = False, engine: str = "auto") -> Solution:
     """A press vector taking the board's lights to `goal` (``"off"``, ``"on"`` or a
     pattern); with `fewest`, the fewest presses (see `fewest`).
+
+    Parameters
+    ----------
+    obj : board-like
+        Anything `lograph.board` accepts: a Board, a PressSystem, a networkx graph, an
+        adjacency matrix, a graph6 string, an edge list or a board file's path.
+    goal : {"off", "on"} or array
+        All lights off, all on (at k-1), or a light pattern, one value per button.
+    fewest : bool
+        Search for the fewest presses too (as `fewest`, without raising when unsolvable).
+    engine : str
+        The elimination engine (``"auto"`` picks).
 
     Examples
     --------
@@ -99,6 +119,17 @@ def fewest(obj: Any, goal: str = "off", *, seconds: float | None = None) -> Solu
     else with the searches' own limits, the best found and a proven lower bound.
     Raises `UnsolvableError` when the goal cannot be reached.
 
+    Parameters
+    ----------
+    obj : board-like
+        Anything `lograph.board` accepts: a Board, a PressSystem, a networkx graph, an
+        adjacency matrix, a graph6 string, an edge list or a board file's path.
+    goal : {"off", "on"} or array
+        All lights off, all on (at k-1), or a light pattern, one value per button.
+    seconds : float, optional
+        A time limit for the search; past it the best found comes with a proven lower
+        bound (``exact`` False). Default: the searches' own limits on work.
+
     Examples
     --------
     >>> import lograph as lo
@@ -123,13 +154,32 @@ def fewest(obj: Any, goal: str = "off", *, seconds: float | None = None) -> Solu
 
 
 def is_solvable(obj: Any, goal: str = "off") -> bool:
-    """Whether the goal can be reached from the board's lights."""
+    """Whether the goal can be reached from the board's lights.
+
+    Parameters
+    ----------
+    obj : board-like
+        Anything `lograph.board` accepts: a Board, a PressSystem, a networkx graph, an
+        adjacency matrix, a graph6 string, an edge list or a board file's path.
+    goal : {"off", "on"} or array
+        All lights off, all on (at k-1), or a light pattern, one value per button.
+    """
     return bool(analyze(obj).solvable if goal == "off" else solve(obj, goal).solvable)
 
 
 def worst(obj: Any, goal: str = "off", *, seconds: float = 60.0) -> Worst:
     """The hardest solvable position and how many presses it needs (God's number), exact
     where the search finishes within `seconds`, else proven bounds.
+
+    Parameters
+    ----------
+    obj : board-like
+        Anything `lograph.board` accepts: a Board, a PressSystem, a networkx graph, an
+        adjacency matrix, a graph6 string, an edge list or a board file's path.
+    goal : {"off", "on"} or array
+        All lights off, all on (at k-1), or a light pattern, one value per button.
+    seconds : float
+        A time limit; past it the answer is proven bounds (``exact`` False).
 
     Examples
     --------
@@ -147,6 +197,12 @@ def worst(obj: Any, goal: str = "off", *, seconds: float = 60.0) -> Worst:
 def histogram(obj: Any) -> Histogram:
     """How many solvable positions need 0, 1, 2, … presses at the fewest.
 
+    Parameters
+    ----------
+    obj : board-like
+        Anything `lograph.board` accepts: a Board, a PressSystem, a networkx graph, an
+        adjacency matrix, a graph6 string, an edge list or a board file's path.
+
     Examples
     --------
     >>> import lograph as lo
@@ -160,20 +216,44 @@ def histogram(obj: Any) -> Histogram:
 
 
 def quiet_patterns(obj: Any) -> QuietPatterns:
-    """A basis of the quiet patterns: press sets that change no light."""
+    """A basis of the quiet patterns: press sets that change no light.
+
+    Parameters
+    ----------
+    obj : board-like
+        Anything `lograph.board` accepts: a Board, a PressSystem, a networkx graph, an
+        adjacency matrix, a graph6 string, an edge list or a board file's path.
+    """
     system = press_system(obj)
     return QuietPatterns(system, obj, solver_of(system).analysis)
 
 
 def worlds(obj: Any) -> Worlds:
     """The worlds of the board (classes of positions presses cannot leave) and the world
-    of its own position."""
+    of its own position.
+
+    Parameters
+    ----------
+    obj : board-like
+        Anything `lograph.board` accepts: a Board, a PressSystem, a networkx graph, an
+        adjacency matrix, a graph6 string, an edge list or a board file's path.
+    """
     a = analyze(obj)
     return Worlds(a.system, obj, a.core, a.world)
 
 
 def chase_plan(obj: Any, *, starts: int = 12) -> ChasePlan:
-    """A light-chasing plan with few free buttons (no lookup table; see `chase_table`)."""
+    """A light-chasing plan with few free buttons (no lookup table; see `chase_table`).
+
+    Parameters
+    ----------
+    obj : board-like
+        Anything `lograph.board` accepts: a Board, a PressSystem, a networkx graph, an
+        adjacency matrix, a graph6 string, an edge list or a board file's path.
+    starts : int
+        How many start buttons per component the plan search tries: more tries can find
+        a plan with fewer free buttons.
+    """
     from lograph.core.chase.plan import chase_plan as core_plan
 
     system = press_system(obj)
@@ -182,7 +262,16 @@ def chase_plan(obj: Any, *, starts: int = 12) -> ChasePlan:
 
 def chase_table(obj: Any, *, starts: int = 12) -> ChasePlan:
     """A chasing plan with its lookup table: which free buttons to press for each reading
-    of the check lights."""
+    of the check lights.
+
+    Parameters
+    ----------
+    obj : board-like
+        Anything `lograph.board` accepts: a Board, a PressSystem, a networkx graph, an
+        adjacency matrix, a graph6 string, an edge list or a board file's path.
+    starts : int
+        How many start buttons per component the plan search tries.
+    """
     from lograph.core.chase.plan import chase_plan as core_plan
     from lograph.core.chase.table import chase_table as core_table
 
@@ -193,7 +282,16 @@ def chase_table(obj: Any, *, starts: int = 12) -> ChasePlan:
 
 def lit_only(obj: Any, goal: str = "off") -> LitOnly:
     """The fewest presses of lit buttons only (the lit-only game), in order; exact on
-    boards of up to 26 buttons."""
+    boards of up to 26 buttons.
+
+    Parameters
+    ----------
+    obj : board-like
+        Anything `lograph.board` accepts: a Board, a PressSystem, a networkx graph, an
+        adjacency matrix, a graph6 string, an edge list or a board file's path.
+    goal : {"off", "on"}
+        All lights off or all on.
+    """
     from lograph.core.optimize.lit_only import lit_only_solve
 
     system = press_system(obj)
@@ -202,7 +300,18 @@ def lit_only(obj: Any, goal: str = "off") -> LitOnly:
 
 def explain(obj: Any, goal: str = "off", *, full: bool = False) -> Explanation:
     """The worksheet of the elimination, as a teacher writes it; `full` lists every step.
-    Shows itself in a notebook; ``.markdown()`` and ``.latex()`` give its text."""
+    Shows itself in a notebook; ``.markdown()`` and ``.latex()`` give its text.
+
+    Parameters
+    ----------
+    obj : board-like
+        Anything `lograph.board` accepts: a Board, a PressSystem, a networkx graph, an
+        adjacency matrix, a graph6 string, an edge list or a board file's path.
+    goal : {"off", "on"} or array
+        All lights off, all on (at k-1), or a light pattern, one value per button.
+    full : bool
+        Add the appendix with the matrix after every pivot.
+    """
     made = board(obj)
     return Explanation(made.to_system(), made, goal, full)
 
@@ -217,7 +326,24 @@ def puzzles(
     name: str | None = None,
 ) -> Pack:
     """A level pack: `count` positions (default one per press count) needing from
-    ``presses[0]`` to ``presses[1]`` presses at the fewest, easiest first."""
+    ``presses[0]`` to ``presses[1]`` presses at the fewest, easiest first.
+
+    Parameters
+    ----------
+    obj : board-like
+        Anything `lograph.board` accepts: a Board, a PressSystem, a networkx graph, an
+        adjacency matrix, a graph6 string, an edge list or a board file's path.
+    presses : (int, int)
+        The fewest presses of the easiest and the hardest level.
+    count : int, optional
+        How many levels (default one per press count in the range).
+    unique : bool
+        Only positions whose fewest presses are reached by one press set.
+    seed : int
+        The random seed: the same seed gives the same pack.
+    name : str, optional
+        The pack's title (default: the board's name and the press counts).
+    """
     from lograph.core.files.level_pack import LevelPack, PackLevel, default_pack_name
     from lograph.core.optimize.puzzles import TRIES_PER_LEVEL, generate_levels, spread
 
@@ -256,6 +382,13 @@ def census(
     nauty's ``geng``; `connected` for connected ones only) or any iterable of graphs that
     `lograph.board` accepts (each counted as an undirected graph).
 
+    Parameters
+    ----------
+    graphs : int or iterable
+        A number of vertices n (1..11), or graphs `lograph.board` accepts.
+    connected : bool
+        With a number n: connected graphs only.
+
     Examples
     --------
     >>> import lograph as lo, networkx as nx
@@ -279,7 +412,15 @@ def census(
 
 def share(obj: Any, path: str | os.PathLike[str]) -> int:
     """Write the board (or a `Pack`) as one self-contained web page that plays it;
-    returns the page's size in bytes."""
+    returns the page's size in bytes.
+
+    Parameters
+    ----------
+    obj : board-like or Pack
+        A board (anything `lograph.board` accepts) or a level pack.
+    path : str or path
+        The page to write (atomically).
+    """
     from lograph.core.share.page import board_page, pack_page, plain_drawing, write_page
 
     if isinstance(obj, Pack):
@@ -293,7 +434,14 @@ def share(obj: Any, path: str | os.PathLike[str]) -> int:
 def play(obj: Any) -> Any:
     """An interactive widget that plays the board in a Jupyter notebook (the shared page's
     own script); presses made in it show in ``widget.board``, and lights set from Python
-    show in it. Needs the ``notebook`` extra (anywidget)."""
+    show in it. Needs the ``notebook`` extra (anywidget).
+
+    Parameters
+    ----------
+    obj : board-like
+        Anything `lograph.board` accepts: a Board, a PressSystem, a networkx graph, an
+        adjacency matrix, a graph6 string, an edge list or a board file's path.
+    """
     from lograph.notebook.widget import play_widget
 
     return play_widget(board(obj))

@@ -64,6 +64,10 @@ def _ids_text(ids: list[str]) -> str:
     return " ".join(ids[:_SHOWN]) + more
 
 
+def _plural(count: int, one: str, many: str) -> str:
+    return f"{count} {one if count == 1 else many}"
+
+
 def _power(base: int, exponent: int) -> str:
     return f"{base}^{exponent}" if exponent > 3 else str(base**exponent)
 
@@ -254,6 +258,8 @@ class Solution(_Answer):
         The total presses.
     buttons_to_press : list of str
         The buttons to press (a button repeated for each press).
+    world : tuple of int
+        The world of the change the presses must make: all zeros exactly when solvable.
     solutions : int
         How many press vectors reach the goal (0 when unsolvable).
     exact, optimal_solutions, method
@@ -299,7 +305,8 @@ class Solution(_Answer):
             proof = "exact" if self.exact else f"not proven, ≥ {self.best.lower_bound}"
             fewest = f", fewest ({proof})"
         return (
-            f"Solution({self.press_count} presses{fewest}: {_ids_text(self.buttons_to_press)}; "
+            f"Solution({_plural(self.press_count or 0, 'press', 'presses')}{fewest}: "
+            f"{_ids_text(self.buttons_to_press)}; "
             f"{self.solutions} solution{'' if self.solutions == 1 else 's'})"
         )
 
@@ -314,7 +321,10 @@ class Solution(_Answer):
         return rows
 
     def _pictures(self) -> list[str]:
-        svg = self._svg(rings=self.presses, title="press the ringed buttons")
+        if self.presses is None:
+            svg = self._svg(title="no presses reach the goal")
+        else:
+            svg = self._svg(rings=self.presses, title="press the ringed buttons")
         return [] if svg is None else [svg]
 
 
@@ -329,7 +339,10 @@ class Worst(_Answer):
     upper_bound : int
         A proven upper bound (equal when exact).
     exact : bool
+        Whether `presses_needed` is proven to be the most any position needs.
     method : str
+        How it was found (``"every button"``, ``"class enumeration"``, ``"spectrum
+        search"``, ``"integer program"``, … or ``"bounds"``).
     lights : ndarray or None
         The position itself.
     presses : ndarray or None
@@ -364,7 +377,8 @@ class Worst(_Answer):
             if self.exact
             else f"between {self.presses_needed} and {self.upper_bound}"
         )
-        return f"Worst({figure} presses, {'exact' if self.exact else 'bounds'}, {self.method})"
+        unit = "press" if self.exact and self.presses_needed == 1 else "presses"
+        return f"Worst({figure} {unit}, {'exact' if self.exact else 'bounds'}, {self.method})"
 
     def _figures(self) -> list[tuple[str, str]]:
         return [
@@ -452,14 +466,18 @@ class ChasePlan(_Answer):
     table: CoreTable | None = field(default=None, repr=False)
     table_error: str | None = "not requested (--no-table)"
 
-    free_count = property(lambda self: self.plan.free_count)
+    free_count = property(
+        lambda self: self.plan.free_count, doc="How many free buttons the plan has."
+    )
 
     @property
     def free(self) -> list[str]:
+        """The free buttons: pressed as the lookup table says, not forced by a light."""
         return [self.system.names[w] for w in self.plan.free.tolist()]
 
     @property
     def check(self) -> list[str]:
+        """The check lights: still lit after a chase exactly when free buttons are needed."""
         return [self.system.names[u] for u in self.plan.check.tolist()]
 
     def to_dict(self) -> dict[str, Any]:
@@ -497,7 +515,9 @@ class LitOnly(_Answer):
     core: LitOnlySolution = field(repr=False)
     goal: str = "off"
 
-    solvable = property(lambda self: self.core.solvable)
+    solvable = property(
+        lambda self: self.core.solvable, doc="Whether lit presses alone reach the goal."
+    )
 
     @property
     def order(self) -> list[str] | None:
@@ -512,7 +532,8 @@ class LitOnly(_Answer):
     def __repr__(self) -> str:
         if self.order is None:
             return f"LitOnly(unsolvable; {self.core.explored} positions reachable)"
-        return f"LitOnly({len(self.order)} lit presses: {_ids_text(self.order)})"
+        count = _plural(len(self.order), "lit press", "lit presses")
+        return f"LitOnly({count}: {_ids_text(self.order)})"
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -523,11 +544,13 @@ class Explanation(_Answer):
     full: bool = False
 
     def markdown(self) -> str:
+        """The worksheet as Markdown (what ``lograph explain -o x.md`` writes)."""
         from lograph.core.explain.formats import document
 
         return document(self.board(), self.goal, "md", self.full)
 
     def latex(self) -> str:
+        """The worksheet as a LaTeX document (what ``lograph explain -o x.tex`` writes)."""
         from lograph.core.explain.formats import document
 
         return document(self.board(), self.goal, "tex", self.full)
@@ -540,9 +563,9 @@ class Explanation(_Answer):
         return f"Explanation({self.system.n} buttons, states {self.system.states})"
 
     def _repr_html_(self) -> str:
-        from lograph.core.explain.formats import document
+        from lograph.core.explain.formats import html_fragment
 
-        return document(self.board(), self.goal, "html", self.full)
+        return html_fragment(self.board(), self.goal, self.full)
 
     def _repr_markdown_(self) -> str:
         return self.markdown()
@@ -554,10 +577,11 @@ class Pack:
 
     pack: LevelPack
 
-    name = property(lambda self: self.pack.name)
+    name = property(lambda self: self.pack.name, doc="The pack's title.")
 
     @property
     def levels(self) -> list[PackLevel]:
+        """The levels, easiest first: each its lights, fewest presses and uniqueness."""
         return list(self.pack.levels)
 
     def level(self, i: int) -> Board:
@@ -609,6 +633,7 @@ class Census:
 
     @property
     def graphs(self) -> int:
+        """How many graphs were counted."""
         return sum(row[4] for row in self.rows)
 
     def by_nullity(self, rule: str = "closed") -> dict[int, int]:

@@ -93,7 +93,9 @@ def _frame(drawing: Drawing, title: str, width: int) -> str:
     reach = drawing.radius + 6
     x0, y0 = min(xs) - reach, min(ys) - reach
     w, h = max(xs) - x0 + reach, max(ys) - y0 + reach
-    caption = 18 if title else 0
+    # the caption is sized in pixels: in the drawing's units it scales with the board
+    scale = max(w / width, 0.05)
+    caption = 18 * scale if title else 0.0
     height = max(40, round(width * (h + caption) / max(w, 1.0)))
     head = (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
@@ -103,8 +105,8 @@ def _frame(drawing: Drawing, title: str, width: int) -> str:
     if not title:
         return head
     return head + (
-        f'<text x="{x0 + w / 2:.1f}" y="{y0 - 4:.1f}" text-anchor="middle" '
-        f'font-size="13" fill="#495057">{html.escape(title)}</text>'
+        f'<text x="{x0 + w / 2:.1f}" y="{y0 - 4 * scale:.1f}" text-anchor="middle" '
+        f'font-size="{13 * scale:.1f}" fill="#495057">{html.escape(title)}</text>'
     )
 
 

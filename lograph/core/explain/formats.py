@@ -21,7 +21,7 @@ from lograph.core.explain.text import Block, Name, Rich, Script, blocks, plain
 from lograph.core.model.board import Board
 from lograph.core.model.system import parse_cell_name
 
-__all__ = ["document", "md_escape", "tex", "to_html", "to_latex", "to_markdown"]
+__all__ = ["document", "html_fragment", "md_escape", "tex", "to_html", "to_latex", "to_markdown"]
 
 #: Matrices wider than this get numbered columns and a legend in the worksheet.
 NUMBERED_COLUMNS = 40
@@ -436,6 +436,35 @@ def _html_block(e: Explanation, b: Block) -> list[str]:
     if b.kind == "matrix":
         return _html_matrix(b)
     return _html_patterns(e, b)
+
+
+def html_fragment(board: Board, goal: str = "off", full: bool = False) -> str:
+    """The worksheet as HTML to put inside another page (a notebook's output): one
+    ``<div class="lograph-worksheet">`` whose style applies to that div alone, not to the
+    page around it."""
+    page = document(board, goal, "html", full)
+    body = page.split("<body>", 1)[-1].rsplit("</body>", 1)[0]
+    if "<body>" not in page:  # the figures of a board too big for the steps
+        body = page.split("<meta charset=utf-8>", 1)[-1]
+    return f'<div class="{_SCOPE}"><style>{_scoped(_STYLE)}</style>{body}</div>'
+
+
+_SCOPE = "lograph-worksheet"
+
+
+def _scoped(style: str) -> str:
+    """`style` with every rule applied inside the worksheet's div (``body`` is the div)."""
+    rules = []
+    for rule in style.replace("\n", "").split("}"):
+        if "{" not in rule:
+            continue
+        selectors, declarations = rule.split("{", 1)
+        scoped = [
+            f".{_SCOPE}" if sel.strip() == "body" else f".{_SCOPE} {sel.strip()}"
+            for sel in selectors.split(",")
+        ]
+        rules.append(",".join(scoped) + "{" + declarations + "}")
+    return "".join(rules)
 
 
 def to_html(e: Explanation, full: bool = False) -> str:
