@@ -23,7 +23,8 @@ GUIDE: tuple[GuideStep, ...] = (
     GuideStep(
         "1. Draw a board",
         "In <b>Edit</b> mode (Ctrl+1) click empty space to add a button and drag from one "
-        "button to another to connect them; Ctrl+Shift+click deletes one. Or start from <b>File ▸ New Board…</b> (Ctrl+N): "
+        "button to another to connect them; Ctrl+Shift+click deletes one. Or start from "
+        "<b>File ▸ New Board…</b> (Ctrl+N): "
         "grids, tori, hexagonal boards, named graphs — or <b>File ▸ Open Sample</b>.",
         "draw",
     ),
