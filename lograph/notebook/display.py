@@ -9,6 +9,7 @@ more than two states), the quiet pattern's presses, or the chase plan's step num
 
 from __future__ import annotations
 
+import dataclasses
 import html
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -67,6 +68,7 @@ def board_svg(
     if len(board) > DRAW_LIMIT:
         return None
     drawing = plain_drawing(board)
+    drawing = dataclasses.replace(drawing, radius=_fitting_radius(drawing))
     values = np.asarray(board.lights() if lights is None else lights, dtype=np.int64)
     presses = None if rings is None else np.asarray(rings, dtype=np.int64)
     parts = [_frame(drawing, title, width)]
@@ -139,25 +141,38 @@ def _button(
         'stroke="#212529" stroke-width="1"/>'
     ]
     if states > 2 and value:
-        parts.append(_text(x, y, str(value), drawing.inks[value], 12))
+        parts.append(_text(x, y, str(value), drawing.inks[value], radius * 0.85))
     if presses:
         parts.append(
-            f'<circle class="ring" cx="{x:.1f}" cy="{y:.1f}" r="{radius + 4}" fill="none" '
-            f'stroke="{RING}" stroke-width="3"/>'
+            f'<circle class="ring" cx="{x:.1f}" cy="{y:.1f}" r="{radius * 1.28:.1f}" '
+            f'fill="none" stroke="{RING}" stroke-width="{radius * 0.2:.1f}"/>'
         )
         if presses > 1:
-            parts.append(_text(x + radius, y - radius, f"×{presses}", RING, 11))
+            parts.append(_text(x + radius, y - radius, f"×{presses}", RING, radius * 0.8))
     if label:
         parts.append(
             f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{radius * 0.72:.1f}" fill="{STEP_FILL}"/>'
         )
-        parts.append(_text(x, y, label, STEP_INK, 11))
+        parts.append(_text(x, y, label, STEP_INK, radius * 0.8))
     parts.append("</g>")
     return "".join(parts)
 
 
-def _text(x: float, y: float, text: str, fill: str, size: int) -> str:
+def _fitting_radius(drawing: Drawing) -> float:
+    """The page's disc radius, or less where buttons stand closer than the page's grid
+    spacing (a spring layout puts some pairs at half an edge): discs and rings never meet."""
+    if len(drawing.x) < 2:
+        return drawing.radius
+    from scipy.spatial import cKDTree
+
+    points = np.column_stack([drawing.x, drawing.y])
+    distances, _ = cKDTree(points).query(points, k=2)
+    nearest = float(distances[:, 1].min())
+    return min(drawing.radius, 0.36 * nearest) if nearest > 0 else drawing.radius
+
+
+def _text(x: float, y: float, text: str, fill: str, size: float) -> str:
     return (
         f'<text x="{x:.1f}" y="{y:.1f}" text-anchor="middle" dominant-baseline="central" '
-        f'font-size="{size}" fill="{fill}">{html.escape(text)}</text>'
+        f'font-size="{size:.1f}" fill="{fill}">{html.escape(text)}</text>'
     )

@@ -257,3 +257,26 @@ def test_a_press_reuses_the_elimination_and_nothing_is_kept_forever(
         del board
     gc.collect()
     assert sum(ref() is not None for ref in refs) <= 1
+
+
+def test_pictures_keep_buttons_apart_on_any_layout() -> None:
+    """Discs and rings of a spring-laid graph never overlap (the page's radius is for
+    grids, whose neighbours stand 40 units apart)."""
+    import re
+
+    from lograph.notebook.display import board_svg
+
+    for graph in (nx.petersen_graph(), nx.dodecahedral_graph(), nx.gnp_random_graph(30, 0.1, 5)):
+        made = lo.board(graph)
+        svg = board_svg(made, rings=np.ones(len(made), dtype=np.int64))
+        assert svg is not None
+        rings = [
+            (float(x), float(y), float(r))
+            for x, y, r in re.findall(
+                r'class="ring" cx="([-\d.]+)" cy="([-\d.]+)" r="([\d.]+)"', svg
+            )
+        ]
+        assert len(rings) == len(made)
+        for i, (x1, y1, r1) in enumerate(rings):
+            for x2, y2, r2 in rings[i + 1 :]:
+                assert np.hypot(x1 - x2, y1 - y2) >= r1 + r2 - 0.2
