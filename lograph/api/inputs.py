@@ -92,11 +92,16 @@ def board(
     [('0', '1'), ('1', '2')]
     """
     made = _board_of(obj, states, rule)
-    given = made is obj
+    given = made is obj  # the caller's own board: changed only on a copy
     if given and states is None and rule is None and lights is None and name is None:
         return made
-    if given:
-        made = made.copy()
+    return _with_options(made.copy() if given else made, states, rule, lights, name)
+
+
+def _with_options(
+    made: Board, states: int | None, rule: str | None, lights: Any, name: str | None
+) -> Board:
+    """`made` (a board of lograph's own, not the caller's) with the options applied."""
     if states is not None and made.states != states:
         made.states = states
     if rule is not None and made.rule != rule:
