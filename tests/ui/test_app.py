@@ -84,7 +84,9 @@ def test_launch_opens_the_file_and_runs_the_event_loop(qapp, monkeypatch, tmp_pa
     opened = []
 
     def fake_exec() -> int:
-        window = next(w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow))
+        # the window launch showed: an earlier test's closed window may not be deleted yet
+        windows = QApplication.topLevelWidgets()
+        window = next(w for w in windows if isinstance(w, MainWindow) and w.isVisible())
         opened.append(len(window.document.board))
         window.close()
         return 0
