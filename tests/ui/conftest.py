@@ -22,6 +22,28 @@ def private_data_folder(tmp_path, monkeypatch) -> Iterator[None]:
     QStandardPaths.setTestModeEnabled(False)
 
 
+#: The least time any wait of a window test may take before it fails (ms). Waits are hang
+#: guards, not paces: a 3x3 analysis that takes milliseconds alone took over 10 s on the
+#: 2-core CI machine running two test workers and a browser (one such failure in ~5,000
+#: tests), so no guard is shorter than this.
+HANG_GUARD_MS = 60_000
+
+
+@pytest.fixture(autouse=True)
+def patient_waits(monkeypatch) -> None:
+    """Every ``qtbot.waitUntil``/``waitSignal``/``waitSignals`` of the window tests waits at
+    least `HANG_GUARD_MS` before failing; a wait that is met returns at once, as before."""
+    from pytestqt.qtbot import QtBot
+
+    for name in ("waitUntil", "waitSignal", "waitSignals"):
+        real = getattr(QtBot, name)
+
+        def patient(self, *args, _real=real, timeout: int = 5000, **kwargs):
+            return _real(self, *args, timeout=max(timeout, HANG_GUARD_MS), **kwargs)
+
+        monkeypatch.setattr(QtBot, name, patient)
+
+
 @pytest.fixture(autouse=True)
 def empty_clipboard(qapp) -> Iterator[None]:
     """Each test leaves the clipboard empty. Qt's offscreen clipboard still owning a copied
