@@ -33,6 +33,7 @@ COMMANDS = (
     "grid",
     "generate",
     "convert",
+    "lights",
     "render",
     "puzzle",
     "share",

@@ -36,18 +36,22 @@ surfaces included: a torus gets the rectangle's border, as in LightsOutWeb. ``co
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import numpy as np
 from numpy.typing import NDArray
 
 from lograph.core.errors import BoardError
-from lograph.core.model.board import Board
 from lograph.core.model.cells import GridCells, grid_cells, not_a_grid
 from lograph.core.model.system import PressSystem
+
+if TYPE_CHECKING:
+    from lograph.core.model.board import Board
 
 __all__ = [
     "PRESETS",
     "Seed",
+    "as_system",
     "preset_lights",
     "preset_problem",
     "random_solvable",
@@ -69,8 +73,10 @@ PRESETS = (
 )
 
 
-def _system(board: Board | PressSystem) -> PressSystem:
-    return board.to_system() if isinstance(board, Board) else board
+def as_system(board: Board | PressSystem) -> PressSystem:
+    """The press system of `board` (a `PressSystem` as it is). The board module is not
+    imported here, so the command line's parser reads the names without loading it."""
+    return board if isinstance(board, PressSystem) else board.to_system()
 
 
 def preset_lights(
@@ -105,7 +111,7 @@ def preset_lights(
     >>> preset_lights(rectangle(3, 3, states=3), "corners").reshape(3, 3).tolist()
     [[2, 0, 2], [0, 0, 0], [2, 0, 2]]
     """
-    system = _system(board)
+    system = as_system(board)
     make = _maker(name)
     problem = _problem(system, name)
     if problem is not None:
@@ -133,7 +139,7 @@ def preset_problem(board: Board | PressSystem, name: str) -> str | None:
     False
     """
     _maker(name)
-    return _problem(_system(board), name)
+    return _problem(as_system(board), name)
 
 
 def random_solvable(board: Board | PressSystem, *, seed: Seed = None, goal: str = "off") -> Lights:
@@ -142,7 +148,7 @@ def random_solvable(board: Board | PressSystem, *, seed: Seed = None, goal: str 
     button k - x times more), for any k. The lights are uniform over the solvable
     positions: the press matrix maps a uniform press vector to a uniform point of its
     image."""
-    system = _system(board)
+    system = as_system(board)
     if goal not in ("off", "on"):
         raise BoardError(f"goal {goal!r} is not 'off' or 'on'")
     presses = np.random.default_rng(seed).integers(0, system.states, system.n, dtype=np.int64)

@@ -30,15 +30,18 @@ moved into a hole would be lost, so shifting back would not restore the board.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import numpy as np
 from numpy.typing import NDArray
 
 from lograph.core.errors import BoardError
-from lograph.core.model.board import Board
 from lograph.core.model.cells import grid_cells, not_a_grid
-from lograph.core.model.presets import Seed
+from lograph.core.model.presets import Seed, as_system
 from lograph.core.model.system import PressSystem
+
+if TYPE_CHECKING:
+    from lograph.core.model.board import Board
 
 __all__ = ["SHIFTS", "TRANSFORMS", "transform_lights", "transform_problem"]
 
@@ -54,10 +57,6 @@ SHIFTS = {
 
 #: The transform names.
 TRANSFORMS = ("invert", "complement", "rotate", "scramble", *SHIFTS)
-
-
-def _system(board: Board | PressSystem) -> PressSystem:
-    return board.to_system() if isinstance(board, Board) else board
 
 
 def transform_lights(board: Board | PressSystem, name: str, *, seed: Seed = None) -> Lights:
@@ -91,7 +90,7 @@ def transform_lights(board: Board | PressSystem, name: str, *, seed: Seed = None
     >>> [transform_lights(board, name).tolist() for name in ("invert", "rotate", "shift-left")]
     [[1, 2, 3, 0], [0, 2, 3, 1], [1, 2, 3, 0]]
     """
-    system = _system(board)
+    system = as_system(board)
     problem = transform_problem(system, name)
     if problem is not None:
         raise BoardError(problem)
@@ -119,7 +118,7 @@ def transform_problem(board: Board | PressSystem, name: str) -> str | None:
     """
     if name not in TRANSFORMS:
         raise BoardError(f"unknown transform {name!r}; choose from {', '.join(TRANSFORMS)}")
-    system = _system(board)
+    system = as_system(board)
     if name not in SHIFTS or system.n == 0:
         return None
     cells = grid_cells(system)
