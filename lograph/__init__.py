@@ -59,6 +59,9 @@ _EXPORTS: dict[str, str] = {
     "explain": "lograph.api.questions",
     "share": "lograph.api.questions",
     "play": "lograph.api.questions",
+    # positions
+    "preset": "lograph.api.positions",
+    "transform": "lograph.api.positions",
     # answers
     "Analysis": "lograph.api.results",
     "Solution": "lograph.api.results",
@@ -126,6 +129,7 @@ if _typing.TYPE_CHECKING:  # what the lazy names are, for type checkers and edit
         to_networkx,
         write,
     )
+    from lograph.api.positions import preset, transform
     from lograph.api.questions import (
         analyze,
         census,

@@ -27,6 +27,8 @@ PUBLIC = {
     "analyze", "solve", "is_solvable", "fewest", "worst", "histogram", "quiet_patterns",
     "worlds", "chase_plan", "chase_table", "lit_only", "puzzles", "census", "explain",
     "share", "play",
+    # positions
+    "preset", "transform",
     # answers
     "Analysis", "Solution", "Worst", "Histogram", "QuietPatterns", "Worlds", "ChasePlan",
     "LitOnly", "Explanation", "Pack", "Census",
