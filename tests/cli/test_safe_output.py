@@ -38,6 +38,7 @@ def _fifo(path: Path) -> Path:
 COMMANDS = {
     "puzzle": ["puzzle", BOARD, "--presses", "3", "-o"],
     "convert": ["convert", BOARD],
+    "lights": ["lights", BOARD, "--preset", "lit", "-o"],
     "solve": ["solve", BOARD, "-o"],
     "report": ["report", BOARD, "-o"],
     "generate": ["generate", "rectangle", "3", "3", "-o"],
