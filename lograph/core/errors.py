@@ -10,6 +10,7 @@ __all__ = [
     "BoardError",
     "BoardFormatError",
     "BoardTooLargeError",
+    "DynamicsError",
     "InterruptedComputation",
     "LographError",
     "UnsolvableError",
@@ -34,6 +35,11 @@ class UnsolvableError(LographError):
 
 class BoardTooLargeError(LographError):
     """An exact answer would take too long or too much memory for this board."""
+
+
+class DynamicsError(LographError):
+    """A question about a board's dynamics has no answer here: a step backwards through a map
+    that is not invertible, or an order whose prime factors could not be found."""
 
 
 class InterruptedComputation(LographError):

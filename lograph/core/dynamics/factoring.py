@@ -1,0 +1,209 @@
+"""Multiplicative orders of x modulo polynomials over GF(p), and the integer factoring they
+need.
+
+For an irreducible f of degree d (f ≠ x), x is a unit of the field GF(p)[x]/f of p^d
+elements, so its order divides ``p^d − 1``; it is found from the prime factors of p^d − 1 by
+dividing out every prime while ``x^(N/r) ≡ 1`` still holds. Modulo ``f^E`` the order is
+``ord_f(x) · p^⌈log_p E⌉`` (the classical result on orders of polynomials, Lidl &
+Niederreiter, Finite Fields, Theorem 3.8), and modulo a product of coprime pieces it is the
+lcm of theirs. The number ``p^d − 1`` is split first into its cyclotomic parts ``Φ_m(p)``
+(m | d), whose prime factors are 1 mod m or divide m, so trial division by such numbers and
+Pollard's rho with a bounded number of steps factor the parts met on boards of a few
+thousand buttons; a part that does not factor within that work raises `DynamicsError`
+naming it, rather than running on.
+
+Examples
+--------
+>>> factor_integer(2**12 - 1)
+{3: 2, 5: 1, 7: 1, 13: 1}
+>>> order_of_x(np.array([1, 1, 0, 0, 1]), 2)  # x⁴ + x + 1 is primitive: order 15
+15
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+import numpy as np
+
+from lograph.core.dynamics.polys import I64
+from lograph.core.errors import DynamicsError
+
+__all__ = [
+    "factor_integer",
+    "factor_polynomial",
+    "lcm_factors",
+    "order_of_x",
+    "order_of_x_power",
+    "product",
+]
+
+#: Trial divisors tried per cyclotomic part (as k·m + 1).
+_TRIAL = 200_000
+#: Steps of Pollard's rho per composite number before giving up.
+_RHO_STEPS = 2_000_000
+
+
+def product(factors: dict[int, int]) -> int:
+    """The number with this prime factorisation."""
+    out = 1
+    for prime, exp in factors.items():
+        out *= prime**exp
+    return out
+
+
+def lcm_factors(a: dict[int, int], b: dict[int, int]) -> dict[int, int]:
+    """Factorisation of lcm(a, b) from those of a and b."""
+    out = dict(a)
+    for prime, exp in b.items():
+        out[prime] = max(out.get(prime, 0), exp)
+    return dict(sorted(out.items()))
+
+
+def _is_prime(n: int) -> bool:
+    import galois
+
+    prime: bool = galois.is_prime(n)
+    return prime
+
+
+def _rho(n: int) -> int | None:
+    """A non-trivial factor of the composite n by Pollard–Brent, or None within the budget."""
+    if n % 2 == 0:
+        return 2
+    for c in range(1, 20):
+        y, r, qq, g, x, ys = 2, 1, 1, 1, 2, 2
+        steps = 0
+        while g == 1 and steps < _RHO_STEPS:
+            x = y
+            for _ in range(r):
+                y = (y * y + c) % n
+            k = 0
+            while k < r and g == 1:
+                ys = y
+                for _ in range(min(128, r - k)):
+                    y = (y * y + c) % n
+                    qq = qq * abs(x - y) % n
+                g = math.gcd(qq, n)
+                k += 128
+            r *= 2
+            steps += r
+        if g == n:
+            g = 1
+            while g == 1:
+                ys = (ys * ys + c) % n
+                g = math.gcd(abs(x - ys), n)
+        if 1 < g < n:
+            return g
+        if steps >= _RHO_STEPS:
+            return None
+    return None
+
+
+def _split(n: int, out: dict[int, int], what: str) -> None:
+    """Add the prime factors of n (no small factors left) to `out`."""
+    if n == 1:
+        return
+    if _is_prime(n):
+        out[n] = out.get(n, 0) + 1
+        return
+    d = _rho(n)
+    if d is None:
+        raise DynamicsError(
+            f"the order needs the prime factors of {what}, and its {len(str(n))}-digit "
+            "part did not factor within the work limit"
+        )
+    _split(d, out, what)
+    _split(n // d, out, what)
+
+
+def factor_integer(n: int, *, step: int = 1, what: str = "") -> dict[int, int]:
+    """Prime factorisation of n ≥ 1; trial division by 2, 3 and numbers ≡ 1 (mod `step`)."""
+    out: dict[int, int] = {}
+    for small in (2, 3, 5, 7):
+        while n % small == 0:
+            out[small] = out.get(small, 0) + 1
+            n //= small
+    cand = step + 1 if step > 1 else 11
+    tried = 0
+    while n > 1 and cand * cand <= n and tried < _TRIAL:
+        if n % cand == 0:
+            while n % cand == 0:
+                out[cand] = out.get(cand, 0) + 1
+                n //= cand
+        cand += step if step > 1 else 2
+        tried += 1
+    if n > 1:
+        _split(n, out, what or str(n))
+    return dict(sorted(out.items()))
+
+
+@lru_cache(maxsize=4096)
+def _cyclotomic_value(m: int, p: int) -> int:
+    """Φ_m(p), from ``p^m − 1 = ∏_{k | m} Φ_k(p)``."""
+    value = int(p**m) - 1
+    for k in range(1, m):
+        if m % k == 0:
+            value //= _cyclotomic_value(k, p)
+    return value
+
+
+@lru_cache(maxsize=4096)
+def _unit_group_factors(p: int, d: int) -> tuple[tuple[int, int], ...]:
+    """Prime factorisation of p^d − 1, one cyclotomic part at a time."""
+    out: dict[int, int] = {}
+    for m in range(1, d + 1):
+        if d % m == 0:
+            part = factor_integer(_cyclotomic_value(m, p), step=m, what=f"{p}^{d} − 1")
+            out = {q: out.get(q, 0) + part.get(q, 0) for q in out.keys() | part.keys()}
+    return tuple(sorted(out.items()))
+
+
+@lru_cache(maxsize=65536)
+def _order_cached(coeffs: tuple[int, ...], p: int) -> tuple[tuple[int, int], ...]:
+    import galois
+
+    field = galois.GF(p)
+    f = galois.Poly(list(reversed(coeffs)), field=field)
+    d = f.degree
+    x = galois.Poly([1, 0], field=field)
+    one = galois.Poly([1], field=field)
+    order = dict(_unit_group_factors(p, d))
+    total = p**d - 1
+    for prime in list(order):
+        while order[prime] and pow(x, total // prime, f) == one:
+            total //= prime
+            order[prime] -= 1
+    return tuple((q, e) for q, e in sorted(order.items()) if e)
+
+
+def order_of_x(f: I64, p: int) -> int:
+    """The order of x modulo the irreducible f (coefficients lowest first, f(0) ≠ 0)."""
+    return product(dict(_order_cached(tuple(int(c) for c in f), p)))
+
+
+def order_of_x_power(f: I64, exponent: int, p: int) -> dict[int, int]:
+    """Factorisation of the order of x modulo ``f^exponent`` (f irreducible, f(0) ≠ 0)."""
+    out = dict(_order_cached(tuple(int(c) for c in f), p))
+    lift = 0
+    while p**lift < exponent:
+        lift += 1
+    if lift:
+        out[p] = out.get(p, 0) + lift
+    return dict(sorted(out.items()))
+
+
+def factor_polynomial(g: I64, p: int) -> list[tuple[I64, int]]:
+    """The monic irreducible factors of g over GF(p) with multiplicities (galois)."""
+    if len(g) <= 1:
+        return []
+    import galois
+
+    field = galois.GF(p)
+    poly = galois.Poly(np.asarray(g[::-1] % p, dtype=np.int64), field=field)
+    factors, mults = poly.factors()
+    return [
+        (np.asarray(f.coeffs, dtype=np.int64)[::-1].copy(), int(m))
+        for f, m in zip(factors, mults, strict=True)
+    ]
