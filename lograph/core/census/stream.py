@@ -21,6 +21,7 @@ Examples
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -36,6 +37,8 @@ from lograph.core.kernels.graph6_rank import (
     BIG_FULL,
     MATCHES_FULL,
     MAX_VERTICES,
+    ByteTable,
+    byte_table,
     copy_lines,
     graph6_block,
     graph6_rows_in_numpy,
@@ -227,6 +230,12 @@ def scan(
     return graphs
 
 
+@functools.cache
+def _byte_table() -> ByteTable:
+    """The kernel's `ByteTable`, made once a process (about 10 ms)."""
+    return byte_table(DENSE_TOP)
+
+
 class _Kernel:
     """The buffer `scan` fills and the arrays `graph6_block` works in."""
 
@@ -239,6 +248,7 @@ class _Kernel:
         self.copied = np.empty(len(self.matches) * _LONGEST, dtype=np.uint8)
         self.big = np.empty((1 << 12, 4), dtype=np.int64)
         self.state = np.zeros(5, dtype=np.int64)
+        self.table = _byte_table()
         self.write = write
         self.name = name
         self.numpy_blocks = NUMPY_BLOCKS  # left to count with numpy while not compiled
@@ -255,7 +265,10 @@ class _Kernel:
         state[:] = 0
         while True:
             state[2] = 0
-            graph6_block(self.buf, filled, counts.hist, self.bounds, self.matches, self.big, state)
+            graph6_block(
+                self.buf, filled, counts.hist, self.bounds, self.matches, self.big, state,
+                self.table.words, self.table.start,
+            )  # fmt: skip
             if state[4]:
                 counts.add_rows([(*row, 1) for row in self.big[: state[4]].tolist()])
                 state[4] = 0
