@@ -27,6 +27,7 @@ _EXPORTS: dict[str, str] = {
     "board": "lograph.api.inputs",
     "from_press_matrix": "lograph.api.inputs",
     "press_matrix": "lograph.api.inputs",
+    "solution_matrix": "lograph.api.matrices",
     "to_networkx": "lograph.api.inputs",
     "read": "lograph.api.inputs",
     "write": "lograph.api.inputs",
@@ -129,6 +130,7 @@ if _typing.TYPE_CHECKING:  # what the lazy names are, for type checkers and edit
         to_networkx,
         write,
     )
+    from lograph.api.matrices import solution_matrix
     from lograph.api.positions import preset, transform
     from lograph.api.questions import (
         analyze,

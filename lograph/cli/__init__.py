@@ -34,6 +34,7 @@ COMMANDS = (
     "generate",
     "convert",
     "lights",
+    "matrix",
     "render",
     "puzzle",
     "share",

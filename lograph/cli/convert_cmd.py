@@ -34,7 +34,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="convert a board file to another format (.json .txt .graphml .g6)",
         description="Read board file IN and write it to OUT in the format of OUT's extension.",
     )
-    parser.add_argument("input", metavar="IN", help="board file to read")
+    parser.add_argument(
+        "input",
+        metavar="IN",
+        help="board file to read, or a press matrix (.mtx .csv, or LightsOutWeb's matrix .png)",
+    )
     parser.add_argument("output", metavar="OUT", type=output_arg, help="board file to write")
     parser.add_argument("--from", dest="from_fmt", choices=_FORMATS, help="format of IN")
     parser.add_argument("--to", dest="to_fmt", choices=_FORMATS, help="format of OUT")
@@ -45,13 +49,17 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
+    from lograph.cli.matrix_cmd import convert_matrix
     from lograph.cli.progress import progress_bar
+    from lograph.core.dynamics.matrix_export import MATRIX_TYPES
     from lograph.core.files import format_for, read_board, write_board
     from lograph.core.files.source import TooBigForTheBoardPath
     from lograph.core.work import Work
 
     target = format_for(args.output, args.to_fmt)  # a bad OUT fails before IN is read
     refuse_overwriting(args.input, args.output)  # as solve -o and report -o do
+    if args.from_fmt is None and os.path.splitext(args.input)[1].lower() in MATRIX_TYPES:
+        return convert_matrix(args, target.name)  # a press matrix: lograph matrix's files
     source = format_for(args.input, args.from_fmt)
     counts = None
     # A bar (stderr, a terminal, not --json) once a big file takes over half a second:

@@ -19,8 +19,8 @@ ROOT = Path(__file__).resolve().parents[2]
 PUBLIC = {
     "__version__",
     # boards
-    "Board", "PressSystem", "board", "from_press_matrix", "press_matrix", "to_networkx",
-    "read", "write",
+    "Board", "PressSystem", "board", "from_press_matrix", "press_matrix", "solution_matrix",
+    "to_networkx", "read", "write",
     "rectangle", "torus", "cylinder", "mobius", "klein", "projective", "diamond",
     "hexagonal", "triangular", "named", "random_graph",
     # questions

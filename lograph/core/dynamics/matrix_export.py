@@ -35,6 +35,7 @@ __all__ = [
     "MATRIX_TYPES",
     "MatrixFile",
     "full_grid",
+    "matrix_format",
     "matrix_from_picture",
     "write_matrix",
 ]
@@ -77,7 +78,8 @@ def full_grid(system: PressSystem) -> tuple[tuple[int, int], NDArray[np.int64]] 
     return cells.shape, np.argsort(flat, kind="stable")
 
 
-def _format(path: str | os.PathLike[str]) -> str:
+def matrix_format(path: str | os.PathLike[str]) -> str:
+    """The format of a matrix file, from its extension: ``png``, ``csv`` or ``mtx``."""
     suffix = Path(path).suffix.lower()
     if suffix not in MATRIX_TYPES:
         raise BoardError(
@@ -116,7 +118,7 @@ def write_matrix(
     work : Work, optional
         Cancellation of the solution matrix.
     """
-    fmt = _format(path)
+    fmt = matrix_format(path)
     if solution:
         check_matrix_size(system)
     elif system.n > DENSE_LIMIT:
