@@ -45,6 +45,7 @@ COMMANDS = {
     "census": ["census", "rectangle", "1-2", "1-2", "--no-worst", "-o"],
     "share": ["share", BOARD, "-o"],
     "explain": ["explain", "sample:classic-3x3.txt", "-o"],
+    "matrix": ["matrix", BOARD, "-o"],
 }
 
 
@@ -58,6 +59,8 @@ def test_a_device_or_fifo_is_refused_and_left_alone(
         name = "x.md"
     if command == "share":
         name = "x.html"
+    if command == "matrix":
+        name = "x.png"
     target = (_device if kind == "device" else _fifo)(tmp_path / name)
     err = fails_cleanly(capsys, *COMMANDS[command], str(target))
     what = "is a device" if kind == "device" else "is a named pipe (FIFO)"
