@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
+import flint
 import numpy as np
 
 from lograph.core.dynamics.polys import I64
@@ -62,10 +63,7 @@ def lcm_factors(a: dict[int, int], b: dict[int, int]) -> dict[int, int]:
 
 
 def _is_prime(n: int) -> bool:
-    import galois
-
-    prime: bool = galois.is_prime(n)
-    return prime
+    return bool(flint.fmpz(n).is_probable_prime())
 
 
 def _rho(n: int) -> int | None:
@@ -162,17 +160,13 @@ def _unit_group_factors(p: int, d: int) -> tuple[tuple[int, int], ...]:
 
 @lru_cache(maxsize=65536)
 def _order_cached(coeffs: tuple[int, ...], p: int) -> tuple[tuple[int, int], ...]:
-    import galois
-
-    field = galois.GF(p)
-    f = galois.Poly(list(reversed(coeffs)), field=field)
-    d = f.degree
-    x = galois.Poly([1, 0], field=field)
-    one = galois.Poly([1], field=field)
+    f = flint.nmod_poly(list(coeffs), p)
+    d = f.degree()
+    x = flint.nmod_poly([0, 1], p)
     order = dict(_unit_group_factors(p, d))
     total = p**d - 1
     for prime in list(order):
-        while order[prime] and pow(x, total // prime, f) == one:
+        while order[prime] and (x % f).pow_mod(total // prime, f).is_one():
             total //= prime
             order[prime] -= 1
     return tuple((q, e) for q, e in sorted(order.items()) if e)
@@ -195,15 +189,8 @@ def order_of_x_power(f: I64, exponent: int, p: int) -> dict[int, int]:
 
 
 def factor_polynomial(g: I64, p: int) -> list[tuple[I64, int]]:
-    """The monic irreducible factors of g over GF(p) with multiplicities (galois)."""
+    """The monic irreducible factors of g over GF(p) with multiplicities (FLINT)."""
     if len(g) <= 1:
         return []
-    import galois
-
-    field = galois.GF(p)
-    poly = galois.Poly(np.asarray(g[::-1] % p, dtype=np.int64), field=field)
-    factors, mults = poly.factors()
-    return [
-        (np.asarray(f.coeffs, dtype=np.int64)[::-1].copy(), int(m))
-        for f, m in zip(factors, mults, strict=True)
-    ]
+    _, factors = flint.nmod_poly([int(c) for c in g % p], p).factor()
+    return [(np.array([int(c) for c in f.coeffs()], dtype=np.int64), int(m)) for f, m in factors]

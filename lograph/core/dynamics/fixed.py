@@ -40,6 +40,13 @@ def _kernel(system: PressSystem, shift: int) -> NDArray[np.uint8]:
     return np.asarray(ZkModule(matrix, k).quiet, dtype=np.uint8).reshape(-1, system.n)
 
 
+def _value_at(poly: NDArray[np.int64], x: int, p: int) -> int:
+    out = 0
+    for c in poly[::-1]:
+        out = (out * x + int(c)) % p
+    return out
+
+
 def fixed_boards(system: PressSystem, kind: MapKind) -> NDArray[np.uint8]:
     """Rows generating the boards the map fixes, ``{b : (A + I) b = 0}`` (for either map).
 
@@ -63,15 +70,16 @@ def fixed_boards(system: PressSystem, kind: MapKind) -> NDArray[np.uint8]:
 def eigenboards(system: PressSystem) -> dict[int, NDArray[np.uint8]]:
     """λ → rows generating ``{v : A v = λ v}``, for every λ in 0..k−1 that has such v ≠ 0.
 
-    Only the λ whose reduction mod every prime p of k is a root of A's minimal polynomial
-    over GF(p) are tried (any other has no eigenboard mod that p, hence none at all).
+    Only the λ whose reduction mod some prime p of k is a root of A's minimal polynomial
+    over GF(p) are tried: an eigenboard is non-zero mod some p^e of k, and ``v = p^j w``
+    with w ≠ 0 mod p makes w an eigenboard mod p.
     """
     k = system.states
-    candidates: set[int] = set(range(k))
+    candidates: set[int] = set()
     for p, _ in system.ring.prime_powers:
         mu = map_minimal_polynomial(system, p)  # of T = −A: λ is A's root iff −λ is T's
-        roots = {r for r in range(p) if not int(np.polyval(mu[::-1], -r % p)) % p}
-        candidates = {lam for lam in candidates if lam % p in roots}
+        roots = {r for r in range(p) if not _value_at(mu, -r % p, p)}
+        candidates |= {lam for lam in range(k) if lam % p in roots}
     out: dict[int, NDArray[np.uint8]] = {}
     for lam in sorted(candidates):
         rows = _kernel(system, lam)

@@ -15,8 +15,8 @@ GF(p): μ_1 kills b mod p, so ``μ_1(T) b = p b'``; μ_2 kills b' mod p, and so 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
+import flint
 import numpy as np
 from numpy.typing import NDArray
 
@@ -179,19 +179,15 @@ def minimal_polynomial(op: PressOperator, v: I64, p: int, level: int = 0) -> I64
 
 
 def lcm_polynomials(a: I64, b: I64, p: int) -> I64:
-    """lcm of two monic polynomials over GF(p) (via galois)."""
+    """lcm of two monic polynomials over GF(p)."""
     if len(a) == 1:
         return b
     if len(b) == 1:
         return a
-    import galois
-
-    field = galois.GF(p)
-    pa = galois.Poly(a[::-1] % p, field=field)
-    pb = galois.Poly(b[::-1] % p, field=field)
-    out: Any = galois.lcm(pa, pb)  # type: ignore[arg-type]  # typed for integers only
-    coeffs: I64 = np.asarray(out.coeffs, dtype=np.int64)[::-1].copy()
-    return coeffs
+    fa = flint.nmod_poly([int(c) for c in a % p], p)
+    fb = flint.nmod_poly([int(c) for c in b % p], p)
+    out = (fa * fb) // fa.gcd(fb)
+    return np.array([int(c) for c in out.coeffs()], dtype=np.int64)
 
 
 def annihilator(op: PressOperator, v: I64, p: int, e: int) -> tuple[I64, list[I64]]:

@@ -37,7 +37,7 @@ from numpy.typing import ArrayLike, NDArray
 
 from lograph.core.algebra.zk import crt_idempotents
 from lograph.core.dynamics.krylov import Krylov, PressOperator, annihilator
-from lograph.core.dynamics.polys import I64, monic_mod, mul, power_mod
+from lograph.core.dynamics.polys import I64, monic_mod, mul, power_mod, power_of
 from lograph.core.errors import BoardError, DynamicsError
 from lograph.core.model.system import PressSystem
 
@@ -93,16 +93,6 @@ def drazin_polynomial(psi: I64, q: int) -> I64:
     return monic_mod(shifted, psi, q)
 
 
-def _power_of(base: I64, m: int, modulus: I64, q: int) -> I64:
-    """``base^m mod modulus`` over Z_q."""
-    result = np.ones(1, dtype=np.int64)
-    for bit in bin(m)[2:]:
-        result = monic_mod(mul(result, result, q), modulus, q)
-        if bit == "1":
-            result = monic_mod(mul(result, base, q), modulus, q)
-    return result
-
-
 def _step_part(system: PressSystem, b: I64, p: int, e: int, kind: MapKind, times: int) -> I64:
     """`times` ≥ 0 steps of the map on the Z_{p^e} part of a board."""
     q = p**e
@@ -114,7 +104,7 @@ def _step_part(system: PressSystem, b: I64, p: int, e: int, kind: MapKind, times
     if kind is MapKind.PRESS:
         poly = power_mod(times, psi, q)
     else:
-        poly = _power_of(drazin_polynomial(psi, q), times, psi, q)
+        poly = power_of(drazin_polynomial(psi, q), times, psi, q)
     return Krylov(op, b).combine(poly)
 
 

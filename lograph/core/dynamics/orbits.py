@@ -130,6 +130,8 @@ def _part(system: PressSystem, b: I64, p: int, e: int) -> tuple[int, dict[int, i
     w = krylov.combine(poly)
     tail = 0
     while np.any(w):
+        if tail >= s:  # x^s kills b's nilpotent part: more steps mean a wrong N
+            raise DynamicsError(f"internal: the period bound over Z_{q} is not a multiple")
         w = op.apply(w)
         tail += 1
     period = dict(bound)

@@ -132,6 +132,8 @@ def _part(system: PressSystem, p: int, e: int, work: Work | None) -> tuple[int, 
     rest = residual(0, product(top))
     tail = 0
     while np.any(rest):
+        if tail >= e * t1:  # μ^e = x^(e·t1)·… annihilates T: no tail is longer
+            raise DynamicsError(f"internal: the order bound over Z_{q} is not a multiple")
         rest = op.apply(rest)
         tail += 1
     for j in range(e):

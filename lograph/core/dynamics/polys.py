@@ -2,18 +2,20 @@
 
 The dynamics reduce every question about ``T^m b`` to arithmetic modulo a monic polynomial
 that annihilates b: ``T^m b = r(T) b`` with ``r = x^m mod ψ``. Division by a monic
-polynomial needs no inverses, so the same code serves GF(p) and the chain rings Z_{p^e}.
+polynomial needs no inverses, so the same code serves GF(p) and the chain rings Z_{p^e}
+(FLINT's nmod_poly does the arithmetic, for any modulus).
 
 Examples
 --------
 >>> monic_mod(np.array([1, 0, 0, 1]), np.array([1, 1, 1]), 2).tolist()  # x³+1 mod x²+x+1
-[0, 0]
+[0]
 >>> power_mod(10, np.array([1, 1, 1]), 2).tolist()  # x^10 = x mod x²+x+1 over GF(2)
 [0, 1]
 """
 
 from __future__ import annotations
 
+import flint
 import numpy as np
 from numpy.typing import NDArray
 
@@ -22,6 +24,7 @@ __all__ = [
     "monic_mod",
     "mul",
     "power_mod",
+    "power_of",
     "strip",
     "x_power",
 ]
@@ -42,34 +45,36 @@ def x_power(m: int) -> I64:
     return out
 
 
+def _flint(a: I64, q: int) -> flint.nmod_poly:
+    return flint.nmod_poly([int(c) for c in np.asarray(a, dtype=np.int64) % q], q)
+
+
+def _array(poly: flint.nmod_poly) -> I64:
+    coeffs = [int(c) for c in poly.coeffs()]
+    return np.array(coeffs or [0], dtype=np.int64)
+
+
 def mul(a: I64, b: I64, q: int) -> I64:
-    """``a · b mod q`` (coefficients below q: a product of 6000 terms stays in int64)."""
-    return np.convolve(a, b) % q
+    """``a · b mod q``."""
+    return _array(_flint(a, q) * _flint(b, q))
 
 
 def monic_mod(a: I64, modulus: I64, q: int) -> I64:
-    """``a mod modulus`` over Z_q for a monic `modulus` (leading coefficient 1)."""
-    d = len(modulus) - 1
-    rem = np.array(a, dtype=np.int64) % q
-    if d == 0:
+    """``a mod modulus`` over Z_q for a monic `modulus` (leading coefficient 1; FLINT's
+    division needs no inverse but the leading coefficient's)."""
+    if len(modulus) == 1:
         return np.zeros(1, dtype=np.int64)
-    tail = modulus[:d]
-    for top in range(len(rem) - 1, d - 1, -1):
-        c = rem[top]
-        if c:
-            rem[top - d : top] = (rem[top - d : top] - c * tail) % q
-    out = rem[:d].copy()
-    return out if out.size else np.zeros(1, dtype=np.int64)
+    return _array(_flint(a, q) % _flint(modulus, q))
 
 
 def power_mod(m: int, modulus: I64, q: int) -> I64:
-    """``x^m mod modulus`` over Z_q, by squaring (the modulus monic)."""
-    d = len(modulus) - 1
-    if m < d:
-        return x_power(m)
-    result = np.ones(1, dtype=np.int64)
-    for bit in bin(m)[2:]:
-        result = monic_mod(mul(result, result, q), modulus, q)
-        if bit == "1":
-            result = monic_mod(np.concatenate(([0], result)), modulus, q)
-    return result
+    """``x^m mod modulus`` over Z_q (the modulus monic)."""
+    return power_of(np.array([0, 1], dtype=np.int64), m, modulus, q)
+
+
+def power_of(base: I64, m: int, modulus: I64, q: int) -> I64:
+    """``base^m mod modulus`` over Z_q, by FLINT's square-and-multiply (the modulus monic)."""
+    if len(modulus) == 1:
+        return np.zeros(1, dtype=np.int64)
+    mod = _flint(modulus, q)
+    return _array((_flint(base, q) % mod).pow_mod(int(m), mod))
