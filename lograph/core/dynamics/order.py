@@ -3,10 +3,10 @@
 Over GF(p) both come from the minimal polynomial ``μ_T = x^t g`` of the press map T = −A:
 every board's tail is at most t and t is met; every period divides the order of x modulo g
 (the lcm over g's irreducible factors f^E of ``ord_f(x) · p^⌈log_p E⌉``) and that order is
-met. μ_T is the lcm of the minimal polynomials of a few random boards, *certified*: it is
-evaluated at T on every unit board (a Horner scheme over the identity, ``deg μ`` sparse
-products), and a unit board it does not kill adds its own minimal polynomial; when the lcm
-already has degree N it is the characteristic polynomial's equal and needs no check.
+met. μ_T is the lcm of the minimal polynomials of random boards, *certified*: it kills the span
+of those boards' Krylov vectors, and it is evaluated at T (a Horner scheme, ``deg μ`` sparse
+products) on the unit boards that complete that span to a basis; a unit board it does not
+kill adds its own minimal polynomial (`map_minimal_polynomial`).
 
 Over Z_{p^e}, with N_1 and t_1 the order and tail mod p: on the core ``T^(N_1) = 1 + pX``,
 so the order is ``N_1 · p^j`` for some j < e, and the tail lies between t_1 and e·t_1; both
@@ -24,8 +24,14 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from lograph.core.algebra import gfp
 from lograph.core.dynamics.factoring import lcm_factors, product
-from lograph.core.dynamics.krylov import PressOperator, lcm_polynomials, minimal_polynomial
+from lograph.core.dynamics.krylov import (
+    Krylov,
+    PressOperator,
+    lcm_polynomials,
+    minimal_polynomial,
+)
 from lograph.core.dynamics.maps import MapKind
 from lograph.core.dynamics.orbits import period_of_polynomial
 from lograph.core.dynamics.polys import I64, mul, power_mod
@@ -34,10 +40,6 @@ from lograph.core.model.system import DENSE_LIMIT, PressSystem
 from lograph.core.work import Work
 
 __all__ = ["MapOrder", "map_minimal_polynomial", "map_order"]
-
-#: Random boards whose minimal polynomials start the lcm (each has μ_b = μ_T with
-#: probability above 1/4 over GF(2)).
-_START = 3
 
 
 @dataclass(frozen=True)
@@ -71,37 +73,100 @@ class MapOrder:
 
 def _evaluate_on_identity(op: PressOperator, poly: I64) -> I64:
     """``poly(T)`` as a dense matrix over Z_q, by Horner (deg poly sparse × dense products)."""
+    return _evaluate_on_units(op, poly, np.arange(op.system.n))
+
+
+def _evaluate_on_units(op: PressOperator, poly: I64, cols: I64) -> I64:
+    """``poly(T) e_j`` for the unit boards e_j, j in `cols`, as the columns of a matrix."""
     n, q = op.system.n, op.q
-    out = np.zeros((n, n), dtype=np.int64)
-    diag = np.arange(n)
+    out = np.zeros((n, len(cols)), dtype=np.int64)
+    where = (np.asarray(cols, dtype=np.int64), np.arange(len(cols)))
     for c in np.asarray(poly, dtype=np.int64)[::-1]:
         out = op.apply(out)
-        out[diag, diag] = (out[diag, diag] + int(c)) % q
+        out[where] = (out[where] + int(c)) % q
+    return out
+
+
+class _Echelon:
+    """A growing reduced row echelon basis over GF(p) (the span of Krylov vectors)."""
+
+    def __init__(self, n: int, p: int) -> None:
+        self.p = p
+        self.rows = np.zeros((0, n), dtype=np.int64)
+        self.pivots = np.zeros(0, dtype=np.int64)
+
+    def add(self, block: I64) -> int:
+        """Add the rows of `block` to the span; returns how much the rank grew."""
+        p = self.p
+        block = np.asarray(block, dtype=np.int64) % p
+        if len(self.pivots):  # clear the known pivots (rows are reduced: R[:, P] = I)
+            block = _matmul_mod(block[:, self.pivots], self.rows, p, block)
+        reduced, new = gfp.row_reduce(block, p)
+        if not len(new):
+            return 0
+        fresh = np.asarray(reduced[: len(new)], dtype=np.int64)
+        if len(self.pivots):
+            self.rows = _matmul_mod(self.rows[:, new], fresh, p, self.rows)
+        self.rows = np.vstack((self.rows, fresh))
+        self.pivots = np.concatenate((self.pivots, new))
+        return len(new)
+
+    def free(self) -> I64:
+        """Columns without a pivot: their unit boards complete the span to everything."""
+        mask = np.ones(self.rows.shape[1], dtype=bool)
+        mask[self.pivots] = False
+        return np.flatnonzero(mask)
+
+
+def _matmul_mod(left: I64, right: I64, p: int, base: I64) -> I64:
+    """``(base − left @ right) mod p``, exactly in float64 blocks (entries below p ≤ 251)."""
+    out = np.array(base, dtype=np.int64)
+    step = max(1, int(2**52 // max(1, (p - 1) ** 2)))
+    for start in range(0, left.shape[1], step):
+        part = left[:, start : start + step].astype(np.float64) @ right[start : start + step]
+        out = (out - np.asarray(np.rint(part), dtype=np.int64)) % p
     return out
 
 
 def map_minimal_polynomial(system: PressSystem, p: int, *, work: Work | None = None) -> I64:
-    """The minimal polynomial of T = −A over GF(p), certified (module docstring)."""
+    """The minimal polynomial of T = −A over GF(p), certified (module docstring).
+
+    ψ is the lcm of random boards' minimal polynomials; it kills the span W of their Krylov
+    vectors. Random boards are added while each still grows W by a good part of deg ψ; then
+    ψ(T) is checked on the unit boards completing W to a basis (the echelon form's free
+    columns), and any it does not kill joins the lcm. When W is everything, or ψ has degree
+    N (it is then the characteristic polynomial), no check is needed.
+    """
     op = PressOperator(system, p)
     n = system.n
     rng = np.random.default_rng(7)
     psi = np.ones(1, dtype=np.int64)
-    for _ in range(_START):
-        b = rng.integers(0, p, size=n, dtype=np.int64)
-        psi = lcm_polynomials(psi, minimal_polynomial(op, b, p), p)
-    while len(psi) - 1 < n:
+    span = _Echelon(n, p)
+
+    def join(board: I64) -> int:
+        nonlocal psi
+        mu = minimal_polynomial(op, board, p)
+        psi = lcm_polynomials(psi, mu, p)
+        block = Krylov(op, board).block(0, len(mu) - 1)
+        return span.add(np.asarray(block, dtype=np.int64))
+
+    while len(psi) - 1 < n and len(span.pivots) < n:
         if work is not None:
             work.poll()
-        residual = _evaluate_on_identity(op, psi)
-        cols = np.flatnonzero(residual.any(axis=0))
-        if not cols.size:
+        grew = join(rng.integers(0, p, size=n, dtype=np.int64))
+        if grew < max(1, (len(psi) - 1) // 4):
+            break  # the rest of W comes in small cyclic pieces: check the units instead
+    while len(psi) - 1 < n and len(span.pivots) < n:
+        if work is not None:
+            work.poll()
+        free = span.free()
+        residual = _evaluate_on_units(op, psi, free)
+        bad = np.flatnonzero(residual.any(axis=0))
+        if not bad.size:
             break
         unit = np.zeros(n, dtype=np.int64)
-        unit[int(cols[0])] = 1
-        grown = lcm_polynomials(psi, minimal_polynomial(op, unit, p), p)
-        if len(grown) == len(psi):
-            raise DynamicsError("internal: a unit board's minimal polynomial added nothing")
-        psi = grown
+        unit[int(free[bad[0]])] = 1
+        join(unit)
     return psi
 
 
