@@ -18,6 +18,7 @@ from lograph.api.results import (
     Analysis,
     Census,
     ChasePlan,
+    Dynamics,
     Explanation,
     Histogram,
     LitOnly,
@@ -35,6 +36,7 @@ __all__ = [
     "census",
     "chase_plan",
     "chase_table",
+    "dynamics",
     "explain",
     "fewest",
     "histogram",
@@ -278,6 +280,39 @@ def chase_table(obj: Any, *, starts: int = 12) -> ChasePlan:
     system = press_system(obj)
     plan = core_plan(system, starts=starts)
     return ChasePlan(system, obj, plan, core_table(system, plan), None)
+
+
+def dynamics(obj: Any, *, map: str = "solution") -> Dynamics:
+    """The board's orbit under LightsOutWeb's solution or press map, the map's order and
+    the boards it fixes, all from the algebra (no iterating).
+
+    Parameters
+    ----------
+    obj : board-like
+        Anything `lograph.board` accepts: a Board, a PressSystem, a networkx graph, an
+        adjacency matrix, a graph6 string, an edge list or a board file's path. Its lights
+        are the board whose orbit is asked.
+    map : {"solution", "press"}
+        ``"solution"``: b → the presses that turn b off, as a board (LightsOutWeb's
+        solution period); ``"press"``: b → −A b, the board whose solution is b (its
+        inverse-solution period).
+
+    Examples
+    --------
+    >>> import lograph as lo
+    >>> d = lo.dynamics(lo.board(lo.rectangle(3, 3), lights=1))
+    >>> d.period, d.order, d.fixed_count
+    (2, 4, 8)
+    """
+    from lograph.core.dynamics.maps import MapKind
+    from lograph.core.dynamics.summary import summarize
+
+    try:
+        kind = MapKind(map)
+    except ValueError:
+        raise BoardError(f"map {map!r} is not 'solution' or 'press'") from None
+    system = press_system(obj)
+    return Dynamics(system, obj, summarize(system, None, kind))
 
 
 def lit_only(obj: Any, goal: str = "off") -> LitOnly:

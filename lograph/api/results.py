@@ -20,6 +20,7 @@ from lograph.core.report.answers import (
     QUIET_LIMIT,
     analysis_record,
     chase_record,
+    dynamics_record,
     lit_only_record,
     plan_picture,
     solution_record,
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
     from lograph.core.algebra.analysis import Analysis as CoreAnalysis
     from lograph.core.chase.plan import ChasePlan as CorePlan
     from lograph.core.chase.table import ChaseTable as CoreTable
+    from lograph.core.dynamics.summary import BoardDynamics
     from lograph.core.files.level_pack import LevelPack, PackLevel
     from lograph.core.model.board import Board
     from lograph.core.model.system import PressSystem
@@ -45,6 +47,7 @@ __all__ = [
     "Analysis",
     "Census",
     "ChasePlan",
+    "Dynamics",
     "Explanation",
     "Histogram",
     "LitOnly",
@@ -454,6 +457,88 @@ class Worlds(_Answer):
 
     def _figures(self) -> list[tuple[str, str]]:
         return [("worlds", str(self.count)), ("this position", str(list(self.world)))]
+
+
+def _factors_text(factors: dict[int, int]) -> str:
+    return " · ".join(f"{p}^{e}" if e > 1 else str(p) for p, e in sorted(factors.items())) or "1"
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class Dynamics(_Answer):
+    """A board under LightsOutWeb's solution or press map (``lograph dynamics``).
+
+    The solution map sends a board b to its solution −A⁻¹b shown as a board (on a singular
+    board −A^D b, the Drazin inverse: docs/math.md, "Board dynamics"); the press map sends
+    b to −A b, the board whose solution is b.
+
+    Attributes
+    ----------
+    map : str
+        ``"solution"`` or ``"press"``.
+    tail : int
+        Steps before this board's orbit enters its cycle (0 when A is invertible).
+    period : int
+        Length of the cycle (LightsOutWeb's solution period).
+    period_factors : dict of int to int
+        The period's prime factorisation.
+    order : int
+        The longest period of any board: the lcm of all periods.
+    order_factors : dict of int to int
+        The order's prime factorisation.
+    longest_tail : int
+        The longest tail of any board.
+    invertible : bool
+        Whether the press matrix is invertible (both maps are then bijections).
+    fixed : ndarray of uint8
+        Rows generating the boards the map fixes (LightsOutWeb's "citybuilder" boards for
+        the solution map): a basis over GF(p).
+    fixed_count : int
+        How many boards the map fixes, the unlit board included.
+    """
+
+    core: BoardDynamics = field(repr=False)
+
+    map = property(lambda self: self.core.kind.value)
+    tail = property(lambda self: self.core.orbit.tail)
+    period = property(lambda self: self.core.orbit.period)
+    period_factors = property(lambda self: dict(self.core.orbit.factors))
+    order = property(lambda self: self.core.order.order)
+    order_factors = property(lambda self: dict(self.core.order.factors))
+    longest_tail = property(lambda self: self.core.order.tail)
+    invertible = property(lambda self: self.core.order.invertible)
+    fixed_count = property(lambda self: self.core.fixed_count)
+
+    @property
+    def fixed(self) -> NDArray[np.uint8]:
+        return self.core.fixed
+
+    def step(self, times: int = 1) -> NDArray[np.uint8]:
+        """The board's lights after `times` steps of the map (negative: backwards, which
+        needs an invertible press matrix)."""
+        from lograph.core.dynamics.maps import step
+
+        return step(self.system, self.core.lights, self.core.kind, times)
+
+    def to_dict(self) -> dict[str, Any]:
+        """What ``lograph dynamics --json`` prints."""
+        return dynamics_record(self.system, self.core)
+
+    def __repr__(self) -> str:
+        tail = f", tail={self.tail}" if self.tail else ""
+        return (
+            f"Dynamics(map={self.map}, period={self.period}{tail}, order={self.order}, "
+            f"fixed boards={self.fixed_count})"
+        )
+
+    def _figures(self) -> list[tuple[str, str]]:
+        return [
+            ("map", self.map),
+            ("period", f"{self.period} = {_factors_text(self.period_factors)}"),
+            ("tail", str(self.tail)),
+            ("order", f"{self.order} = {_factors_text(self.order_factors)}"),
+            ("longest tail", str(self.longest_tail)),
+            ("fixed boards", f"{self.fixed_count} ({len(self.fixed)} generators)"),
+        ]
 
 
 @dataclass(frozen=True, eq=False, repr=False)

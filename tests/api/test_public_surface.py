@@ -26,12 +26,12 @@ PUBLIC = {
     # questions
     "analyze", "solve", "is_solvable", "fewest", "worst", "histogram", "quiet_patterns",
     "worlds", "chase_plan", "chase_table", "lit_only", "puzzles", "census", "explain",
-    "share", "play",
+    "share", "play", "dynamics",
     # positions
     "preset", "transform",
     # answers
     "Analysis", "Solution", "Worst", "Histogram", "QuietPatterns", "Worlds", "ChasePlan",
-    "LitOnly", "Explanation", "Pack", "Census",
+    "LitOnly", "Explanation", "Pack", "Census", "Dynamics",
     # errors
     "LographError", "BoardError", "BoardFormatError", "BoardTooLargeError", "UnsolvableError",
 }  # fmt: skip

@@ -26,18 +26,33 @@ from lograph.core.dynamics.maps import MapKind
 from lograph.core.dynamics.order import map_minimal_polynomial
 from lograph.core.model.system import PressSystem
 
-__all__ = ["eigenboards", "fixed_boards"]
+__all__ = ["eigenboards", "fixed_board_count", "fixed_boards"]
+
+
+def _shifted(system: PressSystem, shift: int) -> NDArray[np.int64]:
+    matrix = system.dense().astype(np.int64)
+    matrix[np.diag_indices(system.n)] -= shift
+    return np.asarray(matrix % system.states, dtype=np.int64)
 
 
 def _kernel(system: PressSystem, shift: int) -> NDArray[np.uint8]:
     """Generators (a basis over a field) of ``{v : (A − shift·I) v = 0}`` over Z_k."""
     k = system.states
-    matrix = system.dense().astype(np.int64)
-    matrix[np.diag_indices(system.n)] -= shift
-    matrix %= k
+    matrix = _shifted(system, shift)
     if system.ring.is_field:
         return np.asarray(gfp.null_space(matrix, k), dtype=np.uint8).reshape(-1, system.n)
     return np.asarray(ZkModule(matrix, k).quiet, dtype=np.uint8).reshape(-1, system.n)
+
+
+def fixed_board_count(system: PressSystem) -> int:
+    """How many boards both maps fix (the unlit one included): ``|ker(A + I)|`` over Z_k."""
+    k = system.states
+    if system.ring.is_field:
+        return int(k ** len(_kernel(system, k - 1)))
+    count = 1
+    for order in ZkModule(_shifted(system, k - 1), k).quiet_orders:
+        count *= int(order)
+    return count
 
 
 def _value_at(poly: NDArray[np.int64], x: int, p: int) -> int:

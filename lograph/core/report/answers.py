@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from lograph.core.algebra.analysis import Analysis
     from lograph.core.chase.plan import ChasePlan
     from lograph.core.chase.table import ChaseTable
+    from lograph.core.dynamics.summary import BoardDynamics
     from lograph.core.model.system import PressSystem
     from lograph.core.optimize.fewest import FewestSolution
     from lograph.core.optimize.lit_only import LitOnlySolution
@@ -37,6 +38,7 @@ __all__ = [
     "QUIET_LIMIT",
     "analysis_record",
     "chase_record",
+    "dynamics_record",
     "lit_only_record",
     "plan_picture",
     "solution_record",
@@ -113,6 +115,42 @@ def solution_record(
     ids = press_ids(system, presses)
     data.update(presses=ids, press_count=len(ids))
     return data
+
+
+def _factored(factors: dict[int, int]) -> int | str:
+    """A period or order as an int, or as text of prime powers (``"2^3*7"``) when huge."""
+    return factors_json([p for p, e in sorted(factors.items()) for _ in range(e)])
+
+
+def dynamics_record(system: PressSystem, result: BoardDynamics) -> dict[str, Any]:
+    """``lograph dynamics --json``: the board's tail and period under the map, the map's
+    order with its prime factors, the longest tail, and the boards the map fixes."""
+    orbit, order = result.orbit, result.order
+    return {
+        "buttons": system.n,
+        "states": system.states,
+        "map": result.kind.value,
+        "tail": orbit.tail,
+        "period": _factored(orbit.factors),
+        "period_factors": [[p, e] for p, e in sorted(orbit.factors.items())],
+        "order": _factored(order.factors),
+        "order_factors": [[p, e] for p, e in sorted(order.factors.items())],
+        "longest_tail": order.tail,
+        "invertible": order.invertible,
+        "fixed_boards": _factored(_count_factors(result.fixed_count)),
+        "fixed_basis": len(result.fixed),
+        "method": orbit.method,
+    }
+
+
+def _count_factors(count: int) -> dict[int, int]:
+    """``count`` (a product of divisors of k ≤ 255) as prime powers."""
+    out: dict[int, int] = {}
+    for p in range(2, 256):
+        while count % p == 0:
+            out[p] = out.get(p, 0) + 1
+            count //= p
+    return out
 
 
 def worst_record(system: PressSystem, result: WorstPosition, goal: str) -> dict[str, Any]:
