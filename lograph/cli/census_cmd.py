@@ -112,14 +112,14 @@ def _params(args: argparse.Namespace, family: Family, columns: tuple[str, ...]) 
 
 
 def run(args: argparse.Namespace) -> int:
+    if census_counts.wanted(args):  # geng, or graph6 counted by nullity: no row per graph
+        return census_counts.run(args, _executor, MAX_JOBS)  # (without the row census's imports)
     from lograph.core.census.families import parse_family
     from lograph.core.census.rows import CensusSpec, columns_for
     from lograph.core.census.table import lock_table
     from lograph.core.model.checks import escaped
     from lograph.core.model.stencils import parse_stencil
 
-    if census_counts.wanted(args):  # geng, or graph6 counted by nullity: no row per graph
-        return census_counts.run(args, _executor, MAX_JOBS)
     _check_arguments(args)
     family = parse_family(args.family, args.ranges)
     stencil = parse_stencil(args.stencil) if args.stencil is not None else None
@@ -210,8 +210,6 @@ def _finish(
 def _executor(args: argparse.Namespace, stack: ExitStack) -> tuple[Executor | None, int]:
     """None (this process), a process pool for --jobs, or a Dask client's executor; and
     how many workers it has."""
-    from lograph.core.census.runner import process_pool, stop_pool
-
     if args.dask is not None:
         from lograph.core.census.output import require
         from lograph.core.errors import LographError
@@ -226,6 +224,8 @@ def _executor(args: argparse.Namespace, stack: ExitStack) -> tuple[Executor | No
         return executor, sum(client.nthreads().values())
     if args.jobs == 1:
         return None, 1
+    from lograph.core.census.runner import process_pool, stop_pool  # (imports the solvers)
+
     pool = process_pool(args.jobs)
     stack.callback(stop_pool, pool)
     return pool, args.jobs

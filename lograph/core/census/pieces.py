@@ -32,9 +32,10 @@ from __future__ import annotations
 import json
 import os
 import stat
+import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ThreadPoolExecutor, wait
 from pathlib import Path
 from typing import Any
 
@@ -222,12 +223,18 @@ def run_pieces(
     matches: Callable[[int], str] | None = None,
     executor: Executor | None = None,
     window: int = 4,
+    threads: int = 1,
     cancel: Cancel = None,
     progress: Callable[[PieceJournal], None] | None = None,
 ) -> Counts:
     """Count every piece of `source` not yet in `journal`, recording each as it finishes;
     the counts of all pieces. `matches(piece)` names the file a piece writes its matching
-    graphs to (with `where`)."""
+    graphs to (with `where`).
+
+    Without an `executor`, `threads` pieces are counted at once in this process, one
+    thread each (the kernel releases the GIL): for geng, that many genges run side by
+    side, each on a core of its own when there are enough, while the counting of both
+    fits in the time they take."""
     todo: Iterable[int] = (p for p in range(source.pieces) if p not in journal.done)
 
     def done(result: PieceResult) -> None:
@@ -238,11 +245,48 @@ def run_pieces(
     def target(piece: int) -> str | None:
         return None if matches is None else matches(piece)
 
-    if executor is None:
+    if executor is None and threads <= 1:
         for piece in todo:
             poll(cancel, _CANCELLED)
             done(count_piece(source, piece, where, target(piece), cancel))
         return journal.counts()
+    if executor is not None:
+        outside = executor
+
+        def submit(piece: int) -> Future[PieceResult]:
+            return outside.submit(count_piece, source, piece, where, target(piece))
+
+        _run_submitted(todo, submit, done, window, cancel)
+        return journal.counts()
+    stop = threading.Event()  # set on the way out: the other threads end at their next block
+
+    def stopped() -> bool:
+        return stop.is_set() or (cancel is not None and cancel())
+
+    with ThreadPoolExecutor(threads, thread_name_prefix="census-piece") as pool:
+        try:
+            _run_submitted(
+                todo,
+                lambda piece: pool.submit(
+                    count_piece, source, piece, where, target(piece), stopped
+                ),
+                done,
+                threads,
+                cancel,
+            )
+        finally:
+            stop.set()
+    return journal.counts()
+
+
+def _run_submitted(
+    todo: Iterable[int],
+    submit: Callable[[int], Future[PieceResult]],
+    done: Callable[[PieceResult], None],
+    window: int,
+    cancel: Cancel,
+) -> None:
+    """Keep `window` pieces submitted, handing each result to `done` as it comes."""
     in_flight: deque[Future[PieceResult]] = deque()
     pending: Iterator[int] = iter(todo)
     try:
@@ -251,11 +295,9 @@ def run_pieces(
                 following = next(pending, None)
                 if following is None:
                     break
-                in_flight.append(
-                    executor.submit(count_piece, source, following, where, target(following))
-                )
+                in_flight.append(submit(following))
             if not in_flight:
-                return journal.counts()
+                return
             finished, _ = wait(list(in_flight), timeout=_POLL, return_when=FIRST_COMPLETED)
             for future in finished:
                 in_flight.remove(future)

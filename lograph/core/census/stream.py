@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import functools
 import re
+import threading
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -43,26 +44,33 @@ from lograph.core.kernels.graph6_rank import (
     graph6_block,
     graph6_rows_in_numpy,
 )
-from lograph.core.kernels.jit import compiled_ready
+from lograph.core.kernels.jit import cache_holds, compiled_ready
 from lograph.core.work import Cancel, poll
 
 __all__ = [
     "BLOCK",
     "DENSE_TOP",
     "NUMPY_BLOCKS",
+    "NUMPY_CACHED_BYTES",
     "Counts",
     "Where",
     "empty_hist",
     "inside",
+    "kernel_cached",
     "scan",
 ]
 
 #: Bytes read per kernel call (about 90,000 graphs on 11 vertices).
 BLOCK = 1 << 20
-#: Blocks counted with numpy (`graph6_rows_in_numpy`) while the kernel is not compiled:
-#: 4 MB, every graph on up to 9 vertices, in about 0.5 s; a longer census then compiles
-#: the kernel (about 1.7 s), several times faster a graph.
+#: Blocks counted with numpy (`graph6_rows_in_numpy`) while the kernel is not compiled
+#: (a fresh install): 4 MB, every graph on up to 9 vertices; a longer census then
+#: compiles the kernel (about 1.7 s), several times faster a graph.
 NUMPY_BLOCKS = 4
+#: Where numba's disk cache holds the kernel, numpy counts only an input that ends within
+#: this many bytes: about where counting with numpy costs what loading numba and the
+#: kernel does (numpy takes about 0.38 CPU seconds for 1 MB of ``geng -c 10``'s lines,
+#: the load about 0.35). A longer input loads the kernel before its first block.
+NUMPY_CACHED_BYTES = 1 << 20
 #: Longest graph6 line with a one-byte size, with CR LF.
 _LONGEST = 2 + (MAX_VERTICES * (MAX_VERTICES - 1) // 2 + 5) // 6 + 1
 _HEADER = b">>graph6<<"
@@ -219,7 +227,7 @@ def scan(
         if eof and filled and buf[filled - 1] != 10:
             buf[filled] = 10
             filled += 1
-        used, found = kernel.count(counts, filled, offset)
+        used, found = kernel.count(counts, filled, offset, eof)
         graphs += found
         if eof and used < filled:
             raise BoardFormatError(f"{name}: the last line (byte {offset + used}) is cut off")
@@ -228,6 +236,19 @@ def scan(
         offset += used
         poll(cancel, _CANCELLED)
     return graphs
+
+
+@functools.cache
+def kernel_cached(copying: bool) -> bool:
+    """Whether numba's disk cache holds the kernels `scan` runs: `graph6_block`, and
+    `copy_lines` when it is `copying` matching lines (asked once a process)."""
+    kernels = (graph6_block, copy_lines) if copying else (graph6_block,)
+    return all(cache_holds(getattr(k, "py_func", k)) for k in kernels)
+
+
+#: Set once the kernel has counted in this process: every later block goes to it (a
+#: census of many pieces pays numpy's first blocks once, not in every piece).
+_KERNEL_CHOSEN = threading.Event()
 
 
 @functools.cache
@@ -250,12 +271,15 @@ class _Kernel:
         self.state = np.zeros(5, dtype=np.int64)
         self.table = _byte_table()
         self.write = write
+        #: Whether matching lines are copied out (`copy_lines` runs)
+        self.copying = where is not None and write is not None
         self.name = name
         self.numpy_blocks = NUMPY_BLOCKS  # left to count with numpy while not compiled
 
-    def count(self, counts: Counts, filled: int, offset: int) -> tuple[int, int]:
-        """Count the whole lines of ``buf[:filled]``: (bytes used, graphs counted)."""
-        if self.numpy_blocks and not compiled_ready(graph6_block, copy_lines):
+    def count(self, counts: Counts, filled: int, offset: int, last: bool) -> tuple[int, int]:
+        """Count the whole lines of ``buf[:filled]`` (`last`: the input ends there):
+        (bytes used, graphs counted)."""
+        if self.numpy_blocks and self._numpy_cheaper(filled, last):
             counted = self._count_in_numpy(counts, filled)
             if counted is not None:
                 self.numpy_blocks -= 1
@@ -269,6 +293,7 @@ class _Kernel:
                 self.buf, filled, counts.hist, self.bounds, self.matches, self.big, state,
                 self.table.words, self.table.start,
             )  # fmt: skip
+            _KERNEL_CHOSEN.set()
             if state[4]:
                 counts.add_rows([(*row, 1) for row in self.big[: state[4]].tolist()])
                 state[4] = 0
@@ -283,6 +308,18 @@ class _Kernel:
                 )
             elif stop not in (MATCHES_FULL, BIG_FULL):
                 return int(state[0]), int(state[1])
+
+    def _numpy_cheaper(self, filled: int, last: bool) -> bool:
+        """Whether to count these bytes with numpy rather than make the kernel ready: it
+        is not ready, and either would compile (a fresh install: numpy's `NUMPY_BLOCKS`
+        first) or the input ends within `NUMPY_CACHED_BYTES` (a longer one pays less for
+        loading the kernel than numpy would take for its first block)."""
+        if _KERNEL_CHOSEN.is_set() or compiled_ready(*self._kernels()):
+            return False
+        return not kernel_cached(self.copying) or (last and filled <= NUMPY_CACHED_BYTES)
+
+    def _kernels(self) -> tuple[Callable[..., Any], ...]:
+        return (graph6_block, copy_lines) if self.copying else (graph6_block,)
 
     def _count_in_numpy(self, counts: Counts, filled: int) -> tuple[int, int] | None:
         """`count` by `graph6_rows_in_numpy`; None when a line is not plain graph6 of at

@@ -32,12 +32,14 @@ import time
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from lograph.core.census.rows import Row
 from lograph.core.errors import LographError
 from lograph.core.files.atomic import atomic_write_text
 from lograph.core.files.lock import FileLock, lock_path
+
+if TYPE_CHECKING:  # the row census's module imports the solvers: not for a counting census
+    from lograph.core.census.rows import Row
 
 __all__ = [
     "SYNC_SECONDS",

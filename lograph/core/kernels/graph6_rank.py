@@ -292,13 +292,13 @@ def _small_line(
         w3 |= table[row + k, v, 3]
         pairs += table[row + k, v, 4]
     words[0], words[1], words[2], words[3] = w0, w1, w2, w3
-    return -1 if bad & ~63 else np.int64(pairs)
+    return -1 if bad & ~63 else int(np.int64(pairs))  # (numba: int of a uint64 is unsigned)
 
 
 @jit(inline=True)
 def _lane(words: NDArray[np.uint64], i: int) -> np.uint64:  # pragma: no cover - compiled
     """Row i of a small graph's matrix."""
-    return (words[i >> 2] >> np.uint64(16 * (i & 3))) & _LANE
+    return np.uint64((words[i >> 2] >> np.uint64(16 * (i & 3))) & _LANE)
 
 
 @jit

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import io
 import random
+import threading
+import time
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -13,12 +15,16 @@ import networkx as nx
 import numpy as np
 import pytest
 
-from lograph.core.census import stream
+from lograph.core.census import pieces, stream
 from lograph.core.census.compose import all_graphs
+from lograph.core.census.pieces import PieceJournal, run_pieces, summary_params
 from lograph.core.census.sources import FileSource, count_piece
 from lograph.core.census.stream import Counts, Where, scan
-from lograph.core.errors import BoardFormatError, LographError
+from lograph.core.errors import BoardFormatError, InterruptedComputation, LographError
 from lograph.core.kernels.graph6_rank import graph6_nullities, graph6_rows_in_numpy
+
+#: Seconds a test waits at most for what it polls (a hang guard, never a timing).
+GUARD = 60.0
 
 
 def _lines(seed: int = 0, count: int = 300, sizes: range = range(0, 14)) -> list[bytes]:
@@ -119,6 +125,58 @@ def test_file_pieces_add_up_to_the_file(tmp_path: Path, pieces: int) -> None:
     assert _counted(total) == _expected(lines)
 
 
+def _file_source(tmp_path: Path, lines: list[bytes], pieces: int) -> FileSource:
+    path = tmp_path / "g.g6"
+    path.write_bytes(b"".join(lines))
+    return FileSource(str(path), path.stat().st_size, pieces)
+
+
+def test_pieces_are_counted_two_at_a_time_without_an_executor(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`threads=2`: the first two pieces meet at a barrier (which a census counting one
+    piece after the other never passes), and the counts and journal are the same."""
+    met = threading.Barrier(2, timeout=GUARD)
+    real = pieces.count_piece
+
+    def meeting(source, piece, *args):  # type: ignore[no-untyped-def]
+        if piece < 2:
+            met.wait()
+        return real(source, piece, *args)
+
+    monkeypatch.setattr(pieces, "count_piece", meeting)
+    lines = _lines(3, 400, range(1, 12))
+    source = _file_source(tmp_path, lines, 5)
+    journal = PieceJournal(tmp_path / "t.csv", summary_params(source, None))
+    counts = run_pieces(source, journal, threads=2)
+    assert _counted(counts) == _expected(lines)
+    assert sorted(journal.done) == list(range(5))
+
+
+def test_a_failing_piece_stops_the_piece_beside_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    stopped = threading.Event()
+
+    def piece_or_failure(source, piece, where, matches, cancel):  # type: ignore[no-untyped-def]
+        if piece == 1:
+            raise BoardFormatError("g.g6: the line at byte 9 is not graph6")
+        deadline = time.monotonic() + GUARD  # a hang guard: the stop is polled for
+        while not cancel():
+            assert time.monotonic() < deadline, "piece 0 was never told to stop"
+            time.sleep(0.01)
+        stopped.set()
+        raise InterruptedComputation("census cancelled")
+
+    monkeypatch.setattr(pieces, "count_piece", piece_or_failure)
+    source = _file_source(tmp_path, _lines(3), 4)
+    journal = PieceJournal(tmp_path / "t.csv", summary_params(source, None))
+    with pytest.raises(BoardFormatError, match="byte 9"):
+        run_pieces(source, journal, threads=2)
+    assert stopped.is_set()
+    assert not journal.done
+
+
 def test_a_piece_writes_its_matching_graphs_whole(tmp_path: Path) -> None:
     lines = _lines(4)
     path = tmp_path / "g.g6"
@@ -152,15 +210,12 @@ def test_graphs_past_the_dense_histogram_are_counted_too() -> None:
     assert counts.graphs == len(lines)
 
 
-@pytest.mark.parametrize("seed", range(4))
-def test_blocks_counted_with_numpy_match_the_kernel(
-    seed: int, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """While the kernel is not compiled (a fresh install) the first `NUMPY_BLOCKS` blocks are
-    counted with numpy, then the kernel goes on: the same counts and the same matching
-    lines, in order, as the kernel alone."""
+def _fresh_install(monkeypatch: pytest.MonkeyPatch, cached: bool) -> list[int]:
+    """A process where the kernel is not ready yet (`cached`: numba's disk cache holds it);
+    the graphs of each block numpy counts are listed in the list returned."""
     monkeypatch.setattr(stream, "compiled_ready", lambda *kernels: False)
-    monkeypatch.setattr(stream, "BLOCK", 256)  # many blocks: numpy's, then the kernel's
+    monkeypatch.setattr(stream, "kernel_cached", lambda copying: cached)
+    monkeypatch.setattr(stream, "_KERNEL_CHOSEN", threading.Event())
     in_numpy: list[int] = []
     real = stream.graph6_rows_in_numpy
 
@@ -170,6 +225,40 @@ def test_blocks_counted_with_numpy_match_the_kernel(
         return rows
 
     monkeypatch.setattr(stream, "graph6_rows_in_numpy", spy)
+    return in_numpy
+
+
+def test_a_cached_kernel_counts_a_long_input_from_its_first_block(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where the disk cache holds the kernel, numpy counts only an input that ends within
+    `NUMPY_CACHED_BYTES` (it would cost more than loading the kernel); and once the kernel
+    has counted in the process, later inputs (the census's other pieces) go to it at once."""
+    in_numpy = _fresh_install(monkeypatch, cached=True)
+    monkeypatch.setattr(stream, "BLOCK", 256)  # a block of 2 * _LONGEST = 638 bytes
+    monkeypatch.setattr(stream, "NUMPY_CACHED_BYTES", 400)
+    short = _lines(7, 20, range(1, 9))
+    assert 50 <= len(b"".join(short)) <= 400
+    for lines in (short, _lines(8, 300, range(1, 9))):
+        counts = Counts()
+        scan(io.BytesIO(b"".join(lines)).readinto, counts)
+        assert _counted(counts) == _expected(lines)
+    assert in_numpy == [len(short)]  # the short input in one block (the whole of it at once)
+    assert stream._KERNEL_CHOSEN.is_set()
+    monkeypatch.setattr(stream, "kernel_cached", lambda copying: False)  # would be numpy's
+    scan(io.BytesIO(b"".join(short)).readinto, Counts())
+    assert in_numpy == [len(short)]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_blocks_counted_with_numpy_match_the_kernel(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While the kernel is not compiled (a fresh install) the first `NUMPY_BLOCKS` blocks are
+    counted with numpy, then the kernel goes on: the same counts and the same matching
+    lines, in order, as the kernel alone."""
+    in_numpy = _fresh_install(monkeypatch, cached=False)
+    monkeypatch.setattr(stream, "BLOCK", 256)  # many blocks: numpy's, then the kernel's
     lines = _lines(seed, 300, range(0, 17))
     counts, kept = Counts(), []
     where = Where.parse("closed=0")
