@@ -39,6 +39,7 @@ COMMANDS = (
     "puzzle",
     "share",
     "explain",
+    "dynamics",
     "census",
     "samples",
     "gui",
