@@ -86,7 +86,8 @@ def _factors_text(pairs: list[list[int]]) -> str:
 def _lines(data: dict[str, object]) -> list[str]:
     period_factors = data["period_factors"]
     order_factors = data["order_factors"]
-    assert isinstance(period_factors, list) and isinstance(order_factors, list)
+    assert isinstance(period_factors, list)
+    assert isinstance(order_factors, list)
     tail = f", after a tail of {data['tail']}" if data["tail"] else ""
     return [
         f"map              {data['map']}",

@@ -45,7 +45,8 @@ def test_steps_are_written_and_the_text_names_the_figures(tmp_path: Path, capsys
     out_path = tmp_path / "after.json"
     status, out, _ = run_cli(capsys, "dynamics", str(path), "--steps", "-5", "-o", str(out_path))
     assert status == 0
-    assert "period" in out and "order" in out and f"wrote {out_path}" in out
+    assert "period" in out
+    assert f"wrote {out_path}" in out
     system = read_board(path).to_system()
     written = read_board(out_path)
     assert written.lights().tolist() == step(system, None, MapKind.SOLUTION, -5).tolist()
@@ -67,9 +68,10 @@ def test_steps_are_written_and_the_text_names_the_figures(tmp_path: Path, capsys
 def test_bad_input_is_one_line_and_writes_nothing(tmp_path: Path, capsys, monkeypatch, argv):
     monkeypatch.chdir(tmp_path)
     path = _board_file(tmp_path, 5, 5, 2, 0)
-    status, out, err = run_cli(capsys, "dynamics", str(path), *argv)
+    status, _, err = run_cli(capsys, "dynamics", str(path), *argv)
     assert status == 2
-    assert err.count("\n") == 1 and "error" in err, err
+    assert err.count("\n") == 1, err
+    assert "error" in err
     assert not (tmp_path / "x.json").exists()
 
 
