@@ -277,9 +277,11 @@ class PartPair:
         self.degree = math.lcm(rows.degree, cols.degree)
         self.nilpotency = rows.multiplicity + cols.multiplicity - 1
         self._taus: list[Any] | None = None
+        self._lcms: dict[tuple[int, ...], tuple[Factors, list[int]]] = {}
         self._locals: list[Any] = []
         self._field: Any = None
         self._polys: Any = None
+        self._g: Any = None
 
     def _build(self) -> None:
         rows, cols, p = self.rows, self.cols, self.p
@@ -287,6 +289,7 @@ class PartPair:
         self._field = flint.fq_default_ctx(modulus=ring(_coeffs(rows.h, rows.degree + 1)))
         self._polys = flint.fq_default_poly_ctx(self._field)
         g = self._polys([self._field(c) for c in _coeffs(cols.h, cols.degree + 1)])
+        self._g = g
         roots = self._known_roots(g)
         if roots is not None:
             self._locals = [self._polys([-root, 1]) for root in roots]
@@ -311,16 +314,15 @@ class PartPair:
         else:
             return None
         w = self._field.gen()
-        found: dict[str, Any] = {}
         before, value = self._field(2), w  # V_0 = 2, V_1 = w, V_{j+1} = w V_j − V_{j−1}
         power = w
         for _ in range(limit):
-            candidates = [power] if kind == "power" else [value, -value]
-            for beta in candidates:
-                if str(beta) not in found and g(beta).is_zero():
-                    found[str(beta)] = beta
-            if len(found) == cols.degree:
-                return list(found.values())
+            for beta in [power] if kind == "power" else [value, -value]:
+                if g(beta).is_zero():  # then its conjugates β^(p^i) are the other roots
+                    roots = [beta]
+                    for _ in range(cols.degree - 1):
+                        roots.append(roots[-1] ** self.p)
+                    return roots
             before, value = value, w * value - before
             power = power * w
         return None
@@ -348,22 +350,42 @@ class PartPair:
         return bool(tau.pow_mod(exponent, eta).is_one())
 
     def order_lcm(self, fields: list[int]) -> Factors:
-        """The lcm of ``ord τ_k`` over the unit fields k (prime by prime: the q-part is full
-        as soon as one ``τ_k^(N/q) ≠ 1``, which the first field tried usually shows)."""
+        """The lcm of ``ord τ_k`` over the unit fields k, prime by prime: the q-part is full
+        as soon as one ``τ_k^(N/q) ≠ 1``, which the first field tried usually shows."""
+        return dict(self._order_lcm(fields)[0])
+
+    def witnesses(self, fields: list[int]) -> set[int]:
+        """Fields among `fields` whose orders alone have the lcm of them all."""
+        return set(self._order_lcm(fields)[1])
+
+    def _order_lcm(self, fields: list[int]) -> tuple[Factors, list[int]]:
+        key = tuple(fields)
+        if key in self._lcms:
+            return self._lcms[key]
         group = unit_field_factors(self.p, self.degree)
         total = math.prod(q**e for q, e in group.items())
         out: Factors = {}
+        witnesses: list[int] = []
         for q, e in group.items():
-            best = 0
+            best, witness = 0, None
             for k in fields:
                 if best == e:
                     break
-                # the q-part of ord τ_k exceeds q^best iff τ_k^(N/q^(e−best)) ≠ 1
-                while best < e and not self._power_is_one(k, total // q ** (e - best)):
-                    best += 1
+                if not self._power_is_one(k, total // q):
+                    best, witness = e, k
+                    continue
+                # ord τ_k's q-part is q^f, f < e: the first f with τ_k^(N/q^(e−f)) = 1 ...
+                f = e - 1
+                while f > best and self._power_is_one(k, total // q ** (e - f + 1)):
+                    f -= 1
+                if f > best:
+                    best, witness = f, k
             if best:
                 out[q] = best
-        return out
+                assert witness is not None
+                witnesses.append(witness)
+        self._lcms[key] = (out, witnesses)
+        return out, witnesses
 
     # --- the operator on coefficient matrices -------------------------------------------
 
@@ -376,6 +398,8 @@ class PartPair:
 
     def nilpotent_power(self, c: Matrix, j: int) -> Matrix:
         """``±ν^(p^j) c`` (the sign does not matter: it is tested for zero)."""
+        if self.nilpotency == 1:  # both parts are fields: t is its own Teichmüller part
+            return np.zeros_like(c)
         x = self.rows.frobenius(j) - self.rows.frobenius(self.rows.teichmuller + j)
         y = self.cols.frobenius(j) - self.cols.frobenius(self.cols.teichmuller + j)
         return (x @ c + c @ y.T) % self.p
@@ -383,24 +407,34 @@ class PartPair:
     # --- local components -----------------------------------------------------------------
 
     def present(self, c: Matrix, wanted: list[int]) -> set[int]:
-        """The local fields k (among `wanted`) where c has a non-zero component."""
+        """The local fields k (among `wanted`) where c has a non-zero component: where some
+        coordinate ``γ_(l,l')`` does not vanish at η_k's root (η_k linear), else where η_k
+        does not divide ``gcd(g, γ_(l,l') for all l, l')``."""
         if not wanted:
             return set()
         coords = (self.rows.to_field @ c) % self.p
         coords = (coords @ self.cols.to_field.T) % self.p
         dh, dg = self.rows.degree, self.cols.degree
-        found: set[int] = set()
+        linear = all(self._locals[k].degree() == 1 for k in wanted)
+        common, found = self._g, set()
         for l_row in range(self.rows.multiplicity):
             for l_col in range(self.cols.multiplicity):
                 block = coords[l_row * dh : (l_row + 1) * dh, l_col * dg : (l_col + 1) * dg]
-                if len(found) == len(wanted) or not block.any():
+                if common.degree() == 0 or len(found) == len(wanted) or not block.any():
                     continue
                 columns = block.T.astype(np.int64).tolist()
                 gamma = self._polys([self._field(col) for col in columns])
-                for k in wanted:
-                    if k not in found and not (gamma % self._locals[k]).is_zero():
-                        found.add(k)
-        return found
+                if linear:  # η_k = z − β_k: the component is γ(β_k)
+                    for k in wanted:
+                        if k not in found and not gamma(-self._locals[k][0]).is_zero():
+                            found.add(k)
+                else:
+                    common = common.gcd(gamma)
+        if linear:
+            return found
+        if common.degree() == 0:
+            return set(wanted)
+        return {k for k in wanted if not (common % self._locals[k]).is_zero()}
 
 
 def _factorise(value: int, within: Factors) -> Factors:
@@ -435,7 +469,12 @@ def pair_orbit(pair: PartPair, c: Matrix) -> PairOrbit | None:
         while pair.present(c, nil):
             tail += 1
             c = pair.step(c)
-    period = pair.order_lcm(sorted(pair.present(c, pair.unit_fields())))
+    units = pair.unit_fields()
+    witnesses = pair.witnesses(units)
+    if pair.present(c, sorted(witnesses)) == witnesses:  # then its lcm is the whole lcm
+        period = pair.order_lcm(units)
+    else:
+        period = pair.order_lcm(sorted(pair.present(c, units)))
     j = 0
     while pair.nilpotent_power(c, j).any():
         j += 1

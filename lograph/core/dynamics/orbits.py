@@ -172,6 +172,11 @@ def orbit(
     """
     kind = MapKind(kind)
     b = board_vector(system, lights)
+    from lograph.core.dynamics.lattice import lattice_orbit  # the grid fast path imports us
+
+    fast = lattice_orbit(system, b, kind)
+    if fast is not None:
+        return fast
     if system.n > DENSE_LIMIT:
         raise BoardTooLargeError(
             f"the orbit of a {system.n}-button board is beyond the exact dynamics "
