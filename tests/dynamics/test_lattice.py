@@ -20,7 +20,7 @@ import numpy as np
 import pytest
 from numpy.typing import NDArray
 
-from lograph.core.dynamics import MapKind, lattice_algebra, map_order, orbit
+from lograph.core.dynamics import MapKind, lattice, lattice_algebra, map_order, orbit
 from lograph.core.dynamics.lattice import lattice_orbit, lattice_order
 from lograph.core.dynamics.lattice_algebra import PartPair
 from lograph.core.dynamics.lattice_shape import grid_shape
@@ -173,7 +173,6 @@ def test_the_root_search_and_flint_factoring_agree(monkeypatch: pytest.MonkeyPat
     # 100×100 over GF(3): two parts of degree 50 per side, so the pairs use the root search
     system = grid_system(100, 100, states=3)
     board = np.random.default_rng(3).integers(0, 3, system.n)
-    searched = (lattice_order(system, MapKind.PRESS), lattice_orbit(system, board, MapKind.PRESS))
     used: list[bool] = []
     original = PartPair._known_roots
 
@@ -182,13 +181,17 @@ def test_the_root_search_and_flint_factoring_agree(monkeypatch: pytest.MonkeyPat
         used.append(found is not None)
         return found
 
-    monkeypatch.setattr(PartPair, "_known_roots", spy)
-    monkeypatch.setattr(lattice_algebra, "ROOT_SEARCH_FROM", 10**9)
-    lattice_algebra.side.cache_clear()
-    from lograph.core.dynamics import lattice
+    def answers() -> tuple[object, object]:
+        lattice_algebra.side.cache_clear()
+        lattice._algebra.cache_clear()
+        return lattice_order(system, MapKind.PRESS), lattice_orbit(system, board, MapKind.PRESS)
 
-    lattice._algebra.cache_clear()
-    factored = (lattice_order(system, MapKind.PRESS), lattice_orbit(system, board, MapKind.PRESS))
+    monkeypatch.setattr(PartPair, "_known_roots", spy)
+    searched = answers()
+    assert any(used)
+    used.clear()
+    monkeypatch.setattr(lattice_algebra, "ROOT_SEARCH_FROM", 10**9)
+    factored = answers()
     assert used
     assert not any(used)
     assert searched == factored

@@ -112,11 +112,20 @@ class Part:
     cycle_length: int | None
     powers: list[Matrix] = field(default_factory=list)
     cycle_from: int | None = None
+    _field: tuple[Any, Any] | None = None
 
     @property
     def degree(self) -> int:
         """deg h."""
         return int(self.h.degree())
+
+    def field(self) -> tuple[Any, Any]:
+        """FLINT's ``F = K[w]/h`` and its polynomial ring (made once, shared by the pairs)."""
+        if self._field is None:
+            modulus: list[Any] = _coeffs(self.h, self.degree + 1)
+            ctx = flint.fq_default_ctx(modulus=flint.fmpz_mod_poly_ctx(self.p)(modulus))
+            self._field = (ctx, flint.fq_default_poly_ctx(ctx))
+        return self._field
 
     def frobenius(self, s: int) -> Matrix:
         """The matrix of multiplication by ``φ^(p^s)`` on this part."""
@@ -180,10 +189,15 @@ def _make_part(
     q = h**c
     dim = int(q.degree())
     reduce = np.zeros((dim, size), dtype=np.int64)
-    power = flint.nmod_poly([1], p)
-    for a in range(size):
-        reduce[:, a] = _coeffs(power, dim)
-        power = (power * u) % q
+    tail = np.array(_coeffs(q, dim + 1)[:dim], dtype=np.int64)  # q is monic
+    column = np.zeros(dim, dtype=np.int64)
+    column[0] = 1
+    for a in range(size):  # column a: u^a mod q, one multiplication by u at a time
+        reduce[:, a] = column
+        top = column[-1]
+        column = np.roll(column, 1)
+        column[0] = 0
+        column = (column - top * tail) % p
     multiply = np.zeros((dim, dim), dtype=np.float64)  # column a: φ·u^a mod q
     term = phi % q
     for a in range(dim):
@@ -266,7 +280,7 @@ def lcm_factors(*many: Factors) -> Factors:
 #: Smallest number of local fields for which a pair looks for g's roots among the Lucas
 #: values ±V_j(w) (or the powers w^j on cycles) before asking FLINT to factor g over F: the
 #: general factoring of a degree-128 polynomial over GF(3^128) takes seconds.
-ROOT_SEARCH_FROM = 16
+ROOT_SEARCH_FROM = 4
 
 
 class PartPair:
@@ -284,10 +298,8 @@ class PartPair:
         self._g: Any = None
 
     def _build(self) -> None:
-        rows, cols, p = self.rows, self.cols, self.p
-        ring = flint.fmpz_mod_poly_ctx(p)
-        self._field = flint.fq_default_ctx(modulus=ring(_coeffs(rows.h, rows.degree + 1)))
-        self._polys = flint.fq_default_poly_ctx(self._field)
+        rows, cols = self.rows, self.cols
+        self._field, self._polys = rows.field()
         g = self._polys([self._field(c) for c in _coeffs(cols.h, cols.degree + 1)])
         self._g = g
         roots = self._known_roots(g)
@@ -416,7 +428,7 @@ class PartPair:
         coords = (coords @ self.cols.to_field.T) % self.p
         dh, dg = self.rows.degree, self.cols.degree
         linear = all(self._locals[k].degree() == 1 for k in wanted)
-        common, found = self._g, set()
+        common, found = self._g, set[int]()
         for l_row in range(self.rows.multiplicity):
             for l_col in range(self.cols.multiplicity):
                 block = coords[l_row * dh : (l_row + 1) * dh, l_col * dg : (l_col + 1) * dg]
