@@ -39,7 +39,7 @@ __all__ = ["GridOrbit", "lattice_orbit", "lattice_order"]
 
 @dataclass(frozen=True)
 class GridOrbit:
-    """The orbit of a board (or, for `grid_order`, the longest tail and the map's order).
+    """The orbit of a board under the press map (for the map: the longest tail and its order).
 
     Attributes
     ----------
@@ -82,7 +82,7 @@ def _prime_orbit(
     if board is not None:
         coefficients = (rows.to_parts @ (board % p).astype(np.float64)) % p
         coefficients = (coefficients @ cols.to_parts.T) % p
-    tail, period = 0, {}
+    tail, period = 0, Factors()
     for row_part, row_pairs in zip(rows.parts, pairs, strict=True):
         for col_part, pair in zip(cols.parts, row_pairs, strict=True):
             if coefficients is None:
@@ -107,7 +107,7 @@ def _orbit(system: PressSystem, board: NDArray[np.int64] | None) -> GridOrbit | 
     if shape is None or any(e > 1 for _, e in powers):
         return None
     grid = None if board is None else shape.board(board)
-    tail, period = 0, {}
+    tail, period = 0, Factors()
     for p, _ in powers:
         answer = _prime_orbit(shape, p, grid)
         if answer is None:
