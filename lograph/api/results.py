@@ -459,8 +459,12 @@ class Worlds(_Answer):
         return [("worlds", str(self.count)), ("this position", str(list(self.world)))]
 
 
-def _factors_text(factors: dict[int, int]) -> str:
-    return " · ".join(f"{p}^{e}" if e > 1 else str(p) for p, e in sorted(factors.items())) or "1"
+def _factors_text(value: int, factors: dict[int, int]) -> str:
+    """``12 = 2² · 3``; a prime or 1 alone."""
+    digits = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+    text = " · ".join(f"{p}{str(e).translate(digits)}" if e > 1 else str(p)
+                      for p, e in sorted(factors.items()))  # fmt: skip
+    return str(value) if text in ("", str(value)) else f"{value} = {text}"
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -533,12 +537,31 @@ class Dynamics(_Answer):
     def _figures(self) -> list[tuple[str, str]]:
         return [
             ("map", self.map),
-            ("period", f"{self.period} = {_factors_text(self.period_factors)}"),
+            ("period", _factors_text(self.period, self.period_factors)),
             ("tail", str(self.tail)),
-            ("order", f"{self.order} = {_factors_text(self.order_factors)}"),
+            ("order", _factors_text(self.order, self.order_factors)),
             ("longest tail", str(self.longest_tail)),
             ("fixed boards", f"{self.fixed_count} ({len(self.fixed)} generators)"),
         ]
+
+    def _pictures(self) -> list[str]:
+        # The orbit as a strip (the board, then each step, up to the first return or six
+        # boards), then up to three fixed boards drawn like quiet patterns.
+        from lograph.core.dynamics.maps import step
+        from lograph.notebook.display import board_svg
+
+        shown = min(self.tail + self.period, 5)
+        lights = self.core.lights
+        pictures: list[str | None] = []
+        for i in range(shown + 1):
+            title = "board" if i == 0 else f"step {i}"
+            if i == self.tail + self.period:
+                title += " (back)"
+            pictures.append(board_svg(self.board(), lights=lights, width=150, title=title))
+            lights = step(self.system, lights, self.core.kind, 1)
+        for j, row in enumerate(self.fixed[:3]):
+            pictures.append(board_svg(self.board(), lights=row, width=150, title=f"fixed {j + 1}"))
+        return [p for p in pictures if p is not None]
 
 
 @dataclass(frozen=True, eq=False, repr=False)
