@@ -35,6 +35,7 @@ __all__ = [
     "MATRIX_TYPES",
     "MatrixFile",
     "full_grid",
+    "matrix_file",
     "matrix_format",
     "matrix_from_picture",
     "write_matrix",
@@ -100,7 +101,8 @@ def write_matrix(
     work: Work | None = None,
 ) -> MatrixFile:
     """Write the board's press matrix (or with `solution` its solution matrix) to `path`
-    atomically, in the format of its extension (``.png``, ``.csv``, ``.mtx``).
+    atomically, in the format of its extension (``.png``, ``.csv``, ``.mtx``): the bytes
+    of `matrix_file`.
 
     Parameters
     ----------
@@ -118,6 +120,24 @@ def write_matrix(
     work : Work, optional
         Cancellation of the solution matrix.
     """
+    data, written = matrix_file(
+        system, path, solution=solution, edges=edges, layout=layout, cell=cell, work=work
+    )
+    atomic_write_bytes(path, data)
+    return written
+
+
+def matrix_file(
+    system: PressSystem,
+    path: str | os.PathLike[str],
+    *,
+    solution: bool = False,
+    edges: bool = False,
+    layout: Layout | None = None,
+    cell: int | None = None,
+    work: Work | None = None,
+) -> tuple[bytes, MatrixFile]:
+    """What `write_matrix` writes to `path` (its extension gives the format), not written."""
     fmt = matrix_format(path)
     if solution:
         check_matrix_size(system)
@@ -126,8 +146,8 @@ def write_matrix(
     matrix = solution_matrix(system, work=work) if solution else system.dense()
     kind = "solution" if solution else "press"
     if fmt != "png":
-        atomic_write_bytes(path, matrix_bytes(matrix, fmt))  # type: ignore[arg-type]
-        return MatrixFile(os.fspath(path), kind, system.n, "text")
+        text = matrix_bytes(matrix, fmt)  # type: ignore[arg-type]
+        return text, MatrixFile(os.fspath(path), kind, system.n, "text")
     grid = full_grid(system)
     chosen: Layout = layout or ("boards" if grid is not None else "matrix")
     if chosen == "boards" and grid is None:
@@ -139,8 +159,7 @@ def write_matrix(
     if chosen == "boards" and not solution:
         matrix = matrix.T  # rows: what each press changes, as LightsOutWeb's matrix
     data = png_bytes(matrix, system.states, layout=chosen, grid=shape, edges=edges, cell=cell)
-    atomic_write_bytes(path, data)
-    return MatrixFile(os.fspath(path), kind, system.n, chosen)
+    return data, MatrixFile(os.fspath(path), kind, system.n, chosen)
 
 
 def matrix_from_picture(values: NDArray[np.integer]) -> tuple[NDArray[np.int64], int]:

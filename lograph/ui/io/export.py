@@ -110,7 +110,19 @@ ACTIONS = (
     ("export_image", "&Image…", "Ctrl+E", "Save a picture of the board (PNG or SVG)"),
     ("export_solution", "&Solution…", "Ctrl+Shift+E", "Save the fewest-presses solution"),
     ("export_report", "Analysis &Report…", "Ctrl+Alt+E", "Save the analysis (Markdown or JSON)"),
+    ("export_press_matrix", "&Press Matrix Image…", "Ctrl+Alt+M", "Save the press matrix"),
+    (
+        "export_solution_matrix",
+        "Solution &Matrix Image…",
+        "Ctrl+Alt+Shift+M",
+        "Save the solution matrix S: the solution of lights b is −S b",
+    ),
 )
+MATRIX_FILTERS = {
+    "PNG image (*.png)": ".png",
+    "MatrixMarket (*.mtx)": ".mtx",
+    "CSV table (*.csv)": ".csv",
+}
 #: Milliseconds before the progress dialog appears (quick answers show none).
 PROGRESS_DELAY_MS = 200
 
@@ -148,6 +160,8 @@ class ExportController(QObject):
             "export_image": self.export_image_dialog,
             "export_solution": self.export_solution_dialog,
             "export_report": self.export_report_dialog,
+            "export_press_matrix": lambda: self.export_matrix_dialog(solution=False),
+            "export_solution_matrix": lambda: self.export_matrix_dialog(solution=True),
         }
         self.actions: dict[str, QAction] = {}
         for name, text, keys, tip in ACTIONS:
@@ -360,6 +374,43 @@ class ExportController(QObject):
             "Cannot export report",
             "Analysing the board…",
             lambda job: board_report(board, work=Work(cancel=job), goal=goal, fewest=known),
+            write,
+            path,
+        )
+        return True
+
+    # ------------------------------------------------------------------ matrices
+    def export_matrix_dialog(self, solution: bool) -> bool:
+        stem = "_solution_matrix" if solution else "_press_matrix"
+        path = self._ask_path("Export matrix", MATRIX_FILTERS, stem)
+        return path is not None and self.export_matrix(path, solution)
+
+    def export_matrix(self, path: str | Path, solution: bool = False) -> bool:
+        """Write the press matrix, or the solution matrix S (the solution of b is −S b), as
+        a picture in LightsOutWeb's look or as text (`lograph matrix`)."""
+        from lograph.core.dynamics.matrix_export import matrix_file, matrix_format
+        from lograph.core.dynamics.solution_matrix import check_matrix_size
+        from lograph.core.files.atomic import atomic_write_bytes
+        from lograph.core.work import Work
+
+        path, system = Path(path), self.document.press_system()
+        title = "Cannot export matrix"
+        try:
+            matrix_format(path)
+            check_folder(path)
+            if solution:
+                check_matrix_size(system)
+        except (LographError, OSError) as exc:
+            return self._fail(title, exc)
+
+        def write(made: tuple[bytes, Any]) -> str:
+            atomic_write_bytes(path, made[0])
+            return f"The {made[1].kind} matrix written to {path}"
+
+        self._in_background(
+            title,
+            "Computing the solution matrix…" if solution else "Drawing the press matrix…",
+            lambda job: matrix_file(system, path, solution=solution, work=Work(cancel=job)),
             write,
             path,
         )
