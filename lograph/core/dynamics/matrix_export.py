@@ -15,6 +15,7 @@ draws its matrix and its inverse. Other boards are drawn entry by entry.
 
 from __future__ import annotations
 
+import math
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -163,19 +164,19 @@ def matrix_file(
 
 
 def matrix_from_picture(values: NDArray[np.integer]) -> tuple[NDArray[np.int64], int]:
-    """The press matrix A in LightsOutWeb's matrix picture (one pixel per entry, its boards
-    layout, values already read from the colours), and the grid's side n: the picture is
-    n² pixels a side (a bigger picture's extra pixels are ignored, as LightsOutWeb does),
-    its rows are what each press changes, so A is their transpose."""
-    side = min(values.shape[:2])
-    n = int(np.sqrt(side))
-    while (n + 1) * (n + 1) <= side:
-        n += 1
-    while n * n > side:
-        n -= 1
-    if n < 1:
-        raise BoardError("the picture is empty")
+    """The press matrix A in LightsOutWeb's matrix picture (its plain save: n² × n² pixels,
+    one per entry, its boards layout; values already read from the colours), and the grid's
+    side n. Its rows are what each press changes, so A is their transpose. A picture of
+    another size (with edges, entry by entry, of a graph) is refused: read as this layout it
+    would make a wrong board without a word."""
+    height, width = values.shape[:2]
+    n = math.isqrt(height)
+    if height != width or n < 1 or n * n != height:
+        raise BoardError(
+            f"a {width}×{height} picture is not LightsOutWeb's plain matrix picture "
+            "(n²×n² pixels, one per entry, for an n×n board)"
+        )
     rows, cols = block_order((n, n))
     lightsoutweb = np.zeros((n * n, n * n), dtype=np.int64)
-    lightsoutweb[rows, cols] = values[: n * n, : n * n]
+    lightsoutweb[rows, cols] = values
     return lightsoutweb.T.copy(), n

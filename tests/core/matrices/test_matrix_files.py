@@ -124,6 +124,14 @@ def test_lightsoutwebs_picture_reads_back_as_the_press_matrix() -> None:
     assert np.array_equal(matrix_from_picture(values)[0], game.T)
 
 
+@pytest.mark.parametrize(("height", "width"), [(10, 10), (161, 161), (0, 0), (9, 16)])
+def test_a_picture_of_another_size_is_refused(height: int, width: int) -> None:
+    """A graph's picture (10 pixels a side), LightsOutWeb's with-edges picture of 5×5 (161),
+    a 3×4 grid's: not its plain layout of an n×n board, so not read as one."""
+    with pytest.raises(BoardError, match=f"{width}×{height} picture is not LightsOutWeb's"):
+        matrix_from_picture(np.zeros((height, width), dtype=np.uint8))
+
+
 @pytest.mark.parametrize("fmt", ["csv", "mtx"])
 def test_text_round_trips(fmt: str) -> None:
     s = solution_matrix(rectangle(3, 4, states=7).to_system())
