@@ -162,3 +162,30 @@ def test_scipy_reads_the_mtx() -> None:
 def test_bad_text_is_refused_with_the_reason(text: bytes, fmt: str, problem: str) -> None:
     with pytest.raises(BoardError, match=problem):
         parse_matrix(text, fmt)  # type: ignore[arg-type]
+
+
+def test_a_one_way_click_rule_gives_lightsoutwebs_matrices_and_pictures(tmp_path) -> None:
+    """An asymmetric click rule (a press changes itself, its right and its lower neighbour):
+    the press matrix is not symmetric, so its orientation and the solution matrix's are seen
+    — lograph's A is LightsOutWeb's matrix transposed, S is its inverse matrix as it is, and
+    both pictures are its pictures pixel for pixel (k = 3: the inverse has 2s)."""
+    from lograph.core.model.grids import from_mask
+
+    n, k = 4, 3
+    rule = (0, 0, 0, 0, 1, 1, 0, 1, 0)
+    board = from_mask(np.ones((n, n), dtype=bool), stencil=[(0, 0), (0, 1), (1, 0)], states=k)
+    system = board.to_system()
+    assert system.directed
+    game = low.game_matrix("square", n, k, rule=rule)
+    low_s, quiet = low.solution_matrix(game, k)
+    assert quiet == 0
+    index = {str(name): i for i, name in enumerate(system.names)}
+    order = np.array([index[f"r{y}c{x}"] for y in range(n) for x in range(n)])
+    assert np.array_equal(system.dense()[np.ix_(order, order)], game.T)
+    assert np.array_equal(solution_matrix(system)[np.ix_(order, order)], low_s)
+    write_matrix(system, tmp_path / "a.png")
+    write_matrix(system, tmp_path / "s.png", solution=True)
+    assert np.array_equal(decode((tmp_path / "a.png").read_bytes()), lightsoutweb_plain(game, n, k))
+    assert np.array_equal(
+        decode((tmp_path / "s.png").read_bytes()), lightsoutweb_plain(low_s, n, k)
+    )
