@@ -26,6 +26,7 @@ from lograph.ui.actions import ACTIONS, MENUS, TOOLBAR, action_from_spec, standa
 from lograph.ui.analysis import AnalysisDock
 from lograph.ui.canvas import operations as ops
 from lograph.ui.canvas.clipboard import dict_from_mime, mime_from_dict
+from lograph.ui.canvas.light_presets import LightPresets
 from lograph.ui.canvas.scene import GRID, BoardScene
 from lograph.ui.canvas.tools import EditTool, LightsTool, PlayTool, Tool
 from lograph.ui.canvas.view import BoardView
@@ -88,6 +89,7 @@ class MainWindow(QMainWindow):
         self.menus: dict[str, QMenu] = {}
         self._paste_count = 0
         self._build_actions()
+        self._add_presets()
         self.setStatusBar(MessageBar(self))  # messages end at a word, never mid-word
         self.status_area = StatusArea(self.statusBar(), self.view, self.scene, self.session)
         area = self.status_area
@@ -158,12 +160,24 @@ class MainWindow(QMainWindow):
             part.status.connect(lambda text: self.statusBar().showMessage(text, 8000))
         for done in (
             self.analysis.solutions.goal_reached,
+            self.analysis.animated.goal_reached,
             self.chase.goal_reached,  # automatic play ends with the banner too
             self.play.announce,
         ):
             done.connect(self.status_area.announce)
-        for played in (self.analysis.solutions.goal_reached, self.chase.goal_reached):
+        solved = (self.analysis.solutions, self.analysis.animated, self.chase)
+        for played in (part.goal_reached for part in solved):
             played.connect(lambda _text: self.play.scoreboard.stop_clock())
+
+    def _add_presets(self) -> None:
+        """Lights ▸ the presets and transforms (greyed out, with the reason, where they mean
+        nothing on the board)."""
+        self.presets = LightPresets(self.document, self.session, self.rng, self)
+        LightPresets.add_keys(self._actions)
+        for act in (None, *self.presets.menu_actions()):
+            self._add_to_menu("lights", act)
+        self.menus["lights"].setToolTipsVisible(True)
+        self.presets.status.connect(lambda text: self.statusBar().showMessage(text, 8000))
 
     def _add_warmup(self) -> None:
         """The kernel warm-up (`start_warmup`, called at launch) and its status-bar label."""

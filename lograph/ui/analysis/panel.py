@@ -127,7 +127,8 @@ class AnalysisPanel(QScrollArea):
         self.step_button = self.solution_box.step_button
         self.solution_text = self.solution_box.text
         self.layout_.addWidget(self.solution_box)
-        self.layout_.addWidget(self._worst_box())
+        self.worst_box = self._worst_box()
+        self.layout_.addWidget(self.worst_box)
         self.layout_.addWidget(self._histogram_box())
         self.layout_.addStretch(1)
         self.setWidget(body)
@@ -237,6 +238,10 @@ class AnalysisPanel(QScrollArea):
         layout.addWidget(self.histogram_note)
         layout.addWidget(self.histogram_button)
         return box
+
+    def add_section(self, section: QWidget, before: QWidget) -> None:
+        """Put `section` above `before` (the dock adds the solution map's sections)."""
+        self.layout_.insertWidget(self.layout_.indexOf(before), section)
 
     # ------------------------------------------------------------------ refreshing
     def refresh_busy(self) -> None:

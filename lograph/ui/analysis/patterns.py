@@ -44,6 +44,7 @@ from lograph.ui.widgets import named, set_tone
 
 __all__ = [
     "COMBINATION_LIMIT",
+    "PatternBrowser",
     "PositionSection",
     "QuietBrowser",
     "coefficients",
@@ -209,36 +210,54 @@ class PositionSection(QGroupBox):
         )
 
 
-class QuietBrowser(QGroupBox):
-    """Step through the quiet basis, or every combination of it, drawn on the board."""
+class PatternBrowser(QGroupBox):
+    """Step through a basis (generators over Z_k) of patterns, or every combination of it,
+    drawn on the board; subclasses say where the basis comes from (`basis`) and what it is
+    (`summary_text`). The quiet patterns and the solution map's fixed boards use it.
+
+    Parameters
+    ----------
+    title, prefix : str
+        The box's title and the objectName prefix of its widgets (``analysis_quiet``).
+    overlay : str
+        The session overlay its "Show on the board" box shows (also the scene overlay
+        ``analysis.<overlay>`` it draws on).
+    kind : str
+        The mark meaning drawn (`palette.MARKS`).
+    """
 
     def __init__(
         self,
+        title: str,
+        prefix: str,
+        overlay: str,
+        kind: str,
         model: AnalysisModel,
         scene: BoardScene,
         session: Session,
         parent: QWidget | None = None,
     ) -> None:
-        super().__init__("Quiet patterns", parent)
-        self.setObjectName("analysis_quiet_box")
+        super().__init__(title, parent)
+        self.setObjectName(f"{prefix}_box")
         self.model, self.scene, self.session = model, scene, session
-        self.summary = named(QLabel("…"), "analysis_quiet_summary")
+        self.overlay_name, self.mark_kind = overlay, MARKS[kind]
+        self.summary = named(QLabel("…"), f"{prefix}_summary")
         self.summary.setWordWrap(True)
-        self.basis_mode = named(QRadioButton("Basis"), "analysis_quiet_basis")
-        self.combo_mode = named(QRadioButton("Combinations"), "analysis_quiet_combinations")
+        self.basis_mode = named(QRadioButton("Basis"), f"{prefix}_basis")
+        self.combo_mode = named(QRadioButton("Combinations"), f"{prefix}_combinations")
         self.basis_mode.setChecked(True)
-        self.prev = named(QPushButton("◀"), "analysis_quiet_prev")
-        self.next = named(QPushButton("▶"), "analysis_quiet_next")
+        self.prev = named(QPushButton("◀"), f"{prefix}_prev")
+        self.next = named(QPushButton("▶"), f"{prefix}_next")
         for b in (self.prev, self.next):
             b.setFixedWidth(36)
         self.prev.setToolTip("Previous pattern")
         self.next.setToolTip("Next pattern")
-        self.spin = named(QSpinBox(), "analysis_quiet_spin")
+        self.spin = named(QSpinBox(), f"{prefix}_spin")
         self.spin.setToolTip("Combination number: its base-p digits are the coefficients")
-        self.which = named(QLabel(""), "analysis_quiet_which")
+        self.which = named(QLabel(""), f"{prefix}_which")
         self.which.setWordWrap(True)
-        self.show_board = named(QCheckBox("Show on the board"), "analysis_quiet_show")
-        layout = QVBoxLayout(self)
+        self.show_board = named(QCheckBox("Show on the board"), f"{prefix}_show")
+        self.box_layout = layout = QVBoxLayout(self)
         layout.addWidget(self.summary)
         layout.addLayout(_row(self.basis_mode, self.combo_mode))
         layout.addLayout(_row(self.prev, self.spin, self.next))
@@ -249,50 +268,50 @@ class QuietBrowser(QGroupBox):
         self.next.clicked.connect(lambda: self.step(1))
         self.spin.valueChanged.connect(self._spun)
         self.basis_mode.toggled.connect(lambda _on: self._mode_changed())
-        _bind_overlay(self.show_board, session, "quiet", self.draw)
-        model.analysis_changed.connect(self.refresh)
-        self.refresh()
+        _bind_overlay(self.show_board, session, overlay, self.draw)
+
+    # ------------------------------------------------------------------ what is browsed
+    def basis(self) -> tuple[NDArray[np.uint8], tuple[int, ...], int] | None:
+        """(rows, each row's additive order, states), or None while unknown."""
+        raise NotImplementedError
+
+    def summary_text(self) -> str:
+        """What the summary line says while the basis is known."""
+        raise NotImplementedError
+
+    def waiting_text(self) -> str:
+        return "Waiting for the analysis…"
 
     @property
     def marks(self) -> Overlay:
-        return self.scene.overlay("analysis.quiet")
+        return self.scene.overlay(f"analysis.{self.overlay_name}")
 
     @property
     def k(self) -> int:
-        analysis = self.model.analysis
-        return 0 if analysis is None else analysis.nullity
+        basis = self.basis()
+        return 0 if basis is None else len(basis[0])
+
+    @property
+    def total(self) -> int:
+        """How many combinations there are, the zero one included."""
+        basis = self.basis()
+        return 1 if basis is None else int(np.prod(basis[1], dtype=object))
 
     @property
     def count(self) -> int:
         """How many items the browser steps through in the current mode."""
-        analysis = self.model.analysis
-        if analysis is None or not self.k:
+        if not self.k:
             return 0
         if self.basis_mode.isChecked():
             return self.k
-        return int(analysis.kernel_size - 1)
+        return self.total - 1
 
     def combinations_allowed(self) -> bool:
-        analysis = self.model.analysis
-        return analysis is not None and 0 < analysis.kernel_size - 1 <= COMBINATION_LIMIT
+        return 0 < self.total - 1 <= COMBINATION_LIMIT
 
     def refresh(self) -> None:
-        analysis = self.model.analysis
         self.index = 0
-        if analysis is None:
-            self.summary.setText("Waiting for the analysis…")
-        elif not self.k:
-            self.summary.setText("None: no press pattern leaves every light as it is, so each "
-                                 "solvable position has exactly one solution.")  # fmt: skip
-        else:
-            s = "s" if self.k > 1 else ""
-            # over Z_k, k composite, the quiet patterns form a module: generators, not a basis
-            kind = "basis pattern" if analysis.quiet_orders is None else "generator"
-            self.summary.setText(
-                f"{self.k} {kind}{s}: pressing the buttons of any quiet pattern changes "
-                f"no light, so solutions come in families of "
-                f"{group_text(analysis.kernel_size, analysis.states)}."
-            )
+        self.summary.setText(self.waiting_text() if self.basis() is None else self.summary_text())
         self.combo_mode.setEnabled(self.combinations_allowed())
         if not self.combinations_allowed():
             self.basis_mode.setChecked(True)
@@ -320,37 +339,76 @@ class QuietBrowser(QGroupBox):
         self.draw()
 
     def vector(self) -> NDArray[np.int64] | None:
-        """The press pattern currently selected (None when there is none)."""
-        analysis = self.model.analysis
-        if analysis is None or not self.count:
+        """The pattern currently selected (None when there is none)."""
+        basis = self.basis()
+        if basis is None or not self.count:
             return None
-        quiet = analysis.quiet.astype(np.int64)
+        rows, orders, states = basis
+        vectors = rows.astype(np.int64)
         if self.basis_mode.isChecked():
-            return np.asarray(quiet[self.index], dtype=np.int64)
-        coeffs = np.array(coefficients(self.index + 1, analysis.orders()), dtype=np.int64)
-        return (coeffs @ quiet) % analysis.states
+            return np.asarray(vectors[self.index], dtype=np.int64)
+        coeffs = np.array(coefficients(self.index + 1, orders), dtype=np.int64)
+        return (coeffs @ vectors) % states
+
+    def describe(self, vector: NDArray[np.int64]) -> str:
+        """What the pattern amounts to (after "Pattern 2 of 4: ")."""
+        return f"{count_of(int(vector.sum()), 'press')}."
 
     def draw(self) -> None:
-        vec, analysis = self.vector(), self.model.analysis
-        if vec is None or analysis is None:
+        vec, basis = self.vector(), self.basis()
+        if vec is None or basis is None:
             self.which.setText("")
             self.marks.clear()
             return
-        presses = int(vec.sum())
         if self.basis_mode.isChecked():
-            self.which.setText(
-                f"Pattern {self.index + 1} of {self.k}: {count_of(presses, 'press')}."
-            )
+            self.which.setText(f"Pattern {self.index + 1} of {self.k}: {self.describe(vec)}")
         else:
-            coeffs = coefficients(self.index + 1, analysis.orders())
+            coeffs = coefficients(self.index + 1, basis[1])
             terms = " + ".join(
                 (f"q{j + 1}" if c == 1 else f"{c}·q{j + 1}") for j, c in enumerate(coeffs) if c
             )
-            self.which.setText(
-                f"Combination {self.index + 1} = {terms}: {count_of(presses, 'press')}."
-            )
-        if self.session.shows("quiet"):
+            self.which.setText(f"Combination {self.index + 1} = {terms}: {self.describe(vec)}")
+        if self.session.shows(self.overlay_name):
             names = self.model.document.board.buttons
-            self.marks.set_marks(pattern_marks(names, vec, QUIET_COLOR, QUIET_STYLE))
+            kind = self.mark_kind
+            self.marks.set_marks(pattern_marks(names, vec, kind.color, kind.style))
         else:
             self.marks.clear()
+
+
+class QuietBrowser(PatternBrowser):
+    """Step through the quiet basis, or every combination of it, drawn on the board."""
+
+    def __init__(
+        self,
+        model: AnalysisModel,
+        scene: BoardScene,
+        session: Session,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(
+            "Quiet patterns", "analysis_quiet", "quiet", "quiet", model, scene, session, parent
+        )
+        model.analysis_changed.connect(self.refresh)
+        self.refresh()
+
+    def basis(self) -> tuple[NDArray[np.uint8], tuple[int, ...], int] | None:
+        analysis = self.model.analysis
+        if analysis is None:
+            return None
+        return analysis.quiet, analysis.orders(), analysis.states
+
+    def summary_text(self) -> str:
+        analysis = self.model.analysis
+        assert analysis is not None
+        if not self.k:
+            return ("None: no press pattern leaves every light as it is, so each "
+                    "solvable position has exactly one solution.")  # fmt: skip
+        s = "s" if self.k > 1 else ""
+        # over Z_k, k composite, the quiet patterns form a module: generators, not a basis
+        kind = "basis pattern" if analysis.quiet_orders is None else "generator"
+        return (
+            f"{self.k} {kind}{s}: pressing the buttons of any quiet pattern changes "
+            f"no light, so solutions come in families of "
+            f"{group_text(analysis.kernel_size, analysis.states)}."
+        )

@@ -61,10 +61,13 @@ Array = NDArray[np.float64]
 
 STYLES = (
     "ring", "outer", "dashed", "inner", "inner_dashed", "dot", "fill", "glow", "hatch", "tag",
-    "badge",
+    "badge", "square", "diamond", "corner",
 )  # fmt: skip
+#: Outlines around the disc that are not circles: (half-side of the square, or half-diagonal
+#: of the diamond); like rings they become tinted discs when there are many.
+FRAMES = {"square": RADIUS + 3.0, "diamond": RADIUS + 8.0}
 UNDER = ("fill", "glow", "hatch")  # painted below every ring
-TOP = ("tag", "badge")  # painted above every ring, with the arrows
+TOP = ("tag", "badge", "corner")  # painted above every ring, with the arrows
 _MARGIN = 2 * RADIUS + 24  # room for rings, labels and arrowheads around a centre
 _MANY = 3000  # above this many visible marks, rings become batched round points
 RING_PEN = 2.6  # width of a ring's coloured stroke; its white under-stroke is 1.4 wider
@@ -99,8 +102,9 @@ class Mark:
         ``"dashed"`` (a dashed outline around both), ``"inner"`` / ``"inner_dashed"`` (a
         solid / dashed outline inside the disc), ``"dot"`` (a small centre dot), ``"fill"``
         (a translucent disc over the button), ``"glow"`` (a translucent band around the
-        disc), ``"hatch"`` (the disc hatched), ``"tag"`` (a small square at the lower left)
-        or ``"badge"`` (only the label).
+        disc), ``"hatch"`` (the disc hatched), ``"tag"`` (a small square at the lower left),
+        ``"badge"`` (only the label), ``"square"`` / ``"diamond"`` (a square / diamond
+        outline around the disc) or ``"corner"`` (a small triangle at the upper left).
     """
 
     color: str
@@ -306,7 +310,7 @@ class Overlay(QGraphicsItem):
             return  # the label is all there is, drawn with the others
         cap = Qt.PenCapStyle.RoundCap
         tiny = on_screen < 1.5
-        ringed = style in RING_RADII
+        ringed = style in RING_RADII or style in FRAMES
         many = tiny or len(xy) > _MANY
         if style in UNDER and style != "fill" and not many:
             self._paint_under(painter, color, style, xy)
@@ -327,6 +331,38 @@ class Overlay(QGraphicsItem):
             for x, y in xy.tolist():
                 cx, cy = x - RADIUS * 0.72, y + RADIUS * 0.72
                 painter.drawRect(QRectF(cx - side / 2, cy - side / 2, side, side))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+        elif style in FRAMES:  # a white under-stroke and a coloured square or diamond
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            r = FRAMES[style]
+            shape = (
+                [(-r, -r), (r, -r), (r, r), (-r, r)]
+                if style == "square"
+                else [(0.0, -r), (r, 0.0), (0.0, r), (-r, 0.0)]
+            )
+            for pen in (QPen(QColor("#ffffff"), RING_PEN + 1.4), QPen(color, RING_PEN)):
+                pen.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
+                painter.setPen(pen)
+                for x, y in xy.tolist():
+                    painter.drawPolygon([QPointF(x + dx, y + dy) for dx, dy in shape])
+        elif style == "corner":  # a small triangle with a dark rim at the disc's upper left
+            corner = xy - RADIUS * 0.95
+            if many:  # batched: a rimmed square point where the triangle would be
+                for pen_color, width in ((QColor("#1f2329"), 8.0), (color, 5.0)):
+                    pen = QPen(pen_color, width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.SquareCap)
+                    if tiny:
+                        pen.setWidthF(width / 3)
+                        pen.setCosmetic(True)
+                    painter.setPen(pen)
+                    painter.drawPoints(polygon(corner + 3.0))
+                return
+            painter.setPen(QPen(QColor("#1f2329"), 1.3))
+            painter.setBrush(color)
+            side = 11.0
+            for cx, cy in corner.tolist():
+                painter.drawPolygon(
+                    [QPointF(cx, cy), QPointF(cx + side, cy), QPointF(cx, cy + side)]
+                )
             painter.setBrush(Qt.BrushStyle.NoBrush)
         elif style == "dot":
             pen = QPen(color, RADIUS * 0.8, Qt.PenStyle.SolidLine, cap)

@@ -154,4 +154,7 @@ MARKS: dict[str, MarkKind] = {
     "check_on": MarkKind("#ae3ec9", "inner", "check light that is on"),
     "world": MarkKind("#d6336c", "tag", "world pattern the position fails"),
     "quiet": MarkKind("#0c8599", "hatch", "quiet pattern: presses that change no light"),
+    "inverse": MarkKind("#7048e8", "square", "inverse solution: the lights these presses clear"),
+    "fixed": MarkKind("#f59f00", "diamond", "fixed board: a board that is its own solution"),
+    "stable": MarkKind("#ffffff", "corner", "stable cell: unchanged by every map step so far"),
 }

@@ -22,9 +22,11 @@ from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QAction, QActionEvent, QKeySequence
 from PySide6.QtWidgets import QWidget
 
-__all__ = ["ShortcutTips", "shortcut_tip"]
+__all__ = ["UNAVAILABLE", "ShortcutTips", "shortcut_tip"]
 
 _TRACKED = "lograph_shortcut_tip"
+#: The property of an action that says why it is disabled (the Lights menu's presets).
+UNAVAILABLE = "lograph_unavailable"
 
 
 def shortcut_tip(action: QAction) -> str:
@@ -32,6 +34,9 @@ def shortcut_tip(action: QAction) -> str:
     text = action.text().replace("&&", "\0").replace("&", "").replace("\0", "&")
     text = text.rstrip("…").rstrip(".").strip()
     key = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+    why = action.property(UNAVAILABLE)  # why a greyed-out entry means nothing here
+    if why and not action.isEnabled():
+        text = f"{text}: not on this board, {why}"
     return f"{text} ({key})" if key else text
 
 

@@ -55,8 +55,9 @@ __all__ = [
     "Position",
 ]
 
-#: The runner channels of the model's jobs.
-CHANNELS = ("analysis", "solution", "worst", "histogram")
+#: The runner channels of the model's jobs, and of the solution map's (the analysis dock's
+#: `DynamicsAnswers` and map steps): an edit or Cancel stops them all, the busy row shows them.
+CHANNELS = ("analysis", "solution", "worst", "histogram", "dynamics", "orbit", "map_step")
 #: Quiet time after the last structural edit before the analysis starts.
 DEBOUNCE_MS = 150
 #: The fewest presses are kept up to date without asking while p^nullity ≤ 2^this …

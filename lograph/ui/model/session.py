@@ -25,8 +25,12 @@ __all__ = ["GOALS", "MODES", "OVERLAYS", "Session", "bind_toggle"]
 GOALS = ("off", "on")
 MODES = ("edit", "lights", "play")
 #: The overlays a control can show or hide: the fewest-presses solution, the chase plan,
-#: the quiet pattern chosen in the browser, the patterns the position fails.
-OVERLAYS = ("solution", "chase_plan", "quiet", "world")
+#: the quiet pattern chosen in the browser, the patterns the position fails, the inverse
+#: solution (the press map's image), the fixed board chosen in its browser, and the cells
+#: stable since the map was first stepped (all of them, or the lit ones).
+OVERLAYS = (
+    "solution", "chase_plan", "quiet", "world", "inverse", "fixed", "stability", "lit_stability",
+)  # fmt: skip
 
 
 class Session(QObject):
