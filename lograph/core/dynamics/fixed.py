@@ -37,6 +37,11 @@ def _shifted(system: PressSystem, shift: int) -> NDArray[np.int64]:
 
 def _kernel(system: PressSystem, shift: int) -> NDArray[np.uint8]:
     """Generators (a basis over a field) of ``{v : (A − shift·I) v = 0}`` over Z_k."""
+    from lograph.core.dynamics.lattice_kernel import lattice_kernel  # grids: rows chased
+
+    fast = lattice_kernel(system, shift)
+    if fast is not None:
+        return fast
     k = system.states
     matrix = _shifted(system, shift)
     if system.ring.is_field:
@@ -46,6 +51,11 @@ def _kernel(system: PressSystem, shift: int) -> NDArray[np.uint8]:
 
 def fixed_board_count(system: PressSystem) -> int:
     """How many boards both maps fix (the unlit one included): ``|ker(A + I)|`` over Z_k."""
+    from lograph.core.dynamics.lattice_kernel import lattice_fixed_board_count
+
+    fast = lattice_fixed_board_count(system)
+    if fast is not None:
+        return fast
     k = system.states
     if system.ring.is_field:
         return int(k ** len(_kernel(system, k - 1)))

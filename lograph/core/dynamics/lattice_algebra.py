@@ -52,9 +52,11 @@ __all__ = [
     "Part",
     "PartPair",
     "Side",
+    "krylov_matrix",
     "lcm_factors",
     "pair_orbit",
     "side",
+    "side_polynomials",
     "unit_field_factors",
 ]
 
@@ -166,9 +168,9 @@ def _path_polynomial(size: int, p: int) -> Any:
     return poly
 
 
-def _krylov_inverse(size: int, p: int) -> NDArray[np.int64]:
-    """The inverse of ``[e_0, P e_0, …, P^(s−1) e_0]`` over GF(p) for the path adjacency P:
-    it maps a cell vector to the coefficients of its polynomial."""
+def krylov_matrix(size: int, p: int) -> NDArray[np.int64]:
+    """``[e_0, P e_0, …, P^(s−1) e_0]`` over GF(p) for the path adjacency P: it maps a
+    polynomial's coefficients to its cell vector ``β(P) e_0``."""
     krylov = np.zeros((size, size), dtype=np.int64)
     column = np.zeros(size, dtype=np.int64)
     column[0] = 1
@@ -178,7 +180,20 @@ def _krylov_inverse(size: int, p: int) -> NDArray[np.int64]:
         shifted[1:] += column[:-1]
         shifted[:-1] += column[1:]
         column = shifted % p
-    return _int_matrix(flint.nmod_mat(krylov.tolist(), p).inv().tolist())
+    return krylov
+
+
+def _krylov_inverse(size: int, p: int) -> NDArray[np.int64]:
+    """`krylov_matrix`'s inverse: a cell vector to the coefficients of its polynomial."""
+    return _int_matrix(flint.nmod_mat(krylov_matrix(size, p).tolist(), p).inv().tolist())
+
+
+def side_polynomials(size: int, wrap: bool, p: int) -> tuple[Any, Any]:
+    """``(w, φ)`` of a side over GF(p): the module ``K[u]/(w)`` and P as multiplication by φ."""
+    u = flint.nmod_poly([0, 1], p)
+    if wrap:
+        return u**size - 1, u + u ** (size - 1)
+    return _path_polynomial(size, p), u
 
 
 def _make_part(
@@ -227,13 +242,8 @@ def _make_part(
 @lru_cache(maxsize=64)
 def side(size: int, wrap: bool, p: int) -> Side:
     """The algebra of one side (cached: a grid's two sides are often equal)."""
-    u = flint.nmod_poly([0, 1], p)
-    if wrap:
-        modulus, phi = u**size - 1, u + u ** (size - 1)
-        to_coeffs = np.eye(size, dtype=np.int64)
-    else:
-        modulus, phi = _path_polynomial(size, p), u
-        to_coeffs = _krylov_inverse(size, p)
+    modulus, phi = side_polynomials(size, wrap, p)
+    to_coeffs = np.eye(size, dtype=np.int64) if wrap else _krylov_inverse(size, p)
     _, factors = modulus.factor()
     parts: list[Part] = []
     blocks: list[NDArray[np.int64]] = []
