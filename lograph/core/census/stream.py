@@ -21,6 +21,7 @@ Examples
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import re
 import threading
@@ -48,6 +49,7 @@ from lograph.core.kernels.jit import cache_holds, compiled_ready
 from lograph.core.work import Cancel, poll
 
 __all__ = [
+    "BACKLOG",
     "BLOCK",
     "DENSE_TOP",
     "NUMPY_BLOCKS",
@@ -57,6 +59,8 @@ __all__ = [
     "empty_hist",
     "inside",
     "kernel_cached",
+    "kernel_loading",
+    "ready_kernel",
     "scan",
 ]
 
@@ -71,6 +75,9 @@ NUMPY_BLOCKS = 4
 #: kernel does (numpy takes about 0.38 CPU seconds for 1 MB of ``geng -c 10``'s lines,
 #: the load about 0.35). A longer input loads the kernel before its first block.
 NUMPY_CACHED_BYTES = 1 << 20
+#: Most bytes read ahead while the kernel loads (about 0.6 s; ``geng -c 10`` writes about
+#: 30 MB a second): the input is not left waiting meanwhile.
+BACKLOG = 64 << 20
 #: Longest graph6 line with a one-byte size, with CR LF.
 _LONGEST = 2 + (MAX_VERTICES * (MAX_VERTICES - 1) // 2 + 5) // 6 + 1
 _HEADER = b">>graph6<<"
@@ -204,20 +211,25 @@ def scan(
     """
     block = max(BLOCK, 2 * _LONGEST)  # what is left after a block is less than a line
     kernel = _Kernel(block + _LONGEST + 1, where, write, name)
-    buf = kernel.buf
-    view = memoryview(buf)  # type: ignore[arg-type]
     filled = 0
     offset = position  # of buf[0] in the file
     at_start = position == 0
     eof = False
     graphs = 0
     while not eof:
+        buf = kernel.buf
+        view = memoryview(buf)  # type: ignore[arg-type]
         while filled < block:
             got = read(view[filled:block])
             if not got:
                 eof = True
                 break
             filled += got
+        if at_start and not eof and kernel.must_load():
+            # numba and the kernel load in another thread meanwhile: keep reading (geng
+            # goes on writing instead of waiting on a full pipe), count it all after
+            filled, eof = kernel.read_while(kernel_loading(), read, filled, cancel)
+            buf = kernel.buf
         for prefix in (_BOM, _HEADER) if at_start else ():
             if filled >= len(prefix) and bytes(buf[: len(prefix)]) == prefix:
                 buf[: filled - len(prefix)] = buf[len(prefix) : filled].copy()
@@ -231,7 +243,7 @@ def scan(
         graphs += found
         if eof and used < filled:
             raise BoardFormatError(f"{name}: the last line (byte {offset + used}) is cut off")
-        buf[: filled - used] = buf[used:filled].copy()
+        kernel.keep(used, filled, block + _LONGEST + 1)
         filled -= used
         offset += used
         poll(cancel, _CANCELLED)
@@ -244,6 +256,37 @@ def kernel_cached(copying: bool) -> bool:
     `copy_lines` when it is `copying` matching lines (asked once a process)."""
     kernels = (graph6_block, copy_lines) if copying else (graph6_block,)
     return all(cache_holds(getattr(k, "py_func", k)) for k in kernels)
+
+
+def ready_kernel() -> None:
+    """Make the kernel ready now: compile it, or load it from numba's disk cache."""
+    kernel = _Kernel(8, None, None, "a kernel warm-up")
+    kernel.buf[:3] = np.frombuffer(b"A_\n", dtype=np.uint8)
+    kernel.count_in_kernel(Counts(), 3, 0)
+
+
+_LOADER = threading.Lock()
+_LOADED = threading.Event()
+_LOADING: list[threading.Thread] = []
+
+
+def kernel_loading() -> threading.Event:
+    """An event set once the kernel is ready (or failed to load: calling it then says
+    why), loading it in a thread of its own on the first call of the process."""
+    with _LOADER:
+        if not _LOADING:
+            thread = threading.Thread(target=_load, name="census kernel load", daemon=True)
+            _LOADING.append(thread)
+            thread.start()
+    return _LOADED
+
+
+def _load() -> None:
+    try:
+        with contextlib.suppress(Exception):  # the census's own call of the kernel says it
+            ready_kernel()
+    finally:
+        _LOADED.set()
 
 
 #: Set once the kernel has counted in this process: every later block goes to it (a
@@ -285,6 +328,12 @@ class _Kernel:
                 self.numpy_blocks -= 1
                 return counted
             self.numpy_blocks = 0  # not plain graph6: the kernel names the line, or copes
+        counted = self.count_in_kernel(counts, filled, offset)
+        _KERNEL_CHOSEN.set()
+        return counted
+
+    def count_in_kernel(self, counts: Counts, filled: int, offset: int) -> tuple[int, int]:
+        """`count` by the compiled kernel."""
         state = self.state
         state[:] = 0
         while True:
@@ -293,7 +342,6 @@ class _Kernel:
                 self.buf, filled, counts.hist, self.bounds, self.matches, self.big, state,
                 self.table.words, self.table.start,
             )  # fmt: skip
-            _KERNEL_CHOSEN.set()
             if state[4]:
                 counts.add_rows([(*row, 1) for row in self.big[: state[4]].tolist()])
                 state[4] = 0
@@ -308,6 +356,48 @@ class _Kernel:
                 )
             elif stop not in (MATCHES_FULL, BIG_FULL):
                 return int(state[0]), int(state[1])
+
+    def must_load(self) -> bool:
+        """Whether the next block goes to a kernel not loaded yet (its load, not numpy's
+        first blocks, comes next)."""
+        return not (
+            _KERNEL_CHOSEN.is_set()
+            or compiled_ready(*self._kernels())
+            or (self.numpy_blocks and self._numpy_cheaper(len(self.buf), False))
+        )
+
+    def read_while(
+        self,
+        loading: threading.Event,
+        read: Callable[[memoryview], int | None],
+        filled: int,
+        cancel: Cancel,
+    ) -> tuple[int, bool]:
+        """Read on into `buf` (grown, up to `BACKLOG` bytes) until `loading` is set: the
+        bytes now in it, and whether the input ended."""
+        while not loading.is_set():
+            room = len(self.buf) - _LONGEST - 1
+            if filled >= room:
+                if len(self.buf) >= BACKLOG:
+                    break
+                grown = np.empty(2 * len(self.buf), dtype=np.uint8)
+                grown[:filled] = self.buf[:filled]
+                self.buf = grown
+                continue
+            got = read(memoryview(self.buf)[filled : min(room, filled + BLOCK)])  # type: ignore[arg-type]
+            if not got:
+                return filled, True
+            filled += got
+            poll(cancel, _CANCELLED)
+        return filled, False
+
+    def keep(self, used: int, filled: int, size: int) -> None:
+        """Move the bytes after `used` to the start of a buffer of `size` bytes (the
+        usual one again after a backlog)."""
+        rest = self.buf[used:filled].copy()
+        if len(self.buf) != size:
+            self.buf = np.empty(size, dtype=np.uint8)
+        self.buf[: len(rest)] = rest
 
     def _numpy_cheaper(self, filled: int, last: bool) -> bool:
         """Whether to count these bytes with numpy rather than make the kernel ready: it

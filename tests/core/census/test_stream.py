@@ -250,6 +250,40 @@ def test_a_cached_kernel_counts_a_long_input_from_its_first_block(
     assert in_numpy == [len(short)]
 
 
+def test_the_input_is_read_on_while_the_kernel_loads(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A long input whose kernel is in the disk cache but not loaded: the kernel loads in
+    another thread while the reading goes on into a grown buffer (geng is not kept
+    waiting), then everything read is counted at once, the same counts as ever."""
+    _fresh_install(monkeypatch, cached=True)
+    monkeypatch.setattr(stream, "BLOCK", 256)
+    loaded = threading.Event()
+    monkeypatch.setattr(stream, "kernel_loading", lambda: loaded)
+    lines = _lines(9, 600, range(1, 13))
+    data = b"".join(lines)
+    source, reads = io.BytesIO(data), []
+
+    def read(view: memoryview) -> int:
+        reads.append(len(view))
+        if len(reads) == 12:
+            loaded.set()  # the load ends after 12 reads
+        return source.readinto(view[:100])
+
+    counted: list[int] = []
+    real = stream._Kernel.count
+
+    def count(self, counts, filled, offset, last):  # type: ignore[no-untyped-def]
+        counted.append(len(reads))
+        counted.append(filled)
+        return real(self, counts, filled, offset, last)
+
+    monkeypatch.setattr(stream._Kernel, "count", count)
+    counts = Counts()
+    assert scan(read, counts) == len(lines)
+    assert _counted(counts) == _expected(lines)
+    block = 2 * stream._LONGEST  # 638 bytes (BLOCK is smaller): 6 reads of 100 and 38
+    assert counted[:2] == [12, block + 5 * 100]  # 5 more reads until loaded, then counted
+
+
 @pytest.mark.parametrize("seed", range(4))
 def test_blocks_counted_with_numpy_match_the_kernel(
     seed: int, monkeypatch: pytest.MonkeyPatch
