@@ -38,6 +38,7 @@ from numpy.typing import NDArray
 from lograph.core.errors import BoardError, LographError
 
 __all__ = [
+    "BETWEEN",
     "LIT",
     "UNLIT",
     "Layout",
@@ -54,6 +55,7 @@ Layout = Literal["matrix", "boards"]
 #: LightsOutWeb's default colours (RGB).
 UNLIT = (0, 0, 0)
 LIT = (0, 255, 0)
+BETWEEN = (0, 0, 0)
 
 #: Most pixels a picture may have (a 1024-button matrix with edges: 6 145² ≈ 38 million).
 MAX_PIXELS = 40_000_000
@@ -154,12 +156,17 @@ def matrix_pixels(
         raise BoardError(
             f"a {len(xs)}×{len(ys)} picture is over {MAX_PIXELS:,} pixels: choose a smaller cell"
         )
-    colours = palette(states)
-    picture = colours[values[np.maximum(ys, 0)[:, None], np.maximum(xs, 0)[None, :]]]
-    line = np.minimum(ys[:, None], xs[None, :])  # −2 wins over −1 (a big line crosses)
-    picture[line == -1] = (0, 0, 0)  # LightsOutWeb's "between" colour, black by default
-    picture[line == -2] = UNLIT
-    return picture
+    # one picture row per matrix row, then two line rows; the picture is rows of these. Lines
+    # take LightsOutWeb's "between" colour (black by default) and, between blocks, its unlit
+    # colour, which wins where lines cross
+    rows = palette(states)[np.asarray(values, dtype=np.uint8)[:, np.maximum(xs, 0)]]
+    between, unlit = np.empty((2, len(xs), 3), dtype=np.uint8)
+    between[:], unlit[:] = BETWEEN, UNLIT
+    for block in (rows, between[None]):
+        block[:, xs == -1] = BETWEEN
+        block[:, xs == -2] = UNLIT
+    stack = np.concatenate((rows, between[None], unlit[None]))
+    return stack[np.where(ys >= 0, ys, np.where(ys == -1, height, height + 1))]
 
 
 def png_bytes(
