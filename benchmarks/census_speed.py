@@ -12,15 +12,21 @@ neighbours. For each n, one row each:
 - *geng alone*: ``geng -cq n > /dev/null`` (its CPU, from the children's rusage);
 - *lograph kernel*: `scan` over geng's output held in memory: read in blocks, graph6
   decoded into 64-bit rows, rank of A + I and of A, counts by (vertices, edges, nullities);
-- *lograph census geng*: `count_piece` on geng's pipe, as ``lograph census geng N -c`` runs
-  it: the consumer's CPU (geng runs beside it in its own process, so a census takes about
-  max of the two per core when both have one, their sum on one core);
+- *lograph census geng*: `count_piece` on geng's pipe, one piece in one thread: the
+  consumer's CPU (geng runs beside it in its own process);
 - *per-graph census* (n ≤ 8 only; a sample of 2,000 graphs): the exact row-per-graph path
   of ``lograph census graph6 FILE --no-worst``.
 
-The kernel is compiled (or loaded from the disk cache) before any timing. Last, the start
-of a new process (what a new Dask worker pays): compiling into an empty numba cache, then
-loading from it.
+The kernel is compiled (or loaded from the disk cache) before any timing. Then the
+command itself against geng alone (``--command``, n = 10 unless sizes are given): ``lograph
+census geng N -c -o T.csv`` and ``geng -cq N > /dev/null`` run in turn, RUNS times each
+(default 5), wall and CPU (user + system of the process and its children) of every run,
+and their medians and the ratio of the medians, with the load average before and after:
+on a shared machine, quote the figures of a run at low load. Last, the start of a new
+process (what a new Dask worker pays): compiling into an empty numba cache, then loading
+from it.
+
+    .venv/bin/python benchmarks/census_speed.py --command 10 11   # the command, n = 10, 11
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ from __future__ import annotations
 import io
 import os
 import resource
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -40,9 +47,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from lograph.core.census.families import parse_family
 from lograph.core.census.rows import CensusSpec, compute_row
 from lograph.core.census.sources import GengSource, count_piece, find_geng
-from lograph.core.census.stream import Counts, scan
+from lograph.core.census.stream import Counts, ready_kernel, scan
 
 SAMPLE = 2000
+#: Runs of each command in `command_vs_geng`.
+RUNS = 5
 
 
 def _children_cpu() -> float:
@@ -63,7 +72,7 @@ def _row(what: str, graphs: int, cpu: float, wall: float) -> None:
 
 def main(sizes: list[int]) -> None:
     geng = find_geng()
-    scan(io.BytesIO(b"A_\n").readinto, Counts())  # compile or load the kernel first
+    ready_kernel()  # compile or load the kernel first
     print(f"geng: {geng}; rates are graphs per CPU second of one core")
     for n in sizes:
         print(f"n = {n}, connected (geng -c)")
@@ -103,12 +112,45 @@ def main(sizes: list[int]) -> None:
                      time.monotonic() - wall)  # fmt: skip
 
 
+def _timed(command: list[str], output: Path | None) -> tuple[float, float]:
+    """(wall, CPU) seconds of one run of `command`, its children included."""
+    if output is not None:
+        output.unlink(missing_ok=True)
+    cpu, wall = _children_cpu(), time.monotonic()
+    with open(os.devnull, "wb") as null:
+        subprocess.run(command, stdout=null, check=True)
+    return time.monotonic() - wall, _children_cpu() - cpu
+
+
+def command_vs_geng(sizes: list[int], runs: int = RUNS) -> None:
+    """``lograph census geng N -c -o T.csv`` against ``geng -cq N`` alone, in turn."""
+    geng = find_geng()
+    lograph = [sys.executable, "-m", "lograph"]
+    with tempfile.TemporaryDirectory() as folder:
+        table = Path(folder) / "t.csv"
+        for n in sizes:
+            census = [*lograph, "census", "geng", str(n), "-c", "-o", str(table)]
+            load = os.getloadavg()[0]
+            _timed(census, table)  # a warm-up: the kernel in numba's cache, files in memory
+            mine, theirs = [], []
+            for _ in range(runs):
+                mine.append(_timed(census, table))
+                theirs.append(_timed([geng, "-cq", str(n)], None))
+            wall = [statistics.median(r[k] for r in mine) for k in (0, 1)]
+            alone = [statistics.median(r[k] for r in theirs) for k in (0, 1)]
+            print(f"n = {n}: load {load:.2f} -> {os.getloadavg()[0]:.2f}, {runs} runs each, "
+                  "medians")  # fmt: skip
+            print(f"  census geng {n} -c  {wall[0]:7.2f} s wall {wall[1]:7.2f} s CPU")
+            print(f"  geng -cq {n}        {alone[0]:7.2f} s wall {alone[1]:7.2f} s CPU")
+            print(f"  ratio              {wall[0] / alone[0]:7.2f}× wall "
+                  f"{wall[1] / alone[1]:7.2f}× CPU")  # fmt: skip
+
+
 _FIRST = (
     "import io, time; t = time.perf_counter(); "
     "from lograph.core.census.stream import Counts, scan; "
     "scan(io.BytesIO(b'A_\\n').readinto, Counts()); first = time.perf_counter() - t; "
-    "import numpy as np; from lograph.core.kernels.graph6_rank import graph6_nullities; "
-    "graph6_nullities(np.frombuffer(b'A_\\n', dtype=np.uint8), np.zeros(1, dtype=np.int64)); "
+    "from lograph.core.census.stream import ready_kernel; ready_kernel(); "
     "print(first, time.perf_counter() - t)"
 )
 
@@ -128,5 +170,8 @@ def cold_start() -> None:
 
 
 if __name__ == "__main__":
-    main([int(a) for a in sys.argv[1:]] or [8, 9, 10])
-    cold_start()
+    if sys.argv[1:2] == ["--command"]:
+        command_vs_geng([int(a) for a in sys.argv[2:]] or [10])
+    else:
+        main([int(a) for a in sys.argv[1:]] or [8, 9, 10])
+        cold_start()

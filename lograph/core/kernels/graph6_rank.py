@@ -86,7 +86,7 @@ def _parity(x: np.uint64) -> int:  # pragma: no cover - compiled
     return int(x & _ONE)
 
 
-@jit(inline=True)
+@jit
 def _basis(
     rows: NDArray[np.uint64],
     m: int,
