@@ -16,7 +16,11 @@ import pytest
 from lograph.api.inputs import from_press_matrix
 from lograph.core.algebra import gfp
 from lograph.core.dynamics.maps import MapKind, image, is_invertible
-from lograph.core.dynamics.solution_matrix import SOLUTION_MATRIX_LIMIT, solution_matrix
+from lograph.core.dynamics.solution_matrix import (
+    SOLUTION_MATRIX_LIMIT,
+    drazin_inverse,
+    solution_matrix,
+)
 from lograph.core.errors import BoardTooLargeError
 from lograph.core.model.generators import projective, rectangle, torus
 from lograph.core.model.system import PressSystem
@@ -62,6 +66,8 @@ def test_the_solution_matrix_of_an_invertible_board_is_its_inverse(k: int) -> No
         lights = np.random.default_rng(k).integers(0, k, system.n)
         presses = -(s @ lights) % k
         assert not np.any((lights + a @ presses) % k)  # −S b turns b off
+        # the solver's columns and the minimal polynomial's Drazin inverse: one matrix
+        assert np.array_equal(drazin_inverse(system), s), system.name
 
 
 @pytest.mark.parametrize(
