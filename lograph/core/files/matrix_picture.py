@@ -154,7 +154,8 @@ def matrix_pixels(
         ys, xs = np.repeat(np.arange(height), size), np.repeat(np.arange(width), size)
     if len(ys) * len(xs) > MAX_PIXELS:
         raise BoardError(
-            f"a {len(xs)}×{len(ys)} picture is over {MAX_PIXELS:,} pixels: choose a smaller cell"
+            f"a {len(xs)}×{len(ys)} picture is over {MAX_PIXELS:,} pixels: draw it without "
+            "edges or with smaller cells"
         )
     # one picture row per matrix row, then two line rows; the picture is rows of these. Lines
     # take LightsOutWeb's "between" colour (black by default) and, between blocks, its unlit

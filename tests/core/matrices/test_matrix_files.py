@@ -189,3 +189,19 @@ def test_a_one_way_click_rule_gives_lightsoutwebs_matrices_and_pictures(tmp_path
     assert np.array_equal(
         decode((tmp_path / "s.png").read_bytes()), lightsoutweb_plain(low_s, n, k)
     )
+
+
+def test_a_grid_in_another_button_order_gives_the_same_picture(tmp_path) -> None:
+    board = rectangle(3, 4, states=5)
+    write_matrix(board.to_system(), tmp_path / "a.png", solution=True)
+    shuffled = board.copy()
+    order = np.random.default_rng(2).permutation(len(board))  # no symmetry of the grid
+    shuffled.reorder([board.buttons[i] for i in order])
+    assert list(shuffled.to_system().names) != list(board.buttons)
+    write_matrix(shuffled.to_system(), tmp_path / "b.png", solution=True)
+    assert (tmp_path / "a.png").read_bytes() == (tmp_path / "b.png").read_bytes()
+
+
+def test_a_picture_over_the_pixel_limit_is_refused_before_drawing() -> None:
+    with pytest.raises(BoardError, match="over 40,000,000 pixels: draw it without edges"):
+        png_bytes(np.zeros((2000, 2000), dtype=np.uint8), 2, edges=True)
