@@ -6,11 +6,11 @@ elements, so its order divides ``p^d − 1``; it is found from the prime factors
 dividing out every prime while ``x^(N/r) ≡ 1`` still holds. Modulo ``f^E`` the order is
 ``ord_f(x) · p^⌈log_p E⌉`` (the classical result on orders of polynomials, Lidl &
 Niederreiter, Finite Fields, Theorem 3.8), and modulo a product of coprime pieces it is the
-lcm of theirs. The number ``p^d − 1`` is split first into its cyclotomic parts ``Φ_m(p)``
-(m | d), whose prime factors are 1 mod m or divide m, so trial division by such numbers and
-Pollard's rho with a bounded number of steps factor the parts met on boards of a few
-thousand buttons; a part that does not factor within that work raises `DynamicsError`
-naming it, rather than running on.
+lcm of theirs. The number ``p^d − 1`` is split first into its cyclotomic parts
+``Φ_m(p)`` (m | d), whose prime factors are 1 mod m or divide m: trial division by such
+numbers, then FLINT (ECM and the quadratic sieve: whole up to 50 digits, small factors past
+that) factor the parts met on boards of a few thousand buttons; a part that does not factor
+within that work raises `DynamicsError` naming it, rather than running on.
 
 Examples
 --------
@@ -22,7 +22,6 @@ Examples
 
 from __future__ import annotations
 
-import math
 from functools import lru_cache
 
 import flint
@@ -41,9 +40,12 @@ __all__ = [
 ]
 
 #: Trial divisors tried per cyclotomic part (as k·m + 1).
-_TRIAL = 200_000
-#: Steps of Pollard's rho per composite number before giving up.
-_RHO_STEPS = 2_000_000
+_TRIAL = 20_000
+#: Composite numbers up to this many digits are factored whole (a 50-digit product of two
+#: primes takes FLINT about 0.6 s).
+_FULL_DIGITS = 50
+#: Past that, factors up to this many bits are found by FLINT's smooth factoring (ECM).
+_SMOOTH_BITS = 48
 
 
 def product(factors: dict[int, int]) -> int:
@@ -66,54 +68,31 @@ def _is_prime(n: int) -> bool:
     return bool(flint.fmpz(n).is_probable_prime())
 
 
-def _rho(n: int) -> int | None:
-    """A non-trivial factor of the composite n by Pollard–Brent, or None within the budget."""
-    if n % 2 == 0:
-        return 2
-    for c in range(1, 20):
-        y, r, qq, g, x, ys = 2, 1, 1, 1, 2, 2
-        steps = 0
-        while g == 1 and steps < _RHO_STEPS:
-            x = y
-            for _ in range(r):
-                y = (y * y + c) % n
-            k = 0
-            while k < r and g == 1:
-                ys = y
-                for _ in range(min(128, r - k)):
-                    y = (y * y + c) % n
-                    qq = qq * abs(x - y) % n
-                g = math.gcd(qq, n)
-                k += 128
-            r *= 2
-            steps += r
-        if g == n:
-            g = 1
-            while g == 1:
-                ys = (ys * ys + c) % n
-                g = math.gcd(abs(x - ys), n)
-        if 1 < g < n:
-            return g
-        if steps >= _RHO_STEPS:
-            return None
-    return None
-
-
 def _split(n: int, out: dict[int, int], what: str) -> None:
-    """Add the prime factors of n (no small factors left) to `out`."""
+    """Add the prime factors of n to `out`: FLINT's full factorisation (ECM, quadratic sieve)
+    up to `_FULL_DIGITS` digits; past that the factors up to `_SMOOTH_BITS` bits, and a
+    cofactor that is a probable prime or again short enough."""
     if n == 1:
         return
     if _is_prime(n):
         out[n] = out.get(n, 0) + 1
         return
-    d = _rho(n)
-    if d is None:
-        raise DynamicsError(
-            f"the order needs the prime factors of {what}, and its {len(str(n))}-digit "
-            "part did not factor within the work limit"
-        )
-    _split(d, out, what)
-    _split(n // d, out, what)
+    if len(str(n)) <= _FULL_DIGITS:
+        pieces = flint.fmpz(n).factor()
+    else:
+        pieces = flint.fmpz(n).factor_smooth(_SMOOTH_BITS)
+        last = int(pieces[-1][0])
+        if not _is_prime(last) and len(str(last)) > _FULL_DIGITS:
+            raise DynamicsError(
+                f"the order needs the prime factors of {what}, and a {len(str(last))}-digit "
+                "part of it did not factor within the work limit"
+            )
+    for prime, exp in pieces:
+        if _is_prime(int(prime)):
+            out[int(prime)] = out.get(int(prime), 0) + int(exp)
+        else:  # a composite cofactor of at most _FULL_DIGITS digits
+            for q, e in flint.fmpz(int(prime)).factor():
+                out[int(q)] = out.get(int(q), 0) + int(e) * int(exp)
 
 
 def factor_integer(n: int, *, step: int = 1, what: str = "") -> dict[int, int]:
