@@ -276,6 +276,11 @@ def map_order(system: PressSystem, kind: MapKind, *, work: Work | None = None) -
     (4, 0, True)
     """
     kind = MapKind(kind)
+    from lograph.core.dynamics.lattice import lattice_order  # the grid fast path imports us
+
+    fast = lattice_order(system, kind)
+    if fast is not None:
+        return fast
     if system.n > DENSE_LIMIT:
         raise BoardTooLargeError(
             f"the order of a map on {system.n} buttons is beyond the exact dynamics "
