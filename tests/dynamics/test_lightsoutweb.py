@@ -175,6 +175,17 @@ def test_its_solution_period_of_the_lit_board(size: int, k: int):
     assert orbit(system, lit, MapKind.PRESS).period == counted_back == counted
 
 
+@pytest.mark.parametrize(("size", "k"), [(4, 2), (5, 2), (9, 2), (4, 3), (5, 3)])
+def test_on_a_singular_board_its_matrix_is_a_generalised_inverse(size: int, k: int):
+    """Over GF(p) its elimination's matrix G has A G A = A: its solution of a solvable board
+    turns it off (docs/math.md says how that differs from the Drazin inverse)."""
+    system = grid_system(size, size).with_states(k)
+    assert analyze(system).nullity > 0
+    matrix = system.dense().astype(np.int64)
+    inv = np.array(solution_matrix(size, k)[0], dtype=np.int64)
+    assert np.array_equal(matrix @ inv @ matrix % k, matrix % k)
+
+
 @pytest.mark.parametrize(("size", "k"), [(3, 4), (3, 6)])
 def test_over_composite_k_its_solution_matrix_is_no_inverse(size: int, k: int):
     """Over Z_4 and Z_6 its elimination clears only unit entries, so on a board whose press
