@@ -97,3 +97,24 @@ def test_an_unfactorable_order_is_refused_in_one_line(monkeypatch, tmp_path, cap
     finally:
         factoring._unit_group_factors.cache_clear()
         factoring._order_cached.cache_clear()
+
+
+def test_past_the_dense_limit_boards_step_one_solve_at_a_time(monkeypatch):
+    from lograph.core.dynamics import image, maps, step
+    from lograph.core.errors import BoardTooLargeError
+    from lograph.core.model.generators import grid_system
+
+    invertible, singular = grid_system(3, 3).with_states(3), grid_system(5, 5)
+    lights = np.arange(9) % 3
+    expected = [step(invertible, lights, kind, t).tolist() for kind in MapKind for t in (1, 4)]
+    monkeypatch.setattr(maps, "DENSE_LIMIT", 4)
+    got = [step(invertible, lights, kind, t).tolist() for kind in MapKind for t in (1, 4)]
+    assert got == expected
+    assert (
+        image(singular, None, MapKind.PRESS).tolist()
+        == ((singular.dense().astype(int) @ singular.lights) % 2).tolist()
+    )
+    with pytest.raises(BoardTooLargeError, match="singular"):
+        image(singular, None, MapKind.SOLUTION)
+    with pytest.raises(BoardTooLargeError, match="at most"):
+        step(invertible, lights, MapKind.SOLUTION, 10**6)

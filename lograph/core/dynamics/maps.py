@@ -12,7 +12,9 @@ With A the press matrix (``A[u, w] = 1`` when pressing w changes light u) over Z
 Both are computed from a monic ψ with ``ψ(T) b = 0`` (`lograph.core.dynamics.krylov`):
 ``T^m b = (x^m mod ψ)(T) b``, and with ``ψ = x^s h``, ``h(0)`` a unit,
 ``T^D b = r(T) b`` for ``r = x^s · u^{s+1} mod ψ``, u the inverse of x modulo h. So a board
-takes any number of steps, forwards or back, in O(log steps) polynomial products.
+takes any number of steps, forwards or back, in O(log steps) polynomial products. Past the
+dense limit (`~lograph.core.model.system.DENSE_LIMIT` buttons) a board steps one solve (or
+one product) at a time, the solution map only where A is invertible.
 
 Examples
 --------
@@ -38,10 +40,13 @@ from numpy.typing import ArrayLike, NDArray
 from lograph.core.algebra.zk import crt_idempotents
 from lograph.core.dynamics.krylov import Krylov, PressOperator, annihilator
 from lograph.core.dynamics.polys import I64, monic_mod, mul, power_mod, power_of
-from lograph.core.errors import BoardError, DynamicsError
-from lograph.core.model.system import PressSystem
+from lograph.core.errors import BoardError, BoardTooLargeError, DynamicsError
+from lograph.core.model.system import DENSE_LIMIT, PressSystem
 
 __all__ = ["MapKind", "board_vector", "drazin_polynomial", "image", "is_invertible", "step"]
+
+#: Steps a board past the dense limit takes one at a time (a solve or a product each).
+_SOLVER_STEPS = 10_000
 
 
 class MapKind(enum.Enum):
@@ -108,11 +113,47 @@ def _step_part(system: PressSystem, b: I64, p: int, e: int, kind: MapKind, times
     return Krylov(op, b).combine(poly)
 
 
+def _by_solver(system: PressSystem, b: I64, times: int) -> NDArray[np.uint8]:
+    """`times` solution steps on a board past the dense limit, one solve each: f(b) is the
+    presses that turn b off, unique when A is invertible (refused otherwise)."""
+    from lograph.core.solve import prepare, solve
+
+    if times > _SOLVER_STEPS:
+        raise BoardTooLargeError(
+            f"{times} solution steps on {system.n} buttons: past {DENSE_LIMIT} buttons the "
+            f"board steps one solve at a time, at most {_SOLVER_STEPS}"
+        )
+    if not is_invertible(system):
+        raise BoardTooLargeError(
+            f"the solution map of a singular board of {system.n} buttons is beyond the exact "
+            f"dynamics (limit {DENSE_LIMIT} buttons)"
+        )
+    solver = prepare(system)
+    board = b.astype(np.uint8)
+    for _ in range(times):
+        found = solve(system.with_lights(board), "off", solver=solver)
+        assert found.presses is not None  # A is invertible: every board is solvable
+        board = np.asarray(found.presses, dtype=np.uint8)
+    return board
+
+
 def _by_parts(system: PressSystem, b: I64, kind: MapKind, times: int) -> NDArray[np.uint8]:
     k = system.states
     parts = system.ring.prime_powers
     if kind is MapKind.PRESS and times == 1:
         return (-system.apply(b) % k).astype(np.uint8)
+    if system.n > DENSE_LIMIT:
+        if kind is MapKind.SOLUTION:
+            return _by_solver(system, b, times)
+        if times > _SOLVER_STEPS:
+            raise BoardTooLargeError(
+                f"{times} press steps on {system.n} buttons: past {DENSE_LIMIT} buttons the "
+                f"board steps one product at a time, at most {_SOLVER_STEPS}"
+            )
+        board = b
+        for _ in range(times):
+            board = -system.apply(board) % k
+        return board.astype(np.uint8)
     idem = crt_idempotents([p**e for p, e in parts])
     out = np.zeros(system.n, dtype=np.int64)
     for (p, e), weight in zip(parts, idem, strict=True):
