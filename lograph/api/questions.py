@@ -297,6 +297,19 @@ def dynamics(obj: Any, *, map: str = "solution") -> Dynamics:
         solution period); ``"press"``: b → −A b, the board whose solution is b (its
         inverse-solution period).
 
+    Returns
+    -------
+    Dynamics
+        This board's tail and period, the map's order (factored) and longest tail, whether
+        the press matrix is invertible, the fixed boards; ``.step(n)`` steps the board.
+
+    Raises
+    ------
+    BoardError
+        For a map that is not ``"solution"`` or ``"press"``.
+    BoardTooLargeError
+        Past 6000 buttons (unless the board is a grid the closed form answers).
+
     Examples
     --------
     >>> import lograph as lo
