@@ -197,3 +197,14 @@ def test_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
         err = capsys.readouterr().err
         assert why in err
         assert len(err.strip().splitlines()) == 1
+
+
+def test_the_pages_hand_written_end_survives_a_rewrite(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    write_docs = _load("write_docs.py")
+    page = tmp_path / "tables.md"
+    monkeypatch.setattr(write_docs, "PAGE", page)
+    assert write_docs.kept_tail() == ""  # no page yet
+    page.write_text("# Tables\n\n| 1 | 2 |\n\n## On many machines\n\nmeasured by hand\n")
+    assert write_docs.kept_tail() == "\n## On many machines\n\nmeasured by hand\n"

@@ -156,6 +156,18 @@ def b_file(data: list[dict[str, str]], key: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+#: The page's sections from this heading on are written by hand (the cluster runs and
+#: their measurements, `tools/tables/cluster.py`) and kept as they are.
+KEPT_FROM = "## On many machines"
+
+
+def kept_tail() -> str:
+    """The hand-written end of the page (from `KEPT_FROM`), or nothing."""
+    text = PAGE.read_text() if PAGE.exists() else ""
+    at = text.find("\n" + KEPT_FROM + "\n")
+    return "" if at < 0 else text[at:]
+
+
 def main() -> int:
     fewest, gods = rows("a075464.tsv"), rows("gods.tsv")
     (TABLES / "b075464.txt").write_text(b_file(fewest, "presses"))
@@ -190,7 +202,7 @@ def main() -> int:
         "",
     ]
     page += [*gods_table(gods), ""]
-    PAGE.write_text("\n".join(page))
+    PAGE.write_text("\n".join(page) + kept_tail())
     return 0
 
 
