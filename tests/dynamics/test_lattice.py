@@ -20,7 +20,7 @@ import numpy as np
 import pytest
 from numpy.typing import NDArray
 
-from lograph.core.dynamics import MapKind, lattice, lattice_algebra, map_order, orbit
+from lograph.core.dynamics import MapKind, lattice, lattice_algebra, lattice_lift, map_order, orbit
 from lograph.core.dynamics.lattice import lattice_orbit, lattice_order
 from lograph.core.dynamics.lattice_algebra import PartPair
 from lograph.core.dynamics.lattice_shape import grid_shape
@@ -53,7 +53,7 @@ def _shapes(limit: int) -> list[tuple[int, int, bool, bool, str]]:
     return out
 
 
-@pytest.mark.parametrize("k", [2, 3, 5, 6])
+@pytest.mark.parametrize("k", [2, 3, 4, 5, 6, 8, 9, 12])
 def test_orbits_and_orders_match_walking_the_map_on_small_grids(k: int) -> None:
     rng = np.random.default_rng(k)
     for m, n, wrap_rows, wrap_cols, rule in _shapes(5):
@@ -215,10 +215,12 @@ def _hidden(system: PressSystem) -> PressSystem:
         (12, 12, False, "closed", 3),
         (9, 7, False, "open", 3),
         (8, 8, True, "closed", 6),
+        (14, 14, False, "closed", 4),
+        (7, 5, True, "closed", 8),
     ],
 )
 def test_the_general_method_agrees(m: int, n: int, wrap: bool, rule: str, k: int) -> None:
-    # k = 2 and 3 only: the general method's first call over a new odd prime costs ~10 s
+    # primes 2 and 3 only: the general method's first call over a new odd prime costs ~10 s
     system = grid_system(m, n, wrap_rows=wrap, wrap_cols=wrap, rule=rule, states=k)
     plain = _hidden(system)
     assert lattice_order(plain, MapKind.PRESS) is None
@@ -268,12 +270,12 @@ def test_boards_that_are_not_plain_grids_give_none() -> None:
         grid_system(5, 6, mask=np.array([[True] * 6] * 4 + [[True] * 5 + [False]])),
         grid_system(5, 6, stencil=STENCILS["king"]),
         grid_system(5, 6, wrap_rows=True),  # fine: a cylinder (checked below)
-        grid_system(5, 6, states=4),  # Z_4: prime powers are left to the general method
+        grid_system(5, 6, states=4),  # fine: Z_4 is lifted from GF(2) (checked above)
         named("petersen").to_system(),
         grid.with_self_action(np.arange(grid.n) != 7),  # one button not acting on itself
     ]
     answers = [lattice_order(s, MapKind.PRESS) for s in not_grids]
-    assert [a is None for a in answers] == [True, True, True, False, True, True, True]
+    assert [a is None for a in answers] == [True, True, True, False, False, True, True]
     assert lattice_orbit(not_grids[0], np.ones(grid.n, dtype=np.int64), MapKind.PRESS) is None
 
 
@@ -299,3 +301,45 @@ def test_a_grid_in_any_button_order_is_recognised() -> None:
     assert got is not None
     assert (got.tail, got.period) == (want.tail, want.period)
     assert _walk(shuffled.dense().astype(np.int64), board[perm], 3)[1] == got.period
+
+
+@pytest.mark.parametrize(
+    ("m", "n", "wrap", "k"),
+    [(40, 40, False, 4), (33, 20, True, 8), (15, 30, False, 16), (17, 17, True, 16)],
+)
+def test_prime_powers_match_walking_on_larger_grids(m: int, n: int, wrap: bool, k: int) -> None:
+    system = grid_system(m, n, wrap_rows=wrap, wrap_cols=wrap, states=k)
+    matrix = system.sparse(np.int64).tocsr()
+    board = np.random.default_rng(m * n).integers(0, k, system.n)
+    got = lattice_orbit(system, board, MapKind.PRESS)
+    assert got is not None
+    assert got.period < 200_000  # short enough to walk
+    x = board.copy()
+    for _ in range(got.tail):
+        x = (-(matrix @ x)) % k
+    start, steps = x.copy(), 0
+    while steps < got.period:
+        x = (-(matrix @ x)) % k
+        steps += 1
+        if np.array_equal(x, start):
+            break
+    assert steps == got.period
+    assert np.array_equal(x, start)
+    if got.tail:  # one step earlier is not yet on the cycle
+        y = board.copy()
+        for _ in range(got.tail - 1):
+            y = (-(matrix @ y)) % k
+        z = y.copy()
+        for _ in range(got.period):
+            z = (-(matrix @ z)) % k
+        assert not np.array_equal(z, y)
+
+
+def test_orders_too_long_to_lift_are_left_to_the_general_method(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    system = grid_system(4, 4, states=9)
+    assert lattice_order(system, MapKind.PRESS) is not None
+    monkeypatch.setattr(lattice_lift, "MAX_LIFT_BITS", 2)
+    assert lattice_order(system, MapKind.PRESS) is None
+    assert lattice_order(grid_system(4, 4, states=3), MapKind.PRESS) is not None  # no lift

@@ -2,9 +2,10 @@
 
 `lattice_orbit` and `lattice_order` answer for boards recognised (and checked entry by entry)
 as m×n rectangles, tori or cylinders with the plus rule, closed or open
-(`lograph.core.dynamics.lattice_shape`), over Z_k for k prime or a product of distinct
-primes (Chinese remainders: tails take the maximum, periods the lcm). Everything else, and
-prime powers k = p^e (e > 1), is answered None and left to the general method.
+(`lograph.core.dynamics.lattice_shape`), over any Z_k: prime by prime (Chinese remainders:
+tails take the maximum, periods the lcm), a prime power p^e lifted from GF(p)
+(`lograph.core.dynamics.lattice_lift`, while the map's order mod p stays below its bound).
+Everything else is answered None and left to the general method.
 
 The press map is multiplication in a ring of two-variable polynomials
 (`lograph.core.dynamics.lattice_algebra`), split into small part pairs; a 256×256 board
@@ -28,6 +29,7 @@ from lograph.core.dynamics.lattice_algebra import (
     pair_orbit,
     side,
 )
+from lograph.core.dynamics.lattice_lift import lift_ring, lifted_orbit
 from lograph.core.dynamics.lattice_shape import GridShape, grid_shape
 from lograph.core.dynamics.maps import MapKind, board_vector
 from lograph.core.dynamics.orbits import Orbit
@@ -103,17 +105,35 @@ def _prime_orbit(
 def _orbit(system: PressSystem, board: NDArray[np.int64] | None) -> GridOrbit | None:
     """Tail and period over Z_k of a board (None: of the map), prime by prime (CRT)."""
     shape = grid_shape(system)
-    powers = system.ring.prime_powers
-    if shape is None or any(e > 1 for _, e in powers):
+    if shape is None:
         return None
     grid = None if board is None else shape.board(board)
     tail, period = 0, Factors()
-    for p, _ in powers:
-        answer = _prime_orbit(shape, p, grid)
+    for p, e in system.ring.prime_powers:
+        answer = _prime_orbit(shape, p, grid) if e == 1 else _lifted_orbit(shape, p, e, grid)
         if answer is None:
             return None
         tail, period = max(tail, answer[0]), lcm_factors(period, answer[1])
     return GridOrbit(tail, period)
+
+
+def _lifted_orbit(
+    shape: GridShape, p: int, e: int, board: NDArray[np.int64] | None
+) -> tuple[int, Factors] | None:
+    """Tail and period factors over Z_(p^e), lifted from GF(p) (`lattice_lift`)."""
+    whole = _prime_orbit(shape, p, None)
+    mod_p = whole if board is None else _prime_orbit(shape, p, board)
+    if whole is None or mod_p is None:
+        return None
+    ring = lift_ring(
+        shape.rows, shape.wrap_rows, shape.cols, shape.wrap_cols, shape.self_press, p**e
+    )
+    if board is None:
+        element = np.zeros((shape.rows, shape.cols), dtype=np.int64)
+        element[0, 0] = 1
+    else:
+        element = ring.from_board(board)
+    return lifted_orbit(ring, element, p, e, whole, mod_p[1])
 
 
 def lattice_orbit(system: PressSystem, lights: ArrayLike | None, kind: MapKind) -> Orbit | None:
@@ -123,8 +143,8 @@ def lattice_orbit(system: PressSystem, lights: ArrayLike | None, kind: MapKind) 
     ----------
     system : PressSystem
         The board; answered when it is a rectangle, torus or cylinder with the plus rule
-        (closed or open), checked against its press matrix, and k is prime or a product
-        of distinct primes.
+        (closed or open), checked against its press matrix (any k; a prime power only
+        while its lift stays within `~lograph.core.dynamics.lattice_lift.MAX_LIFT_BITS`).
     lights : array_like of int or None
         The board b (None: the system's own lights).
     kind : MapKind
