@@ -81,7 +81,7 @@ def rectangle(
     holes: Iterable[tuple[int, int]] | None = None,
     rule: str = "closed",
     states: int = 2,
-    stencil: Stencil | None = None,
+    stencil: Stencil | str | None = None,
 ) -> Board:
     """The m×n Lights Out board, optionally with holes at the given ``(row, col)`` cells.
 
@@ -96,9 +96,11 @@ def rectangle(
         neighbours' (open).
     states : int
         Number of light states k (2..255); a press adds 1 mod k.
-    stencil : Stencil, optional
-        The click rule: which cells a press changes (`lograph.core.model.stencils`, e.g.
-        ``STENCILS["king"]``); default the four orthogonal neighbours.
+    stencil : str or sequence of (int, int), optional
+        The click rule: which cells a press changes, as a preset name (``"plus"``, ``"x"``,
+        ``"king"``, ``"knight"``, ``"plus2"``, ``"rowcol"``), as offsets ``"DR,DC DR,DC
+        ..."`` (the centre ``0,0`` is the self action) or as ``(dr, dc)`` pairs; default
+        the four orthogonal neighbours.
 
     Returns
     -------
@@ -108,10 +110,11 @@ def rectangle(
     --------
     >>> len(rectangle(5, 5)), len(rectangle(5, 5, holes=[(1, 1), (2, 2), (3, 3)]))
     (25, 22)
-    >>> rectangle(3, 3, stencil=STENCILS["king"]).targets("r0c0")
+    >>> rectangle(3, 3, stencil="king").targets("r0c0")
     ['r0c0', 'r0c1', 'r1c0', 'r1c1']
     """
     check_sizes(rows=rows, cols=cols)
+    stencil = None if stencil is None else make_stencil(stencil)
     _check_grid(rows, cols, f"a {rows}×{cols} rectangle", stencil)
     name = _label(f"{rows}x{cols}" + (" with holes" if holes else ""), stencil)
     mask = grid_mask(rows, cols, holes)
@@ -125,7 +128,7 @@ def diamond_mask(radius: int) -> NDArray[np.bool_]:
 
 
 def diamond(
-    radius: int, *, rule: str = "closed", states: int = 2, stencil: Stencil | None = None
+    radius: int, *, rule: str = "closed", states: int = 2, stencil: Stencil | str | None = None
 ) -> Board:
     """The diamond of the given radius (radius 2 has 13 buttons).
 
@@ -138,9 +141,11 @@ def diamond(
         neighbours' (open).
     states : int
         Number of light states k (2..255); a press adds 1 mod k.
-    stencil : Stencil, optional
-        The click rule: which cells a press changes (`lograph.core.model.stencils`, e.g.
-        ``STENCILS["king"]``); default the four orthogonal neighbours.
+    stencil : str or sequence of (int, int), optional
+        The click rule: which cells a press changes, as a preset name (``"plus"``, ``"x"``,
+        ``"king"``, ``"knight"``, ``"plus2"``, ``"rowcol"``), as offsets ``"DR,DC DR,DC
+        ..."`` (the centre ``0,0`` is the self action) or as ``(dr, dc)`` pairs; default
+        the four orthogonal neighbours.
 
     Returns
     -------
@@ -149,6 +154,7 @@ def diamond(
     if isinstance(radius, bool) or not isinstance(radius, int) or radius < 0:
         raise BoardError(f"radius must be a non-negative integer, not {radius!r}")
     check_graph_size(2 * radius * (radius + 1) + 1, 4 * radius**2, f"a diamond of radius {radius}")
+    stencil = None if stencil is None else make_stencil(stencil)
     name = _label(f"diamond {radius}", stencil)
     return from_mask(diamond_mask(radius), rule=rule, states=states, name=name, stencil=stencil)
 
@@ -160,7 +166,7 @@ def surface_grid(
     *,
     rule: str = "closed",
     states: int = 2,
-    stencil: Stencil | None = None,
+    stencil: Stencil | str | None = None,
 ) -> Board:
     """The m×n grid on a surface of `lograph.core.model.surfaces.SURFACES` (torus, mobius …).
 
@@ -172,6 +178,7 @@ def surface_grid(
     """
     check_sizes(rows=rows, cols=cols)
     check_surface(surface, rows, cols)
+    stencil = None if stencil is None else make_stencil(stencil)
     _check_grid(rows, cols, f"a {rows}×{cols} {surface}", stencil)
     mask = np.ones((rows, cols), dtype=bool)
     name = _label(f"{surface} {rows}x{cols}", stencil)

@@ -51,18 +51,24 @@ _MAX_TEXT = 100_000
 _OFFSET = re.compile(r"([+-]?\d{1,7}),([+-]?\d{1,7})")
 
 
-def make_stencil(offsets: Iterable[tuple[int, int]]) -> Stencil:
-    """A valid stencil from offsets: checked, duplicates dropped, sorted.
+def make_stencil(offsets: Iterable[tuple[int, int]] | str) -> Stencil:
+    """A valid stencil from offsets: checked, duplicates dropped, sorted. Text is read by
+    `parse_stencil` (a preset name such as ``"king"``, or ``"DR,DC DR,DC ..."``), so the
+    library's generators take the names the command line's ``--stencil`` takes.
 
     Examples
     --------
     >>> make_stencil([(1, 0), (0, 0), (1, 0)])
     ((0, 0), (1, 0))
+    >>> make_stencil("king") == STENCILS["king"], make_stencil("0,0 0,1")
+    (True, ((0, 0), (0, 1)))
     >>> make_stencil([])
     Traceback (most recent call last):
     ...
     lograph.core.errors.BoardError: the stencil is empty: give at least one offset DR,DC
     """
+    if isinstance(offsets, str):
+        return parse_stencil(offsets)
     cells: set[tuple[int, int]] = set()
     for item in offsets:
         if len(cells) >= MAX_OFFSETS:
