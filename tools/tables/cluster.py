@@ -501,6 +501,9 @@ def main(argv: list[str] | None = None) -> int:
     except (LographError, ValueError) as exc:
         print(f"cluster.py: error: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("cluster.py: interrupted; the same command resumes", file=sys.stderr)
+        return 130
     shown = {
         k: v
         for k, v in answer.items()

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+import sys
 import time
 from dataclasses import dataclass, replace
 from typing import Any
@@ -177,18 +178,22 @@ def leaf_plan(n: int, pieces: int, low: int = LEAF_BITS) -> LeafPlan:
     return LeafPlan(n, k, low, x0, keys, maps.rows, maps.shifts, pieces, leaves, len(actions) + 1)
 
 
-#: The leaf layout of the last plan a worker ran (its buttons sorted by slot once): a
-#: worker runs many pieces of one plan.
-_LAYOUT: dict[str, _Leaves] = {}
+def _layouts() -> dict[str, _Leaves]:
+    """The leaf layout of the last plan this process ran (its buttons sorted by slot once,
+    about 10 ms on 119×119): a worker runs many pieces of one plan. Kept on `sys`, not in
+    this module: a Dask worker gets a fresh by-value copy of this module with every task."""
+    cache: dict[str, _Leaves] = sys.__dict__.setdefault("_lograph_table_leaf_layouts", {})
+    return cache
 
 
 def _leaves_for(plan: LeafPlan, floor: int) -> _Leaves:
     key = plan.digest()
-    leaves = _LAYOUT.get(key)
+    layouts = _layouts()
+    leaves = layouts.get(key)
     if leaves is None:
         assert plan.keys is not None
-        _LAYOUT.clear()
-        leaves = _LAYOUT[key] = _Leaves(plan.keys, plan.x0, plan.low, floor)
+        layouts.clear()
+        leaves = layouts[key] = _Leaves(plan.keys, plan.x0, plan.low, floor)
     leaves.floor = floor
     leaves.best_h, leaves.best_c, leaves.ties, leaves.done = -len(plan.x0) - 1, -1, 0, 0
     return leaves
