@@ -184,6 +184,13 @@ def test_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     assert answer["found"] is False
     assert answer["pieces"] == 18
     assert not cluster.journal_path(output).exists()  # finished: the answer holds it all
+    busy = tmp_path / "busy.json"
+    with cluster.lock_table(busy):  # another run holds this output
+        assert (
+            cluster.main(["gods", "9", "--presses", "38", "--pieces", "16", "-o", str(busy)]) == 2
+        )
+    assert "in use" in capsys.readouterr().err
+    assert not cluster.journal_path(busy).exists()
     counted = cluster.main(["count", "a075464", "39"])
     assert counted == 0
     assert json.loads(capsys.readouterr().out.splitlines()[-1])["leaves"] > 0

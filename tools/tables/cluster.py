@@ -45,6 +45,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, TextIO
 
+from lograph.core.census.table import lock_table
 from lograph.core.errors import LographError
 from lograph.core.files.atomic import atomic_write_bytes, atomic_write_text
 
@@ -412,6 +413,19 @@ def run(args: argparse.Namespace, stream: TextIO | None = sys.stderr) -> dict[st
     """Run (or resume) the search the arguments name; its answer, also written to OUT."""
     job = a075464_job if args.search == "a075464" else gods_job
     plan, params, total = job(args)
+    output = Path(args.output)
+    # one run at a time on one output (the census's lock): a second would share the journal
+    with lock_table(output, args.output):
+        return _run_locked(args, plan, params, total, stream)
+
+
+def _run_locked(
+    args: argparse.Namespace,
+    plan: Any,
+    params: dict[str, Any],
+    total: int | None,
+    stream: TextIO | None,
+) -> dict[str, Any]:
     output = Path(args.output)
     journal = SearchJournal(output, params)
     arguments: tuple[Any, ...]
