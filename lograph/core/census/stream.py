@@ -66,9 +66,9 @@ __all__ = [
 
 #: Bytes read per kernel call (about 90,000 graphs on 11 vertices).
 BLOCK = 1 << 20
-#: Blocks counted with numpy (`graph6_rows_in_numpy`) while the kernel is not compiled
-#: (a fresh install): 4 MB, every graph on up to 9 vertices; a longer census then
-#: compiles the kernel (about 1.7 s), several times faster a graph.
+#: Blocks a process counts with numpy (`graph6_rows_in_numpy`) while the kernel is not
+#: compiled (a fresh install): 4 MB, every graph on up to 9 vertices; a longer census then
+#: compiles the kernel (about 2.2 CPU seconds), many times faster a graph.
 NUMPY_BLOCKS = 4
 #: Where numba's disk cache holds the kernel, numpy counts only an input that ends within
 #: this many bytes: about where counting with numpy costs what loading numba and the
@@ -289,6 +289,16 @@ def _load() -> None:
         _LOADED.set()
 
 
+#: Blocks counted with numpy in this process: `NUMPY_BLOCKS` in all, whatever the number
+#: of pieces and threads (two threads would each count their own four while one compiles).
+_NUMPY_USED = [0]
+_NUMPY_LOCK = threading.Lock()
+
+
+def _numpy_left() -> bool:
+    return _NUMPY_USED[0] < NUMPY_BLOCKS
+
+
 #: Set once the kernel has counted in this process: every later block goes to it (a
 #: census of many pieces pays numpy's first blocks once, not in every piece).
 _KERNEL_CHOSEN = threading.Event()
@@ -317,17 +327,18 @@ class _Kernel:
         #: Whether matching lines are copied out (`copy_lines` runs)
         self.copying = where is not None and write is not None
         self.name = name
-        self.numpy_blocks = NUMPY_BLOCKS  # left to count with numpy while not compiled
+        self.plain = True  # no block of this input has been refused by numpy
 
     def count(self, counts: Counts, filled: int, offset: int, last: bool) -> tuple[int, int]:
         """Count the whole lines of ``buf[:filled]`` (`last`: the input ends there):
         (bytes used, graphs counted)."""
-        if self.numpy_blocks and self._numpy_cheaper(filled, last):
+        if self.plain and _numpy_left() and self._numpy_cheaper(filled, last):
             counted = self._count_in_numpy(counts, filled)
             if counted is not None:
-                self.numpy_blocks -= 1
+                with _NUMPY_LOCK:
+                    _NUMPY_USED[0] += 1
                 return counted
-            self.numpy_blocks = 0  # not plain graph6: the kernel names the line, or copes
+            self.plain = False  # not plain graph6: the kernel names the line, or copes
         counted = self.count_in_kernel(counts, filled, offset)
         _KERNEL_CHOSEN.set()
         return counted
@@ -363,7 +374,7 @@ class _Kernel:
         return not (
             _KERNEL_CHOSEN.is_set()
             or compiled_ready(*self._kernels())
-            or (self.numpy_blocks and self._numpy_cheaper(len(self.buf), False))
+            or (self.plain and _numpy_left() and self._numpy_cheaper(len(self.buf), False))
         )
 
     def read_while(

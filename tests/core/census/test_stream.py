@@ -216,6 +216,7 @@ def _fresh_install(monkeypatch: pytest.MonkeyPatch, cached: bool) -> list[int]:
     monkeypatch.setattr(stream, "compiled_ready", lambda *kernels: False)
     monkeypatch.setattr(stream, "kernel_cached", lambda copying: cached)
     monkeypatch.setattr(stream, "_KERNEL_CHOSEN", threading.Event())
+    monkeypatch.setattr(stream, "_NUMPY_USED", [0])
     in_numpy: list[int] = []
     real = stream.graph6_rows_in_numpy
 
@@ -248,6 +249,22 @@ def test_a_cached_kernel_counts_a_long_input_from_its_first_block(
     monkeypatch.setattr(stream, "kernel_cached", lambda copying: False)  # would be numpy's
     scan(io.BytesIO(b"".join(short)).readinto, Counts())
     assert in_numpy == [len(short)]
+
+
+def test_numpys_blocks_are_counted_once_a_process_not_once_a_piece(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A fresh install: `NUMPY_BLOCKS` blocks with numpy in all, then the kernel, however
+    many pieces (scans) the census has."""
+    in_numpy = _fresh_install(monkeypatch, cached=False)
+    monkeypatch.setattr(stream, "BLOCK", 256)  # a block of 638 bytes
+    short = _lines(1, 400, range(1, 9))  # a piece that numpy counts whole
+    assert 2 * 638 < len(b"".join(short)) < 3 * 638
+    for lines in (short, _lines(2, 300, range(1, 9))):
+        counts = Counts()
+        scan(io.BytesIO(b"".join(lines)).readinto, counts)
+        assert _counted(counts) == _expected(lines)
+    assert len(in_numpy) == stream.NUMPY_BLOCKS  # 3 for the first piece, 1 for the second
 
 
 def test_the_input_is_read_on_while_the_kernel_loads(monkeypatch: pytest.MonkeyPatch) -> None:
