@@ -103,10 +103,12 @@ def test_past_the_dense_limit_boards_step_one_solve_at_a_time(monkeypatch):
     from lograph.core.dynamics import image, maps, step
     from lograph.core.errors import BoardTooLargeError
     from lograph.core.model.generators import grid_system
+    from lograph.core.model.system import PressSystem
 
     invertible, singular = grid_system(3, 3).with_states(3), grid_system(5, 5)
     lights = np.arange(9) % 3
     expected = [step(invertible, lights, kind, t).tolist() for kind in MapKind for t in (1, 4)]
+    drazin = image(singular, None, MapKind.SOLUTION).tolist()  # by the general method
     monkeypatch.setattr(maps, "DENSE_LIMIT", 4)
     got = [step(invertible, lights, kind, t).tolist() for kind in MapKind for t in (1, 4)]
     assert got == expected
@@ -114,7 +116,15 @@ def test_past_the_dense_limit_boards_step_one_solve_at_a_time(monkeypatch):
         image(singular, None, MapKind.PRESS).tolist()
         == ((singular.dense().astype(int) @ singular.lights) % 2).tolist()
     )
+    # a plain grid takes the grid fast path (any steps, singular too); other boards refuse
+    assert image(singular, None, MapKind.SOLUTION).tolist() == drazin
+    assert step(invertible, lights, MapKind.SOLUTION, 10**6).shape == (9,)
+
+    def hidden(system: PressSystem) -> PressSystem:  # the same matrix, no grid names
+        names = tuple(f"b{i}" for i in range(system.n))
+        return PressSystem(names, system.indptr, system.indices, system.states, system.lights)
+
     with pytest.raises(BoardTooLargeError, match="singular"):
-        image(singular, None, MapKind.SOLUTION)
+        image(hidden(singular), None, MapKind.SOLUTION)
     with pytest.raises(BoardTooLargeError, match="at most"):
-        step(invertible, lights, MapKind.SOLUTION, 10**6)
+        step(hidden(invertible), lights, MapKind.SOLUTION, 10**6)

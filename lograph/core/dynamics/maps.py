@@ -143,6 +143,12 @@ def _by_parts(system: PressSystem, b: I64, kind: MapKind, times: int) -> NDArray
     if kind is MapKind.PRESS and times == 1:
         return (-system.apply(b) % k).astype(np.uint8)
     if system.n > DENSE_LIMIT:
+        from lograph.core.dynamics.lattice_step import lattice_power  # grids: any steps
+
+        solves = kind is MapKind.SOLUTION and times <= _SOLVER_STEPS and is_invertible(system)
+        fast = None if solves else lattice_power(system, b, kind, times)  # a solve is faster
+        if fast is not None:
+            return fast
         if kind is MapKind.SOLUTION:
             return _by_solver(system, b, times)
         if times > _SOLVER_STEPS:
