@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import itertools
 import math
+import threading
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 import pytest
@@ -343,3 +345,27 @@ def test_orders_too_long_to_lift_are_left_to_the_general_method(
     monkeypatch.setattr(lattice_lift, "MAX_LIFT_BITS", 2)
     assert lattice_order(system, MapKind.PRESS) is None
     assert lattice_order(grid_system(4, 4, states=3), MapKind.PRESS) is not None  # no lift
+
+
+def test_threads_growing_the_frobenius_powers_agree() -> None:
+    # the window runs orders and orbits in threads: the cached Frobenius powers grow under a
+    # lock, so that powers[s] stays φ^(p^s) (without it two threads append the same power)
+    def fresh() -> list[lattice_algebra.Part]:
+        lattice_algebra.side.cache_clear()
+        return lattice_algebra.side(200, False, 3).parts
+
+    parts = fresh()
+    barrier = threading.Barrier(8)
+
+    def grow(_: int) -> None:
+        barrier.wait()
+        for part in parts:
+            part.frobenius(60)
+
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        list(pool.map(grow, range(8)))
+    alone = fresh()
+    for part, reference in zip(parts, alone, strict=True):
+        for s in range(61):
+            assert np.array_equal(part.frobenius(s), reference.frobenius(s)), s
+    lattice_algebra.side.cache_clear()

@@ -37,6 +37,7 @@ The orders ``ord τ_k`` in ``GF(p^L)*`` come from the factorisation of ``p^L −
 from __future__ import annotations
 
 import math
+import threading
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -46,6 +47,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 __all__ = [
+    "GROWTH",
     "MAX_FIELD_DEGREE",
     "Factors",
     "PairOrbit",
@@ -62,6 +64,10 @@ __all__ = [
 
 Matrix = NDArray[np.float64]  # entries are integers in 0..p-1 (exact in float64 products)
 Factors = dict[int, int]
+
+#: Held while a cached object grows (Frobenius powers, local fields): the analyses of the
+#: window run in threads, and a list of powers must never get the same power twice.
+GROWTH = threading.RLock()
 
 #: Largest residue field degree L handled: the factorisation of ``p^L − 1`` is needed, and
 #: past a few hundred digits FLINT's factoring may take minutes. None is answered beyond.
@@ -123,6 +129,10 @@ class Part:
 
     def field(self) -> tuple[Any, Any]:
         """FLINT's ``F = K[w]/h`` and its polynomial ring (made once, shared by the pairs)."""
+        with GROWTH:
+            return self._make_field()
+
+    def _make_field(self) -> tuple[Any, Any]:
         if self._field is None:
             modulus: list[Any] = _coeffs(self.h, self.degree + 1)
             ctx = flint.fq_default_ctx(modulus=flint.fmpz_mod_poly_ctx(self.p)(modulus))
@@ -131,17 +141,18 @@ class Part:
 
     def frobenius(self, s: int) -> Matrix:
         """The matrix of multiplication by ``φ^(p^s)`` on this part."""
-        while self.cycle_from is None and s >= len(self.powers):
-            last = self.powers[-1]
-            nxt = last
-            for _ in range(self.p - 1):
-                nxt = (nxt @ last) % self.p
-            for index, earlier in enumerate(self.powers):
-                if np.array_equal(earlier, nxt):
-                    self.cycle_from = index
-                    break
-            else:
-                self.powers.append(nxt)
+        with GROWTH:  # one thread grows the list: powers[s] must stay φ^(p^s)
+            while self.cycle_from is None and s >= len(self.powers):
+                last = self.powers[-1]
+                nxt = last
+                for _ in range(self.p - 1):
+                    nxt = (nxt @ last) % self.p
+                for index, earlier in enumerate(self.powers):
+                    if np.array_equal(earlier, nxt):
+                        self.cycle_from = index
+                        break
+                else:
+                    self.powers.append(nxt)
         if s < len(self.powers):
             return self.powers[s]
         assert self.cycle_from is not None
@@ -352,8 +363,9 @@ class PartPair:
     @property
     def taus(self) -> list[Any]:
         """``τ_k = τ mod η_k``, T's residue in each local field."""
-        if self._taus is None:
-            self._build()
+        with GROWTH:
+            if self._taus is None:
+                self._build()
         assert self._taus is not None
         return self._taus
 

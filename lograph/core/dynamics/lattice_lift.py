@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from lograph.core.dynamics.lattice_algebra import Factors, krylov_matrix
+from lograph.core.dynamics.lattice_algebra import GROWTH, Factors, krylov_matrix
 
 __all__ = ["MAX_LIFT_BITS", "LiftRing", "lift_ring", "lifted_orbit"]
 
@@ -177,9 +177,10 @@ class LiftRing:
         result: Ints | None = None
         bit = 0
         while exponent >> bit:
-            while len(self._squares) <= bit:
-                last = self._squares[-1]
-                self._squares.append(self.multiply(last, last))
+            with GROWTH:
+                while len(self._squares) <= bit:
+                    last = self._squares[-1]
+                    self._squares.append(self.multiply(last, last))
             if exponent >> bit & 1:
                 square = self._squares[bit]
                 result = square if result is None else self.multiply(result, square)

@@ -19,6 +19,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from lograph.core.dynamics.lattice import lattice_order
+from lograph.core.dynamics.lattice_algebra import GROWTH
 from lograph.core.dynamics.lattice_shape import GridShape, grid_shape
 from lograph.core.dynamics.maps import MapKind
 from lograph.core.model.system import PressSystem
@@ -40,12 +41,13 @@ class _Frobenius:
         self.p, self.powers = p, [adjacency]
 
     def __getitem__(self, s: int) -> Matrix:
-        while len(self.powers) <= s:
-            last = out = self.powers[-1]
-            for _ in range(self.p - 1):
-                out = (out @ last) % self.p
-            self.powers.append(out)
-        return self.powers[s]
+        with GROWTH:
+            while len(self.powers) <= s:
+                last = out = self.powers[-1]
+                for _ in range(self.p - 1):
+                    out = (out @ last) % self.p
+                self.powers.append(out)
+            return self.powers[s]
 
 
 @lru_cache(maxsize=8)
