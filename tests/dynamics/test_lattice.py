@@ -349,7 +349,7 @@ def test_orders_too_long_to_lift_are_left_to_the_general_method(
 
 def test_threads_growing_the_frobenius_powers_agree() -> None:
     # the window runs orders and orbits in threads: the cached Frobenius powers grow under a
-    # lock, so that powers[s] stays φ^(p^s) (without it two threads append the same power)
+    # lock, and every thread must read φ^(p^s) at s
     def fresh() -> list[lattice_algebra.Part]:
         lattice_algebra.side.cache_clear()
         return lattice_algebra.side(200, False, 3).parts

@@ -65,8 +65,8 @@ __all__ = [
 Matrix = NDArray[np.float64]  # entries are integers in 0..p-1 (exact in float64 products)
 Factors = dict[int, int]
 
-#: Held while a cached object grows (Frobenius powers, local fields): the analyses of the
-#: window run in threads, and a list of powers must never get the same power twice.
+#: Held while a cached object grows (Frobenius powers, local fields, FLINT contexts): the
+#: analyses of the window run in threads, and a pair's fields must come from one context.
 GROWTH = threading.RLock()
 
 #: Largest residue field degree L handled: the factorisation of ``p^L − 1`` is needed, and
@@ -103,9 +103,8 @@ class Part:
         ``deg h·s`` with ``p^s ≥ c``: ``X^(p^teichmuller)`` is multiplication by φ̃.
     side_size, cycle_length : int
         The side's cells; the same when the side is a cycle, else None.
-    powers : list of ndarray
-        ``powers[s]``: multiplication by ``φ^(p^s)``, grown on demand; from `cycle_from` on
-        (once set) they repeat with period ``len(powers) − cycle_from``.
+    powers : dict of int to ndarray
+        ``powers[s]``: multiplication by ``φ^(p^s)``, for the s asked for so far.
     """
 
     h: Any
@@ -118,8 +117,7 @@ class Part:
     teichmuller: int
     side_size: int
     cycle_length: int | None
-    powers: list[Matrix] = field(default_factory=list)
-    cycle_from: int | None = None
+    powers: dict[int, Matrix] = field(default_factory=dict)
     _field: tuple[Any, Any] | None = None
 
     @property
@@ -140,24 +138,18 @@ class Part:
         return self._field
 
     def frobenius(self, s: int) -> Matrix:
-        """The matrix of multiplication by ``φ^(p^s)`` on this part."""
-        with GROWTH:  # one thread grows the list: powers[s] must stay φ^(p^s)
-            while self.cycle_from is None and s >= len(self.powers):
-                last = self.powers[-1]
-                nxt = last
-                for _ in range(self.p - 1):
-                    nxt = (nxt @ last) % self.p
-                for index, earlier in enumerate(self.powers):
-                    if np.array_equal(earlier, nxt):
-                        self.cycle_from = index
-                        break
-                else:
-                    self.powers.append(nxt)
-        if s < len(self.powers):
+        """The matrix of multiplication by ``φ^(p^s)`` on this part (kept once computed; only
+        the indices asked for are kept: 0, and ``j``, ``teichmuller + j`` for small j)."""
+        with GROWTH:
+            if s not in self.powers:
+                base = max(index for index in self.powers if index < s)
+                out = self.powers[base]
+                for _ in range(s - base):
+                    last = out
+                    for _ in range(self.p - 1):
+                        out = (out @ last) % self.p
+                self.powers[s] = out
             return self.powers[s]
-        assert self.cycle_from is not None
-        period = len(self.powers) - self.cycle_from
-        return self.powers[self.cycle_from + (s - self.cycle_from) % period]
 
 
 @dataclass(eq=False)
@@ -246,7 +238,7 @@ def _make_part(
         pi_power = (pi_power * pi) % q
     to_field = _int_matrix(flint.nmod_mat(np.array(basis).T.tolist(), p).inv().tolist())
     part = Part(h, c, dim, start, p, phi % h, to_field.astype(np.float64), teichmuller, size, cycle)
-    part.powers.append(multiply)
+    part.powers[0] = multiply
     return part, reduce
 
 
