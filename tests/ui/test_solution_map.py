@@ -235,3 +235,24 @@ def test_a_fixed_board_loads_and_is_its_own_solution(qtbot, window):
     qtbot.waitUntil(lambda: doc.undo_stack.count() == count + 1)
     assert doc.board.lights().tolist() == v.tolist()  # its own solution
     assert stepper.state.stable.all()
+
+
+@pytest.mark.parametrize(("rows", "cols", "k"), [(4, 4, 2), (3, 3, 3), (2, 3, 6)])
+def test_a_step_is_the_core_maps_image(qtbot, window, rows, cols, k):
+    """Forward is the solution map (the prepared solver on an invertible board, the core's
+    Drazin image on a singular one: 4x4), backward the press map; both as the core says."""
+    from lograph.core.dynamics import MapKind, image
+
+    board = rectangle(rows, cols, states=k)
+    board.set_lights(np.arange(rows * cols) % k)
+    load(window, board)
+    settle(qtbot, window)
+    doc = window.document
+    for action, kind in (("analysis_map_forward", MapKind.SOLUTION),
+                         ("analysis_map_back", MapKind.PRESS)):  # fmt: skip
+        system = doc.press_system()
+        want = image(system, system.lights, kind).tolist()
+        count = doc.undo_stack.count()
+        window.action(action).trigger()
+        qtbot.waitUntil(lambda count=count: doc.undo_stack.count() == count + 1)
+        assert doc.board.lights().tolist() == want

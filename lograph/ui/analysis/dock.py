@@ -198,7 +198,7 @@ class AnalysisDock(QObject):
             act.triggered.connect(lambda _=False, o=order: self.animated.start(o))
             made.append(act)
         stop = self._action(
-            parent, "analysis_animate_stop", "S&top Animated Solve",
+            parent, "analysis_animate_stop", "Stop Ani&mated Solve",
             "Stop pressing; the presses made stay, undone in one step",
         )  # fmt: skip
         stop.triggered.connect(lambda: self.animated.stop("Stopped."))

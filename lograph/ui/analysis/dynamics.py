@@ -6,8 +6,10 @@ that are their own solution). The mathematics: docs/math.md, "The solution map".
 Two jobs on the window's runner, each with the runner's cancel hook and a token that names
 what its answer belongs to: "dynamics" (the orders and the fixed boards: the press matrix
 only) starts when an analysis is done; "orbit" (the periods: the matrix and the lights)
-starts then too and again after every change of lights. A structural edit drops every
-answer (the analysis model cancels both channels); the panel's Cancel stops them.
+starts after it, and again after every change of lights. They never run at once, so the
+runner's other thread stays free for the fewest presses, hints and the worst position. A
+structural edit drops every answer (the analysis model cancels both channels); the panel's
+Cancel stops them.
 
 Examples
 --------
@@ -102,6 +104,7 @@ class DynamicsAnswers(QObject):
         self.orbits: dict[MapKind, Orbit] | None = None
         self.error = ""
         self._structure = -1  # the structure `maps` (or its job) belongs to
+        self._orbits_wanted = False  # asked for while the orders were being computed
         model.analysis_changed.connect(self._analysis_changed)
         self.document.lights_changed.connect(lambda _ids: self.request_orbits())
 
@@ -137,16 +140,23 @@ class DynamicsAnswers(QObject):
             done=lambda _token, answers: self._store_maps(answers),
             failed=self._failed,
         )
-        self.request_orbits()
+        self.request_orbits()  # after this job: see below
         self.changed.emit()
 
     def request_orbits(self) -> None:
-        """Compute this board's periods under both maps (again)."""
+        """Compute this board's periods under both maps (again). While the orders are being
+        computed this waits for them: the runner has two threads, and the other one stays
+        free for the fewest presses and the hints."""
         model = self.model
         self.orbits = None
         if not len(self.document.board) or model.system is None:
             self.changed.emit()
             return
+        if model.runner.is_running(ORDER_CHANNEL):
+            self._orbits_wanted = True
+            self.changed.emit()
+            return
+        self._orbits_wanted = False
         system = self.document.press_system()
 
         def token() -> object:
@@ -166,12 +176,16 @@ class DynamicsAnswers(QObject):
     def _store_maps(self, answers: MapAnswers) -> None:
         self.maps = answers
         self.changed.emit()
+        if self._orbits_wanted:
+            self.request_orbits()
 
     def _store_orbits(self, orbits: dict[MapKind, Orbit]) -> None:
         self.orbits = orbits
         self.changed.emit()
 
     def _failed(self, _token: object, error: BaseException) -> None:
+        if self._orbits_wanted and not self.model.runner.is_running(ORDER_CHANNEL):
+            self.request_orbits()  # the periods do not depend on the orders
         if not isinstance(error, LographError):
             raise error  # a bug: the window's error hook reports it
         self.error = str(error)

@@ -197,6 +197,8 @@ class FixedBrowser(PatternBrowser):
     """The fixed boards of the solution map (boards that are their own solution), browsed
     and drawn like the quiet patterns, with "Load onto board"."""
 
+    item, symbol = "Board", "f"
+
     def __init__(
         self,
         answers: DynamicsAnswers,

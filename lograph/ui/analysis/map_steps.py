@@ -157,6 +157,20 @@ class MapStepper(QObject):
         kind = MapKind.SOLUTION if direction > 0 else MapKind.PRESS
         system = self.document.press_system()
         model = self.model
+        solver, analysis = model.solver, model.analysis
+        if kind is MapKind.SOLUTION and analysis is not None and analysis.kernel_size == 1:
+            # A invertible: f(b) = -A^-1 b is the one solution of A x = -b, which the
+            # prepared solver gives at once (the Krylov image takes minutes on 256x256)
+            def work(job: Job) -> NDArray[np.uint8]:
+                del job
+                x = solver.particular((-system.lights.astype(np.int64)) % system.states)  # type: ignore[union-attr]
+                if x is None:  # the engine contradicts its own analysis: a bug
+                    raise AssertionError("no solution on an invertible board")
+                return np.asarray(x, dtype=np.uint8)
+        else:
+
+            def work(job: Job) -> NDArray[np.uint8]:
+                return _image(system, kind, job)
 
         def token() -> object:
             return (model.structure, model.lights)
@@ -168,7 +182,7 @@ class MapStepper(QObject):
 
         model.runner.submit(
             CHANNEL,
-            lambda job: _image(system, kind, job),
+            work,
             f"Replacing the board by {WORDS[direction]}…",
             token=token(),
             current=token,

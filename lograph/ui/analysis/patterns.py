@@ -226,6 +226,9 @@ class PatternBrowser(QGroupBox):
         The mark meaning drawn (`palette.MARKS`).
     """
 
+    #: What one item is called ("Pattern 2 of 4") and the symbol of the basis ("q1 + q3").
+    item, symbol = "Pattern", "q"
+
     def __init__(
         self,
         title: str,
@@ -361,11 +364,12 @@ class PatternBrowser(QGroupBox):
             self.marks.clear()
             return
         if self.basis_mode.isChecked():
-            self.which.setText(f"Pattern {self.index + 1} of {self.k}: {self.describe(vec)}")
+            self.which.setText(f"{self.item} {self.index + 1} of {self.k}: {self.describe(vec)}")
         else:
             coeffs = coefficients(self.index + 1, basis[1])
+            q = self.symbol
             terms = " + ".join(
-                (f"q{j + 1}" if c == 1 else f"{c}·q{j + 1}") for j, c in enumerate(coeffs) if c
+                (f"{q}{j + 1}" if c == 1 else f"{c}·{q}{j + 1}") for j, c in enumerate(coeffs) if c
             )
             self.which.setText(f"Combination {self.index + 1} = {terms}: {self.describe(vec)}")
         if self.session.shows(self.overlay_name):

@@ -65,7 +65,7 @@ class PresetAction:
 
 P = PresetAction
 PRESET_ACTIONS: tuple[PresetAction | None, ...] = (
-    P("lights_corners", "corners", False, "Four &Corners", "4", "Light the four corner cells"),
+    P("lights_corners", "corners", False, "&Four Corners", "4", "Light the four corner cells"),
     P("lights_border", "border", False, "&Border", "O", "Light the border of the board"),
     P("lights_checkers", "checkers", False, "Chec&kers", "P",
       "Light every other cell of every other row"),
@@ -82,7 +82,7 @@ PRESET_ACTIONS: tuple[PresetAction | None, ...] = (
     None,
     P("lights_shift_left", "shift-left", True, "Shift &Left", "Alt+Left",
       "Every light one cell left, the left column coming back on the right"),
-    P("lights_shift_right", "shift-right", True, "Shift R&ight", "Alt+Right",
+    P("lights_shift_right", "shift-right", True, "Shift Ri&ght", "Alt+Right",
       "Every light one cell right, wrapping around"),
     P("lights_shift_up", "shift-up", True, "Shift &Up", "Alt+Up",
       "Every light one row up, the top row coming back at the bottom"),
