@@ -43,10 +43,25 @@ def _kernel(system: PressSystem, shift: int) -> NDArray[np.uint8]:
     if fast is not None:
         return fast
     k = system.states
+    if k == 2 and shift == 1:
+        return _gf2_fixed(system)
     matrix = _shifted(system, shift)
     if system.ring.is_field:
         return np.asarray(gfp.null_space(matrix, k), dtype=np.uint8).reshape(-1, system.n)
     return np.asarray(ZkModule(matrix, k).quiet, dtype=np.uint8).reshape(-1, system.n)
+
+
+def _gf2_fixed(system: PressSystem) -> NDArray[np.uint8]:
+    """ker(A + I) over GF(2): A + I is the press matrix of the same board with every
+    button's self action flipped, so its quiet patterns are the fixed boards, from the
+    solver's engines at any size (no dense matrix)."""
+    from lograph.core.solve import analyze
+
+    cols = np.repeat(np.arange(system.n, dtype=np.int64), np.diff(system.indptr))
+    acts = np.zeros(system.n, dtype=bool)
+    acts[cols[system.indices == cols]] = True
+    quiet = analyze(system.with_self_action(~acts)).quiet
+    return np.asarray(quiet, dtype=np.uint8).reshape(-1, system.n)
 
 
 def fixed_board_count(system: PressSystem) -> int:
