@@ -93,7 +93,8 @@ def fixed_boards(system: PressSystem, kind: MapKind) -> NDArray[np.uint8]:
     Parameters
     ----------
     system : PressSystem
-        The board (at most `~lograph.core.model.system.DENSE_LIMIT` buttons).
+        The board: any size over GF(2) and on grids, tori and cylinders; otherwise at most
+        `~lograph.core.model.system.DENSE_LIMIT` buttons.
     kind : MapKind
         The map (both fix the same boards).
 
