@@ -110,3 +110,24 @@ def test_lightsoutweb_keys_reach_the_entries(window):
     assert window.document.board.lights().tolist() == [1] * 9
     for name, key in EXTRA_KEYS.items():
         assert key in [k.toString() for k in window.action(name).shortcuts()]
+
+
+def test_typing_a_number_into_a_box_is_not_a_preset(qtbot, window):
+    """The bare keys are shortcuts only where no text box takes them: a digit typed into
+    the fixed boards' number box goes to the box."""
+    from tests.ui.test_analysis_figures import settle
+
+    load(window, rectangle(4, 4))  # 16 fixed boards: the box takes 1..15 in combinations
+    settle(qtbot, window)
+    qtbot.waitUntil(lambda: window.analysis.dynamics.maps is not None)
+    window.analysis.dock.show()
+    browser = window.analysis.fixed_browser
+    browser.combo_mode.setChecked(True)
+    spin = browser.spin
+    window.activateWindow()
+    spin.setFocus()
+    spin.selectAll()
+    before = window.document.undo_stack.count()
+    QTest.keyClick(spin, Qt.Key.Key_4)
+    assert spin.value() == 4
+    assert window.document.undo_stack.count() == before  # no "Four Corners"

@@ -65,7 +65,7 @@ STYLES = (
 )  # fmt: skip
 #: Outlines around the disc that are not circles: (half-side of the square, or half-diagonal
 #: of the diamond); like rings they become tinted discs when there are many.
-FRAMES = {"square": RADIUS + 3.0, "diamond": RADIUS + 8.0}
+FRAMES = {"square": RADIUS + 2.5, "diamond": RADIUS + 7.5}
 UNDER = ("fill", "glow", "hatch")  # painted below every ring
 TOP = ("tag", "badge", "corner")  # painted above every ring, with the arrows
 _MARGIN = 2 * RADIUS + 24  # room for rings, labels and arrowheads around a centre

@@ -33,14 +33,17 @@ GUIDE: tuple[GuideStep, ...] = (
         "In <b>Play</b> mode (Ctrl+3) a click presses a button: its light and its "
         "neighbours' change. <b>Scramble</b> (F5) deals a position that can be solved; the "
         "goal is every light off (or on, Play ▸ Goal). <b>Lights</b> mode (Ctrl+2) sets "
-        "lights without pressing, to enter a puzzle.",
+        "lights without pressing, to enter a puzzle; the <b>Lights</b> menu has "
+        "LightsOutWeb's boards and keys (4 corners, O border, I invert …).",
         "play",
     ),
     GuideStep(
         "3. Analyse",
         "The <b>Analysis</b> dock shows the board's figures — hover or click <b>?</b> beside "
         "each to see what it means. <b>Show Solution</b> (F7) rings the fewest presses, "
-        "<b>Hint</b> (F8) shows one of them, <b>Solve Step by Step</b> (F9) plays them.",
+        "<b>Hint</b> (F8) shows one of them, <b>Solve Step by Step</b> (F9) plays them. "
+        "<b>E</b> replaces the board by its solution; the <b>Solution map</b> section says "
+        "after how many such steps it comes back.",
         "analyse",
     ),
     GuideStep(
