@@ -23,6 +23,7 @@ from numpy.typing import NDArray
 from lograph.core.dynamics.polys import I64, mul
 from lograph.core.errors import DynamicsError
 from lograph.core.model.system import PressSystem
+from lograph.core.work import Work
 
 __all__ = [
     "Krylov",
@@ -138,7 +139,9 @@ def berlekamp_massey(seq: I64, p: int) -> I64:
     return c[: length + 1][::-1].copy()
 
 
-def minimal_polynomial(op: PressOperator, v: I64, p: int, level: int = 0) -> I64:
+def minimal_polynomial(
+    op: PressOperator, v: I64, p: int, level: int = 0, *, work: Work | None = None
+) -> I64:
     """μ of ``w = v / p^level mod p`` under T over GF(p) (v ≡ 0 mod p^level), exactly.
 
     `op` may work over Z_q, q = p^e; the vectors ``T^j v`` over Z_q then give ``T^j w`` mod p
@@ -162,6 +165,8 @@ def minimal_polynomial(op: PressOperator, v: I64, p: int, level: int = 0) -> I64
     full = 2 * n + 2
     count = min(16, full)
     for _ in range(_TRIES):
+        if work is not None:
+            work.poll()
         u = rng.integers(0, p, size=n, dtype=np.int64)
         # u · (T^j v / p^level) mod p, from u · T^j v over Z_q (a multiple of p^level)
         seq = (krylov.project(u, count) // scale) % p
@@ -190,7 +195,9 @@ def lcm_polynomials(a: I64, b: I64, p: int) -> I64:
     return np.array([int(c) for c in out.coeffs()], dtype=np.int64)
 
 
-def annihilator(op: PressOperator, v: I64, p: int, e: int) -> tuple[I64, list[I64]]:
+def annihilator(
+    op: PressOperator, v: I64, p: int, e: int, *, work: Work | None = None
+) -> tuple[I64, list[I64]]:
     """A monic ψ over Z_{p^e} with ``ψ(T) v = 0`` and its GF(p) pieces ``[μ_1, …]``.
 
     ``ψ = μ_j ⋯ μ_1``: μ_1 is v's minimal polynomial mod p, μ_2 that of ``μ_1(T) v / p``,
@@ -203,7 +210,7 @@ def annihilator(op: PressOperator, v: I64, p: int, e: int) -> tuple[I64, list[I6
     for level in range(e):
         if not np.any(current):
             break
-        mu = minimal_polynomial(op, current, p, level)
+        mu = minimal_polynomial(op, current, p, level, work=work)
         pieces.append(mu)
         psi = mul(psi, mu, q)
         current = Krylov(op, current).combine(mu)

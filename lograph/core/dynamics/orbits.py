@@ -96,14 +96,16 @@ def _kills(krylov: Krylov, psi: I64, q: int, shift: int, n_exp: int) -> bool:
     return not np.any(krylov.combine(diff))
 
 
-def _part(system: PressSystem, b: I64, p: int, e: int) -> tuple[int, dict[int, int]]:
+def _part(
+    system: PressSystem, b: I64, p: int, e: int, work: Work | None = None
+) -> tuple[int, dict[int, int]]:
     """(tail, period factors) of the Z_{p^e} part of b under the press map."""
     q = p**e
     op = PressOperator(system, q)
     b = b % q
     if not np.any(b):
         return 0, {}
-    psi, pieces = annihilator(op, b, p, e)
+    psi, pieces = annihilator(op, b, p, e, work=work)
     s = _x_multiplicity(psi, q)
     if e == 1:  # ψ = μ_b exactly: the formula is the answer
         return s, period_of_polynomial(psi[s:], p)
@@ -156,7 +158,7 @@ def orbit(
         The map: ``SOLUTION`` (b → its solution, LightsOutWeb's solution period) or
         ``PRESS`` (b → −A b, its inverse-solution period).
     work : Work, optional
-        Cancellation (polled between prime powers of k).
+        Cancellation, polled between projections of the minimal polynomials.
 
     Returns
     -------
@@ -186,7 +188,7 @@ def orbit(
     for p, e in system.ring.prime_powers:
         if work is not None:
             work.poll()
-        part_tail, part_factors = _part(system, b, p, e)
+        part_tail, part_factors = _part(system, b, p, e, work)
         tail = max(tail, part_tail)
         factors = lcm_factors(factors, part_factors)
     if kind is MapKind.SOLUTION:
