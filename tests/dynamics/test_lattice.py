@@ -26,10 +26,12 @@ from lograph.core.dynamics import MapKind, lattice, lattice_algebra, lattice_lif
 from lograph.core.dynamics.lattice import lattice_orbit, lattice_order
 from lograph.core.dynamics.lattice_algebra import PartPair
 from lograph.core.dynamics.lattice_shape import grid_shape
+from lograph.core.errors import InterruptedComputation
 from lograph.core.model.generators import named
 from lograph.core.model.grids import grid_system
 from lograph.core.model.stencils import STENCILS
 from lograph.core.model.system import PressSystem
+from lograph.core.work import Work
 
 I64 = NDArray[np.int64]
 
@@ -369,3 +371,14 @@ def test_threads_growing_the_frobenius_powers_agree() -> None:
         for s in range(61):
             assert np.array_equal(part.frobenius(s), reference.frobenius(s)), s
     lattice_algebra.side.cache_clear()
+
+
+def test_a_cancelled_work_stops_the_fast_path() -> None:
+    stop = Work(cancel=lambda: True)
+    for k in (3, 4):  # a prime, and a prime power (lifted from GF(2))
+        system = grid_system(12, 12, states=k)
+        with pytest.raises(InterruptedComputation):
+            lattice_order(system, MapKind.PRESS, work=stop)
+        with pytest.raises(InterruptedComputation):
+            orbit(system, np.ones(system.n, dtype=np.int64), MapKind.PRESS, work=stop)
+    assert lattice_order(grid_system(12, 12), MapKind.PRESS, work=Work()) is not None

@@ -35,6 +35,7 @@ from lograph.core.dynamics.maps import MapKind, board_vector
 from lograph.core.dynamics.orbits import Orbit
 from lograph.core.dynamics.order import MapOrder
 from lograph.core.model.system import PressSystem
+from lograph.core.work import Work
 
 __all__ = ["GridOrbit", "lattice_orbit", "lattice_order"]
 
@@ -74,7 +75,7 @@ def _algebra(
 
 
 def _prime_orbit(
-    shape: GridShape, p: int, board: NDArray[np.int64] | None
+    shape: GridShape, p: int, board: NDArray[np.int64] | None, work: Work | None = None
 ) -> tuple[int, Factors] | None:
     """Tail and period factors over GF(p) of `board` (None: of the unit, i.e. the map)."""
     rows, cols, pairs = _algebra(
@@ -95,6 +96,8 @@ def _prime_orbit(
                     row_part.start : row_part.start + row_part.dim,
                     col_part.start : col_part.start + col_part.dim,
                 ]
+            if work is not None:
+                work.poll()
             answer = pair_orbit(pair, block)
             if answer is None:
                 return None
@@ -102,7 +105,9 @@ def _prime_orbit(
     return tail, period
 
 
-def _orbit(system: PressSystem, board: NDArray[np.int64] | None) -> GridOrbit | None:
+def _orbit(
+    system: PressSystem, board: NDArray[np.int64] | None, work: Work | None = None
+) -> GridOrbit | None:
     """Tail and period over Z_k of a board (None: of the map), prime by prime (CRT)."""
     shape = grid_shape(system)
     if shape is None:
@@ -110,7 +115,10 @@ def _orbit(system: PressSystem, board: NDArray[np.int64] | None) -> GridOrbit | 
     grid = None if board is None else shape.board(board)
     tail, period = 0, Factors()
     for p, e in system.ring.prime_powers:
-        answer = _prime_orbit(shape, p, grid) if e == 1 else _lifted_orbit(shape, p, e, grid)
+        if e == 1:
+            answer = _prime_orbit(shape, p, grid, work)
+        else:
+            answer = _lifted_orbit(shape, p, e, grid, work)
         if answer is None:
             return None
         tail, period = max(tail, answer[0]), lcm_factors(period, answer[1])
@@ -118,11 +126,11 @@ def _orbit(system: PressSystem, board: NDArray[np.int64] | None) -> GridOrbit | 
 
 
 def _lifted_orbit(
-    shape: GridShape, p: int, e: int, board: NDArray[np.int64] | None
+    shape: GridShape, p: int, e: int, board: NDArray[np.int64] | None, work: Work | None
 ) -> tuple[int, Factors] | None:
     """Tail and period factors over Z_(p^e), lifted from GF(p) (`lattice_lift`)."""
-    whole = _prime_orbit(shape, p, None)
-    mod_p = whole if board is None else _prime_orbit(shape, p, board)
+    whole = _prime_orbit(shape, p, None, work)
+    mod_p = whole if board is None else _prime_orbit(shape, p, board, work)
     if whole is None or mod_p is None:
         return None
     ring = lift_ring(
@@ -133,10 +141,12 @@ def _lifted_orbit(
         element[0, 0] = 1
     else:
         element = ring.from_board(board)
-    return lifted_orbit(ring, element, p, e, whole, mod_p[1])
+    return lifted_orbit(ring, element, p, e, whole, mod_p[1], work)
 
 
-def lattice_orbit(system: PressSystem, lights: ArrayLike | None, kind: MapKind) -> Orbit | None:
+def lattice_orbit(
+    system: PressSystem, lights: ArrayLike | None, kind: MapKind, *, work: Work | None = None
+) -> Orbit | None:
     """The orbit of a board under the solution or press map, when the board is a grid.
 
     Parameters
@@ -149,6 +159,8 @@ def lattice_orbit(system: PressSystem, lights: ArrayLike | None, kind: MapKind) 
         The board b (None: the system's own lights).
     kind : MapKind
         The solution map (b to its solution) or the press map (b to ``−A b``).
+    work : Work, optional
+        Cancellation, polled between part pairs and between the lift's powers.
 
     Returns
     -------
@@ -164,14 +176,16 @@ def lattice_orbit(system: PressSystem, lights: ArrayLike | None, kind: MapKind) 
     (1, 31381059606, [(2, 1), (3, 1), (13, 1), (1093, 1), (368089, 1)])
     """
     kind = MapKind(kind)
-    answer = _orbit(system, board_vector(system, lights))
+    answer = _orbit(system, board_vector(system, lights), work)
     if answer is None:
         return None
     tail = answer.tail if kind is MapKind.PRESS else min(answer.tail, 1)
     return Orbit(kind, tail, answer.period, answer.factors, "lattice")
 
 
-def lattice_order(system: PressSystem, kind: MapKind) -> MapOrder | None:
+def lattice_order(
+    system: PressSystem, kind: MapKind, *, work: Work | None = None
+) -> MapOrder | None:
     """The map's order (the lcm of every board's period), its factors and the longest tail,
     when the board is a grid (see `lattice_orbit`); None otherwise.
 
@@ -186,7 +200,7 @@ def lattice_order(system: PressSystem, kind: MapKind) -> MapOrder | None:
     (4, 4, False)
     """
     kind = MapKind(kind)
-    answer = _orbit(system, None)
+    answer = _orbit(system, None, work)
     if answer is None:
         return None
     invertible = answer.tail == 0

@@ -28,6 +28,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from lograph.core.dynamics.lattice_algebra import GROWTH, Factors, krylov_matrix
+from lograph.core.work import Work
 
 __all__ = ["MAX_LIFT_BITS", "LiftRing", "lift_ring", "lifted_orbit"]
 
@@ -206,6 +207,7 @@ def lifted_orbit(
     e: int,
     map_mod_p: tuple[int, Factors],
     period_mod_p: Factors,
+    work: Work | None = None,
 ) -> tuple[int, Factors] | None:
     """``(tail, period factors)`` over Z_(p^e) of a ring element, given the map's longest
     tail and order mod p and the element's period mod p (which divides the one over Z_q);
@@ -225,6 +227,8 @@ def lifted_orbit(
     for r, x in period_mod_p.items():
         floor *= r**x
     for r in sorted(bound):
+        if work is not None:
+            work.poll()
         while (
             period % r == 0
             and (period // r) % floor == 0

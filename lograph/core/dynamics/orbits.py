@@ -176,7 +176,7 @@ def orbit(
     b = board_vector(system, lights)
     from lograph.core.dynamics.lattice import lattice_orbit  # the grid fast path imports us
 
-    fast = lattice_orbit(system, b, kind)
+    fast = lattice_orbit(system, b, kind, work=work)
     if fast is not None:
         return fast
     if system.n > DENSE_LIMIT:

@@ -285,7 +285,7 @@ def map_order(system: PressSystem, kind: MapKind, *, work: Work | None = None) -
     kind = MapKind(kind)
     from lograph.core.dynamics.lattice import lattice_order  # the grid fast path imports us
 
-    fast = lattice_order(system, kind)
+    fast = lattice_order(system, kind, work=work)
     if fast is not None:
         return fast
     if system.n > DENSE_LIMIT:
