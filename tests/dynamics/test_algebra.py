@@ -128,3 +128,22 @@ def test_past_the_dense_limit_boards_step_one_solve_at_a_time(monkeypatch):
         image(hidden(singular), None, MapKind.SOLUTION)
     with pytest.raises(BoardTooLargeError, match="at most"):
         step(hidden(invertible), lights, MapKind.SOLUTION, 10**6)
+
+
+def test_a_cancelled_orbit_or_order_stops_with_interrupted_computation():
+    from lograph.core.errors import InterruptedComputation
+    from lograph.core.work import Work
+
+    board = random_board(12, 3, True, 5)
+    asked: list[int] = []
+
+    def cancel() -> bool:
+        asked.append(1)
+        return True
+
+    lights = np.ones(12, dtype=np.int64)
+    with pytest.raises(InterruptedComputation):
+        orbit(board.system, lights, MapKind.SOLUTION, work=Work(cancel=cancel))
+    with pytest.raises(InterruptedComputation):
+        map_order(board.system, MapKind.SOLUTION, work=Work(cancel=cancel))
+    assert len(asked) == 2
