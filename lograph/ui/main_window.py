@@ -106,6 +106,7 @@ class MainWindow(QMainWindow):
         self.view.viewport().setAcceptDrops(False)
         self._update_title()
         self._add_docks()
+        self._add_step_counter()
         self._add_warmup()
         self._arrange()
 
@@ -178,6 +179,20 @@ class MainWindow(QMainWindow):
             self._add_to_menu("lights", act)
         self.menus["lights"].setToolTipsVisible(True)
         self.presets.status.connect(lambda text: self.statusBar().showMessage(text, 8000))
+
+    def _add_step_counter(self) -> None:
+        """A status-bar label counting the solution map's steps while stepping."""
+        self.map_steps_label = named(QLabel(), "map_steps_label")
+        self.map_steps_label.hide()
+        self.statusBar().insertPermanentWidget(0, self.map_steps_label)
+        stepper = self.analysis.stepper
+
+        def show() -> None:
+            self.map_steps_label.setText(stepper.counter())
+            self.map_steps_label.setToolTip(stepper.text())
+            self.map_steps_label.setVisible(bool(stepper.counter()))
+
+        stepper.changed.connect(show)
 
     def _add_warmup(self) -> None:
         """The kernel warm-up (`start_warmup`, called at launch) and its status-bar label."""

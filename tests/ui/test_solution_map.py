@@ -256,3 +256,28 @@ def test_a_step_is_the_core_maps_image(qtbot, window, rows, cols, k):
         window.action(action).trigger()
         qtbot.waitUntil(lambda count=count: doc.undo_stack.count() == count + 1)
         assert doc.board.lights().tolist() == want
+
+
+def test_status_bar_counts_steps_and_v_scrolls_to_the_periods(qtbot, window):
+    board = rectangle(3, 3)
+    board.set_light("r0c0", 1)
+    load(window, board)
+    label, stepper, doc = window.map_steps_label, window.analysis.stepper, window.document
+    assert label.isHidden()
+    for action, counter in (("analysis_map_back", "Map step −1"),
+                            ("analysis_map_back", "Map step −2")):  # fmt: skip
+        count = doc.undo_stack.count()
+        window.action(action).trigger()
+        qtbot.waitUntil(lambda count=count: doc.undo_stack.count() == count + 1)
+        assert label.text() == counter
+        assert not label.isHidden()
+    doc.press("r1c1")  # another change: stepping starts again
+    assert label.isHidden()
+    assert stepper.counter() == ""
+    panel, box = window.analysis.panel, window.analysis.dynamics_box
+    panel.verticalScrollBar().setValue(0)
+    top = box.mapTo(panel.widget(), box.rect().topLeft()).y()
+    assert top > panel.viewport().height()  # out of view at first
+    window.action("analysis_goto_periods").trigger()
+    shown = panel.verticalScrollBar().value()
+    assert shown <= top <= shown + panel.viewport().height()

@@ -17,11 +17,14 @@ action (objectName)         shortcut        does
 ``analysis_animate_random`` S               animated solve, random order (again: stop)
 ``analysis_animate_reading`` C              animated solve, reading order (again: stop)
 ``analysis_animate_stop``   Esc             stop the animated solve (only while it runs)
+``analysis_goto_periods``   V               show the Solution map section (the periods)
+``analysis_goto_fixed``     G               show the Fixed boards section
 ``analysis_dock``           Ctrl+Shift+A    show or hide the analysis dock
 ==========================  ==============  ==================================================
 
 The solution map's keys are LightsOutWeb's (E, W, A, Shift+A, S, C); F7 is also T, its
-"show solution".
+"show solution"; V and G, its period and eigenvector counts, show the sections that answer
+them outright.
 """
 
 from __future__ import annotations
@@ -57,6 +60,8 @@ SHORTCUTS = {
     "analysis_animate_random": "S",
     "analysis_animate_reading": "C",
     "analysis_animate_stop": "Esc",
+    "analysis_goto_periods": "V",
+    "analysis_goto_fixed": "G",
     "analysis_dock": "Ctrl+Shift+A",
 }
 #: LightsOutWeb's key for showing the solution, a second shortcut of F7.
@@ -205,7 +210,21 @@ class AnalysisDock(QObject):
         stop.setEnabled(False)  # Esc belongs to the board (it cancels a drag) until a solve runs
         self.animated.running_changed.connect(stop.setEnabled)
         made.append(stop)
+        for name, text, section in (
+            ("analysis_goto_periods", "Solution Map &Periods", self.dynamics_box),
+            ("analysis_goto_fixed", "&Fixed Boards", self.fixed_browser),
+        ):
+            act = self._action(parent, name, text, "Show this section of the analysis panel")
+            act.triggered.connect(lambda _=False, s=section: self.show_section(s))
+            made.append(act)
         return {a.objectName(): a for a in made}
+
+    def show_section(self, section: QWidget) -> None:
+        """Show the dock, in front, scrolled to `section`."""
+        self.dock.show()
+        self.dock.raise_()
+        self.panel.ensureWidgetVisible(section.findChildren(QWidget)[-1], 0, 8)  # its end …
+        self.panel.ensureWidgetVisible(section, 0, 0)  # … and its title, which wins
 
     def menu_actions(self) -> list[QAction | None]:
         """What the dock adds to the Analysis menu, in order (None: a separator)."""
@@ -217,6 +236,8 @@ class AnalysisDock(QObject):
             "analysis_show_inverse",
             "analysis_stability",
             "analysis_lit_stability",
+            "analysis_goto_periods",
+            "analysis_goto_fixed",
         )
         return [
             *(self.actions[n] for n in names),

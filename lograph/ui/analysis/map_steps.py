@@ -194,6 +194,12 @@ class MapStepper(QObject):
         self.document.push(MapStepCommand(self, self.document, lights, direction))
         self.status.emit(self.text())
 
+    def counter(self) -> str:
+        """The status bar's short counter ("Map step 3", "Map step −2"), "" when not stepping."""
+        if self.state.stable is None:
+            return ""
+        return f"Map step {self.state.steps}".replace("-", "−")
+
     def text(self) -> str:
         """The counter and the stable cells, in words ("" before the first step)."""
         state = self.state
