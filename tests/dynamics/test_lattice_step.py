@@ -20,6 +20,7 @@ def _hidden(system: PressSystem) -> PressSystem:
         indptr=system.indptr,
         indices=system.indices,
         states=system.states,
+        lights=system.lights,
     )
 
 
