@@ -523,6 +523,26 @@ class Dynamics(_Answer):
 
         return step(self.system, self.core.lights, self.core.kind, times)
 
+    def stable(self, steps: int, *, lit: bool = False) -> NDArray[np.bool_]:
+        """LightsOutWeb's stability: which cells none of the first `steps` steps changes.
+
+        Parameters
+        ----------
+        steps : int
+            How many steps of the map (0: every cell is stable).
+        lit : bool
+            Keep only the stable cells whose light is on (LightsOutWeb's lit stability).
+
+        Returns
+        -------
+        ndarray of bool
+            One value per button, computed outright rather than by walking the steps.
+        """
+        from lograph.core.dynamics.stability import stable_cells
+
+        mask = stable_cells(self.system, self.core.lights, self.core.kind, steps)
+        return mask & (np.asarray(self.core.lights) != 0) if lit else mask
+
     def to_dict(self) -> dict[str, Any]:
         """What ``lograph dynamics --json`` prints."""
         return dynamics_record(self.system, self.core)

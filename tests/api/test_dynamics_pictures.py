@@ -73,3 +73,18 @@ def test_period_and_order_print_their_factors() -> None:
     assert (answer.period, answer.order) == (2, 4)
     assert "<td style='text-align:left'>2</td>" in page
     assert "4 = 2²" in page
+
+
+def test_stability_is_what_walking_the_steps_leaves_unchanged() -> None:
+    # a 3×4 board with a few lights, walked by brute force for 3 steps of the solution map
+    a = _press_matrix(3, 4)
+    start = np.zeros(12, dtype=np.int64)
+    start[[0, 5, 6, 11]] = 1
+    answer = lo.dynamics(lo.board(lo.rectangle(3, 4), lights=start))
+    walked, seen = start, np.ones(12, dtype=bool)
+    for steps in range(0, 4):
+        assert (answer.stable(steps) == seen).all()
+        assert (answer.stable(steps, lit=True) == (seen & (start == 1))).all()
+        walked = _brute_solution(a, walked)
+        seen &= walked == start
+    assert not seen.all()  # the steps did change some cells: the test can tell
