@@ -523,6 +523,20 @@ class Dynamics(_Answer):
 
         return step(self.system, self.core.lights, self.core.kind, times)
 
+    def eigenboards(self) -> dict[int, NDArray[np.uint8]]:
+        """The boards whose press image is a multiple of themselves (LightsOutWeb's
+        citybuilder search stops at one): for each multiplier λ that has some, rows
+        generating ``{v : A v = λ v}``. λ = k − 1 gives the solution map's fixed boards.
+
+        Returns
+        -------
+        dict of int to ndarray of uint8
+            λ → generating rows (a basis over GF(p); generators over Z_k).
+        """
+        from lograph.core.dynamics.fixed import eigenboards
+
+        return eigenboards(self.system)
+
     def stable(self, steps: int, *, lit: bool = False) -> NDArray[np.bool_]:
         """LightsOutWeb's stability: which cells none of the first `steps` steps changes.
 

@@ -88,3 +88,24 @@ def test_stability_is_what_walking_the_steps_leaves_unchanged() -> None:
         walked = _brute_solution(a, walked)
         seen &= walked == start
     assert not seen.all()  # the steps did change some cells: the test can tell
+
+
+def test_eigenboards_are_every_board_mapped_to_a_multiple_of_itself() -> None:
+    # 2×3 grid over Z_3 (729 boards): brute force finds every v != 0 with A v = λ v
+    a = _press_matrix(2, 3)
+    found: dict[int, set[tuple[int, ...]]] = {}
+    for v in itertools.product(range(3), repeat=6):
+        if any(v):
+            image = a @ np.array(v) % 3
+            for lam in range(3):
+                if (image == lam * np.array(v) % 3).all():
+                    found.setdefault(lam, set()).add(v)
+    answer = lo.dynamics(lo.rectangle(2, 3, states=3)).eigenboards()
+    assert set(answer) == set(found)
+    assert len(found) >= 2  # quiet patterns (λ = 0) and boards that are their own solution
+    for lam, rows in answer.items():
+        span = {
+            tuple(int(x) for x in np.array(c) @ rows % 3)
+            for c in itertools.product(range(3), repeat=len(rows))
+        }
+        assert span - {(0,) * 6} == found[lam]
