@@ -102,3 +102,15 @@ def test_grids_agree_with_the_same_graph_without_its_grid(n: int, k: int):
         assert (a.tail, a.period) == (b.tail, b.period), (kind, a.method, b.method)
         ma, mb = map_order(grid, kind), map_order(plain, kind)
         assert (ma.order, ma.tail, ma.invertible) == (mb.order, mb.tail, mb.invertible)
+
+
+def test_the_text_writes_a_prime_alone_and_a_composite_with_its_factors(tmp_path, capsys):
+    # the lit 5×5 board: period 2 (prime) after a tail of 1, order 4 = 2^2 (docs/commands.md)
+    path = tmp_path / "lit.json"
+    write_board(lo.board(lo.rectangle(5, 5), lights=1), path)
+    status, out, _ = run_cli(capsys, "dynamics", str(path))
+    answer = lo.dynamics(str(path))
+    assert status == 0
+    assert (answer.period, answer.tail, answer.order) == (2, 1, 4)
+    assert "period 2, after a tail of 1" in out
+    assert "order            4 = 2^2" in out
