@@ -6,10 +6,10 @@ that are their own solution). The mathematics: docs/math.md, "The solution map".
 Two jobs on the window's runner, each with the runner's cancel hook and a token that names
 what its answer belongs to: "dynamics" (the orders and the fixed boards: the press matrix
 only) starts when an analysis is done; "orbit" (the periods: the matrix and the lights)
-starts after it, and again after every change of lights. They never run at once, so the
-runner's other thread stays free for the fewest presses, hints and the worst position. A
-structural edit drops every answer (the analysis model cancels both channels); the panel's
-Cancel stops them.
+starts after it, and again once the lights have stayed unchanged for `SETTLE_MS`. They
+never run at once, so the runner's other thread stays free for the fewest presses, hints
+and the worst position. A structural edit drops every answer (the analysis model cancels
+both channels); the panel's Cancel stops them.
 
 Examples
 --------
@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 from numpy.typing import NDArray
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 
 from lograph.core.errors import LographError
 from lograph.core.model.system import PressSystem
@@ -39,6 +39,8 @@ __all__ = ["DynamicsAnswers", "MapAnswers", "factor_text", "number_text"]
 
 #: The runner channels of the two jobs (the analysis model cancels them on an edit).
 ORDER_CHANNEL, ORBIT_CHANNEL = "dynamics", "orbit"
+#: Quiet time after the last change of lights before the periods are computed again.
+SETTLE_MS = 150
 
 
 def number_text(value: int) -> str:
@@ -106,12 +108,25 @@ class DynamicsAnswers(QObject):
         self._structure = -1  # the structure `maps` (or its job) belongs to
         self._orbits_wanted = False  # asked for while the orders were being computed
         model.analysis_changed.connect(self._analysis_changed)
-        self.document.lights_changed.connect(lambda _ids: self.request_orbits())
+        # a burst of presses (an animated solve, a chase) costs one periods' job, not one each
+        self._settle = QTimer(self)
+        self._settle.setSingleShot(True)
+        self._settle.setInterval(SETTLE_MS)
+        self._settle.timeout.connect(self.request_orbits)
+        self.document.lights_changed.connect(self._lights_changed)
+
+    def _lights_changed(self, _ids: list[str]) -> None:
+        self.model.runner.cancel(ORBIT_CHANNEL)
+        if self.orbits is not None:
+            self.orbits = None
+            self.changed.emit()
+        self._settle.start()
 
     @property
     def running(self) -> bool:
         runner = self.model.runner
-        return runner.is_running(ORDER_CHANNEL) or runner.is_running(ORBIT_CHANNEL)
+        busy = runner.is_running(ORDER_CHANNEL) or runner.is_running(ORBIT_CHANNEL)
+        return busy or self._settle.isActive()
 
     def _analysis_changed(self) -> None:
         if self.model.solver is None:  # an edit (or a new analysis) for another matrix
