@@ -132,3 +132,27 @@ def test_an_edit_stops_the_solve(qtbot, window):
     solve._tick()  # the tick that notices the change
     assert not solve.running
     assert doc.board.lights().tolist() == [0] * 9
+
+
+def test_one_player_at_a_time_and_none_under_lit_only(qtbot, window):
+    load(window, rectangle(3, 3))
+    window.action("lights_on").trigger()
+    settle(qtbot, window)
+    solve, steps = window.analysis.animated, window.analysis.solutions
+    solve.timer.setInterval(60_000)
+    steps.timer.setInterval(60_000)
+    solve.start("reading")
+    qtbot.waitUntil(lambda: solve.running)
+    steps.start_steps()  # Solve Step by Step takes over
+    qtbot.waitUntil(lambda: steps.stepping)
+    assert not solve.running
+    solve.start("random")  # and back
+    qtbot.waitUntil(lambda: solve.running)
+    assert not steps.stepping
+    solve.stop()
+    window.session.set_lit_only(True)
+    messages: list[str] = []
+    solve.status.connect(messages.append)
+    solve.start("reading")
+    assert not solve.running
+    assert "lit-only" in messages[-1]

@@ -281,3 +281,38 @@ def test_status_bar_counts_steps_and_v_scrolls_to_the_periods(qtbot, window):
     window.action("analysis_goto_periods").trigger()
     shown = panel.verticalScrollBar().value()
     assert shown <= top <= shown + panel.viewport().height()
+
+
+def test_the_orders_run_in_the_background_and_cancel_stops_them(qtbot, window, monkeypatch):
+    """The orders' job polls the runner's cancel hook: while it runs the window answers
+    (a press lands), and the panel's Cancel ends it, leaving Compute to start it again."""
+    import threading
+
+    import lograph.core.dynamics as dynamics
+
+    running, ended = threading.Event(), threading.Event()
+
+    def endless(system, kind, *, work=None):
+        running.set()
+        try:
+            while True:
+                work.poll()  # raises once the runner's job is cancelled
+                threading.Event().wait(0.001)
+        finally:
+            ended.set()
+
+    monkeypatch.setattr(dynamics, "map_order", endless)
+    board = rectangle(3, 3)
+    load(window, board)
+    qtbot.waitUntil(running.is_set)
+    answers, panel = window.analysis.dynamics, window.analysis.panel
+    assert answers.running
+    window.document.press("r1c1")  # the GUI thread is free
+    assert window.document.board.light("r1c1") == 1
+    assert "order" in panel.busy_text.toolTip()
+    panel.cancel_button.click()
+    qtbot.waitUntil(ended.is_set)
+    qtbot.waitUntil(lambda: not answers.running)
+    assert answers.maps is None
+    box = window.analysis.dynamics_box
+    qtbot.waitUntil(lambda: not box.compute.isHidden())
