@@ -316,3 +316,25 @@ def test_the_orders_run_in_the_background_and_cancel_stops_them(qtbot, window, m
     assert answers.maps is None
     box = window.analysis.dynamics_box
     qtbot.waitUntil(lambda: not box.compute.isHidden())
+
+
+@pytest.mark.parametrize(("size", "singular"), [(3, False), (5, True)])
+def test_a_singular_board_says_a_step_is_not_always_a_solution(qtbot, window, size, singular):
+    # 5×5 has quiet patterns (A x = 0 for some x != 0), 3×3 has none: the rank over GF(2)
+    # by an elimination written here
+    board = rectangle(size, size)
+    m = press_matrix(board) % 2
+    rank = 0
+    for col in range(m.shape[1]):
+        pivots = [r for r in range(rank, m.shape[0]) if m[r, col]]
+        if pivots:
+            m[[rank, pivots[0]]] = m[[pivots[0], rank]]
+            m[(m[:, col] == 1) & (np.arange(m.shape[0]) != rank)] ^= m[rank]
+            rank += 1
+    assert (rank < len(m)) == singular
+    load(window, board)
+    settle(qtbot, window)
+    qtbot.waitUntil(lambda: window.analysis.dynamics.maps is not None)
+    note = window.analysis.dynamics_box.singular
+    assert note.isVisibleTo(window.analysis.dynamics_box) == singular
+    assert "not always a solution" in note.text()

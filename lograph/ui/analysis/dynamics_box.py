@@ -109,6 +109,18 @@ class DynamicsBox(QGroupBox):
         form.addRow("… inverse solution", self.period_press)
         form.addRow("Longest period", self.order_solution)
         form.addRow("… inverse solution", self.order_press)
+        # On a board with quiet patterns the solution map is the Drazin inverse (the one
+        # that depends on the board alone): a LightsOutWeb user expects each step to be a
+        # solution, which it is only on the part of a board that presses can undo.
+        self.singular = named(
+            QLabel(
+                "This board has quiet patterns: a step keeps the part of the board that "
+                "presses can undo (the Drazin inverse), so it is not always a solution. "
+                "Show Solution solves the board."
+            ),
+            "analysis_dynamics_singular",
+        )
+        self.singular.setWordWrap(True)
         self.error = named(QLabel(""), "analysis_dynamics_error")
         self.error.setWordWrap(True)
         self.compute = named(QPushButton("Compute"), "analysis_dynamics_compute")
@@ -146,6 +158,7 @@ class DynamicsBox(QGroupBox):
         marks.addWidget(self.lit_stability)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
+        layout.addWidget(self.singular)
         layout.addWidget(self.error)
         layout.addWidget(self.compute)
         layout.addLayout(buttons)
@@ -159,6 +172,8 @@ class DynamicsBox(QGroupBox):
         self.refresh_steps()
 
     def refresh(self) -> None:
+        from lograph.core.dynamics import MapKind
+
         answers, running = self.answers, self.answers.running
         waiting = "Finding…" if running else "—"
         orbits = answers.orbits
@@ -167,18 +182,16 @@ class DynamicsBox(QGroupBox):
             for label in (self.period_solution, self.period_press):
                 label.setText(waiting)
         else:
-            from lograph.core.dynamics import MapKind
-
             self.period_solution.setText(period_text(orbits[MapKind.SOLUTION]))
             self.period_press.setText(period_text(orbits[MapKind.PRESS]))
         if maps is None:
             for label in (self.order_solution, self.order_press):
                 label.setText(waiting)
         else:
-            from lograph.core.dynamics import MapKind
-
             self.order_solution.setText(order_text(maps.orders[MapKind.SOLUTION]))
             self.order_press.setText(order_text(maps.orders[MapKind.PRESS]))
+        singular = maps is not None and not maps.orders[MapKind.SOLUTION].invertible
+        self.singular.setVisible(singular)
         self.error.setText(answers.error)
         self.error.setVisible(bool(answers.error))
         board = answers.document.board
