@@ -125,11 +125,28 @@ class MainWindow(QMainWindow):
         self.chrome = WindowChrome(self, self.settings, self.menus, self._actions, self.toolbar)
         self.theme = self.chrome.theme
 
+    def _keep_animate_speed(self) -> None:
+        """The animated solve's speed is kept between runs (settings ``animate/speed``)."""
+        from lograph.ui.analysis.animated import SPEEDS
+
+        speed = self.analysis.animate_box.speed
+        kept = self.settings.value("animate/speed", None)
+        try:
+            saved = int(kept) if kept is not None else None  # type: ignore[call-overload]
+        except (TypeError, ValueError):
+            saved = None  # a hand-edited settings file: keep the default
+        if saved in SPEEDS:
+            speed.setCurrentIndex(SPEEDS.index(saved))
+        speed.currentIndexChanged.connect(
+            lambda i: self.settings.setValue("animate/speed", int(speed.itemData(i)))
+        )
+
     def _add_docks(self) -> None:
         """The analysis (shared by the docks), its dock, the chasing dock, File ▸ Export."""
         doc, session, jobs, scene = self.document, self.session, self.jobs, self.scene
         self.analysis_model = AnalysisModel(doc, session, jobs, parent=self)
         self.analysis = AnalysisDock(self.analysis_model, session, scene, self)
+        self._keep_animate_speed()
         self.chase = ChaseView(self.analysis_model, session, jobs, scene, self)
         self.exports = ExportController(
             doc, scene, session, jobs, self.settings, self, lambda: self.analysis_model.solution

@@ -156,3 +156,24 @@ def test_one_player_at_a_time_and_none_under_lit_only(qtbot, window):
     solve.start("reading")
     assert not solve.running
     assert "lit-only" in messages[-1]
+
+
+def test_the_speed_is_kept_between_runs(qtbot, settings, no_dialogs) -> None:
+    from lograph.ui.analysis.animated import DEFAULT_SPEED, SPEEDS
+    from lograph.ui.main_window import MainWindow
+
+    first = MainWindow(settings=settings)
+    qtbot.addWidget(first)
+    box = first.analysis.animate_box.speed
+    assert first.analysis.animated.speed == DEFAULT_SPEED  # nothing kept yet
+    chosen = next(i for i, s in enumerate(SPEEDS) if s != DEFAULT_SPEED)
+    box.setCurrentIndex(chosen)
+    first.close()
+    again = MainWindow(settings=settings)
+    qtbot.addWidget(again)
+    assert again.analysis.animated.speed == SPEEDS[chosen]
+    assert again.analysis.animate_box.speed.currentIndex() == chosen
+    settings.setValue("animate/speed", "fast")  # a hand-edited file: the default stays
+    third = MainWindow(settings=settings)
+    qtbot.addWidget(third)
+    assert third.analysis.animated.speed == DEFAULT_SPEED
