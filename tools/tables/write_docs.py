@@ -59,6 +59,11 @@ table's method column gives each a second proof by a different algorithm: the or
 (`tools/tables/second.py`: the same front door given the board's analysis alone, so the
 split search is left out, and the orbit search over leaves of 2^18 solutions proves it),
 with its value and its count of optimal solutions, which agree with the split search's.
+
+**On a cluster.** a(119) (nullity 46) was proved by the orbit search cut into 4,096 pieces
+(`tools/tables/cluster.py`, see "On many machines" below): every piece's leaves, wall and
+processor seconds are in `docs/tables/a075464/n119-cluster.json`, 33,656,960 leaves in all,
+1,694 processor seconds, so any piece can be run again alone and compared.
 """
 
 
@@ -79,6 +84,8 @@ def _fewest_command(r: dict[str, str]) -> str:
     n = r["n"]
     if r["method"] == "sublattice descent":
         return f"`python tools/tables/descent.py {n}`"
+    if r["method"] == "orbit search on a cluster":
+        return f"`python tools/tables/cluster.py a075464 {n} --pieces 4096 --local N -o a{n}.json`"
     limit = "" if int(r["nullity"]) <= _INSTANT_NULLITY else f" --time-limit {r['time_limit']}"
     return f"`lograph solve g{n}.txt --goal on --fewest{limit}`"
 
