@@ -31,9 +31,7 @@ from lograph.core.dynamics.lattice_algebra import (
 )
 from lograph.core.dynamics.lattice_lift import lift_ring, lifted_orbit
 from lograph.core.dynamics.lattice_shape import GridShape, grid_shape
-from lograph.core.dynamics.maps import MapKind, board_vector
-from lograph.core.dynamics.orbits import Orbit
-from lograph.core.dynamics.order import MapOrder
+from lograph.core.dynamics.records import MapKind, MapOrder, Orbit, board_vector
 from lograph.core.model.system import PressSystem
 from lograph.core.work import Work
 

@@ -24,7 +24,7 @@ from numpy.typing import NDArray
 
 from lograph.core.dynamics.lattice_algebra import krylov_matrix, side_polynomials
 from lograph.core.dynamics.lattice_shape import GridShape, grid_shape
-from lograph.core.dynamics.maps import MapKind
+from lograph.core.dynamics.records import MapKind
 from lograph.core.model.system import PressSystem
 
 __all__ = ["lattice_fixed_board_count", "lattice_fixed_boards", "lattice_kernel"]

@@ -22,7 +22,7 @@ from numpy.typing import NDArray
 from lograph.core.dynamics.lattice import lattice_order
 from lograph.core.dynamics.lattice_algebra import GROWTH
 from lograph.core.dynamics.lattice_shape import GridShape, grid_shape
-from lograph.core.dynamics.maps import MapKind
+from lograph.core.dynamics.records import MapKind
 from lograph.core.model.system import PressSystem
 
 __all__ = ["lattice_power"]

@@ -32,14 +32,13 @@ True
 
 from __future__ import annotations
 
-import enum
-
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from lograph.core.algebra.zk import crt_idempotents
 from lograph.core.dynamics.krylov import Krylov, PressOperator, annihilator
 from lograph.core.dynamics.polys import I64, monic_mod, mul, power_mod, power_of
+from lograph.core.dynamics.records import MapKind, board_vector
 from lograph.core.errors import BoardError, BoardTooLargeError, DynamicsError
 from lograph.core.model.system import DENSE_LIMIT, PressSystem
 
@@ -47,31 +46,6 @@ __all__ = ["MapKind", "board_vector", "drazin_polynomial", "image", "is_invertib
 
 #: Steps a board past the dense limit takes one at a time (a solve or a product each).
 _SOLVER_STEPS = 10_000
-
-
-class MapKind(enum.Enum):
-    """Which map a board is stepped through: its solution or its press image."""
-
-    SOLUTION = "solution"
-    PRESS = "press"
-
-    @property
-    def other(self) -> MapKind:
-        """The map that undoes this one where the press matrix is invertible."""
-        return MapKind.PRESS if self is MapKind.SOLUTION else MapKind.SOLUTION
-
-
-def board_vector(system: PressSystem, lights: ArrayLike | None) -> I64:
-    """The lights as int64 values in 0..k−1 (the system's own lights when None)."""
-    arr = np.asarray(system.lights if lights is None else lights)
-    if arr.shape != (system.n,):
-        raise BoardError(f"expected {system.n} light values, got shape {arr.shape}")
-    if arr.size and not np.issubdtype(arr.dtype, np.integer):
-        raise BoardError(f"light values must be integers, not {arr.dtype}")
-    values = arr.astype(np.int64)
-    if values.size and (values.min() < 0 or values.max() >= system.states):
-        raise BoardError(f"light values must lie in 0..{system.states - 1}")
-    return values
 
 
 def is_invertible(system: PressSystem) -> bool:

@@ -21,8 +21,6 @@ tail of 1 exactly when b has a nilpotent part (b is not in the core), else 0.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 import numpy as np
 from numpy.typing import ArrayLike
 
@@ -35,6 +33,7 @@ from lograph.core.dynamics.factoring import (
 from lograph.core.dynamics.krylov import Krylov, PressOperator, annihilator
 from lograph.core.dynamics.maps import MapKind, board_vector
 from lograph.core.dynamics.polys import I64, monic_mod, power_mod
+from lograph.core.dynamics.records import Orbit
 from lograph.core.errors import BoardTooLargeError, DynamicsError
 from lograph.core.model.system import DENSE_LIMIT, PressSystem
 from lograph.core.work import Work
@@ -44,34 +43,6 @@ __all__ = ["Orbit", "orbit", "period_of_polynomial"]
 #: Times N is multiplied by p while ``T^s (T^N − 1) b = 0`` fails, before giving up (the
 #: bound is met after at most e + log_p(deg ψ) tries).
 _LIFTS = 64
-
-
-@dataclass(frozen=True)
-class Orbit:
-    """The orbit of a board under a map: ``tail`` steps, then a cycle of ``period`` boards.
-
-    Attributes
-    ----------
-    kind : MapKind
-        The map.
-    tail : int
-        Steps before the orbit enters its cycle (0 when the board lies on its cycle, always
-        so when A is invertible).
-    period : int
-        Length of the cycle: the least P > 0 with ``F^(tail+P) b = F^tail b``
-        (LightsOutWeb's "solution period" for the solution map).
-    factors : dict of int to int
-        The period's prime factorisation.
-    method : str
-        Which algorithm answered: ``"krylov"`` (minimal polynomials, any board),
-        ``"lattice"`` (the grid fast path) or ``"brute"``.
-    """
-
-    kind: MapKind
-    tail: int
-    period: int
-    factors: dict[int, int] = field(default_factory=dict)
-    method: str = "krylov"
 
 
 def period_of_polynomial(g: I64, p: int) -> dict[int, int]:

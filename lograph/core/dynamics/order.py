@@ -20,8 +20,6 @@ singular board (it sends the nilpotent part to 0 at once).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 import numpy as np
 
 from lograph.core.algebra import gfp
@@ -35,40 +33,12 @@ from lograph.core.dynamics.krylov import (
 from lograph.core.dynamics.maps import MapKind
 from lograph.core.dynamics.orbits import period_of_polynomial
 from lograph.core.dynamics.polys import I64, mul, power_mod
+from lograph.core.dynamics.records import MapOrder
 from lograph.core.errors import BoardTooLargeError, DynamicsError
 from lograph.core.model.system import DENSE_LIMIT, PressSystem
 from lograph.core.work import Work
 
 __all__ = ["MapOrder", "map_minimal_polynomial", "map_order"]
-
-
-@dataclass(frozen=True)
-class MapOrder:
-    """The longest period and tail of a map over all boards.
-
-    Attributes
-    ----------
-    kind : MapKind
-        The map.
-    order : int
-        The lcm of every board's period (the map's exponent on its cycles): when the map is
-        invertible ``F^order`` is the identity.
-    factors : dict of int to int
-        The order's prime factorisation.
-    tail : int
-        The longest tail (0 when invertible): ``F^(tail + order) = F^tail``.
-    invertible : bool
-        Whether A is invertible over Z_k (both maps are then bijections).
-    method : str
-        Which algorithm answered (``"krylov"``, ``"lattice"``, ``"brute"``).
-    """
-
-    kind: MapKind
-    order: int
-    factors: dict[int, int] = field(default_factory=dict)
-    tail: int = 0
-    invertible: bool = True
-    method: str = "krylov"
 
 
 def _evaluate_on_identity(op: PressOperator, poly: I64) -> I64:
