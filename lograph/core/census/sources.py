@@ -23,6 +23,7 @@ import io
 import shutil
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable
 from contextlib import ExitStack
@@ -49,6 +50,8 @@ _CANCELLED = "census cancelled"
 #: Linux: grow a pipe from geng to this many bytes (fewer, larger reads).
 _PIPE_BYTES = 1 << 20
 _F_SETPIPE_SZ = 1031
+#: Seconds between polls of `cancel` while a piece waits for its turn to start geng.
+_WAIT = 0.05
 #: Bytes hashed between polls of `cancel` in `content_digest`.
 _DIGEST_BLOCK = 1 << 22
 
@@ -217,9 +220,15 @@ def count_piece(
     where: Where | None = None,
     matches: str | None = None,
     cancel: Cancel = None,
+    genges: threading.Semaphore | None = None,
 ) -> PieceResult:
     """Count piece `piece` of `source`; with `where` and `matches`, write the matching
-    graphs to the file `matches` (replaced whole at the end: present means complete)."""
+    graphs to the file `matches` (replaced whole at the end: present means complete).
+
+    `genges` (threads of one process counting pieces side by side) bounds how many genges
+    run at once: a piece holds one of its places from geng's start to the end of geng's
+    output, so a piece whose graphs are all read, waiting for the kernel to load, lets
+    the next piece's geng start."""
     started, cpu = time.monotonic(), time.process_time()
     counts = Counts()
     with ExitStack() as stack:
@@ -234,7 +243,7 @@ def count_piece(
                 sink.write(data)
 
         if isinstance(source, GengSource):
-            graphs = _count_geng(source, piece, counts, where, write, cancel)
+            graphs = _count_geng(source, piece, counts, where, write, cancel, genges)
         elif isinstance(source, FileSource):
             start, stop = source.bounds(piece)
             with open(source.path, "rb") as handle:
@@ -261,23 +270,45 @@ def _count_geng(
     where: Where | None,
     write: Callable[[memoryview], Any],
     cancel: Cancel,
+    genges: threading.Semaphore | None = None,
 ) -> int:
     command = source.command(find_geng(), piece)
-    process = subprocess.Popen(
-        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL
-    )
+    held = [False]  # a place among `genges`
+    if genges is not None:
+        while not genges.acquire(timeout=_WAIT):
+            poll(cancel, _CANCELLED)
+        held[0] = True
+
+    def leave() -> None:
+        if held[0] and genges is not None:
+            held[0] = False
+            genges.release()
+
+    try:
+        process = subprocess.Popen(
+            command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL
+        )
+    except BaseException:
+        leave()
+        raise
     assert process.stdout is not None
     assert process.stderr is not None
+    stdout = cast(io.BufferedReader, process.stdout)
+
+    def read(view: memoryview) -> int:
+        got = stdout.readinto(view) or 0
+        if not got:  # geng's output has ended: the next piece's geng may start
+            leave()
+        return got
+
     ok = False
     try:
         _grow_pipe(process.stdout)
-        stdout = cast(io.BufferedReader, process.stdout)
-        graphs = scan(
-            stdout.readinto, counts, where=where, write=write, cancel=cancel,
-            name=" ".join(command[1:]),
-        )  # fmt: skip
+        graphs = scan(read, counts, where=where, write=write, cancel=cancel,
+                      name=" ".join(command[1:]))  # fmt: skip
         ok = True
     finally:
+        leave()
         if not ok:
             process.kill()
         process.stdout.close()

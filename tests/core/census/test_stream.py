@@ -15,13 +15,14 @@ import networkx as nx
 import numpy as np
 import pytest
 
-from lograph.core.census import pieces, stream
+from lograph.core.census import pieces, sources, stream
 from lograph.core.census.compose import all_graphs
 from lograph.core.census.pieces import PieceJournal, run_pieces, summary_params
-from lograph.core.census.sources import FileSource, count_piece
+from lograph.core.census.sources import FileSource, GengSource, count_piece
 from lograph.core.census.stream import Counts, Where, scan
 from lograph.core.errors import BoardFormatError, InterruptedComputation, LographError
 from lograph.core.kernels.graph6_rank import graph6_nullities, graph6_rows_in_numpy
+from tests.core.census.geng import geng_or_skip
 
 #: Seconds a test waits at most for what it polls (a hang guard, never a timing).
 GUARD = 60.0
@@ -158,7 +159,7 @@ def test_a_failing_piece_stops_the_piece_beside_it(
 ) -> None:
     stopped = threading.Event()
 
-    def piece_or_failure(source, piece, where, matches, cancel):  # type: ignore[no-untyped-def]
+    def piece_or_failure(source, piece, where, matches, cancel, genges):  # type: ignore[no-untyped-def]
         if piece == 1:
             raise BoardFormatError("g.g6: the line at byte 9 is not graph6")
         deadline = time.monotonic() + GUARD  # a hang guard: the stop is polled for
@@ -357,3 +358,29 @@ def _all_graphs(n: int):  # type: ignore[no-untyped-def]
         graph = nx.empty_graph(n)
         graph.add_edges_from(p for t, p in enumerate(pairs) if mask >> t & 1)
         yield graph
+
+
+def test_a_geng_piece_holds_its_place_until_gengs_output_ends(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`genges` bounds the genges running at once: a piece takes a place before geng
+    starts and gives it back as soon as geng's output has ended (while its counting may
+    still wait for the kernel), and a piece waiting for a place can be cancelled."""
+    geng_or_skip()
+    places = threading.Semaphore(1)
+    free_at_end: list[bool] = []
+
+    def read_all(read, counts, **kwargs):  # type: ignore[no-untyped-def]
+        buffer = bytearray(1 << 16)
+        while read(memoryview(buffer)):
+            assert not places.acquire(blocking=False)  # geng runs: the place is held
+        free_at_end.append(places.acquire(blocking=False))  # its output ended: given back
+        places.release()
+        return 0
+
+    monkeypatch.setattr(sources, "scan", read_all)
+    count_piece(GengSource(7, ("-c",)), 0, genges=places)
+    assert free_at_end == [True]
+    assert places.acquire(blocking=False)  # and still free after the piece
+    with pytest.raises(InterruptedComputation):  # no place: waits, polling cancel
+        count_piece(GengSource(7, ("-c",)), 0, cancel=lambda: True, genges=places)
