@@ -96,6 +96,38 @@ def _axis(blocks: int, size: int, cell: int) -> NDArray[np.int64]:
     return np.array(out, dtype=np.int64)
 
 
+def _checked(
+    matrix: NDArray[np.integer], states: int, grid: tuple[int, int] | None
+) -> NDArray[np.integer]:
+    """`matrix` as an array, once it is square, its entries lie in 0..states−1 and `grid`
+    (when given) has as many cells as it has rows."""
+    values = np.asarray(matrix)
+    n = values.shape[0]
+    if values.ndim != 2 or values.shape != (n, n):
+        raise BoardError(f"a matrix picture needs a square matrix, not shape {values.shape}")
+    if not 2 <= states <= 255:
+        raise BoardError(f"states must lie in 2..255, not {states}")
+    if values.size and (values.min() < 0 or values.max() >= states):
+        raise BoardError(f"matrix entries must lie in 0..{states - 1}")
+    if grid is not None and grid[0] * grid[1] != n:
+        raise BoardError(f"a {grid[0]}×{grid[1]} grid has not {n} cells")
+    return values
+
+
+def _laid_out(
+    values: NDArray[np.integer], layout: str, grid: tuple[int, int] | None
+) -> tuple[NDArray[np.integer], tuple[int, int]]:
+    """The entries in picture order and the blocks (rows, columns) the lines separate."""
+    if layout == "boards":
+        if grid is None:
+            raise BoardError("the boards layout needs a full rectangular grid board")
+        rows, cols = block_order(grid)
+        return values[rows, cols], grid
+    if layout == "matrix":
+        return values, ((grid[0], grid[0]) if grid is not None else (1, 1))
+    raise BoardError(f"unknown layout {layout!r}; choose matrix or boards")
+
+
 def matrix_pixels(
     matrix: NDArray[np.integer],
     states: int,
@@ -123,26 +155,7 @@ def matrix_pixels(
     cell : int, optional
         Pixels per entry (default 1 plain, 5 with edges, as LightsOutWeb).
     """
-    values = np.asarray(matrix)
-    n = values.shape[0]
-    if values.ndim != 2 or values.shape != (n, n):
-        raise BoardError(f"a matrix picture needs a square matrix, not shape {values.shape}")
-    if not 2 <= states <= 255:
-        raise BoardError(f"states must lie in 2..255, not {states}")
-    if values.size and (values.min() < 0 or values.max() >= states):
-        raise BoardError(f"matrix entries must lie in 0..{states - 1}")
-    if grid is not None and grid[0] * grid[1] != n:
-        raise BoardError(f"a {grid[0]}×{grid[1]} grid has not {n} cells")
-    if layout == "boards":
-        if grid is None:
-            raise BoardError("the boards layout needs a full rectangular grid board")
-        rows, cols = block_order(grid)
-        values = values[rows, cols]
-        blocks = grid
-    elif layout == "matrix":
-        blocks = (grid[0], grid[0]) if grid is not None else (1, 1)
-    else:
-        raise BoardError(f"unknown layout {layout!r}; choose matrix or boards")
+    values, blocks = _laid_out(_checked(matrix, states, grid), layout, grid)
     size = cell if cell is not None else (5 if edges else 1)
     if size < 1:
         raise BoardError(f"a cell is at least one pixel, not {size}")
