@@ -324,68 +324,94 @@ class Overlay(QGraphicsItem):
                 pen.setCosmetic(True)
             painter.setPen(pen)
             painter.drawPoints(polygon(xy))
-        elif style == "tag":  # a small square with a white rim at the disc's lower left
-            painter.setPen(QPen(QColor("#ffffff"), 1.5))
-            painter.setBrush(color)
-            side = 9.0
-            for x, y in xy.tolist():
-                cx, cy = x - RADIUS * 0.72, y + RADIUS * 0.72
-                painter.drawRect(QRectF(cx - side / 2, cy - side / 2, side, side))
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-        elif style in FRAMES:  # a white under-stroke and a coloured square or diamond
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            r = FRAMES[style]
-            shape = (
-                [(-r, -r), (r, -r), (r, r), (-r, r)]
-                if style == "square"
-                else [(0.0, -r), (r, 0.0), (0.0, r), (-r, 0.0)]
-            )
-            for pen in (QPen(QColor("#ffffff"), RING_PEN + 1.4), QPen(color, RING_PEN)):
-                pen.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
-                painter.setPen(pen)
-                for x, y in xy.tolist():
-                    painter.drawPolygon([QPointF(x + dx, y + dy) for dx, dy in shape])
-        elif style == "corner":  # a small triangle with a dark rim at the disc's upper left
-            corner = xy - RADIUS * 0.95
-            if many:  # batched: a rimmed square point where the triangle would be
-                for pen_color, width in ((QColor("#1f2329"), 8.0), (color, 5.0)):
-                    pen = QPen(pen_color, width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.SquareCap)
-                    if tiny:
-                        pen.setWidthF(width / 3)
-                        pen.setCosmetic(True)
-                    painter.setPen(pen)
-                    painter.drawPoints(polygon(corner + 3.0))
-                return
-            painter.setPen(QPen(QColor("#1f2329"), 1.3))
-            painter.setBrush(color)
-            side = 11.0
-            for cx, cy in corner.tolist():
-                painter.drawPolygon(
-                    [QPointF(cx, cy), QPointF(cx + side, cy), QPointF(cx, cy + side)]
-                )
-            painter.setBrush(Qt.BrushStyle.NoBrush)
+        elif style == "tag":
+            self._paint_tags(painter, color, xy)
+        elif style in FRAMES:
+            self._paint_frames(painter, color, style, xy)
+        elif style == "corner":
+            self._paint_corners(painter, color, xy, many=many, tiny=tiny)
         elif style == "dot":
-            pen = QPen(color, RADIUS * 0.8, Qt.PenStyle.SolidLine, cap)
-            if tiny:
-                pen.setWidthF(2.0)
-                pen.setCosmetic(True)
-            painter.setPen(QPen(QColor("#ffffff"), pen.widthF() + 3, Qt.PenStyle.SolidLine, cap))
-            if not tiny:
-                painter.drawPoints(polygon(xy))  # a white rim so the dot shows on any light
+            self._paint_dots(painter, color, xy, tiny=tiny)
+        else:
+            self._paint_rings(painter, color, style, xy)
+
+    @staticmethod
+    def _paint_tags(painter: QPainter, color: QColor, xy: Array) -> None:
+        """A small square with a white rim at each disc's lower left."""
+        painter.setPen(QPen(QColor("#ffffff"), 1.5))
+        painter.setBrush(color)
+        side = 9.0
+        for x, y in xy.tolist():
+            cx, cy = x - RADIUS * 0.72, y + RADIUS * 0.72
+            painter.drawRect(QRectF(cx - side / 2, cy - side / 2, side, side))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+
+    @staticmethod
+    def _paint_frames(painter: QPainter, color: QColor, style: str, xy: Array) -> None:
+        """A white under-stroke and a coloured square or diamond around each disc."""
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        r = FRAMES[style]
+        shape = (
+            [(-r, -r), (r, -r), (r, r), (-r, r)]
+            if style == "square"
+            else [(0.0, -r), (r, 0.0), (0.0, r), (-r, 0.0)]
+        )
+        for pen in (QPen(QColor("#ffffff"), RING_PEN + 1.4), QPen(color, RING_PEN)):
+            pen.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
             painter.setPen(pen)
-            painter.drawPoints(polygon(xy))
-        else:  # a white under-stroke and a coloured outline (solid or dashed)
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            r = RING_RADII[style]
-            width = RING_PEN if r > RADIUS else RING_PEN * 0.85
-            outline = QPen(color, width)
-            if style in ("dashed", "inner_dashed"):
-                outline.setDashPattern([2.2, 1.5])  # in pen widths: dashes around the ring
-                outline.setCapStyle(Qt.PenCapStyle.FlatCap)
-            for pen in (QPen(QColor("#ffffff"), width + 1.4), outline):
+            for x, y in xy.tolist():
+                painter.drawPolygon([QPointF(x + dx, y + dy) for dx, dy in shape])
+
+    @staticmethod
+    def _paint_corners(
+        painter: QPainter, color: QColor, xy: Array, *, many: bool, tiny: bool
+    ) -> None:
+        """A small triangle with a dark rim at each disc's upper left."""
+        corner = xy - RADIUS * 0.95
+        if many:  # batched: a rimmed square point where the triangle would be
+            for pen_color, width in ((QColor("#1f2329"), 8.0), (color, 5.0)):
+                pen = QPen(pen_color, width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.SquareCap)
+                if tiny:
+                    pen.setWidthF(width / 3)
+                    pen.setCosmetic(True)
                 painter.setPen(pen)
-                for x, y in xy.tolist():
-                    painter.drawEllipse(QPointF(x, y), r, r)
+                painter.drawPoints(polygon(corner + 3.0))
+            return
+        painter.setPen(QPen(QColor("#1f2329"), 1.3))
+        painter.setBrush(color)
+        side = 11.0
+        for cx, cy in corner.tolist():
+            painter.drawPolygon([QPointF(cx, cy), QPointF(cx + side, cy), QPointF(cx, cy + side)])
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+
+    @staticmethod
+    def _paint_dots(painter: QPainter, color: QColor, xy: Array, *, tiny: bool) -> None:
+        """A dot in each disc, with a white rim so it shows on any light."""
+        cap = Qt.PenCapStyle.RoundCap
+        pen = QPen(color, RADIUS * 0.8, Qt.PenStyle.SolidLine, cap)
+        if tiny:
+            pen.setWidthF(2.0)
+            pen.setCosmetic(True)
+        painter.setPen(QPen(QColor("#ffffff"), pen.widthF() + 3, Qt.PenStyle.SolidLine, cap))
+        if not tiny:
+            painter.drawPoints(polygon(xy))
+        painter.setPen(pen)
+        painter.drawPoints(polygon(xy))
+
+    @staticmethod
+    def _paint_rings(painter: QPainter, color: QColor, style: str, xy: Array) -> None:
+        """A white under-stroke and a coloured outline (solid or dashed) around each disc."""
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        r = RING_RADII[style]
+        width = RING_PEN if r > RADIUS else RING_PEN * 0.85
+        outline = QPen(color, width)
+        if style in ("dashed", "inner_dashed"):
+            outline.setDashPattern([2.2, 1.5])  # in pen widths: dashes around the ring
+            outline.setCapStyle(Qt.PenCapStyle.FlatCap)
+        for pen in (QPen(QColor("#ffffff"), width + 1.4), outline):
+            painter.setPen(pen)
+            for x, y in xy.tolist():
+                painter.drawEllipse(QPointF(x, y), r, r)
 
     @staticmethod
     def _paint_under(painter: QPainter, color: QColor, style: str, xy: Array) -> None:
