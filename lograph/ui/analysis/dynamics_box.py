@@ -90,6 +90,31 @@ class DynamicsBox(QGroupBox):
         super().__init__("Solution map", parent)
         self.setObjectName("analysis_dynamics_box")
         self.answers, self.stepper = answers, stepper
+        form = self._figures()
+        self._controls(answers, stepper, session)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.back)
+        buttons.addWidget(self.forth)
+        marks = QHBoxLayout()
+        marks.addWidget(self.stability)
+        marks.addWidget(self.lit_stability)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.singular)
+        layout.addWidget(self.error)
+        layout.addWidget(self.compute)
+        layout.addLayout(buttons)
+        layout.addWidget(self.steps)
+        layout.addLayout(marks)
+        layout.addWidget(self.inverse)
+        answers.changed.connect(self.refresh)
+        answers.model.runner.activity_changed.connect(self.refresh)
+        stepper.changed.connect(self.refresh_steps)
+        self.refresh()
+        self.refresh_steps()
+
+    def _figures(self) -> QFormLayout:
+        """The periods and orders, and the notes under them."""
         form = QFormLayout()
         self.period_solution = _label("analysis_period_solution")
         self.period_press = _label("analysis_period_press")
@@ -123,6 +148,10 @@ class DynamicsBox(QGroupBox):
         self.singular.setWordWrap(True)
         self.error = named(QLabel(""), "analysis_dynamics_error")
         self.error.setWordWrap(True)
+        return form
+
+    def _controls(self, answers: DynamicsAnswers, stepper: MapStepper, session: Session) -> None:
+        """Compute, the step buttons, the counter and the overlays' check boxes."""
         self.compute = named(QPushButton("Compute"), "analysis_dynamics_compute")
         self.compute.setToolTip("Find the periods, the orders and the fixed boards again")
         self.compute.clicked.connect(answers.request)
@@ -150,26 +179,6 @@ class DynamicsBox(QGroupBox):
             bind_toggle(box, lambda n=name: session.shows(n),  # type: ignore[misc]
                         lambda on, n=name: session.set_shown(n, on),  # type: ignore[misc]
                         session.overlay_changed)  # fmt: skip
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.back)
-        buttons.addWidget(self.forth)
-        marks = QHBoxLayout()
-        marks.addWidget(self.stability)
-        marks.addWidget(self.lit_stability)
-        layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addWidget(self.singular)
-        layout.addWidget(self.error)
-        layout.addWidget(self.compute)
-        layout.addLayout(buttons)
-        layout.addWidget(self.steps)
-        layout.addLayout(marks)
-        layout.addWidget(self.inverse)
-        answers.changed.connect(self.refresh)
-        answers.model.runner.activity_changed.connect(self.refresh)
-        stepper.changed.connect(self.refresh_steps)
-        self.refresh()
-        self.refresh_steps()
 
     def refresh(self) -> None:
         from lograph.core.dynamics import MapKind
