@@ -39,7 +39,7 @@ from concurrent.futures import FIRST_COMPLETED, Executor, Future, ThreadPoolExec
 from pathlib import Path
 from typing import Any
 
-from lograph.core.census.sources import PieceResult, Source, count_piece
+from lograph.core.census.sources import GengSource, PieceResult, Source, count_piece
 from lograph.core.census.stream import Counts, Where
 from lograph.core.errors import LographError
 from lograph.core.files.atomic import atomic_write_bytes
@@ -238,8 +238,8 @@ def run_pieces(
     thread each (the kernel releases the GIL): for geng, that many genges run side by
     side, each on a core of its own when there are enough, while the counting of both
     fits in the time they take. A piece whose geng has ended while the kernel loads waits
-    for it without holding the next pieces back: up to `_AHEAD` times as many pieces are
-    under way, `threads` of them running geng."""
+    for it without holding the next pieces back: up to `_AHEAD` times as many geng
+    pieces are under way, `threads` of them running geng."""
     todo: Iterable[int] = (p for p in range(source.pieces) if p not in journal.done)
 
     def done(result: PieceResult) -> None:
@@ -265,7 +265,7 @@ def run_pieces(
         return journal.counts()
     stop = threading.Event()  # set on the way out: the other threads end at their next block
     genges = threading.BoundedSemaphore(threads)
-    ahead = threads * _AHEAD
+    ahead = threads * _AHEAD if isinstance(source, GengSource) else threads
 
     def stopped() -> bool:
         return stop.is_set() or (cancel is not None and cancel())
