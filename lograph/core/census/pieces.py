@@ -263,6 +263,20 @@ def run_pieces(
 
         _run_submitted(todo, submit, done, window, cancel)
         return journal.counts()
+    _run_threads(source, todo, where, target, done, threads, cancel)
+    return journal.counts()
+
+
+def _run_threads(
+    source: Source,
+    todo: Iterable[int],
+    where: Where | None,
+    target: Callable[[int], str | None],
+    done: Callable[[PieceResult], None],
+    threads: int,
+    cancel: Cancel,
+) -> None:
+    """`run_pieces` in this process: `threads` pieces counted at once, one thread each."""
     stop = threading.Event()  # set on the way out: the other threads end at their next block
     genges = threading.BoundedSemaphore(threads)
     ahead = threads * _AHEAD if isinstance(source, GengSource) else threads
@@ -283,7 +297,6 @@ def run_pieces(
             )
         finally:
             stop.set()
-    return journal.counts()
 
 
 def _run_submitted(
