@@ -64,7 +64,7 @@ def _board(kind: str, r: int, k: int) -> PressSystem:
     return geometric(n, float(np.sqrt(6.0 / (np.pi * n))), seed=n, states=k).to_system()
 
 
-def _iterate(
+def walk_press_map(
     system: PressSystem, start: np.ndarray, tail: int, budget: float
 ) -> tuple[int, int, float]:
     """``(steps, period or 0, seconds)``: the press map from `start` moved `tail` steps onto
@@ -117,7 +117,7 @@ def _row(system: PressSystem, budget: float) -> str:
         return f"refused: {exc} | | | |"
     press = orbit(system, lights, MapKind.PRESS)
     assert press.period == answer.period
-    steps, back, spent = _iterate(system, lights, press.tail, budget)
+    steps, back, spent = walk_press_map(system, lights, press.tail, budget)
     if back:
         assert back == answer.period, (back, answer)
         iterating = f"{_human(spent)} ({back:,} steps, measured)"
